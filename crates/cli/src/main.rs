@@ -1,1 +1,40 @@
-fn main() {}
+//! `martian-dice`: the command line. Thin: every subcommand parses its arguments and hands the
+//! work to the library crates.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod exit;
+
+use exit::UsageError;
+
+/// Martian Dice: play, keep score, solve, and pit bots against each other.
+#[derive(Debug, Parser)]
+#[command(name = "martian-dice", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        None => anyhow::bail!("no game interface yet"),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => exit::report(&error),
+    }
+}
+
+#[allow(dead_code)]
+fn _usage_error_is_used(e: UsageError) -> anyhow::Error {
+    e.into()
+}
