@@ -6,8 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod exit;
-
-use exit::UsageError;
+mod rules_args;
 
 /// Martian Dice: play, keep score, solve, and pit bots against each other.
 #[derive(Debug, Parser)]
@@ -32,9 +31,4 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => exit::report(&error),
     }
-}
-
-#[allow(dead_code)]
-fn _usage_error_is_used(e: UsageError) -> anyhow::Error {
-    e.into()
 }
