@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod exit;
+mod plain;
 mod rules_args;
+mod turn_cmd;
 
 /// Martian Dice: play, keep score, solve, and pit bots against each other.
 #[derive(Debug, Parser)]
@@ -17,10 +19,14 @@ struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Check a turn transcript and report the turn.
+    Turn(turn_cmd::TurnArgs),
+}
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Some(Command::Turn(args)) => turn_cmd::run(args),
         None => anyhow::bail!("no game interface yet"),
     }
 }
