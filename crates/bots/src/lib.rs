@@ -1,16 +1,30 @@
 //! Decision-makers for Martian Dice. Every player that is not a person at a screen is a
 //! [`Strategy`]: it sees one read-only [`Situation`] and answers one [`Action`].
+//!
+//! Bots are made from the names the command line takes with [`create`]; [`catalogue`] lists the
+//! built-in ones for pick lists.
 
 #![forbid(unsafe_code)]
 
-use martian_engine::{Action, GameRng, Situation};
+mod builtin;
 
-/// Why a bot could not decide: only bots in other processes fail.
+use martian_engine::{Action, GameRng, Rules, Situation};
+
+pub use builtin::{Aggressive, Defensive, RandomBot};
+
+/// Why a bot could not be made or could not decide.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum BotError {
     /// The bot answered something that is not a legal action, or could not be understood.
     #[error("{bot}: {message}")]
     Misbehaved { bot: String, message: String },
+    /// No bot has this name.
+    #[error("unknown bot '{spec}'; known bots: {known}")]
+    UnknownBot { spec: String, known: String },
+    /// The name is known but what follows it is wrong (`strength:abc`, `exec:` with no path, …).
+    #[error("bad bot '{spec}': {message}")]
+    BadSpec { spec: String, message: String },
 }
 
 /// A player that decides by itself.
@@ -24,4 +38,89 @@ pub trait Strategy: Send {
 
     /// The decision for `situation`.
     fn decide(&mut self, situation: &Situation<'_>, rng: &mut GameRng) -> Result<Action, BotError>;
+}
+
+/// A built-in bot: its name as the command line takes it and what it does, for pick lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+}
+
+const CATALOGUE: &[BotInfo] = &[
+    BotInfo {
+        name: "random",
+        summary: "takes a random legal type; stops half the time",
+    },
+    BotInfo {
+        name: "aggressive",
+        summary: "takes the biggest safe earthling group, never stops by choice",
+    },
+    BotInfo {
+        name: "defensive",
+        summary: "secures death rays and stops early",
+    },
+];
+
+/// The built-in bots, weakest first.
+pub fn catalogue() -> &'static [BotInfo] {
+    CATALOGUE
+}
+
+const NAMES: &[&str] = &["random", "aggressive", "defensive"];
+
+/// The names of the built-in bots, weakest first, as in [`catalogue`] (besides these, [`create`]
+/// takes `exec:PATH[:ARGS]`).
+pub fn names() -> &'static [&'static str] {
+    NAMES
+}
+
+/// The bot a command-line name describes, for games under `rules`.
+///
+/// ```
+/// use martian_engine::Rules;
+/// let bot = martian_bots::create("defensive", Rules::official()).unwrap();
+/// assert_eq!(bot.name(), "defensive");
+/// assert!(martian_bots::create("nobody", Rules::official()).is_err());
+/// ```
+pub fn create(spec: &str, rules: Rules) -> Result<Box<dyn Strategy>, BotError> {
+    let _ = rules;
+    match spec.trim() {
+        "random" => Ok(Box::new(RandomBot)),
+        "aggressive" => Ok(Box::new(Aggressive)),
+        "defensive" => Ok(Box::new(Defensive)),
+        _ => Err(BotError::UnknownBot {
+            spec: spec.to_string(),
+            known: names().join(", "),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_catalogue() {
+        let from_catalogue: Vec<_> = catalogue().iter().map(|info| info.name).collect();
+        assert_eq!(names(), from_catalogue);
+    }
+
+    #[test]
+    fn every_catalogued_name_creates_a_bot_of_that_name() {
+        for &name in names() {
+            let bot = create(name, Rules::official()).unwrap();
+            assert_eq!(bot.name(), name);
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_known_ones() {
+        let error = create("cleverest", Rules::official()).err().unwrap();
+        let text = error.to_string();
+        assert!(text.contains("cleverest"), "{text}");
+        for name in names() {
+            assert!(text.contains(name), "{text}");
+        }
+    }
 }
