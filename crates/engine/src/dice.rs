@@ -154,7 +154,8 @@ fn compositions(n: u8) -> impl Iterator<Item = Dice> {
 
 impl fmt::Display for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.faces().try_for_each(|face| write!(f, "{}", face.letter()))
+        self.faces()
+            .try_for_each(|face| write!(f, "{}", face.letter()))
     }
 }
 
@@ -269,10 +270,7 @@ mod tests {
 
     #[test]
     fn parses_counts_and_letters() {
-        assert_eq!(
-            "tTrr3h".parse::<Dice>().unwrap().counts(),
-            [2, 2, 3, 0, 0]
-        );
+        assert_eq!("tTrr3h".parse::<Dice>().unwrap().counts(), [2, 2, 3, 0, 0]);
         assert_eq!("VG".parse::<Dice>().unwrap().to_string(), "CK");
         assert_eq!("10R".parse::<Dice>().unwrap().count(Face::DeathRay), 10);
         assert_eq!("".parse::<Dice>(), Err(ParseDiceError::Empty));

@@ -183,7 +183,8 @@ impl FromIterator<Face> for FaceSet {
 
 impl fmt::Display for FaceSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.iter().try_for_each(|face| write!(f, "{}", face.letter()))
+        self.iter()
+            .try_for_each(|face| write!(f, "{}", face.letter()))
     }
 }
 
@@ -193,14 +194,20 @@ mod tests {
 
     #[test]
     fn sides_add_up_to_a_die() {
-        assert_eq!(Face::ALL.iter().map(|f| f.sides()).sum::<u32>(), Face::SIDES);
+        assert_eq!(
+            Face::ALL.iter().map(|f| f.sides()).sum::<u32>(),
+            Face::SIDES
+        );
     }
 
     #[test]
     fn letters_round_trip() {
         for face in Face::ALL {
             assert_eq!(Face::from_letter(face.letter()), Some(face));
-            assert_eq!(Face::from_letter(face.letter().to_ascii_lowercase()), Some(face));
+            assert_eq!(
+                Face::from_letter(face.letter().to_ascii_lowercase()),
+                Some(face)
+            );
             assert_eq!(Face::from_index(face.index()), Some(face));
         }
         assert_eq!(Face::from_letter('v'), Some(Face::Cow));

@@ -593,7 +593,13 @@ mod tests {
 
     #[test]
     fn player_count_is_checked() {
-        assert_eq!(Game::new(Rules::official(), 0).err(), Some(GameError::Players(0)));
-        assert_eq!(Game::new(Rules::official(), 9).err(), Some(GameError::Players(9)));
+        assert_eq!(
+            Game::new(Rules::official(), 0).err(),
+            Some(GameError::Players(0))
+        );
+        assert_eq!(
+            Game::new(Rules::official(), 9).err(),
+            Some(GameError::Players(9))
+        );
     }
 }

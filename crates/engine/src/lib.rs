@@ -21,7 +21,9 @@ pub use record::{
     GameRecord, PlayerInfo, RECORD_FORMAT, RECORD_VERSION, RecordError, ResultRecord, TurnRecord,
 };
 pub use roll::roll_dice;
-pub use rules::{BONUS_POINTS, BonusRule, EndRule, Points, ROLL_OFF_DICE, Rules, RulesError, TieRule};
+pub use rules::{
+    BONUS_POINTS, BonusRule, EndRule, Points, ROLL_OFF_DICE, Rules, RulesError, TieRule,
+};
 pub use transcript::{Transcript, TranscriptError, TranscriptErrorKind, TranscriptStep};
 pub use turn::{Action, ActionList, Turn, TurnEnd, TurnError, TurnPhase};
 

@@ -73,10 +73,7 @@ pub enum RecordError {
     #[error("{0}")]
     Game(GameError),
     #[error("turn {turn}: {error}")]
-    Transcript {
-        turn: usize,
-        error: TranscriptError,
-    },
+    Transcript { turn: usize, error: TranscriptError },
     #[error("turn {turn}: {message}")]
     Turn { turn: usize, message: String },
     #[error("roll-off round {round}, roll {roll}: {message}")]
@@ -165,7 +162,11 @@ impl GameRecord {
         match header.version {
             Some(RECORD_VERSION) => {}
             Some(v) => return Err(RecordError::Version(v)),
-            None => return Err(RecordError::Format("the \"version\" field is missing".into())),
+            None => {
+                return Err(RecordError::Format(
+                    "the \"version\" field is missing".into(),
+                ));
+            }
         }
         serde_json::from_str(text).map_err(|e| RecordError::Format(e.to_string()))
     }

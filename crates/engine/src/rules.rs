@@ -294,8 +294,16 @@ mod tests {
     fn scoring_edge_cases() {
         let rules = Rules::official();
         assert_eq!(rules.score(Dice::EMPTY), 0);
-        assert_eq!(rules.score(dice("TR")), 0, "a draw of tanks and rays, no earthlings");
-        assert_eq!(rules.score(dice("TTRHCK")), 0, "tanks ahead lose everything");
+        assert_eq!(
+            rules.score(dice("TR")),
+            0,
+            "a draw of tanks and rays, no earthlings"
+        );
+        assert_eq!(
+            rules.score(dice("TTRHCK")),
+            0,
+            "tanks ahead lose everything"
+        );
         assert_eq!(rules.score(dice("TRRHHCK")), 7, "4 earthlings + bonus");
         assert_eq!(rules.score(dice("RHHCC")), 4, "no chicken, no bonus");
         assert_eq!(rules.score(dice("13H")), 13);

@@ -54,10 +54,7 @@ pub struct TranscriptError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TranscriptErrorKind {
     #[error("bad roll '{text}': {error}")]
-    Dice {
-        text: String,
-        error: ParseDiceError,
-    },
+    Dice { text: String, error: ParseDiceError },
     #[error("'{0}' after '/' is not a face letter (R, H, C, K)")]
     Take(String),
     #[error("the roll has no type taken: write it as ROLL/LETTER, or end the transcript there")]
@@ -157,9 +154,8 @@ impl Transcript {
                             }
                         }
                     }
-                    apply(Step::Rolled(roll)).map_err(|e| {
-                        TranscriptError::at(number, TranscriptErrorKind::Rules(e))
-                    })?;
+                    apply(Step::Rolled(roll))
+                        .map_err(|e| TranscriptError::at(number, TranscriptErrorKind::Rules(e)))?;
                     if let Some(face) = take {
                         match apply(Step::Played(Action::Take(face))) {
                             Ok(()) => {}
@@ -201,7 +197,9 @@ impl FromStr for Transcript {
         let steps = text
             .split_whitespace()
             .enumerate()
-            .map(|(index, word)| parse_step(word).map_err(|kind| TranscriptError::at(index + 1, kind)))
+            .map(|(index, word)| {
+                parse_step(word).map_err(|kind| TranscriptError::at(index + 1, kind))
+            })
             .collect::<Result<_, _>>()?;
         Ok(Transcript { steps })
     }
@@ -293,21 +291,61 @@ mod tests {
     #[test]
     fn errors_name_the_step() {
         let cases = [
-            ("TTRRRHHCKKKCC/K TRRRHHC/R", 2, "step 2: 7 dice were rolled but 8 are available"),
-            ("TTRRRHHCKKKCC TRRRHHCC/R", 1, "step 1: the roll has no type taken: write it as ROLL/LETTER, or end the transcript there"),
-            ("TTRRRHHCKKKCC/T", 1, "step 1: tanks cannot be chosen: they are set aside by force"),
-            ("TTRRRHHCKKKCC/X", 1, "step 1: 'X' after '/' is not a face letter (R, H, C, K)"),
-            ("TTRRRHHCKKKCC/", 1, "step 1: '' after '/' is not a face letter (R, H, C, K)"),
-            ("TTRRRHHCKKKCZ/K", 1, "step 1: bad roll 'TTRRRHHCKKKCZ': 'Z' is not a face letter (T, R, H, C, K; or V, G)"),
+            (
+                "TTRRRHHCKKKCC/K TRRRHHC/R",
+                2,
+                "step 2: 7 dice were rolled but 8 are available",
+            ),
+            (
+                "TTRRRHHCKKKCC TRRRHHCC/R",
+                1,
+                "step 1: the roll has no type taken: write it as ROLL/LETTER, or end the transcript there",
+            ),
+            (
+                "TTRRRHHCKKKCC/T",
+                1,
+                "step 1: tanks cannot be chosen: they are set aside by force",
+            ),
+            (
+                "TTRRRHHCKKKCC/X",
+                1,
+                "step 1: 'X' after '/' is not a face letter (R, H, C, K)",
+            ),
+            (
+                "TTRRRHHCKKKCC/",
+                1,
+                "step 1: '' after '/' is not a face letter (R, H, C, K)",
+            ),
+            (
+                "TTRRRHHCKKKCZ/K",
+                1,
+                "step 1: bad roll 'TTRRRHHCKKKCZ': 'Z' is not a face letter (T, R, H, C, K; or V, G)",
+            ),
             ("stop", 1, "step 1: the dice must be rolled first"),
-            ("TTRRRHHCKKKCC/K stop stop", 3, "step 3: the turn was already over"),
+            (
+                "TTRRRHHCKKKCC/K stop stop",
+                3,
+                "step 3: the turn was already over",
+            ),
             ("13C/C stop", 2, "step 2: the turn was already over"),
-            ("TTRRRHHCKKKCC/K TTTTTTTT/R", 2, "step 2: no type can be taken from this roll: the turn ended with it"),
-            ("TTRRRHHCKKKCC/K TTTTTTTT HHHHH/H", 3, "step 3: the turn was already over"),
+            (
+                "TTRRRHHCKKKCC/K TTTTTTTT/R",
+                2,
+                "step 2: no type can be taken from this roll: the turn ended with it",
+            ),
+            (
+                "TTRRRHHCKKKCC/K TTTTTTTT HHHHH/H",
+                3,
+                "step 3: the turn was already over",
+            ),
         ];
         for (text, step, message) in cases {
             let error = replay(text).unwrap_err();
-            assert_eq!((error.step, error.to_string().as_str()), (step, message), "{text}");
+            assert_eq!(
+                (error.step, error.to_string().as_str()),
+                (step, message),
+                "{text}"
+            );
         }
     }
 

@@ -420,7 +420,10 @@ mod tests {
     fn illegal_actions_change_nothing() {
         let mut turn = started("TTRRRHHCKKKCC");
         let before = turn;
-        assert_eq!(turn.play(Action::Take(Face::Tank)), Err(TurnError::TakeTank));
+        assert_eq!(
+            turn.play(Action::Take(Face::Tank)),
+            Err(TurnError::TakeTank)
+        );
         assert_eq!(turn.play(Action::Stop), Err(TurnError::AwaitingChoice));
         assert_eq!(turn.apply_roll(dice("R")), Err(TurnError::AwaitingChoice));
         assert_eq!(turn, before);
