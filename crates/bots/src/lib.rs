@@ -8,7 +8,7 @@
 
 mod builtin;
 
-use martian_engine::{Action, GameRng, Rules, Situation};
+use martian_engine::{Action, GameRng, Points, Rules, Situation};
 
 pub use builtin::{Aggressive, Defensive, RandomBot};
 
@@ -38,6 +38,32 @@ pub trait Strategy: Send {
 
     /// The decision for `situation`.
     fn decide(&mut self, situation: &Situation<'_>, rng: &mut GameRng) -> Result<Action, BotError>;
+
+    /// A game starts in which this bot plays `seat` of `players`. Hosts should call it (bots in
+    /// other processes are told of the game here; they start it by themselves on their first
+    /// decision otherwise).
+    fn new_game(&mut self, rules: Rules, seat: usize, players: usize) -> Result<(), BotError> {
+        let _ = (rules, seat, players);
+        Ok(())
+    }
+
+    /// The game this bot played `seat` in is over.
+    fn game_over(&mut self, end: &GameEnd<'_>) {
+        let _ = end;
+    }
+}
+
+/// How a game ended, as told to the bots that played it.
+#[derive(Clone, Copy, Debug)]
+pub struct GameEnd<'a> {
+    /// The seat of the bot told.
+    pub seat: usize,
+    /// Final totals in seat order.
+    pub scores: &'a [Points],
+    /// The winning seats (several under shared victory).
+    pub winners: &'a [usize],
+    /// The seat that lost by forfeit (a bot that failed to answer), if any.
+    pub forfeit: Option<usize>,
 }
 
 /// A built-in bot: its name as the command line takes it and what it does, for pick lists.
@@ -75,7 +101,27 @@ pub fn names() -> &'static [&'static str] {
     NAMES
 }
 
-/// The bot a command-line name describes, for games under `rules`.
+/// Settings for the bots [`create_with`] makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotOptions {
+    /// How long a bot in another process may think about one decision.
+    pub decision_timeout: std::time::Duration,
+}
+
+impl BotOptions {
+    /// The time limit per decision of bots in other processes unless told otherwise.
+    pub const DEFAULT_DECISION_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+}
+
+impl Default for BotOptions {
+    fn default() -> BotOptions {
+        BotOptions {
+            decision_timeout: BotOptions::DEFAULT_DECISION_TIMEOUT,
+        }
+    }
+}
+
+/// The bot a command-line name describes, for games under `rules`, with default options.
 ///
 /// ```
 /// use martian_engine::Rules;
@@ -84,7 +130,16 @@ pub fn names() -> &'static [&'static str] {
 /// assert!(martian_bots::create("nobody", Rules::official()).is_err());
 /// ```
 pub fn create(spec: &str, rules: Rules) -> Result<Box<dyn Strategy>, BotError> {
-    let _ = rules;
+    create_with(spec, rules, &BotOptions::default())
+}
+
+/// The bot a command-line name describes, for games under `rules`.
+pub fn create_with(
+    spec: &str,
+    rules: Rules,
+    options: &BotOptions,
+) -> Result<Box<dyn Strategy>, BotError> {
+    let _ = (rules, options);
     match spec.trim() {
         "random" => Ok(Box::new(RandomBot)),
         "aggressive" => Ok(Box::new(Aggressive)),

@@ -1,0 +1,38 @@
+//! Martian Dice tournaments: bots against bots, reproducible from a seed.
+//!
+//! [`run`] plays `games` games between the bots of an [`ArenaConfig`], rotating the seats so that
+//! every bot plays every seat equally often (exactly when `games` is a multiple of the number of
+//! seats), on as many threads as asked. Game `i` is played with dice from a generator seeded by
+//! `(seed, i)` and every tally is an integer sum, so the report is the same whatever the number
+//! of threads. [`round_robin`] plays every pair of bots in duels and rates them.
+//!
+//! Shared victories (the `shared` tie rule) count fractionally: each of `k` winners is credited
+//! with `1/k` of a win. A bot that fails to answer (a crash, a time-out, an illegal or garbled
+//! answer) loses the game by forfeit: the game stops there and the leader among the other seats
+//! wins (tied leaders share the win).
+
+#![forbid(unsafe_code)]
+
+mod report;
+mod run;
+pub mod stats;
+
+pub use report::{
+    ArenaReport, BotReport, ErrorNote, PairReport, RatedBot, RoundRobinReport, SeatReport,
+};
+pub use run::{ArenaConfig, game_seed, round_robin, run};
+
+/// What keeps an arena from running.
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaError {
+    #[error("an arena seats from 2 to {max} bots, not {0}", max = martian_engine::MAX_PLAYERS)]
+    Seats(usize),
+    #[error("a round robin needs at least 2 bots, not {0}")]
+    RoundRobinBots(usize),
+    #[error("the number of games must be at least 1")]
+    NoGames,
+    #[error("the number of threads must be at least 1")]
+    NoThreads,
+    #[error(transparent)]
+    Bot(#[from] martian_bots::BotError),
+}

@@ -1,0 +1,471 @@
+//! Playing the games: seats, seeds, threads, tallies.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use martian_bots::{BotOptions, GameEnd, Strategy};
+use martian_engine::{Awaiting, Game, GameRng, GameState, MAX_PLAYERS, Points, Rules, TurnPhase};
+
+use crate::ArenaError;
+use crate::report::{ArenaReport, ErrorNote, RoundRobinReport};
+
+/// A win is split among shared winners in units of 1/840 (840 is divisible by every count of
+/// winners from 1 to 8), so that every tally stays an exact integer.
+pub(crate) const WIN_UNITS: u64 = 840;
+
+/// How many error notes a report keeps (the first ones, in game order).
+const MAX_ERROR_NOTES: usize = 20;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    pub rules: Rules,
+    /// The bots by their command-line names, one per seat; the same name may appear twice.
+    pub bots: Vec<String>,
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub bot_options: BotOptions,
+}
+
+impl ArenaConfig {
+    /// `games` games of `bots` under `rules` from `seed`, on one thread, default bot options.
+    pub fn new(rules: Rules, bots: Vec<String>, games: u64, seed: u64) -> ArenaConfig {
+        ArenaConfig {
+            rules,
+            bots,
+            games,
+            seed,
+            threads: 1,
+            bot_options: BotOptions::default(),
+        }
+    }
+
+    fn check(&self) -> Result<(), ArenaError> {
+        if !(2..=MAX_PLAYERS).contains(&self.bots.len()) {
+            return Err(ArenaError::Seats(self.bots.len()));
+        }
+        if self.games == 0 {
+            return Err(ArenaError::NoGames);
+        }
+        if self.threads == 0 {
+            return Err(ArenaError::NoThreads);
+        }
+        Ok(())
+    }
+}
+
+/// The seed of game `index` of an arena seeded with `seed`: SplitMix64 of the pair, so that
+/// nearby seeds and indices give unrelated games.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    mix(mix(seed.wrapping_add(0x9e37_79b9_7f4a_7c15)) ^ index)
+}
+
+/// Which entry of the bot list sits at `seat` in game `index`: the seats rotate by one each game.
+#[inline]
+fn entry_at(seat: usize, index: u64, seats: usize) -> usize {
+    (seat + (index % seats as u64) as usize) % seats
+}
+
+/// Integer sums for one entry of the bot list.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EntryTally {
+    pub games: u64,
+    pub win_units: u64,
+    pub seat_games: [u64; MAX_PLAYERS],
+    pub seat_win_units: [u64; MAX_PLAYERS],
+    pub points: u64,
+    pub turns: u64,
+    pub forfeits: u64,
+}
+
+/// Integer sums over games: merging tallies in any order gives the same tally.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tally {
+    pub entries: Vec<EntryTally>,
+    pub games: u64,
+    pub rounds: u64,
+    pub turns: u64,
+    pub decisions: u64,
+    pub roll_offs: u64,
+    pub shared: u64,
+    pub forfeits: u64,
+    pub errors: Vec<ErrorNote>,
+}
+
+impl Tally {
+    fn new(seats: usize) -> Tally {
+        Tally {
+            entries: vec![EntryTally::default(); seats],
+            ..Tally::default()
+        }
+    }
+
+    fn merge(&mut self, other: Tally) {
+        for (mine, theirs) in self.entries.iter_mut().zip(other.entries) {
+            mine.games += theirs.games;
+            mine.win_units += theirs.win_units;
+            for seat in 0..MAX_PLAYERS {
+                mine.seat_games[seat] += theirs.seat_games[seat];
+                mine.seat_win_units[seat] += theirs.seat_win_units[seat];
+            }
+            mine.points += theirs.points;
+            mine.turns += theirs.turns;
+            mine.forfeits += theirs.forfeits;
+        }
+        self.games += other.games;
+        self.rounds += other.rounds;
+        self.turns += other.turns;
+        self.decisions += other.decisions;
+        self.roll_offs += other.roll_offs;
+        self.shared += other.shared;
+        self.forfeits += other.forfeits;
+        self.errors.extend(other.errors);
+        self.errors.sort_by_key(|note| (note.game, note.seat));
+        self.errors.truncate(MAX_ERROR_NOTES);
+    }
+
+    /// Credits the end of game `index`, with the entries seated by `seat_entries`.
+    fn record_game(&mut self, index: u64, seat_entries: &[usize], winners: &[usize], rounds: u32) {
+        let share = WIN_UNITS / winners.len() as u64;
+        for (seat, &entry) in seat_entries.iter().enumerate() {
+            let tally = &mut self.entries[entry];
+            tally.games += 1;
+            tally.seat_games[seat] += 1;
+            if winners.contains(&seat) {
+                tally.win_units += share;
+                tally.seat_win_units[seat] += share;
+            }
+        }
+        let _ = index;
+        self.games += 1;
+        self.rounds += u64::from(rounds);
+        if winners.len() > 1 {
+            self.shared += 1;
+        }
+    }
+}
+
+/// A bot that failed during a game.
+struct Forfeit {
+    seat: usize,
+    message: String,
+}
+
+/// Plays game `index` with `bots` (one per entry of the bot list) and tallies it.
+fn play_game(
+    rules: Rules,
+    seed: u64,
+    index: u64,
+    bots: &mut [Box<dyn Strategy>],
+    tally: &mut Tally,
+) {
+    let seats = bots.len();
+    let seat_entries: Vec<usize> = (0..seats).map(|s| entry_at(s, index, seats)).collect();
+    let mut rng: GameRng = martian_engine::seeded_rng(game_seed(seed, index));
+    let mut game = Game::new(rules, seats)
+        .expect("the seat count was checked")
+        .without_history();
+
+    let mut forfeit = seat_entries.iter().enumerate().find_map(|(seat, &entry)| {
+        bots[entry]
+            .new_game(rules, seat, seats)
+            .err()
+            .map(|error| Forfeit {
+                seat,
+                message: error.to_string(),
+            })
+    });
+
+    while forfeit.is_none() {
+        let seat = game.seat();
+        let banked_before = game.scores()[seat];
+        let playing = matches!(game.state(), GameState::Playing);
+        match game.awaiting() {
+            Awaiting::Nothing => break,
+            Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. } => {
+                game.roll(&mut rng).expect("the game awaits a roll");
+            }
+            Awaiting::Decision { seat } => {
+                tally.decisions += 1;
+                let bot = &mut bots[seat_entries[seat]];
+                let played = bot
+                    .decide(&game.situation(), &mut rng)
+                    .map_err(|error| error.to_string())
+                    .and_then(|action| {
+                        game.play(action).map_err(|error| {
+                            format!(
+                                "{}: illegal action '{}': {error}",
+                                bot.name(),
+                                action.code()
+                            )
+                        })
+                    });
+                if let Err(message) = played {
+                    forfeit = Some(Forfeit { seat, message });
+                    break;
+                }
+            }
+        }
+        let turn_ended = playing
+            && (!matches!(game.state(), GameState::Playing)
+                || (game.turn().phase() == TurnPhase::ToRoll && game.turn().aside().is_empty()));
+        if turn_ended {
+            let entry = &mut tally.entries[seat_entries[seat]];
+            entry.turns += 1;
+            entry.points += u64::from(game.scores()[seat] - banked_before);
+            tally.turns += 1;
+        }
+    }
+
+    let scores: Vec<Points> = game.scores().to_vec();
+    let winners: Vec<usize> = match (&forfeit, game.state()) {
+        (Some(lost), _) => {
+            let best = (0..seats)
+                .filter(|&s| s != lost.seat)
+                .map(|s| scores[s])
+                .max()
+                .unwrap_or(0);
+            (0..seats)
+                .filter(|&s| s != lost.seat && scores[s] == best)
+                .collect()
+        }
+        (None, GameState::Over(outcome)) => {
+            if outcome.roll_off.is_some() {
+                tally.roll_offs += 1;
+            }
+            outcome.winners.clone()
+        }
+        (None, _) => unreachable!("the loop ends with the game over or a forfeit"),
+    };
+    if let Some(lost) = &forfeit {
+        tally.forfeits += 1;
+        tally.entries[seat_entries[lost.seat]].forfeits += 1;
+        tally.errors.push(ErrorNote {
+            game: index,
+            seat: lost.seat,
+            bot: bots[seat_entries[lost.seat]].name(),
+            message: lost.message.clone(),
+        });
+        tally.errors.truncate(MAX_ERROR_NOTES);
+    }
+    for (seat, &entry) in seat_entries.iter().enumerate() {
+        bots[entry].game_over(&GameEnd {
+            seat,
+            scores: &scores,
+            winners: &winners,
+            forfeit: forfeit.as_ref().map(|lost| lost.seat),
+        });
+    }
+    tally.record_game(index, &seat_entries, &winners, game.round());
+}
+
+/// Games per unit of work handed to a thread: small enough to balance two threads and to move
+/// a progress bar, large enough that handing out work costs nothing.
+fn chunk_size(games: u64, threads: usize) -> u64 {
+    (games / (threads as u64 * 16)).clamp(1, 16_384)
+}
+
+/// Plays the arena. `progress` is called from the worker threads with the number of games just
+/// finished (for a progress bar).
+pub fn run(
+    config: &ArenaConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<ArenaReport, ArenaError> {
+    config.check()?;
+    // Made once up front so that a bad name fails before any thread starts.
+    let make_bots = || -> Result<Vec<Box<dyn Strategy>>, ArenaError> {
+        config
+            .bots
+            .iter()
+            .map(|spec| {
+                martian_bots::create_with(spec, config.rules, &config.bot_options)
+                    .map_err(ArenaError::from)
+            })
+            .collect()
+    };
+    let first_bots = make_bots()?;
+
+    let started = Instant::now();
+    let seats = config.bots.len();
+    let chunk = chunk_size(config.games, config.threads);
+    let chunks = config.games.div_ceil(chunk);
+    let next_chunk = AtomicU64::new(0);
+    let total = Mutex::new(Tally::new(seats));
+    let first_bots = Mutex::new(Some(first_bots));
+    let threads = config.threads.min(chunks as usize);
+
+    let worker = || -> Result<(), ArenaError> {
+        let taken = first_bots.lock().expect("no panics while locked").take();
+        let mut bots = match taken {
+            Some(bots) => bots,
+            None => make_bots()?,
+        };
+        let mut tally = Tally::new(seats);
+        loop {
+            let k = next_chunk.fetch_add(1, Ordering::Relaxed);
+            if k >= chunks {
+                break;
+            }
+            let end = ((k + 1) * chunk).min(config.games);
+            for index in k * chunk..end {
+                play_game(config.rules, config.seed, index, &mut bots, &mut tally);
+            }
+            progress(end - k * chunk);
+        }
+        total.lock().expect("no panics while locked").merge(tally);
+        Ok(())
+    };
+
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().expect("an arena thread panicked"))
+            .collect::<Result<Vec<()>, ArenaError>>()
+    })?;
+
+    let seconds = started.elapsed().as_secs_f64();
+    let tally = total.into_inner().expect("no panics while locked");
+    Ok(ArenaReport::new(config, tally, seconds))
+}
+
+/// Every pair of `config.bots` plays `config.games` duels (seats alternating); the matrix and
+/// Bradley–Terry ratings. Pair `(i, j)` is seeded from `(config.seed, pair number)`.
+pub fn round_robin(
+    config: &ArenaConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<RoundRobinReport, ArenaError> {
+    let n = config.bots.len();
+    if n < 2 {
+        return Err(ArenaError::RoundRobinBots(n));
+    }
+    let mut pairs = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let pair_config = ArenaConfig {
+                bots: vec![config.bots[i].clone(), config.bots[j].clone()],
+                seed: game_seed(config.seed, pairs.len() as u64),
+                ..config.clone()
+            };
+            pairs.push(((i, j), run(&pair_config, progress)?));
+        }
+    }
+    Ok(RoundRobinReport::new(config, pairs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_rotate_so_that_each_entry_sits_everywhere_once_per_cycle() {
+        for seats in 2..=MAX_PLAYERS {
+            for seat in 0..seats {
+                let mut entries: Vec<usize> = (0..seats as u64)
+                    .map(|i| entry_at(seat, i, seats))
+                    .collect();
+                entries.sort_unstable();
+                assert_eq!(entries, (0..seats).collect::<Vec<_>>());
+            }
+            for index in 0..seats as u64 {
+                let mut entries: Vec<usize> =
+                    (0..seats).map(|s| entry_at(s, index, seats)).collect();
+                entries.sort_unstable();
+                assert_eq!(entries, (0..seats).collect::<Vec<_>>(), "a permutation");
+            }
+        }
+    }
+
+    #[test]
+    fn game_seeds_differ_across_indices_and_seeds() {
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..50 {
+            for index in 0..200 {
+                assert!(seen.insert(game_seed(seed, index)));
+            }
+        }
+    }
+
+    fn config(bots: &[&str], games: u64, seed: u64, threads: usize) -> ArenaConfig {
+        ArenaConfig {
+            threads,
+            ..ArenaConfig::new(
+                Rules::official(),
+                bots.iter().map(|b| b.to_string()).collect(),
+                games,
+                seed,
+            )
+        }
+    }
+
+    #[test]
+    fn same_seed_same_results_with_one_and_two_threads() {
+        let bots = ["random", "aggressive", "defensive"];
+        let one = run(&config(&bots, 3_000, 42, 1), &|_| {}).unwrap();
+        let two = run(&config(&bots, 3_000, 42, 2), &|_| {}).unwrap();
+        assert_eq!(one.without_timing(), two.without_timing());
+        let other = run(&config(&bots, 3_000, 43, 2), &|_| {}).unwrap();
+        assert_ne!(one.without_timing(), other.without_timing());
+    }
+
+    #[test]
+    fn every_entry_plays_every_seat_equally_often() {
+        let report = run(
+            &config(&["random", "random", "defensive"], 300, 1, 2),
+            &|_| {},
+        )
+        .unwrap();
+        for bot in &report.bots {
+            assert_eq!(bot.games, 300);
+            assert!(bot.seats.iter().all(|seat| seat.games == 100), "{bot:?}");
+        }
+        assert_eq!(report.bots[1].name, "random#2");
+    }
+
+    #[test]
+    fn shared_victories_split_the_win() {
+        // Target 1 with 1 die and shared ties, immediate end: the first seat to score wins.
+        // With the complete-round rule, both may score 1 and share the win.
+        let rules = Rules::official()
+            .with_dice(1)
+            .unwrap()
+            .with_target(1)
+            .unwrap()
+            .with_tie(martian_engine::TieRule::Shared);
+        let config = ArenaConfig {
+            rules,
+            ..config(&["aggressive", "aggressive"], 2_000, 3, 1)
+        };
+        let report = run(&config, &|_| {}).unwrap();
+        assert!(report.shared_victories > 0);
+        let total_wins: f64 = report.bots.iter().map(|b| b.wins).sum();
+        assert!((total_wins - 2_000.0).abs() < 1e-9, "{total_wins}");
+    }
+
+    #[test]
+    fn bad_configurations_are_refused() {
+        assert!(matches!(
+            run(&config(&["random"], 1, 0, 1), &|_| {}),
+            Err(ArenaError::Seats(1))
+        ));
+        assert!(matches!(
+            run(&config(&["random"; 9], 1, 0, 1), &|_| {}),
+            Err(ArenaError::Seats(9))
+        ));
+        assert!(matches!(
+            run(&config(&["random", "random"], 0, 0, 1), &|_| {}),
+            Err(ArenaError::NoGames)
+        ));
+        assert!(matches!(
+            run(&config(&["random", "nobody"], 1, 0, 1), &|_| {}),
+            Err(ArenaError::Bot(_))
+        ));
+    }
+}
