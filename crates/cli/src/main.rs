@@ -22,12 +22,15 @@ struct Cli {
 enum Command {
     /// Check a turn transcript and report the turn.
     Turn(turn_cmd::TurnArgs),
+    /// Play a game (line mode with --plain).
+    Play(plain::PlayArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Turn(args)) => turn_cmd::run(args),
-        None => anyhow::bail!("no game interface yet"),
+        Some(Command::Play(args)) => plain::run(args),
+        None => plain::run(plain::PlayArgs::defaults()),
     }
 }
 

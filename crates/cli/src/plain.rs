@@ -1,3 +1,244 @@
-//! The line-mode game (`martian-dice play --plain`) and the sentences every text output shares.
+//! The line-mode game (`martian-dice play --plain`): plain lines on stdin and stdout, for a screen
+//! reader, a script or a table with physical dice. Also the sentences every text output shares.
 
+use std::hash::{BuildHasher, Hasher};
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::{Args, Parser};
+use martian_bots::Strategy;
+use martian_engine::{MAX_PLAYERS, PlayerInfo, Rules};
+
+use crate::exit::UsageError;
+use crate::rules_args::RulesArgs;
+
+mod input;
 pub mod messages;
+mod session;
+
+/// The longest player name accepted.
+const MAX_NAME_CHARS: usize = 40;
+
+/// Play a game: hot-seat for 1 to 8 players, people and bots.
+#[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example: martian-dice play --plain --players Ana,bot:defensive --seed 7 --record game.json"
+)]
+pub struct PlayArgs {
+    /// Line mode: plain lines on stdin and stdout, no colours or cursor movement (for screen
+    /// readers and scripts).
+    #[arg(long)]
+    pub plain: bool,
+    /// The players in seat order, comma-separated: a name for a person, bot:NAME for a bot
+    /// (e.g. Ana,Bob,bot:defensive); or just how many people play (e.g. 3).
+    #[arg(long, value_name = "LIST", default_value = "1")]
+    pub players: String,
+    /// Seed for the dice: the same seed and the same answers give the same game. Without it a
+    /// random seed is picked and printed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Save the game record (JSON) to FILE after every turn and at the end.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Keep score for physical dice: ask for the faces rolled instead of rolling.
+    #[arg(long)]
+    pub manual_dice: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+impl PlayArgs {
+    /// The options of a plain `martian-dice play` with nothing else given.
+    pub fn defaults() -> PlayArgs {
+        #[derive(Parser)]
+        struct Defaults {
+            #[command(flatten)]
+            play: PlayArgs,
+        }
+        Defaults::parse_from(["martian-dice"]).play
+    }
+}
+
+/// One seat as `--players` describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct SeatSpec {
+    name: String,
+    bot: Option<String>,
+}
+
+/// Reads `--players`: names and `bot:NAME` entries separated by commas, or a number of people.
+fn parse_players(list: &str) -> Result<Vec<SeatSpec>, String> {
+    let list = list.trim();
+    if let Ok(count) = list.parse::<usize>() {
+        if !(1..=MAX_PLAYERS).contains(&count) {
+            return Err(format!(
+                "a game has from 1 to {MAX_PLAYERS} players, not {count}"
+            ));
+        }
+        return Ok((1..=count)
+            .map(|n| SeatSpec {
+                name: format!("Player {n}"),
+                bot: None,
+            })
+            .collect());
+    }
+    let entries: Vec<&str> = list.split(',').map(str::trim).collect();
+    if entries.len() > MAX_PLAYERS {
+        return Err(format!(
+            "a game has from 1 to {MAX_PLAYERS} players, not {}",
+            entries.len()
+        ));
+    }
+    let mut seats: Vec<SeatSpec> = Vec::new();
+    for (index, entry) in entries.iter().enumerate() {
+        let number = index + 1;
+        if entry.is_empty() {
+            return Err(format!("player {number} has no name"));
+        }
+        if entry.chars().any(char::is_control) {
+            return Err(format!("player {number}'s name has a control character"));
+        }
+        if entry.chars().count() > MAX_NAME_CHARS {
+            return Err(format!(
+                "player {number}'s name is longer than {MAX_NAME_CHARS} characters"
+            ));
+        }
+        let taken = |name: &str| seats.iter().any(|s| s.name.eq_ignore_ascii_case(name));
+        let bot = entry
+            .get(..4)
+            .filter(|prefix| prefix.eq_ignore_ascii_case("bot:"))
+            .map(|_| entry[4..].trim().to_string());
+        let seat = match bot {
+            Some(spec) if spec.is_empty() => {
+                return Err(format!(
+                    "player {number}: bot: must be followed by a bot name"
+                ));
+            }
+            Some(spec) => {
+                // Bots are named after what they are, numbered when the name is taken.
+                let name = (1..)
+                    .map(|n| match n {
+                        1 => spec.clone(),
+                        n => format!("{spec} {n}"),
+                    })
+                    .find(|name| !taken(name))
+                    .expect("some number is free");
+                SeatSpec {
+                    name,
+                    bot: Some(spec),
+                }
+            }
+            None if taken(entry) => {
+                return Err(format!("two players are called {entry}"));
+            }
+            None => SeatSpec {
+                name: entry.to_string(),
+                bot: None,
+            },
+        };
+        seats.push(seat);
+    }
+    Ok(seats)
+}
+
+/// A seed nobody chose: from the process's randomly keyed hasher and the clock.
+fn random_seed() -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        hasher.write_u128(now.as_nanos());
+    }
+    hasher.write_u32(std::process::id());
+    hasher.finish()
+}
+
+fn create_bots(seats: &[SeatSpec], rules: Rules) -> Result<Vec<Option<Box<dyn Strategy>>>> {
+    seats
+        .iter()
+        .map(|seat| match &seat.bot {
+            None => Ok(None),
+            Some(spec) => martian_bots::create(spec, rules)
+                .map(Some)
+                .map_err(|e| UsageError(e.to_string()).into()),
+        })
+        .collect()
+}
+
+/// Plays the line-mode game on stdin and stdout.
+pub fn run(args: PlayArgs) -> Result<()> {
+    let rules = args.rules.rules()?;
+    let seats = parse_players(&args.players).map_err(|e| UsageError(format!("--players: {e}")))?;
+    let bots = create_bots(&seats, rules)?;
+    let options = session::Options {
+        rules,
+        players: seats
+            .into_iter()
+            .map(|seat| PlayerInfo {
+                name: seat.name,
+                bot: seat.bot,
+            })
+            .collect(),
+        seed: args.seed.unwrap_or_else(random_seed),
+        manual_dice: args.manual_dice,
+        record: args.record,
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    session::play(&options, bots, &mut stdin.lock(), &mut stdout.lock())?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &str) -> Vec<String> {
+        parse_players(list)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.name)
+            .collect()
+    }
+
+    #[test]
+    fn players_by_name_by_count_and_bots() {
+        assert_eq!(names("1"), ["Player 1"]);
+        assert_eq!(names(" 3 "), ["Player 1", "Player 2", "Player 3"]);
+        assert_eq!(names("Ana, Bob"), ["Ana", "Bob"]);
+        let seats = parse_players("Ana,bot:defensive,BOT: defensive").unwrap();
+        assert_eq!(seats[1].bot.as_deref(), Some("defensive"));
+        assert_eq!(seats[2].name, "defensive 2");
+    }
+
+    #[test]
+    fn bad_player_lists_are_explained() {
+        assert!(parse_players("0").unwrap_err().contains("not 0"));
+        assert!(parse_players("9").unwrap_err().contains("not 9"));
+        assert!(
+            parse_players("a,b,c,d,e,f,g,h,i")
+                .unwrap_err()
+                .contains("not 9")
+        );
+        assert_eq!(
+            parse_players("Ana,,Bob").unwrap_err(),
+            "player 2 has no name"
+        );
+        assert_eq!(
+            parse_players("Ana,ana").unwrap_err(),
+            "two players are called ana"
+        );
+        assert!(parse_players("bot:").unwrap_err().contains("bot name"));
+        assert!(
+            parse_players(&"x".repeat(41))
+                .unwrap_err()
+                .contains("longer")
+        );
+    }
+
+    #[test]
+    fn the_defaults_are_one_person_under_the_official_rules() {
+        let args = PlayArgs::defaults();
+        assert_eq!(args.players, "1");
+        assert!(args.rules.rules().unwrap().is_official());
+        assert!(args.seed.is_none() && args.record.is_none() && !args.manual_dice);
+    }
+}

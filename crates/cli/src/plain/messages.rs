@@ -173,3 +173,245 @@ pub fn turn_deciding(score_now: &str, dice_left: u8) -> String {
 pub fn turn_over(end: TurnEnd, score: &str) -> String {
     format!("The turn is over ({}): it scores {score}.", turn_end(end))
 }
+
+// ---- the line-mode game ----
+
+pub fn game_title(rules: Rules) -> String {
+    format!("Martian Dice: {rules}.")
+}
+
+pub fn game_players(players: &[&str]) -> String {
+    format!("Players in seat order: {}.", players.join(", "))
+}
+
+pub fn game_seed(seed: u64) -> String {
+    format!("Seed {seed}: play again with --seed {seed} for the same dice.")
+}
+
+pub const GAME_MANUAL_DICE: &str =
+    "Scorekeeper mode: roll your own dice and type what they show, such as 2T3RHCK.";
+
+pub const GAME_HELP_HINT: &str = "Type ? for help at any prompt.";
+
+pub fn turn_start(round: u32, name: &str, total: Points) -> String {
+    format!("Round {round}: {name}'s turn ({}).", points(total))
+}
+
+pub fn rolls(name: &str, roll: Dice) -> String {
+    format!(
+        "{name} rolls {}: {} ({roll}).",
+        dice_count(roll.total()),
+        dice_list(roll)
+    )
+}
+
+pub fn tanks_forced(tanks: u8) -> String {
+    if tanks == 1 {
+        "The tank is set aside by force.".into()
+    } else {
+        format!("The {tanks} tanks are set aside by force.")
+    }
+}
+
+pub fn set_aside(aside: Dice, dice_left: u8) -> String {
+    format!(
+        "Set aside: {}; {} left.",
+        dice_list(aside),
+        dice_count(dice_left)
+    )
+}
+
+pub fn set_aside_while_choosing(aside: Dice) -> String {
+    format!("Set aside: {}.", dice_list(aside))
+}
+
+/// The balance line shown after a roll: what is set aside scores so far.
+pub fn balance_so_far(aside: Dice, score: Points) -> String {
+    let mut text = balance(aside);
+    text[..1].make_ascii_uppercase();
+    format!("{text} — what is set aside scores {score} so far.")
+}
+
+/// The balance line shown after a take: what stopping now would score.
+pub fn balance_if_stopping(aside: Dice, score: Points) -> String {
+    let mut text = balance(aside);
+    text[..1].make_ascii_uppercase();
+    format!("{text} — stopping now scores {score}.")
+}
+
+pub fn choices(roll: Dice, legal: &[Face]) -> String {
+    let list: Vec<String> = legal
+        .iter()
+        .map(|&face| format!("{} for {}", face.letter(), count(face, roll.count(face))))
+        .collect();
+    format!("You may take: {}.", list.join(", "))
+}
+
+pub fn choose_prompt(name: &str, legal: &[Face]) -> String {
+    let keys: Vec<String> = legal.iter().map(|f| f.letter().to_string()).collect();
+    format!("{name}, which type do you take? ({})", keys.join(", "))
+}
+
+pub fn decide_prompt(name: &str, score: Points, dice_left: u8) -> String {
+    format!(
+        "{name}, stop and score {score} (s), or roll the {} left (r)?",
+        dice_count(dice_left)
+    )
+}
+
+pub fn takes(name: &str, face: Face, n: u8) -> String {
+    format!("{name} takes {}.", count(face, n))
+}
+
+pub fn stops(name: &str) -> String {
+    format!("{name} stops.")
+}
+
+pub const NO_CHOICE: &str = "No type can be taken from this roll: the turn is over.";
+pub const NO_DICE: &str = "Every die is set aside: the turn is over.";
+
+pub fn turn_scores(name: &str, aside: Dice, rules: Rules, total: Points) -> String {
+    format!(
+        "{name} scores {} this turn, {} in all.",
+        score_explained(rules, aside),
+        points(total)
+    )
+}
+
+pub fn score_table_title(round: u32, target: Points) -> String {
+    format!("Score table, round {round} (target {target}):")
+}
+
+pub fn score_table_row(name: &str, total: Points) -> String {
+    format!("{name}: {}", points(total))
+}
+
+pub fn reached_target(name: &str, total: Points, target: Points) -> String {
+    format!(
+        "{name} has {}, reaching the target of {target}.",
+        points(total)
+    )
+}
+
+pub const FINAL_ROUND: &str = "This is the final round: the players after them have one last turn.";
+pub const IMMEDIATE_END: &str = "The game ends at once.";
+
+pub fn roll_off_start(names_tied: &[&str], total: Points) -> String {
+    format!(
+        "{} are tied with {}: roll-off! Each rolls {} dice; the most death rays wins.",
+        names(names_tied),
+        points(total),
+        martian_engine::ROLL_OFF_DICE
+    )
+}
+
+pub fn roll_off_roll(name: &str, roll: Dice) -> String {
+    format!(
+        "{name} rolls for the roll-off: {} ({roll}): {}.",
+        dice_list(roll),
+        count(Face::DeathRay, roll.count(Face::DeathRay))
+    )
+}
+
+pub fn roll_off_again(names_tied: &[&str]) -> String {
+    format!("Still tied: {} roll again.", names(names_tied))
+}
+
+pub fn winner(name: &str, total: Points) -> String {
+    format!("{name} wins with {}!", points(total))
+}
+
+pub fn shared_victory(winners: &[&str], total: Points) -> String {
+    format!(
+        "{} share the victory with {}!",
+        names(winners),
+        points(total)
+    )
+}
+
+pub const FINAL_SCORES: &str = "Final scores:";
+
+pub fn manual_roll_prompt(name: &str, dice: u8) -> String {
+    format!(
+        "{name}, roll {} and type what they show (such as 2T3RHCK):",
+        dice_count(dice)
+    )
+}
+
+pub fn manual_roll_off_prompt(name: &str) -> String {
+    format!(
+        "{name}, roll {} for the roll-off and type what they show:",
+        dice_count(martian_engine::ROLL_OFF_DICE)
+    )
+}
+
+pub fn bad_faces(error: &martian_engine::ParseDiceError) -> String {
+    format!("That is not a roll: {error}. Type the faces again.")
+}
+
+pub fn wrong_count(typed: u8, expected: u8) -> String {
+    format!(
+        "That is {}, but {} were rolled. Type all of them again.",
+        dice_count(typed),
+        dice_count(expected)
+    )
+}
+
+pub const EMPTY_INPUT: &str = "Please type something (? for help).";
+
+pub fn unknown_input(text: &str) -> String {
+    format!("'{text}' is not a choice I know (? for help).")
+}
+
+pub fn illegal(error: &martian_engine::TurnError) -> String {
+    use martian_engine::TurnError as E;
+    match error {
+        E::TakeTank => "Tanks cannot be taken: they are set aside by force.".into(),
+        E::NotRolled(face) => format!("No {} were rolled.", face.plural()),
+        E::AlreadyTaken(face) => format!(
+            "You already took {} this turn: each earthling type is taken once.",
+            face.plural()
+        ),
+        E::AwaitingChoice => "First take one type from this roll.".into(),
+        E::AwaitingDecision => {
+            "You already took a type from this roll: stop (s) or roll again (r).".into()
+        }
+        other => format!("That is not possible now: {other}."),
+    }
+}
+
+pub const HELP_CHOOSE: &[&str] = &[
+    "Take a type by its letter or name: r or ray (death rays), h or human, c or cow, k or chicken (v and g also work).",
+    "Tanks are set aside by force. Death rays can always be taken; each earthling type once a turn.",
+    "Other commands: scores (the score table), q or quit (leave the game; the record is kept).",
+];
+
+pub const HELP_DECIDE: &[&str] = &[
+    "s or stop: end the turn and score what is set aside (nothing if the tanks outnumber the death rays).",
+    "r or roll: roll the dice left again.",
+    "Other commands: scores (the score table), q or quit (leave the game; the record is kept).",
+];
+
+pub const HELP_ROLL: &[&str] = &[
+    "Type the faces shown by the dice: T tank, R death ray, H human, C cow, K chicken (V and G also work).",
+    "A number may stand before a letter: 2T3RHCK is T T R R R H C K. Spaces are ignored.",
+    "q or quit leaves the game; the record is kept.",
+];
+
+pub fn bot_error(name: &str, error: &dyn std::fmt::Display) -> String {
+    format!("{name} could not play: {error}")
+}
+
+pub const QUIT: &str = "You left the game: it is unfinished.";
+pub const INPUT_ENDED: &str = "The input ended: the game is left unfinished.";
+
+pub fn record_saved(path: &std::path::Path) -> String {
+    format!("The game record is saved in {}.", path.display())
+}
+
+pub fn record_not_saved(path: &std::path::Path, error: &std::io::Error) -> String {
+    format!(
+        "Could not save the game record in {}: {error}.",
+        path.display()
+    )
+}
