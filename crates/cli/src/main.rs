@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod exit;
 mod plain;
 mod rules_args;
+mod rules_cmd;
 mod turn_cmd;
 
 /// Martian Dice: play, keep score, solve, and pit bots against each other.
@@ -16,10 +17,15 @@ mod turn_cmd;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Language of what players read: en or pt-BR (default: from LC_ALL, LC_MESSAGES, LANG).
+    #[arg(long, global = true, value_name = "LANG")]
+    lang: Option<martian_i18n::Lang>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Print the complete rules of the game.
+    Rules(rules_cmd::RulesArgs),
     /// Check a turn transcript and report the turn.
     Turn(turn_cmd::TurnArgs),
     /// Play a game (line mode with --plain).
@@ -27,7 +33,9 @@ enum Command {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
+    let lang = cli.lang.unwrap_or_else(martian_i18n::Lang::from_env);
     match cli.command {
+        Some(Command::Rules(args)) => rules_cmd::run(args, lang),
         Some(Command::Turn(args)) => turn_cmd::run(args),
         Some(Command::Play(args)) => plain::run(args),
         None => plain::run(plain::PlayArgs::defaults()),
