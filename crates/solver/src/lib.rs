@@ -1,0 +1,20 @@
+//! Exact solutions of Martian Dice.
+//!
+//! - [`TurnSpace`] / [`TurnTable`]: the optimal play of one turn for *any* utility of the turn's
+//!   final score, from any turn state, for 1–30 dice and both bonus readings; the score
+//!   distribution under that play. [`expected_score_table`] is the expected-score player.
+//! - [`DuelSolution`]: two players under optimal play — every position's win probability and the
+//!   best decision in every turn state.
+//! - [`SoloSolution`]: the fewest expected turns to reach the target.
+//! - [`advise`]: the options of a decision with their values.
+//!
+//! Tables that take long to compute are cached on disk (see [`cache`]).
+
+#![forbid(unsafe_code)]
+#![warn(missing_debug_implementations)]
+
+#[cfg(test)]
+mod fraction;
+mod turn;
+
+pub use turn::{ActionValues, StartValue, TurnSolver, TurnSpace, TurnTable, expected_score_table};

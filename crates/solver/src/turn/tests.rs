@@ -1,0 +1,321 @@
+//! Checks of the turn solver against independent recursions over engine [`Turn`] states.
+
+use std::collections::HashMap;
+
+use super::*;
+use crate::fraction::Fraction;
+
+/// Every turn state reachable from a fresh turn, each once.
+fn reachable_turns(rules: Rules) -> Vec<Turn> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![Turn::new(rules)];
+    let mut out = Vec::new();
+    while let Some(turn) = stack.pop() {
+        if !seen.insert(turn) {
+            continue;
+        }
+        out.push(turn);
+        match turn.phase() {
+            TurnPhase::ToRoll => {
+                for (roll, _) in Dice::outcomes(turn.dice_left()) {
+                    let mut next = turn;
+                    next.apply_roll(roll).unwrap();
+                    stack.push(next);
+                }
+            }
+            TurnPhase::Choosing { .. } | TurnPhase::Deciding => {
+                for action in turn.legal_actions().iter() {
+                    let mut next = turn;
+                    next.play(action).unwrap();
+                    stack.push(next);
+                }
+            }
+            TurnPhase::Over(_) => {}
+        }
+    }
+    out
+}
+
+/// The naive full-state recursion, generic over the number type.
+trait Num: Copy + PartialOrd {
+    fn from_ratio(num: u128, den: u128) -> Self;
+    fn add(self, other: Self) -> Self;
+    fn mul(self, other: Self) -> Self;
+    fn zero() -> Self;
+}
+
+impl Num for f64 {
+    fn from_ratio(num: u128, den: u128) -> f64 {
+        num as f64 / den as f64
+    }
+    fn add(self, other: f64) -> f64 {
+        self + other
+    }
+    fn mul(self, other: f64) -> f64 {
+        self * other
+    }
+    fn zero() -> f64 {
+        0.0
+    }
+}
+
+impl Num for Fraction {
+    fn from_ratio(num: u128, den: u128) -> Fraction {
+        Fraction::new(num as i128, den as i128)
+    }
+    fn add(self, other: Fraction) -> Fraction {
+        self + other
+    }
+    fn mul(self, other: Fraction) -> Fraction {
+        self * other
+    }
+    fn zero() -> Fraction {
+        Fraction::from(0)
+    }
+}
+
+fn naive<N: Num>(turn: Turn, utility: &dyn Fn(Points) -> N, memo: &mut HashMap<Turn, N>) -> N {
+    if let Some(&v) = memo.get(&turn) {
+        return v;
+    }
+    let value = match turn.phase() {
+        TurnPhase::Over(_) => utility(turn.score()),
+        TurnPhase::ToRoll => {
+            let n = turn.dice_left();
+            let total = 6u128.pow(u32::from(n));
+            let mut sum = N::zero();
+            for (roll, weight) in Dice::outcomes(n) {
+                let mut next = turn;
+                next.apply_roll(roll).unwrap();
+                sum = sum.add(N::from_ratio(weight, total).mul(naive(next, utility, memo)));
+            }
+            sum
+        }
+        TurnPhase::Choosing { .. } | TurnPhase::Deciding => {
+            let mut best: Option<N> = None;
+            for action in turn.legal_actions().iter() {
+                let mut next = turn;
+                next.play(action).unwrap();
+                let v = naive(next, utility, memo);
+                if best.is_none_or(|b| v > b) {
+                    best = Some(v);
+                }
+            }
+            best.unwrap()
+        }
+    };
+    memo.insert(turn, value);
+    value
+}
+
+fn all_rules(dice: u8) -> [Rules; 2] {
+    let rules = Rules::official().with_dice(dice).unwrap();
+    [rules, rules.with_bonus(BonusRule::AnyEarthling)]
+}
+
+/// Utilities that exercise different shapes: linear, a threshold, and an arbitrary one.
+type Utility = Box<dyn Fn(Points) -> i128>;
+
+fn utilities() -> Vec<(&'static str, Utility)> {
+    vec![
+        ("score", Box::new(i128::from)),
+        ("at least 4", Box::new(|s| i128::from(s >= 4))),
+        ("arbitrary", Box::new(|s| (i128::from(s) * 7919) % 13 - 5)),
+    ]
+}
+
+#[test]
+fn tiny_turns_match_exact_rational_values_in_every_state() {
+    for dice in 1..=3 {
+        for rules in all_rules(dice) {
+            let space = TurnSpace::for_rules(rules);
+            for (name, u) in utilities() {
+                let table = space.solve_with(|s| u(s) as f64);
+                let mut memo = HashMap::new();
+                let exact_u = |s: Points| Fraction::from(u(s));
+                for turn in reachable_turns(rules) {
+                    let exact = naive(turn, &exact_u, &mut memo);
+                    let got = table.value(&turn);
+                    assert!(
+                        (got - exact.to_f64()).abs() < 1e-12,
+                        "{rules}, {name}: {turn:?}: {got} vs {exact}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn one_die_expected_score_is_exact() {
+    // One die: a human, cow or chicken (1/2) is taken and scores 1; otherwise 0.
+    let table = TurnSpace::shared(1, BonusRule::OneOfEach).solve_with(f64::from);
+    assert_eq!(table.start_value(), 0.5);
+    // Literal bonus: an earthling scores 1 + 3.
+    let table = TurnSpace::shared(1, BonusRule::AnyEarthling).solve_with(f64::from);
+    assert_eq!(table.start_value(), 2.0);
+}
+
+#[test]
+fn compact_state_equals_full_state_recursion_up_to_six_dice() {
+    for dice in 1..=6 {
+        for rules in all_rules(dice) {
+            let space = TurnSpace::for_rules(rules);
+            let turns = reachable_turns(rules);
+            for (name, u) in utilities() {
+                let table = space.solve_with(|s| u(s) as f64);
+                let mut memo = HashMap::new();
+                let float_u = |s: Points| u(s) as f64;
+                for turn in &turns {
+                    let want = naive(*turn, &float_u, &mut memo);
+                    let got = table.value(turn);
+                    assert!(
+                        (got - want).abs() < 1e-9,
+                        "{rules}, {name}: {turn:?}: {got} vs {want}"
+                    );
+                    // Every option's value is the naive value of the state it leads to.
+                    for (action, value) in table.action_values(turn).iter() {
+                        let mut next = *turn;
+                        next.play(action).unwrap();
+                        let want = naive(next, &float_u, &mut memo);
+                        assert!((value - want).abs() < 1e-9, "{turn:?} {action:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn chicken_solver_figures() {
+    let table = expected_score_table(Rules::official());
+    assert_eq!(format!("{:.2}", table.start_value()), "3.11");
+    let mut turn = Turn::resume(Rules::official(), "5C".parse().unwrap()).unwrap();
+    turn.apply_roll("RRRRHHHH".parse().unwrap()).unwrap();
+    let values: HashMap<Action, f64> = table.action_values(&turn).iter().collect();
+    assert_eq!(format!("{:.2}", values[&Action::Take(Face::Human)]), "9.23");
+    assert_eq!(
+        format!("{:.2}", values[&Action::Take(Face::DeathRay)]),
+        "7.30"
+    );
+    assert_eq!(table.best_action(&turn), Some(Action::Take(Face::Human)));
+}
+
+#[test]
+fn distribution_sums_to_one_and_its_mean_is_the_expected_score() {
+    for dice in [1, 2, 5, 13, 20] {
+        for rules in all_rules(dice) {
+            let table = expected_score_table(rules);
+            let dist = table.score_distribution(&Turn::new(rules));
+            let total: f64 = dist.iter().sum();
+            let mean: f64 = dist.iter().enumerate().map(|(s, p)| s as f64 * p).sum();
+            assert!((total - 1.0).abs() < 1e-12, "{rules}: total {total}");
+            assert!(
+                (mean - table.start_value()).abs() < 1e-9,
+                "{rules}: mean {mean} vs {}",
+                table.start_value()
+            );
+            assert!(dist.iter().all(|&p| (0.0..=1.0).contains(&p)));
+        }
+    }
+}
+
+#[test]
+fn distribution_matches_exact_policy_evaluation_in_small_cases() {
+    // Follow the table's own decisions through the engine, exactly.
+    fn exact_dist(table: &TurnTable, turn: Turn, p: Fraction, dist: &mut Vec<Fraction>) {
+        match turn.phase() {
+            TurnPhase::Over(_) => {
+                let s = usize::from(turn.score());
+                dist[s] = dist[s] + p;
+            }
+            TurnPhase::ToRoll => {
+                let n = turn.dice_left();
+                for (roll, w) in Dice::outcomes(n) {
+                    let mut next = turn;
+                    next.apply_roll(roll).unwrap();
+                    let q = Fraction::new(w as i128, 6i128.pow(u32::from(n)));
+                    exact_dist(table, next, p * q, dist);
+                }
+            }
+            _ => {
+                let mut next = turn;
+                next.play(table.best_action(&turn).unwrap()).unwrap();
+                exact_dist(table, next, p, dist);
+            }
+        }
+    }
+    for dice in 1..=4 {
+        for rules in all_rules(dice) {
+            for (_, u) in utilities() {
+                let table = TurnSpace::for_rules(rules).solve_with(|s| u(s) as f64);
+                let mut want = vec![Fraction::from(0); usize::from(table.space().max_score()) + 1];
+                exact_dist(&table, Turn::new(rules), Fraction::from(1), &mut want);
+                let got = table.score_distribution(&Turn::new(rules));
+                for (g, w) in got.iter().zip(&want) {
+                    assert!(
+                        (g - w.to_f64()).abs() < 1e-12,
+                        "{rules}: {got:?} vs {want:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mid_turn_distribution_starts_where_the_turn_stands() {
+    let rules = Rules::official();
+    let table = expected_score_table(rules);
+    let mut turn = Turn::resume(rules, "5C".parse().unwrap()).unwrap();
+    turn.apply_roll("RRRRHHHH".parse().unwrap()).unwrap();
+    let dist = table.score_distribution(&turn);
+    let mean: f64 = dist.iter().enumerate().map(|(s, p)| s as f64 * p).sum();
+    assert!((mean - table.value(&turn)).abs() < 1e-9);
+    turn.play(Action::Take(Face::Human)).unwrap();
+    assert_eq!(table.best_action(&turn), Some(Action::Roll));
+}
+
+#[test]
+fn thirty_dice_solve() {
+    let rules = Rules::official().with_dice(30).unwrap();
+    let table = expected_score_table(rules);
+    let dist = table.score_distribution(&Turn::new(rules));
+    let mean: f64 = dist.iter().enumerate().map(|(s, p)| s as f64 * p).sum();
+    assert!((mean - table.start_value()).abs() < 1e-9);
+    assert!(table.start_value() > expected_score_table(Rules::official()).start_value());
+}
+
+#[test]
+fn the_zero_score_derivative_is_the_probability_of_scoring_zero() {
+    let rules = Rules::official().with_dice(8).unwrap();
+    let space = TurnSpace::for_rules(rules);
+    let mut u: Vec<f64> = (0..=space.max_score())
+        .map(|s| f64::from(s).sqrt())
+        .collect();
+    u[0] = 0.3;
+    let mut solver = TurnSolver::new(Arc::clone(&space));
+    let (table, start) = solver.solve_tracking_zero(&u);
+    let dist = table.score_distribution(&Turn::new(rules));
+    assert!((start.zero - dist[0]).abs() < 1e-12);
+    assert!((start.value - table.start_value()).abs() < 1e-15);
+}
+
+#[test]
+fn outcome_probabilities_sum_to_one_for_every_level_and_mask() {
+    for dice in [1, 7, 13, 30] {
+        let space = TurnSpace::new(dice, BonusRule::OneOfEach);
+        for n in 1..=dice {
+            for mask in 0..8 {
+                let total: f64 = space.outcomes[usize::from(n) * 8 + mask]
+                    .iter()
+                    .map(|o| o.p)
+                    .sum();
+                assert!(
+                    (total - 1.0).abs() < 1e-12,
+                    "{dice} dice, n {n}, mask {mask}: {total}"
+                );
+            }
+        }
+    }
+}
