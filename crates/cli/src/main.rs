@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod exit;
 mod plain;
+mod replay_cmd;
 mod rules_args;
 mod rules_cmd;
 mod turn_cmd;
@@ -30,6 +31,8 @@ enum Command {
     Turn(turn_cmd::TurnArgs),
     /// Play a game (line mode with --plain).
     Play(plain::PlayArgs),
+    /// Check a game record and show the game turn by turn.
+    Replay(replay_cmd::ReplayArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -38,6 +41,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Rules(args)) => rules_cmd::run(args, lang),
         Some(Command::Turn(args)) => turn_cmd::run(args),
         Some(Command::Play(args)) => plain::run(args),
+        Some(Command::Replay(args)) => replay_cmd::run(args),
         None => plain::run(plain::PlayArgs::defaults()),
     }
 }

@@ -415,3 +415,77 @@ pub fn record_not_saved(path: &std::path::Path, error: &std::io::Error) -> Strin
         path.display()
     )
 }
+
+// ---- the `replay` listing ----
+
+pub fn replay_rules(rules: Rules) -> String {
+    format!("Rules: {rules}.")
+}
+
+pub fn replay_player(seat: usize, name: &str, bot: Option<&str>) -> String {
+    match bot {
+        Some(bot) if bot != name => format!("Seat {}: {name} (bot {bot})", seat + 1),
+        Some(_) => format!("Seat {}: {name} (bot)", seat + 1),
+        None => format!("Seat {}: {name}", seat + 1),
+    }
+}
+
+pub fn replay_seed(seed: u64) -> String {
+    format!("Seed: {seed}.")
+}
+
+pub fn replay_round(round: u32) -> String {
+    format!("Round {round}:")
+}
+
+pub fn replay_turn(
+    name: &str,
+    transcript: &str,
+    score: &str,
+    end: TurnEnd,
+    total: Points,
+) -> String {
+    format!(
+        "  {name}: {transcript} — scores {score}, {}; {} in all.",
+        turn_end(end),
+        points(total)
+    )
+}
+
+pub fn replay_turn_unfinished(name: &str, transcript: &str) -> String {
+    format!("  {name}: {transcript} — the turn is unfinished.")
+}
+
+pub fn replay_totals(round: u32, rows: &[(&str, Points)]) -> String {
+    let list: Vec<String> = rows.iter().map(|(n, p)| format!("{n} {p}")).collect();
+    format!("  Totals after round {round}: {}.", list.join(", "))
+}
+
+pub fn replay_roll_off_title(names_tied: &[&str], total: Points) -> String {
+    format!(
+        "Roll-off between {}, tied with {}:",
+        names(names_tied),
+        points(total)
+    )
+}
+
+pub fn replay_roll_off_round(round: usize, rolls: &[(&str, Dice)]) -> String {
+    let list: Vec<String> = rolls
+        .iter()
+        .map(|(name, roll)| {
+            format!(
+                "{name} {roll} ({})",
+                count(Face::DeathRay, roll.count(Face::DeathRay))
+            )
+        })
+        .collect();
+    format!("  Roll-off round {round}: {}.", list.join(", "))
+}
+
+pub fn replay_unfinished(name: &str, round: u32) -> String {
+    format!("The game is unfinished: {name} is to play in round {round}.")
+}
+
+pub fn replay_roll_off_unfinished(name: &str) -> String {
+    format!("The game is unfinished: {name} is to roll in the roll-off.")
+}

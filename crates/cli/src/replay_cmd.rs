@@ -1,0 +1,252 @@
+//! `martian-dice replay FILE`: checks a game record against its rules and shows the game.
+
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+use martian_engine::{
+    EndRule, Game, GameRecord, GameState, PlayerInfo, Points, RecordError, RollOffRoll, Rules,
+};
+use serde::Serialize;
+
+use crate::exit::UsageError;
+use crate::plain::messages as msg;
+
+/// Check a game record and show the game turn by turn.
+///
+/// The record is replayed under its rules: every roll, take and score is checked, then the
+/// roll-off and the result. A record that breaks the rules is rejected with the turn and step.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The game record (JSON, as `play --record` writes it), or - for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print one JSON object with the players, rules, scores and winners.
+    #[arg(long, conflicts_with = "plain")]
+    pub json: bool,
+    /// Print the game as text, turn by turn (the default when the output is not a terminal).
+    #[arg(long)]
+    pub plain: bool,
+}
+
+/// How the replayed game is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum View {
+    Json,
+    Listing,
+    /// A person at a terminal asked for nothing in particular.
+    Interactive,
+}
+
+fn choose_view(args: &ReplayArgs) -> View {
+    if args.json {
+        View::Json
+    } else if args.plain || !std::io::stdout().is_terminal() {
+        View::Listing
+    } else {
+        View::Interactive
+    }
+}
+
+pub fn run(args: ReplayArgs) -> Result<()> {
+    let view = choose_view(&args);
+    let (record, game) = match load(&args) {
+        Ok(loaded) => loaded,
+        Err(failure) => {
+            if view == View::Json {
+                println!("{}", serde_json::to_string(&failure)?);
+            }
+            return Err(UsageError(failure.error).into());
+        }
+    };
+    match view {
+        View::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&summary(&record, &game))?
+        ),
+        View::Listing => print!("{}", listing(&record, &game)),
+        // Until the terminal viewer is wired in here, a terminal gets the listing too.
+        View::Interactive => print!("{}", listing(&record, &game)),
+    }
+    Ok(())
+}
+
+/// Why a record was rejected, as `--json` prints it.
+#[derive(Debug, Serialize)]
+struct Failure {
+    error: String,
+    turn: Option<usize>,
+    step: Option<usize>,
+}
+
+impl From<RecordError> for Failure {
+    fn from(error: RecordError) -> Failure {
+        Failure {
+            turn: error.turn(),
+            step: error.step(),
+            error: error.to_string(),
+        }
+    }
+}
+
+/// Reads and replays the record: the record and the game at its end.
+fn load(args: &ReplayArgs) -> Result<(GameRecord, Game), Failure> {
+    let cannot_read = |e: std::io::Error| Failure {
+        error: format!("cannot read {}: {e}", args.file.display()),
+        turn: None,
+        step: None,
+    };
+    let text = if args.file.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(cannot_read)?;
+        text
+    } else {
+        std::fs::read_to_string(&args.file).map_err(cannot_read)?
+    };
+    let record = GameRecord::from_json(&text)?;
+    let game = record.replay()?;
+    Ok((record, game))
+}
+
+/// The replayed game, as `--json` prints it.
+#[derive(Debug, Serialize)]
+struct Summary<'a> {
+    players: &'a [PlayerInfo],
+    rules: Rules,
+    seed: Option<u64>,
+    finished: bool,
+    /// Totals in seat order.
+    scores: &'a [Points],
+    /// Winning seats (0-based), empty while unfinished.
+    winners: Vec<usize>,
+    winner_names: Vec<&'a str>,
+    turns: usize,
+    rounds: u32,
+    /// The seat whose total first reached the target.
+    triggered_by: Option<usize>,
+    roll_off: &'a [Vec<RollOffRoll>],
+}
+
+fn summary<'a>(record: &'a GameRecord, game: &'a Game) -> Summary<'a> {
+    let winners = game
+        .outcome()
+        .map(|o| o.winners.clone())
+        .unwrap_or_default();
+    Summary {
+        players: &record.players,
+        rules: record.rules,
+        seed: record.seed,
+        finished: game.is_over(),
+        scores: game.scores(),
+        winner_names: winners
+            .iter()
+            .map(|&s| record.players[s].name.as_str())
+            .collect(),
+        winners,
+        turns: record.turns.len(),
+        rounds: game.history().last().map_or(0, |log| log.round),
+        triggered_by: game.triggered_by(),
+        roll_off: &record.roll_off,
+    }
+}
+
+/// The game turn by turn, as text.
+fn listing(record: &GameRecord, game: &Game) -> String {
+    let rules = record.rules;
+    let name = |seat: usize| record.players[seat].name.as_str();
+    let mut lines = vec![msg::replay_rules(rules)];
+    for (seat, player) in record.players.iter().enumerate() {
+        lines.push(msg::replay_player(
+            seat,
+            &player.name,
+            player.bot.as_deref(),
+        ));
+    }
+    if let Some(seed) = record.seed {
+        lines.push(msg::replay_seed(seed));
+    }
+    let mut totals: Vec<Points> = vec![0; record.players.len()];
+    let mut reached = false;
+    let history = game.history();
+    for (index, log) in history.iter().enumerate() {
+        if index == 0 || history[index - 1].round != log.round {
+            lines.push(msg::replay_round(log.round));
+        }
+        totals[log.seat] += log.turn.score();
+        let end = log.turn.ended_by().expect("a finished turn");
+        let score = msg::score_explained(rules, log.turn.aside());
+        let transcript = log.transcript().to_string();
+        lines.push(msg::replay_turn(
+            name(log.seat),
+            &transcript,
+            &score,
+            end,
+            totals[log.seat],
+        ));
+        if !reached && totals[log.seat] >= rules.target() {
+            reached = true;
+            lines.push(format!(
+                "  {}",
+                msg::reached_target(name(log.seat), totals[log.seat], rules.target())
+            ));
+            if log.seat + 1 < record.players.len() && rules.end() == EndRule::CompleteRound {
+                lines.push(format!("  {}", msg::FINAL_ROUND));
+            }
+        }
+        let round_over = history
+            .get(index + 1)
+            .is_none_or(|next| next.round != log.round);
+        if round_over && record.players.len() > 1 {
+            let rows: Vec<(&str, Points)> =
+                (0..totals.len()).map(|s| (name(s), totals[s])).collect();
+            lines.push(msg::replay_totals(log.round, &rows));
+        }
+    }
+    if !game.turn_steps().is_empty() {
+        let transcript = martian_engine::Transcript::from_log_steps(game.turn_steps());
+        lines.push(msg::replay_turn_unfinished(
+            name(game.seat()),
+            &transcript.to_string(),
+        ));
+    }
+    if let Some(roll_off) = game.roll_off() {
+        // Those tied at the start are the first round's rollers (or, before anyone rolled, the
+        // contenders).
+        let tied: Vec<usize> = match roll_off.rounds().first() {
+            Some(first) if !first.is_empty() => first.iter().map(|r| r.seat).collect(),
+            _ => roll_off.contenders().to_vec(),
+        };
+        let tied_total = game.scores()[tied[0]];
+        let tied: Vec<&str> = tied.iter().map(|&s| name(s)).collect();
+        lines.push(msg::replay_roll_off_title(&tied, tied_total));
+        for (number, round) in roll_off.rounds().iter().enumerate() {
+            if round.is_empty() {
+                continue;
+            }
+            let rolls: Vec<(&str, martian_engine::Dice)> =
+                round.iter().map(|r| (name(r.seat), r.roll)).collect();
+            lines.push(msg::replay_roll_off_round(number + 1, &rolls));
+        }
+    }
+    match game.state() {
+        GameState::Over(outcome) => {
+            let best = outcome.scores[outcome.winners[0]];
+            if let [winner] = outcome.winners[..] {
+                lines.push(msg::winner(name(winner), best));
+            } else {
+                let names: Vec<&str> = outcome.winners.iter().map(|&s| name(s)).collect();
+                lines.push(msg::shared_victory(&names, best));
+            }
+        }
+        GameState::RollOff(roll_off) => {
+            lines.push(msg::replay_roll_off_unfinished(name(roll_off.next_seat())));
+        }
+        GameState::Playing => {
+            lines.push(msg::replay_unfinished(name(game.seat()), game.round()));
+        }
+    }
+    lines.iter().map(|line| format!("{line}\n")).collect()
+}
