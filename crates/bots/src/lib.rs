@@ -7,10 +7,13 @@
 #![forbid(unsafe_code)]
 
 mod builtin;
+mod exec;
+pub mod protocol;
 
 use martian_engine::{Action, GameRng, Points, Rules, Situation};
 
 pub use builtin::{Aggressive, Defensive, RandomBot};
+pub use exec::ExecBot;
 
 /// Why a bot could not be made or could not decide.
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +25,19 @@ pub enum BotError {
     /// No bot has this name.
     #[error("unknown bot '{spec}'; known bots: {known}")]
     UnknownBot { spec: String, known: String },
+    /// A bot in another process could not be started.
+    #[error("{bot}: {message}")]
+    Spawn { bot: String, message: String },
+    /// A bot in another process stopped (exited, closed its output, or could not be written to).
+    #[error("{bot} crashed: {message}")]
+    Crashed { bot: String, message: String },
+    /// A bot in another process did not answer in time.
+    #[error("{bot} did not answer within {} ms while {awaiting}", limit.as_millis())]
+    TimedOut {
+        bot: String,
+        limit: std::time::Duration,
+        awaiting: String,
+    },
     /// The name is known but what follows it is wrong (`strength:abc`, `exec:` with no path, …).
     #[error("bad bot '{spec}': {message}")]
     BadSpec { spec: String, message: String },
@@ -139,7 +155,10 @@ pub fn create_with(
     rules: Rules,
     options: &BotOptions,
 ) -> Result<Box<dyn Strategy>, BotError> {
-    let _ = (rules, options);
+    let _ = rules;
+    if let Some(command) = spec.strip_prefix("exec:") {
+        return Ok(Box::new(ExecBot::new(command, options.decision_timeout)?));
+    }
     match spec.trim() {
         "random" => Ok(Box::new(RandomBot)),
         "aggressive" => Ok(Box::new(Aggressive)),

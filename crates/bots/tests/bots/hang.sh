@@ -1,0 +1,8 @@
+#!/bin/sh
+# Shakes hands, then never answers a decision.
+while IFS= read -r line; do
+  case "$line" in
+    *'"type":"hello"'*) echo '{"type":"hello","protocol":1}' ;;
+    *'"type":"decide"'*) sleep 30 ;;
+  esac
+done
