@@ -8,12 +8,14 @@
 
 mod builtin;
 mod exec;
+mod greedy;
 pub mod protocol;
 
 use martian_engine::{Action, GameRng, Points, Rules, Situation};
 
 pub use builtin::{Aggressive, Defensive, RandomBot};
 pub use exec::ExecBot;
+pub use greedy::Greedy;
 
 /// Why a bot could not be made or could not decide.
 #[derive(Debug, thiserror::Error)]
@@ -102,6 +104,10 @@ const CATALOGUE: &[BotInfo] = &[
         name: "defensive",
         summary: "secures death rays and stops early",
     },
+    BotInfo {
+        name: "greedy",
+        summary: "maximises the expected score of each turn (exact)",
+    },
 ];
 
 /// The built-in bots, weakest first.
@@ -109,7 +115,7 @@ pub fn catalogue() -> &'static [BotInfo] {
     CATALOGUE
 }
 
-const NAMES: &[&str] = &["random", "aggressive", "defensive"];
+const NAMES: &[&str] = &["random", "aggressive", "defensive", "greedy"];
 
 /// The names of the built-in bots, weakest first, as in [`catalogue`] (besides these, [`create`]
 /// takes `exec:PATH[:ARGS]`).
@@ -155,7 +161,6 @@ pub fn create_with(
     rules: Rules,
     options: &BotOptions,
 ) -> Result<Box<dyn Strategy>, BotError> {
-    let _ = rules;
     if let Some(command) = spec.strip_prefix("exec:") {
         return Ok(Box::new(ExecBot::new(command, options.decision_timeout)?));
     }
@@ -163,6 +168,7 @@ pub fn create_with(
         "random" => Ok(Box::new(RandomBot)),
         "aggressive" => Ok(Box::new(Aggressive)),
         "defensive" => Ok(Box::new(Defensive)),
+        "greedy" => Ok(Box::new(Greedy::new(rules))),
         _ => Err(BotError::UnknownBot {
             spec: spec.to_string(),
             known: names().join(", "),
