@@ -1,0 +1,560 @@
+//! The application as a pure state machine: [`App::handle`] takes an event (a key, a tick of the
+//! injected clock, the result of a save), [`App::draw`] draws the state. The terminal, the clock,
+//! the file system and the entropy for unseeded games live outside (see `terminal.rs`).
+
+use std::time::Duration;
+
+use martian_engine::{Action, Awaiting, Face, GameRng, seeded_rng};
+use rand::Rng;
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::text::Line;
+
+use crate::coach::Advisor;
+use crate::messages as msg;
+use crate::replay::Timeline;
+use crate::session::{BotFactory, Position, Session, actor, position_of};
+use crate::setup::{GameSetup, Setup, SetupOutcome};
+use crate::theme::Theme;
+use crate::ui::{self, CoachView, TableView};
+
+/// What happens to the application.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Key(KeyEvent),
+    /// The injected clock: time since the application started.
+    Tick(Duration),
+    /// The terminal changed size (drawing adapts by itself).
+    Resize(u16, u16),
+    /// The outcome of an [`Effect::Save`]: the path written, or why it failed.
+    Saved(Result<String, String>),
+}
+
+impl Event {
+    /// A key press with no modifier, for scripts and tests.
+    pub fn key(code: KeyCode) -> Event {
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+    pub fn char(ch: char) -> Event {
+        Event::key(KeyCode::Char(ch))
+    }
+}
+
+/// Something the application asks the outside world to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Write `contents` to a new file at `path` (never overwriting), then report with
+    /// [`Event::Saved`].
+    Save { path: String, contents: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Overlay {
+    None,
+    Help,
+    ConfirmQuit,
+    SaveAs(String),
+}
+
+#[derive(Debug)]
+struct ReplayScreen {
+    timeline: Timeline,
+    names: Vec<String>,
+    coach_visible: bool,
+    advice: Option<(Position, Option<crate::coach::Advice>)>,
+}
+
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+enum Screen {
+    Setup(Setup),
+    Play(Session),
+    Replay(ReplayScreen),
+}
+
+/// The terminal game and the replay viewer.
+pub struct App {
+    screen: Screen,
+    bots: Box<dyn BotFactory>,
+    advisor: Option<Box<dyn Advisor>>,
+    /// Seeds the games that were not given a seed.
+    entropy: GameRng,
+    theme: Theme,
+    now: Duration,
+    overlay: Overlay,
+    message: Option<String>,
+    effects: Vec<Effect>,
+    quit: bool,
+    last_setup: GameSetup,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App")
+            .field("screen", &self.screen)
+            .field("overlay", &self.overlay)
+            .field("message", &self.message)
+            .finish_non_exhaustive()
+    }
+}
+
+impl App {
+    /// The game, opening on the setup screen filled with `setup`.
+    pub fn new(
+        setup: GameSetup,
+        bots: Box<dyn BotFactory>,
+        advisor: Option<Box<dyn Advisor>>,
+        entropy: u64,
+        theme: Theme,
+    ) -> App {
+        let form = Setup::new(setup.clone(), bots.names());
+        App {
+            screen: Screen::Setup(form),
+            bots,
+            advisor,
+            entropy: seeded_rng(entropy),
+            theme,
+            now: Duration::ZERO,
+            overlay: Overlay::None,
+            message: None,
+            effects: Vec::new(),
+            quit: false,
+            last_setup: setup,
+        }
+    }
+
+    /// The replay viewer for a checked record.
+    pub fn replay(timeline: Timeline, advisor: Option<Box<dyn Advisor>>, theme: Theme) -> App {
+        let names = timeline
+            .record
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        App {
+            screen: Screen::Replay(ReplayScreen {
+                timeline,
+                names,
+                coach_visible: false,
+                advice: None,
+            }),
+            bots: Box::new(NoBots),
+            advisor,
+            entropy: seeded_rng(0),
+            theme,
+            now: Duration::ZERO,
+            overlay: Overlay::None,
+            message: None,
+            effects: Vec::new(),
+            quit: false,
+            last_setup: GameSetup::default_for(&[]),
+        }
+    }
+
+    /// Whether the application is done.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The effects asked for since the last call.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    /// The game in play, if any.
+    pub fn session(&self) -> Option<&Session> {
+        match &self.screen {
+            Screen::Play(session) => Some(session),
+            _ => None,
+        }
+    }
+
+    /// The replay being viewed, if any.
+    pub fn timeline(&self) -> Option<&Timeline> {
+        match &self.screen {
+            Screen::Replay(replay) => Some(&replay.timeline),
+            _ => None,
+        }
+    }
+
+    pub fn handle(&mut self, event: Event) {
+        match event {
+            Event::Tick(now) => {
+                self.now = now;
+                self.tick();
+            }
+            Event::Resize(..) => {}
+            Event::Saved(result) => {
+                self.message = Some(match result {
+                    Ok(path) => msg::saved(&path),
+                    Err(error) => msg::save_failed(&error),
+                })
+            }
+            Event::Key(key) => {
+                if key.kind != KeyEventKind::Press {
+                    return;
+                }
+                if key.modifiers.contains(KeyModifiers::CONTROL)
+                    && matches!(key.code, KeyCode::Char('c' | 'C'))
+                {
+                    self.quit = true;
+                    return;
+                }
+                self.key(key);
+            }
+        }
+    }
+
+    fn tick(&mut self) {
+        let now = self.now;
+        if let Screen::Play(session) = &mut self.screen
+            && self.overlay == Overlay::None
+            && session.bot_step_due(now)
+        {
+            session.bot_step();
+            session.schedule(now);
+            session.refresh_advice(self.advisor.as_deref_mut());
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent) {
+        match std::mem::replace(&mut self.overlay, Overlay::None) {
+            Overlay::None => {}
+            Overlay::Help => return,
+            Overlay::ConfirmQuit => {
+                if key.code == KeyCode::Char(msg::KEY_YES) {
+                    self.quit = true;
+                }
+                return;
+            }
+            Overlay::SaveAs(mut name) => {
+                match key.code {
+                    KeyCode::Enter if !name.trim().is_empty() => {
+                        if let Screen::Play(session) = &self.screen {
+                            self.effects.push(Effect::Save {
+                                path: name.trim().to_string(),
+                                contents: session.record().to_json(),
+                            });
+                        }
+                    }
+                    KeyCode::Esc => {}
+                    KeyCode::Backspace => {
+                        name.pop();
+                        self.overlay = Overlay::SaveAs(name);
+                    }
+                    KeyCode::Char(ch) if !ch.is_control() => {
+                        name.push(ch);
+                        self.overlay = Overlay::SaveAs(name);
+                    }
+                    _ => self.overlay = Overlay::SaveAs(name),
+                }
+                return;
+            }
+        }
+        self.message = None;
+        match &mut self.screen {
+            Screen::Setup(_) => self.setup_key(key),
+            Screen::Play(_) => self.play_key(key),
+            Screen::Replay(_) => self.replay_key(key),
+        }
+    }
+
+    fn setup_key(&mut self, key: KeyEvent) {
+        let Screen::Setup(form) = &mut self.screen else {
+            return;
+        };
+        match form.handle(key) {
+            SetupOutcome::Stay => {}
+            SetupOutcome::Quit => self.quit = true,
+            SetupOutcome::Start => {
+                let rules = match form.rules() {
+                    Ok(rules) => rules,
+                    Err(error) => {
+                        form.error = Some(error);
+                        return;
+                    }
+                };
+                let seed = form.setup.seed.unwrap_or_else(|| self.entropy.next_u64());
+                match Session::start(&form.setup, rules, seed, self.bots.as_ref()) {
+                    Ok(mut session) => {
+                        self.last_setup = form.setup.clone();
+                        session.schedule(self.now);
+                        session.refresh_advice(self.advisor.as_deref_mut());
+                        self.screen = Screen::Play(session);
+                    }
+                    Err(error) => form.error = Some(error),
+                }
+            }
+        }
+    }
+
+    fn play_key(&mut self, key: KeyEvent) {
+        let Screen::Play(session) = &mut self.screen else {
+            return;
+        };
+        let before = position_of(&session.game);
+        let ch = match key.code {
+            KeyCode::Char(ch) => Some(ch.to_ascii_lowercase()),
+            _ => None,
+        };
+        match (key.code, ch) {
+            (_, Some(msg::KEY_HELP)) => self.overlay = Overlay::Help,
+            (KeyCode::Esc, _) | (_, Some(msg::KEY_QUIT)) => {
+                if session.game.is_over() || session.stuck.is_some() {
+                    self.quit = true;
+                } else {
+                    self.overlay = Overlay::ConfirmQuit;
+                }
+            }
+            (_, Some(msg::KEY_COACH)) => {
+                session.coach_visible = !session.coach_visible;
+            }
+            _ if session.game.is_over() => match ch {
+                Some(msg::KEY_SAVE) => {
+                    self.overlay = Overlay::SaveAs(msg::default_record_name(session.seed));
+                }
+                Some(msg::KEY_NEW) => {
+                    self.screen =
+                        Screen::Setup(Setup::new(self.last_setup.clone(), self.bots.names()));
+                    return;
+                }
+                _ => {}
+            },
+            _ if session.stuck.is_some() => {}
+            _ if session.bot_to_act().is_some() => match (key.code, ch) {
+                (KeyCode::Enter, _) | (_, Some(' ' | '.')) => session.bot_step(),
+                (_, Some(msg::KEY_FAST)) => session.fast_forward(),
+                _ => self.message = Some(msg::NOT_YOUR_TURN.into()),
+            },
+            _ => {
+                let result = match (session.game.awaiting(), key.code, ch) {
+                    (Awaiting::Decision { .. }, _, Some(msg::KEY_ROLL)) => session.human_roll(),
+                    (Awaiting::Decision { .. }, _, Some(msg::KEY_STOP)) => {
+                        session.decide(Action::Stop)
+                    }
+                    (Awaiting::Decision { .. }, _, Some(c)) => match take_face(c) {
+                        Some(face) => session.decide(Action::Take(face)),
+                        None => Ok(()),
+                    },
+                    (
+                        Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. },
+                        KeyCode::Enter,
+                        _,
+                    )
+                    | (
+                        Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. },
+                        _,
+                        Some(msg::KEY_ROLL | ' '),
+                    ) => session.human_roll(),
+                    _ => Ok(()),
+                };
+                if let Err(error) = result {
+                    self.message = Some(error);
+                }
+            }
+        }
+        if position_of(&session.game) != before {
+            session.schedule(self.now);
+        }
+        session.refresh_advice(self.advisor.as_deref_mut());
+    }
+
+    fn replay_key(&mut self, key: KeyEvent) {
+        let Screen::Replay(replay) = &mut self.screen else {
+            return;
+        };
+        let timeline = &mut replay.timeline;
+        match key.code {
+            KeyCode::Right | KeyCode::Char(' ' | 'n' | 'l') | KeyCode::Enter => timeline.forward(),
+            KeyCode::Left | KeyCode::Backspace | KeyCode::Char('p' | 'b') => timeline.back(),
+            KeyCode::PageDown | KeyCode::Down | KeyCode::Char(']') => timeline.next_turn(),
+            KeyCode::PageUp | KeyCode::Up | KeyCode::Char('[') => timeline.previous_turn(),
+            KeyCode::Home | KeyCode::Char('g') => timeline.seek(0),
+            KeyCode::End | KeyCode::Char('G') => timeline.seek(timeline.len()),
+            KeyCode::Char(msg::KEY_COACH) => replay.coach_visible = !replay.coach_visible,
+            KeyCode::Char(msg::KEY_HELP) => self.overlay = Overlay::Help,
+            KeyCode::Esc | KeyCode::Char(msg::KEY_QUIT) => self.quit = true,
+            _ => {}
+        }
+        let game = replay.timeline.game();
+        let position = position_of(game);
+        if replay.coach_visible
+            && matches!(game.awaiting(), Awaiting::Decision { .. })
+            && replay.advice.as_ref().is_none_or(|(at, _)| *at != position)
+        {
+            let advice = self
+                .advisor
+                .as_deref_mut()
+                .and_then(|a| a.advise(&game.situation()));
+            replay.advice = Some((position, advice));
+        }
+    }
+
+    pub fn draw(&self, frame: &mut Frame) {
+        let theme = self.theme;
+        match &self.screen {
+            Screen::Setup(form) => ui::draw_setup(frame, form, theme),
+            Screen::Play(session) => self.draw_play(frame, session),
+            Screen::Replay(replay) => self.draw_replay(frame, replay),
+        }
+        match &self.overlay {
+            Overlay::None => {}
+            Overlay::Help => ui::draw_popup(
+                frame,
+                msg::PANEL_HELP,
+                msg::HELP_TEXT.iter().map(|l| Line::raw(*l)).collect(),
+                66,
+            ),
+            Overlay::ConfirmQuit => ui::draw_popup(
+                frame,
+                msg::PANEL_QUIT,
+                vec![Line::styled(msg::CONFIRM_QUIT, theme.key())],
+                50,
+            ),
+            Overlay::SaveAs(name) => ui::draw_popup(
+                frame,
+                msg::PANEL_SAVE,
+                vec![
+                    Line::raw(format!("{}{name}_", msg::SAVE_AS)),
+                    Line::styled(msg::SAVE_HINT, theme.dim()),
+                ],
+                60,
+            ),
+        }
+    }
+
+    fn draw_play(&self, frame: &mut Frame, session: &Session) {
+        let theme = self.theme;
+        let game = &session.game;
+        let names = session.names();
+        let prompt = if game.is_over() {
+            ui::game_over_prompt(game, &names, theme, msg::HINT_OVER)
+        } else if let Some(stuck) = &session.stuck {
+            vec![Line::styled(stuck.clone(), theme.bad())]
+        } else if let Some(seat) = session.bot_to_act() {
+            ui::key_prompt(msg::bot_thinking(&names[seat]), theme)
+        } else {
+            match game.awaiting() {
+                Awaiting::Decision { .. } => ui::decision_prompt(game.turn(), theme),
+                Awaiting::TurnRoll { seat, dice } => {
+                    ui::key_prompt(msg::your_roll(&names[seat], dice), theme)
+                }
+                Awaiting::RollOffRoll { seat, .. } => {
+                    ui::key_prompt(msg::roll_off_your_roll(&names[seat]), theme)
+                }
+                Awaiting::Nothing => Vec::new(),
+            }
+        };
+        let review = session.review.as_ref();
+        let coach = if !session.coach_visible {
+            CoachView::Hidden { review }
+        } else {
+            match session.current_advice() {
+                Some(Some(advice)) => CoachView::Values {
+                    advice,
+                    played: None,
+                    review,
+                },
+                Some(None) => CoachView::NoValues {
+                    available: self.advisor.is_some(),
+                    review,
+                },
+                None => CoachView::Waiting { review },
+            }
+        };
+        let view = TableView {
+            title: msg::TITLE,
+            seed: Some(session.seed),
+            game,
+            names: &names,
+            prompt,
+            coach,
+            status: self.message.as_deref(),
+            hint: if game.is_over() {
+                msg::HINT_OVER
+            } else {
+                msg::HINT_GAME
+            },
+            theme,
+        };
+        ui::draw_table(frame, &view);
+    }
+
+    fn draw_replay(&self, frame: &mut Frame, replay: &ReplayScreen) {
+        let theme = self.theme;
+        let timeline = &replay.timeline;
+        let game = timeline.game();
+        let (turn, turns) = timeline.turn_number();
+        let mut prompt = vec![Line::styled(
+            msg::replay_position(timeline.position(), timeline.len(), turn, turns),
+            theme.key(),
+        )];
+        if game.is_over() {
+            prompt = ui::game_over_prompt(game, &replay.names, theme, &prompt_text(&prompt));
+        } else if let Some(seat) = actor(game) {
+            prompt.push(Line::raw(msg::replay_next(&replay.names[seat])));
+        }
+        let played = timeline.next_action();
+        let coach = if !replay.coach_visible {
+            CoachView::Hidden { review: None }
+        } else {
+            match replay
+                .advice
+                .as_ref()
+                .filter(|(at, _)| *at == position_of(game))
+            {
+                Some((_, Some(advice))) => CoachView::Values {
+                    advice,
+                    played,
+                    review: None,
+                },
+                Some((_, None)) => CoachView::NoValues {
+                    available: self.advisor.is_some(),
+                    review: None,
+                },
+                None => CoachView::Waiting { review: None },
+            }
+        };
+        let view = TableView {
+            title: msg::REPLAY_TITLE,
+            seed: timeline.record.seed,
+            game,
+            names: &replay.names,
+            prompt,
+            coach,
+            status: self.message.as_deref(),
+            hint: msg::HINT_REPLAY,
+            theme,
+        };
+        ui::draw_table(frame, &view);
+    }
+}
+
+fn prompt_text(lines: &[Line<'_>]) -> String {
+    lines
+        .first()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .unwrap_or_default()
+}
+
+fn take_face(key: char) -> Option<Face> {
+    [Face::DeathRay, Face::Human, Face::Cow, Face::Chicken]
+        .into_iter()
+        .find(|&f| msg::take_key(f) == Some(key))
+}
+
+/// The replay viewer makes no bots.
+struct NoBots;
+
+impl BotFactory for NoBots {
+    fn names(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn create(
+        &self,
+        name: &str,
+        _rules: martian_engine::Rules,
+    ) -> Result<Box<dyn martian_bots::Strategy>, String> {
+        Err(format!("no bot '{name}' in the replay viewer"))
+    }
+}

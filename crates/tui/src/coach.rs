@@ -1,0 +1,131 @@
+//! The coach: the value of each option at a decision, and what a decision cost.
+//!
+//! The values come from an [`Advisor`] (the solver); the coach only ranks and presents them.
+
+use martian_engine::{Action, Situation};
+
+/// What the values measure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The probability of winning the game (a solved position), from 0 to 1.
+    WinProbability,
+    /// The expected score of the turn.
+    TurnPoints,
+}
+
+/// The value of every legal option at one decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice {
+    pub measure: Measure,
+    /// One value per legal action, best first.
+    pub values: Vec<(Action, f64)>,
+}
+
+impl Advice {
+    /// Advice with the values sorted best first.
+    pub fn new(measure: Measure, mut values: Vec<(Action, f64)>) -> Advice {
+        values.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Advice { measure, values }
+    }
+
+    pub fn best(&self) -> Option<(Action, f64)> {
+        self.values.first().copied()
+    }
+
+    pub fn value_of(&self, action: Action) -> Option<f64> {
+        self.values
+            .iter()
+            .find(|(a, _)| *a == action)
+            .map(|&(_, v)| v)
+    }
+
+    /// How much less than the best `action` is worth (0 for the best or an equal one).
+    pub fn cost_of(&self, action: Action) -> Option<f64> {
+        let (_, best) = self.best()?;
+        Some((best - self.value_of(action)?).max(0.0))
+    }
+
+    /// A value as the coach shows it: "61.2%" or "7.43".
+    pub fn format_value(&self, value: f64) -> String {
+        match self.measure {
+            Measure::WinProbability => format!("{:.1}%", value * 100.0),
+            Measure::TurnPoints => format!("{value:.2}"),
+        }
+    }
+
+    /// A difference as the coach shows it: "3.2 pts of win chance" or "0.41 points".
+    pub fn format_cost(&self, cost: f64) -> String {
+        match self.measure {
+            Measure::WinProbability => format!("{:.1}% win chance", cost * 100.0),
+            Measure::TurnPoints => format!("{cost:.2} points"),
+        }
+    }
+}
+
+/// A source of values for decisions: the solver, behind whatever caching it does.
+pub trait Advisor {
+    /// The values of the options of `situation`, which awaits a decision; `None` when there is no
+    /// solution for it.
+    fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice>;
+}
+
+/// The solver's values: the expected score of the turn under optimal play from each option.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolverAdvisor;
+
+impl Advisor for SolverAdvisor {
+    fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice> {
+        let table = martian_solver::expected_score_table(situation.rules);
+        let values: Vec<(Action, f64)> = table.action_values(situation.turn).iter().collect();
+        (!values.is_empty()).then(|| Advice::new(Measure::TurnPoints, values))
+    }
+}
+
+/// What a decision cost, as the coach reports it after the fact.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    pub action: Action,
+    /// How much below the best option the decision was (0 when it was a best one).
+    pub cost: f64,
+    pub advice: Advice,
+}
+
+impl Review {
+    pub fn of(advice: &Advice, action: Action) -> Option<Review> {
+        Some(Review {
+            action,
+            cost: advice.cost_of(action)?,
+            advice: advice.clone(),
+        })
+    }
+
+    /// Whether the decision was (within rounding) a best one.
+    pub fn was_best(&self) -> bool {
+        self.cost < 1e-9
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use martian_engine::Face;
+
+    #[test]
+    fn advice_ranks_and_costs_options() {
+        let advice = Advice::new(
+            Measure::TurnPoints,
+            vec![
+                (Action::Take(Face::Cow), 4.0),
+                (Action::Take(Face::DeathRay), 6.5),
+            ],
+        );
+        assert_eq!(advice.best(), Some((Action::Take(Face::DeathRay), 6.5)));
+        assert_eq!(advice.cost_of(Action::Take(Face::Cow)), Some(2.5));
+        assert_eq!(advice.cost_of(Action::Stop), None);
+        let review = Review::of(&advice, Action::Take(Face::DeathRay)).unwrap();
+        assert!(review.was_best());
+        assert_eq!(advice.format_cost(2.5), "2.50 points");
+        let win = Advice::new(Measure::WinProbability, vec![(Action::Stop, 0.6123)]);
+        assert_eq!(win.format_value(0.6123), "61.2%");
+    }
+}

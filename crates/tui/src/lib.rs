@@ -1,0 +1,61 @@
+//! The Martian Dice terminal game: a setup screen, the table with dice, scores, a log and a
+//! coach, bots playing at a readable pace, the roll-off, and a replay viewer for game records.
+//!
+//! The application is a pure state machine ([`App`]: `handle(event)` and `draw(frame)`) with the
+//! clock, the dice generator's entropy, the bots and the advisor injected, so that it is tested
+//! with ratatui's `TestBackend` and scripted keys. [`play`] and [`replay`] run it full screen.
+
+#![forbid(unsafe_code)]
+
+mod app;
+mod coach;
+pub mod messages;
+mod replay;
+mod session;
+mod setup;
+mod terminal;
+mod theme;
+mod ui;
+
+use std::hash::{BuildHasher, RandomState};
+
+pub use app::{App, Effect, Event};
+pub use coach::{Advice, Advisor, Measure, Review, SolverAdvisor};
+pub use replay::Timeline;
+pub use session::{BotFactory, BuiltinBots, Session};
+pub use setup::{CoachMode, GameSetup, Order, PACES_MS, SeatKind, SeatSpec};
+pub use terminal::restore_terminal;
+pub use theme::Theme;
+pub use ui::{MIN_HEIGHT, MIN_WIDTH};
+
+/// The setup a new game opens with: you against the medium bot, official rules.
+pub fn default_setup() -> GameSetup {
+    GameSetup::default_for(&BuiltinBots.names())
+}
+
+/// The advisor behind the coach, when one is built in.
+fn advisor() -> Option<Box<dyn Advisor>> {
+    Some(Box::new(SolverAdvisor))
+}
+
+/// A fresh seed for games that were not given one: the process's random hashing keys.
+fn entropy() -> u64 {
+    RandomState::new().hash_one(std::time::SystemTime::now())
+}
+
+/// Plays full screen, opening on the setup screen filled with `setup`.
+pub fn play(setup: GameSetup) -> std::io::Result<()> {
+    let app = App::new(
+        setup,
+        Box::new(BuiltinBots),
+        advisor(),
+        entropy(),
+        Theme::from_env(),
+    );
+    terminal::run(app)
+}
+
+/// Opens a checked record (see [`Timeline::new`]) full screen, to step through it.
+pub fn replay(timeline: Timeline) -> std::io::Result<()> {
+    terminal::run(App::replay(timeline, advisor(), Theme::from_env()))
+}

@@ -1,0 +1,328 @@
+//! A game being played at the screen: the engine's `Game`, who sits where, the dice generator,
+//! and the bots. Every move goes through the engine.
+
+use std::time::Duration;
+
+use martian_bots::Strategy;
+use martian_engine::{
+    Action, Awaiting, Face, Game, GameRecord, GameRng, PlayerInfo, Rules, TurnPhase, seeded_rng,
+};
+use rand::RngExt;
+
+use crate::coach::{Advice, Advisor, Review};
+use crate::messages as msg;
+use crate::setup::{CoachMode, GameSetup, Order, SeatKind};
+
+/// Makes bots from their names: the built-in bots, or a stand-in in tests.
+pub trait BotFactory {
+    /// The names a seat may choose, weakest first.
+    fn names(&self) -> Vec<String>;
+    fn create(&self, name: &str, rules: Rules) -> Result<Box<dyn Strategy>, String>;
+}
+
+/// The bots of `martian-bots`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuiltinBots;
+
+impl BotFactory for BuiltinBots {
+    fn names(&self) -> Vec<String> {
+        martian_bots::names()
+            .iter()
+            .map(|name| name.to_string())
+            .collect()
+    }
+    fn create(&self, name: &str, rules: Rules) -> Result<Box<dyn Strategy>, String> {
+        martian_bots::create(name, rules).map_err(|e| e.to_string())
+    }
+}
+
+/// A seat at the table.
+pub struct Player {
+    pub name: String,
+    /// The bot's name, for a bot seat.
+    pub bot_name: Option<String>,
+    bot: Option<Box<dyn Strategy>>,
+}
+
+impl std::fmt::Debug for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Player")
+            .field("name", &self.name)
+            .field("bot_name", &self.bot_name)
+            .finish()
+    }
+}
+
+impl Player {
+    pub fn is_bot(&self) -> bool {
+        self.bot.is_some()
+    }
+}
+
+/// Identifies a position of the game: finished turns and steps of the turn in progress.
+pub type Position = (usize, usize);
+
+/// The position of `game`.
+pub fn position_of(game: &Game) -> Position {
+    let roll_off_rolls = game
+        .roll_off()
+        .map_or(0, |r| r.rounds().iter().map(Vec::len).sum::<usize>());
+    (
+        game.history().len(),
+        game.turn_steps().len() + roll_off_rolls,
+    )
+}
+
+/// The seat that acts next, if any.
+pub fn actor(game: &Game) -> Option<usize> {
+    match game.awaiting() {
+        Awaiting::TurnRoll { seat, .. }
+        | Awaiting::Decision { seat }
+        | Awaiting::RollOffRoll { seat, .. } => Some(seat),
+        Awaiting::Nothing => None,
+    }
+}
+
+/// A game in play.
+#[derive(Debug)]
+pub struct Session {
+    pub game: Game,
+    pub players: Vec<Player>,
+    pub seed: u64,
+    rng: GameRng,
+    pub pace: Duration,
+    /// When the next bot step is due, on the injected clock.
+    next_step_at: Option<Duration>,
+    pub coach_visible: bool,
+    /// The coach's values for the current position, once asked for.
+    pub advice: Option<(Position, Option<Advice>)>,
+    /// What the last decision of a person cost, when the coach was looking.
+    pub review: Option<Review>,
+    /// A bot failed: the game cannot go on.
+    pub stuck: Option<String>,
+}
+
+impl Session {
+    /// Seats the players (in the order the setup asks for), makes the bots and starts the game.
+    pub fn start(
+        setup: &GameSetup,
+        rules: Rules,
+        seed: u64,
+        bots: &dyn BotFactory,
+    ) -> Result<Session, String> {
+        let mut rng = seeded_rng(seed);
+        let mut seats = setup.seats.clone();
+        match setup.order {
+            Order::AsListed => {}
+            Order::RandomFirst => {
+                let first = rng.random_range(0..seats.len());
+                seats.rotate_left(first);
+            }
+            Order::Shuffle => {
+                for i in (1..seats.len()).rev() {
+                    let j = rng.random_range(0..=i);
+                    seats.swap(i, j);
+                }
+            }
+        }
+        let game = Game::new(rules, seats.len()).map_err(|e| e.to_string())?;
+        let mut players = Vec::with_capacity(seats.len());
+        for seat in &seats {
+            let player = match &seat.kind {
+                SeatKind::Human => Player {
+                    name: if seat.name.trim().is_empty() {
+                        msg::default_player_name(players.len() + 1)
+                    } else {
+                        seat.name.trim().to_string()
+                    },
+                    bot_name: None,
+                    bot: None,
+                },
+                SeatKind::Bot(name) => {
+                    let same = seats.iter().filter(|s| s.kind == seat.kind).count();
+                    let nth = (same > 1).then(|| {
+                        1 + players
+                            .iter()
+                            .filter(|p: &&Player| p.bot_name.as_deref() == Some(name))
+                            .count()
+                    });
+                    Player {
+                        name: msg::bot_player_name(name, nth),
+                        bot_name: Some(name.clone()),
+                        bot: Some(bots.create(name, rules)?),
+                    }
+                }
+            };
+            players.push(player);
+        }
+        Ok(Session {
+            game,
+            players,
+            seed,
+            rng,
+            pace: Duration::from_millis(setup.pace_ms),
+            next_step_at: None,
+            coach_visible: setup.coach == CoachMode::Always,
+            advice: None,
+            review: None,
+            stuck: None,
+        })
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    pub fn bot_names(&self) -> Vec<Option<String>> {
+        self.players.iter().map(|p| p.bot_name.clone()).collect()
+    }
+
+    /// The seat that acts next, if it is a bot's.
+    pub fn bot_to_act(&self) -> Option<usize> {
+        actor(&self.game).filter(|&seat| self.players[seat].is_bot())
+    }
+
+    /// The seat that acts next, if it is a person's.
+    pub fn human_to_act(&self) -> Option<usize> {
+        actor(&self.game).filter(|&seat| !self.players[seat].is_bot())
+    }
+
+    /// Schedules the next bot step one pace from `now`, if a bot is to act.
+    pub fn schedule(&mut self, now: Duration) {
+        self.next_step_at = self.bot_to_act().map(|_| now + self.pace);
+    }
+
+    /// Whether a bot step is due at `now`.
+    pub fn bot_step_due(&self, now: Duration) -> bool {
+        self.stuck.is_none() && self.next_step_at.is_some_and(|at| now >= at)
+    }
+
+    /// One step of the bot to act: a roll, or its decision.
+    pub fn bot_step(&mut self) {
+        let Some(seat) = self.bot_to_act() else {
+            return;
+        };
+        if self.stuck.is_some() {
+            return;
+        }
+        let result = match self.game.awaiting() {
+            Awaiting::Decision { .. } => {
+                let situation = self.game.situation();
+                let bot = self.players[seat].bot.as_mut().expect("a bot seat");
+                match bot.decide(&situation, &mut self.rng) {
+                    Ok(action) => self.game.play(action).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+            _ => self
+                .game
+                .roll(&mut self.rng)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+        };
+        if let Err(error) = result {
+            self.stuck = Some(msg::bot_failed(&self.players[seat].name, &error));
+        }
+    }
+
+    /// Plays bots until a person is to act or the game is over.
+    pub fn fast_forward(&mut self) {
+        // A game ends in a bounded number of steps unless every bot stops at once forever with
+        // nothing scored; the bound keeps the screen responsive even then.
+        for _ in 0..10_000 {
+            if self.bot_to_act().is_none() || self.stuck.is_some() {
+                break;
+            }
+            self.bot_step();
+        }
+    }
+
+    /// The roll a person asked for (the start of a turn, rolling again, or the roll-off).
+    pub fn human_roll(&mut self) -> Result<(), String> {
+        match self.game.awaiting() {
+            Awaiting::Decision { .. } => {
+                self.decide(Action::Roll)?;
+            }
+            Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. } => {}
+            Awaiting::Nothing => return Err(martian_engine::GameError::Over.to_string()),
+        }
+        self.game
+            .roll(&mut self.rng)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// A decision of the person to act; refused with the reason when it is not legal now.
+    pub fn decide(&mut self, action: Action) -> Result<(), String> {
+        let turn = *self.game.turn();
+        if !matches!(self.game.awaiting(), Awaiting::Decision { .. })
+            || !turn.legal_actions().contains(action)
+        {
+            return Err(why_not(&turn, action));
+        }
+        let review = self
+            .advice
+            .as_ref()
+            .filter(|(at, _)| *at == position_of(&self.game))
+            .and_then(|(_, advice)| advice.as_ref())
+            .and_then(|advice| Review::of(advice, action));
+        self.game.play(action).map_err(|e| e.to_string())?;
+        if review.is_some() {
+            self.review = review;
+        }
+        Ok(())
+    }
+
+    /// Asks the advisor for the values of the current decision when the coach is looking and a
+    /// person decides (cached per position).
+    pub fn refresh_advice(&mut self, advisor: Option<&mut (dyn Advisor + '_)>) {
+        let position = position_of(&self.game);
+        let deciding = matches!(self.game.awaiting(), Awaiting::Decision { .. });
+        if !self.coach_visible || !deciding || self.human_to_act().is_none() {
+            return;
+        }
+        if self.advice.as_ref().is_some_and(|(at, _)| *at == position) {
+            return;
+        }
+        let advice = advisor.and_then(|a| a.advise(&self.game.situation()));
+        self.advice = Some((position, advice));
+    }
+
+    /// The advice for the current position, if it has been asked for.
+    pub fn current_advice(&self) -> Option<&Option<Advice>> {
+        self.advice
+            .as_ref()
+            .filter(|(at, _)| *at == position_of(&self.game))
+            .map(|(_, advice)| advice)
+    }
+
+    /// The record of the game so far.
+    pub fn record(&self) -> GameRecord {
+        let players = self
+            .players
+            .iter()
+            .map(|p| PlayerInfo {
+                name: p.name.clone(),
+                bot: p.bot_name.clone(),
+            })
+            .collect();
+        GameRecord::of_game(&self.game, players, Some(self.seed))
+    }
+}
+
+/// Why `action` is not legal in `turn`, in the player's words.
+pub fn why_not(turn: &martian_engine::Turn, action: Action) -> String {
+    let reason = match (turn.phase(), action) {
+        (TurnPhase::Choosing { roll }, Action::Take(face)) => {
+            if face != Face::Tank && roll.count(face) > 0 {
+                msg::taken_already(face)
+            } else {
+                msg::none_rolled(face)
+            }
+        }
+        (TurnPhase::Choosing { .. }, _) => msg::CHOOSE_FIRST.into(),
+        (TurnPhase::Deciding, _) => msg::STOP_OR_ROLL.into(),
+        _ => msg::NOT_NOW.into(),
+    };
+    msg::illegal(&reason)
+}
