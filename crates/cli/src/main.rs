@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod arena_cmd;
 mod exit;
 mod plain;
 mod replay_cmd;
@@ -25,6 +26,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Pit bots against each other: win rates, confidence intervals, ratings.
+    Arena(arena_cmd::ArenaArgs),
     /// Print the complete rules of the game.
     Rules(rules_cmd::RulesArgs),
     /// Check a turn transcript and report the turn.
@@ -38,6 +41,7 @@ enum Command {
 fn run(cli: Cli) -> anyhow::Result<()> {
     let lang = cli.lang.unwrap_or_else(martian_i18n::Lang::from_env);
     match cli.command {
+        Some(Command::Arena(args)) => arena_cmd::run(args),
         Some(Command::Rules(args)) => rules_cmd::run(args, lang),
         Some(Command::Turn(args)) => turn_cmd::run(args),
         Some(Command::Play(args)) => plain::run(args),

@@ -1,0 +1,293 @@
+//! `martian-dice arena`: bots against bots, with win rates, confidence intervals and ratings.
+//! The text it prints is in [`messages`].
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use martian_arena::{ArenaConfig, ArenaError, ArenaReport, RoundRobinReport};
+use martian_bots::{BotError, BotOptions};
+
+use crate::exit::UsageError;
+use crate::rules_args::RulesArgs;
+
+/// Pit bots against each other.
+///
+/// Bots: random, aggressive, defensive, greedy, optimal, easy, medium, hard, strength:X (X from
+/// 0 to 1), and exec:PATH[:ARGS] for a program speaking the bot protocol (docs/bot-protocol.md).
+/// Seats rotate from game to game so that every bot plays every seat equally often (exactly when
+/// the number of games is a multiple of the number of seats). A shared victory counts 1/k of a
+/// win for each of k winners. A bot that crashes, hangs or answers nonsense loses that game by
+/// forfeit and is restarted for the next. The same seed gives the same results whatever the
+/// number of threads.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  martian-dice arena --bots optimal,greedy --games 1000000\n  \
+                        martian-dice arena --bots greedy,exec:python3:examples/python/bot.py --games 1000\n  \
+                        martian-dice arena --round-robin random,aggressive,defensive,greedy --games 20000"
+)]
+pub struct ArenaArgs {
+    /// The bots, one per seat (2 to 8; the same bot may appear twice), separated by commas.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "BOT,BOT,…",
+        required_unless_present = "round_robin",
+        conflicts_with = "round_robin"
+    )]
+    pub bots: Vec<String>,
+    /// Every pair of these bots plays duels; prints the win matrix and Bradley–Terry ratings.
+    #[arg(long, value_delimiter = ',', value_name = "BOT,BOT,…")]
+    pub round_robin: Vec<String>,
+    /// Games to play (per pair in a round robin).
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// Seed of the dice (default: a fresh one, printed so that the run can be repeated).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Time a bot in another process gets per decision, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = BotOptions::DEFAULT_DECISION_TIMEOUT.as_millis() as u64)]
+    pub time_limit: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// Turns arena errors caused by what the user typed into usage errors (exit code 2).
+fn classify(error: ArenaError) -> anyhow::Error {
+    match error {
+        ArenaError::Bot(BotError::UnknownBot { .. } | BotError::BadSpec { .. })
+        | ArenaError::Seats(_)
+        | ArenaError::RoundRobinBots(_)
+        | ArenaError::NoGames
+        | ArenaError::NoThreads => UsageError(error.to_string()).into(),
+        other => other.into(),
+    }
+}
+
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    martian_arena::game_seed(nanos, u64::from(std::process::id()))
+}
+
+/// A progress bar on stderr when it is a terminal; nothing otherwise.
+fn progress_bar(total: u64) -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
+
+pub fn run(args: ArenaArgs) -> Result<()> {
+    let rules = args.rules.rules()?;
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let round_robin = !args.round_robin.is_empty();
+    let bots = if round_robin {
+        args.round_robin.clone()
+    } else {
+        args.bots.clone()
+    };
+    let config = ArenaConfig {
+        rules,
+        bots: bots.iter().map(|b| b.trim().to_string()).collect(),
+        games: args.games,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        threads,
+        bot_options: BotOptions {
+            decision_timeout: Duration::from_millis(args.time_limit.max(1)),
+        },
+    };
+    let pairs = if round_robin {
+        (bots.len() * bots.len().saturating_sub(1) / 2) as u64
+    } else {
+        1
+    };
+    let bar = progress_bar(args.games.saturating_mul(pairs));
+    let progress = |games: u64| {
+        if let Some(bar) = &bar {
+            bar.inc(games);
+        }
+    };
+    if round_robin {
+        let report = martian_arena::round_robin(&config, &progress).map_err(classify)?;
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&report)?);
+        } else {
+            print!("{}", messages::round_robin(&report));
+        }
+    } else {
+        let report = martian_arena::run(&config, &progress).map_err(classify)?;
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&report)?);
+        } else {
+            print!("{}", messages::arena(&report));
+        }
+    }
+    Ok(())
+}
+
+/// Everything the arena prints for people.
+mod messages {
+    use std::fmt::Write;
+
+    use super::{ArenaReport, RoundRobinReport};
+
+    fn percent(rate: f64) -> String {
+        format!("{:.2}%", 100.0 * rate)
+    }
+
+    fn wins(wins: f64) -> String {
+        if wins.fract() == 0.0 {
+            format!("{wins:.0}")
+        } else {
+            format!("{wins:.2}")
+        }
+    }
+
+    fn header(rules: &martian_engine::Rules, games: u64, seed: u64) -> String {
+        format!("{games} games, rules: {rules}, seed {seed} (repeat with --seed {seed})\n")
+    }
+
+    fn table(rows: &[Vec<String>]) -> String {
+        let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let widths: Vec<usize> = (0..columns)
+            .map(|c| {
+                rows.iter()
+                    .filter_map(|r| r.get(c))
+                    .map(|cell| cell.chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut out = String::new();
+        for row in rows {
+            let line: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(|(c, cell)| {
+                    if c == 0 {
+                        format!("{cell:<width$}", width = widths[c])
+                    } else {
+                        format!("{cell:>width$}", width = widths[c])
+                    }
+                })
+                .collect();
+            let _ = writeln!(out, "{}", line.join("  ").trim_end());
+        }
+        out
+    }
+
+    pub fn arena(report: &ArenaReport) -> String {
+        let mut out = header(&report.rules, report.games, report.seed);
+        let seats = report.bots.len();
+        let mut rows = vec![{
+            let mut row: Vec<String> = ["bot", "wins", "win rate", "95% interval"]
+                .map(String::from)
+                .to_vec();
+            row.extend((1..=seats).map(|s| format!("seat {s}")));
+            row.extend(["points/turn", "forfeits"].map(String::from));
+            row
+        }];
+        for bot in &report.bots {
+            let mut row = vec![
+                bot.name.clone(),
+                wins(bot.wins),
+                percent(bot.win_rate),
+                format!("{} – {}", percent(bot.ci95[0]), percent(bot.ci95[1])),
+            ];
+            row.extend(bot.seats.iter().map(|seat| percent(seat.win_rate)));
+            row.push(format!("{:.3}", bot.points_per_turn));
+            row.push(bot.forfeits.to_string());
+            rows.push(row);
+        }
+        out.push_str(&table(&rows));
+        let _ = writeln!(
+            out,
+            "Games last {:.2} rounds ({:.2} turns) on average; {} settled by roll-off, {} shared.",
+            report.mean_rounds, report.mean_turns, report.roll_offs, report.shared_victories
+        );
+        if report.forfeits > 0 {
+            let _ = writeln!(out, "{} games lost by forfeit; the first:", report.forfeits);
+            for note in &report.errors {
+                let _ = writeln!(
+                    out,
+                    "  game {}, seat {}: {}",
+                    note.game,
+                    note.seat + 1,
+                    note.message
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            "{:.0} games/s, {:.0} decisions/s ({:.3} s, {} threads)",
+            report.games_per_second, report.decisions_per_second, report.seconds, report.threads
+        );
+        out
+    }
+
+    pub fn round_robin(report: &RoundRobinReport) -> String {
+        let mut out = header(&report.rules, report.games_per_pair, report.seed);
+        out.insert_str(0, "Round robin: ");
+        out.push_str("Win rate of the row's bot against the column's:\n");
+        let mut rows = vec![{
+            let mut row = vec![String::new()];
+            row.extend(report.names.iter().cloned());
+            row
+        }];
+        for (i, name) in report.names.iter().enumerate() {
+            let mut row = vec![name.clone()];
+            row.extend(
+                report.matrix[i]
+                    .iter()
+                    .map(|cell| cell.map_or("—".to_string(), percent)),
+            );
+            rows.push(row);
+        }
+        out.push_str(&table(&rows));
+        out.push_str("\nBradley–Terry ratings (Elo scale, mean 0):\n");
+        let mut rows = vec![
+            ["bot", "rating", "wins", "games", "win rate"]
+                .map(String::from)
+                .to_vec(),
+        ];
+        for bot in &report.ratings {
+            rows.push(vec![
+                bot.name.clone(),
+                format!("{:+.0}", bot.rating),
+                wins(bot.wins),
+                bot.games.to_string(),
+                percent(bot.win_rate),
+            ]);
+        }
+        out.push_str(&table(&rows));
+        let _ = writeln!(
+            out,
+            "{:.0} games/s ({:.3} s)",
+            report.games_per_second, report.seconds
+        );
+        out
+    }
+}
