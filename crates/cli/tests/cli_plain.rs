@@ -1,0 +1,676 @@
+//! `martian-dice play --plain`, driven through real stdin and stdout as a person or a script
+//! would: read the lines, answer the prompts.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Duration;
+
+use serde_json::Value;
+
+fn binary() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
+    command.env("LC_ALL", "en");
+    command
+}
+
+/// A fresh directory for this test's files.
+fn scratch(test: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("martian-dice-plain-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The game as a user sees it: lines come in, answers go out.
+struct Player {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+const PROMPT_MARKS: [&str; 3] = [
+    ", which type do you take? (",
+    " (s), or roll the ",
+    " and type what they show",
+];
+
+fn is_prompt(line: &str) -> bool {
+    PROMPT_MARKS.iter().any(|mark| line.contains(mark))
+}
+
+impl Player {
+    fn start(args: &[&str]) -> Player {
+        let mut child = binary()
+            .args(["play", "--plain"])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Player {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// The next line, or `None` once the game has closed its output.
+    fn line(&mut self) -> Option<String> {
+        match self.lines.recv_timeout(Duration::from_secs(20)) {
+            Ok(line) => {
+                self.seen.push(line.clone());
+                Some(line)
+            }
+            Err(RecvTimeoutError::Disconnected) => None,
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = self.child.kill();
+                panic!("no output for 20 s; so far:\n{}", self.seen.join("\n"))
+            }
+        }
+    }
+
+    /// Lines up to and including the next prompt; `None` if the output ends first.
+    fn until_prompt(&mut self) -> Option<String> {
+        loop {
+            let line = self.line()?;
+            if is_prompt(&line) {
+                return Some(line);
+            }
+        }
+    }
+
+    fn send(&mut self, answer: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{answer}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Closes stdin, reads the rest and waits: the exit code and every line seen.
+    fn finish(mut self) -> (Option<i32>, Vec<String>) {
+        self.stdin = None;
+        while self.line().is_some() {}
+        let status = self.child.wait().unwrap();
+        (status.code(), self.seen)
+    }
+
+    /// The line before the last prompt that starts with `prefix`.
+    fn last_seen(&self, prefix: &str) -> Option<&str> {
+        self.seen
+            .iter()
+            .rev()
+            .find(|l| l.starts_with(prefix))
+            .map(String::as_str)
+    }
+}
+
+/// A simple player: death rays while the tanks lead, else the biggest earthling group; stops at
+/// 4 points or with 4 dice or fewer left. Answers alternate between letters and words.
+fn answer(player: &Player, prompt: &str, turn: usize) -> String {
+    if prompt.contains(", which type do you take? (") {
+        let offer = player.last_seen("You may take: ").expect("choices shown");
+        let balance = player.last_seen("Tanks ").expect("balance shown");
+        let choices: Vec<(char, u32)> = offer["You may take: ".len()..]
+            .trim_end_matches('.')
+            .split(", ")
+            .map(|part| {
+                let mut words = part.split(' ');
+                let letter = words.next().unwrap().chars().next().unwrap();
+                let n = words.nth(1).unwrap().parse().unwrap();
+                (letter, n)
+            })
+            .collect();
+        let rays = choices.iter().any(|&(l, _)| l == 'R');
+        let pick = if rays && balance.contains("tanks lead") {
+            'R'
+        } else {
+            choices
+                .iter()
+                .filter(|&&(l, _)| l != 'R')
+                .max_by_key(|&&(_, n)| n)
+                .map_or('R', |&(l, _)| l)
+        };
+        let word = match pick {
+            'R' => "death rays",
+            'H' => "take humans",
+            'C' => "Cow",
+            _ => "chickens",
+        };
+        return if turn % 2 == 0 {
+            pick.to_string()
+        } else {
+            word.to_string()
+        };
+    }
+    // "Name, stop and score N (s), or roll the M dice left (r)?"
+    let score: u32 = prompt
+        .split("stop and score ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let left: u32 = prompt
+        .split("roll the ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let stop = score >= 4 || left <= 4;
+    match (stop, turn % 2 == 0) {
+        (true, true) => "s".into(),
+        (true, false) => "Stop".into(),
+        (false, true) => "r".into(),
+        (false, false) => "roll".into(),
+    }
+}
+
+/// Plays to the end with [`answer`]; returns the exit code and every line.
+fn play_to_the_end(args: &[&str]) -> (Option<i32>, Vec<String>) {
+    let mut player = Player::start(args);
+    let mut answered = 0;
+    while let Some(prompt) = player.until_prompt() {
+        let reply = answer(&player, &prompt, answered);
+        player.send(&reply);
+        answered += 1;
+        assert!(answered < 5000, "the game does not end");
+    }
+    player.finish()
+}
+
+fn replay_json(path: &PathBuf) -> Value {
+    let output = binary()
+        .args(["replay", "--json"])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(&String::from_utf8(output.stdout).unwrap()).unwrap()
+}
+
+/// The final table: "Final scores:" then "Name: N points" lines.
+fn final_scores(lines: &[String]) -> Vec<u64> {
+    let at = lines
+        .iter()
+        .position(|l| l == "Final scores:")
+        .expect("final scores");
+    lines[at + 1..]
+        .iter()
+        .take_while(|l| l.contains(": ") && l.ends_with("points") || l.ends_with("point"))
+        .map(|l| {
+            l.rsplit(": ")
+                .next()
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn a_seeded_two_player_game_plays_to_a_winner_and_replays_to_the_same_result() {
+    let dir = scratch("two");
+    let record = dir.join("game.json");
+    let args = [
+        "--players",
+        "Ana,Bob",
+        "--seed",
+        "42",
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    let (code, lines) = play_to_the_end(&args);
+    assert_eq!(code, Some(0), "{}", lines.join("\n"));
+    assert_eq!(
+        lines[0],
+        "Martian Dice: 13 dice, target 25, bonus for one of each, round completed, roll-off."
+    );
+    assert_eq!(lines[1], "Players in seat order: Ana, Bob.");
+    assert_eq!(
+        lines[2],
+        "Seed 42: play again with --seed 42 for the same dice."
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Score table, round 2 (target 25):"))
+    );
+    let reached: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].ends_with("reaching the target of 25."))
+        .collect();
+    assert_eq!(reached.len(), 1, "the end is triggered once");
+    let final_round = "This is the final round: the players after them have one last turn.";
+    if lines[reached[0]].starts_with("Ana has ") {
+        assert_eq!(lines[reached[0] + 1], final_round, "Bob still plays");
+    } else {
+        assert!(
+            !lines.iter().any(|l| l == final_round),
+            "the round is already complete"
+        );
+    }
+    let winner_line = lines
+        .iter()
+        .find(|l| l.contains(" wins with ") || l.contains(" share the victory "))
+        .expect("a winner is announced");
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("The game record is saved in {}.", record.display())
+    );
+
+    let summary = replay_json(&record);
+    assert_eq!(summary["finished"], true);
+    let names = ["Ana", "Bob"];
+    let winners: Vec<&str> = summary["winners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| names[s.as_u64().unwrap() as usize])
+        .collect();
+    assert_eq!(winners.len(), 1);
+    assert!(
+        winner_line.starts_with(&format!("{} wins with ", winners[0])),
+        "{winner_line}"
+    );
+    let scores: Vec<u64> = summary["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(scores, final_scores(&lines));
+    assert!(scores.iter().any(|&s| s >= 25));
+    assert_eq!(summary["seed"], 42);
+
+    // The same seed and the same answers give the same game, line for line.
+    let again = dir.join("again.json");
+    let args = [
+        "--players",
+        "Ana,Bob",
+        "--seed",
+        "42",
+        "--record",
+        again.to_str().unwrap(),
+    ];
+    let (_, lines_again) = play_to_the_end(&args);
+    let strip = |lines: &[String]| lines[..lines.len() - 1].to_vec();
+    assert_eq!(strip(&lines), strip(&lines_again));
+    let one: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let two: Value = serde_json::from_str(&std::fs::read_to_string(&again).unwrap()).unwrap();
+    assert_eq!(one, two);
+}
+
+#[test]
+fn a_solo_game_ends_when_the_target_is_reached() {
+    let dir = scratch("solo");
+    let record = dir.join("solo.json");
+    let (code, lines) = play_to_the_end(&[
+        "--players",
+        "Solo",
+        "--seed",
+        "5",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0));
+    let scores = final_scores(&lines);
+    assert_eq!(scores.len(), 1);
+    assert!(scores[0] >= 25);
+    assert!(lines.contains(&format!("Solo wins with {} points!", scores[0])));
+    assert!(
+        !lines.iter().any(|l| l.contains("final round")),
+        "nobody is left to play a final round"
+    );
+    let summary = replay_json(&record);
+    assert_eq!(summary["winners"], serde_json::json!([0]));
+}
+
+#[test]
+fn a_bot_seat_plays_by_itself() {
+    let (code, lines) = play_to_the_end(&["--players", "Ana,bot:defensive", "--seed", "11"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Round 1: defensive's turn"))
+    );
+    assert!(lines.iter().any(|l| l.starts_with("defensive takes ")));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("defensive, ")),
+        "a bot is never prompted"
+    );
+    assert!(lines.iter().any(|l| l.contains(" wins with ")));
+}
+
+#[test]
+fn wrong_input_is_explained_and_asked_again() {
+    let mut player = Player::start(&["--players", "Ana", "--seed", "1"]);
+    let prompt = player.until_prompt().unwrap();
+    assert!(
+        prompt.starts_with("Ana, which type do you take? ("),
+        "{prompt}"
+    );
+    let legal: Vec<char> = prompt[prompt.find('(').unwrap() + 1..prompt.len() - 1]
+        .split(", ")
+        .map(|l| l.chars().next().unwrap())
+        .collect();
+    let not_rolled = ['R', 'H', 'C', 'K']
+        .into_iter()
+        .find(|l| !legal.contains(l))
+        .map(|l| l.to_string());
+    let mut cases = vec![
+        (
+            "xyz",
+            "'xyz' is not a choice I know (? for help).".to_string(),
+        ),
+        ("", "Please type something (? for help).".to_string()),
+        (
+            "t",
+            "Tanks cannot be taken: they are set aside by force.".to_string(),
+        ),
+        ("stop", "First take one type from this roll.".to_string()),
+        (
+            "\u{fffd}\u{7}",
+            "'\u{fffd}\u{7}' is not a choice I know (? for help).".to_string(),
+        ),
+    ];
+    if let Some(letter) = &not_rolled {
+        let face = match letter.as_str() {
+            "R" => "death rays",
+            "H" => "humans",
+            "C" => "cows",
+            _ => "chickens",
+        };
+        cases.push((letter.as_str(), format!("No {face} were rolled.")));
+    }
+    for (typed, expected) in &cases {
+        player.send(typed);
+        assert_eq!(player.line().unwrap(), *expected, "after {typed:?}");
+        assert_eq!(
+            player.line().unwrap(),
+            prompt,
+            "the prompt again after {typed:?}"
+        );
+    }
+    player.send("?");
+    assert!(
+        player
+            .line()
+            .unwrap()
+            .starts_with("Take a type by its letter or name")
+    );
+    let help_end = player.until_prompt().unwrap();
+    assert_eq!(help_end, prompt);
+    player.send("scores");
+    assert_eq!(player.line().unwrap(), "Score table, round 1 (target 25):");
+    assert_eq!(player.line().unwrap(), "Ana: 0 points");
+    assert_eq!(player.line().unwrap(), prompt);
+    player.send("q");
+    assert_eq!(
+        player.line().unwrap(),
+        "You left the game: it is unfinished."
+    );
+    let (code, _) = player.finish();
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn invalid_bytes_on_stdin_are_an_unknown_answer_not_a_crash() {
+    let mut child = binary()
+        .args(["play", "--plain", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"\xff\xfe\n\x00\nq\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(text.matches("is not a choice I know").count(), 2, "{text}");
+    assert!(
+        text.ends_with("You left the game: it is unfinished.\n"),
+        "{text}"
+    );
+}
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_scorekeeper_game_with_physical_dice_and_a_mistyped_roll() {
+    let dir = scratch("manual");
+    let record = dir.join("table.json");
+    let input = [
+        "2T3RHCK", // 8 dice: refused
+        "XYZ",     // not faces: refused
+        "?",       // help, then the prompt again
+        "3R 10H",  // Ana's roll
+        "h", "s", // 10 humans, stop: 10 points, the target
+        "10c3r", "c", "stop", // Bob ties at 10
+        "RRHHCC", "RRTTTT", // roll-off: 2 rays each, still tied
+        "RHHHHH", "3R3H", // Bob wins it
+    ]
+    .join("\n")
+        + "\n";
+    let output = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--manual-dice",
+            "--players",
+            "Ana,Bob",
+            "--target",
+            "10",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let prompt = "Ana, roll 13 dice and type what they show (such as 2T3RHCK):";
+    let expected_start = [
+        "Martian Dice: 13 dice, target 10, bonus for one of each, round completed, roll-off.",
+        "Players in seat order: Ana, Bob.",
+        "Scorekeeper mode: roll your own dice and type what they show, such as 2T3RHCK.",
+        "Type ? for help at any prompt.",
+        "Round 1: Ana's turn (0 points).",
+        prompt,
+        "That is 8 dice, but 13 dice were rolled. Type all of them again.",
+        prompt,
+        "That is not a roll: 'X' is not a face letter (T, R, H, C, K; or V, G). Type the faces again.",
+        prompt,
+    ];
+    assert_eq!(&lines[..expected_start.len()], expected_start, "{text}");
+    for expected in [
+        "Ana rolls 13 dice: 3 death rays, 10 humans (RRRHHHHHHHHHH).",
+        "Ana takes 10 humans.",
+        "Ana scores 10 (10 earthlings) this turn, 10 points in all.",
+        "Ana has 10 points, reaching the target of 10.",
+        "This is the final round: the players after them have one last turn.",
+        "Bob rolls 13 dice: 3 death rays, 10 cows (RRRCCCCCCCCCC).",
+        "Ana and Bob are tied with 10 points: roll-off! Each rolls 6 dice; the most death rays wins.",
+        "Ana, roll 6 dice for the roll-off and type what they show:",
+        "Ana rolls for the roll-off: 2 death rays, 2 humans, 2 cows (RRHHCC): 2 death rays.",
+        "Still tied: Ana and Bob roll again.",
+        "Bob rolls for the roll-off: 3 death rays, 3 humans (RRRHHH): 3 death rays.",
+        "Bob wins with 10 points!",
+    ] {
+        assert!(lines.contains(&expected), "missing {expected:?} in\n{text}");
+    }
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert!(saved.get("seed").is_none(), "physical dice have no seed");
+    assert_eq!(saved["roll_off"].as_array().unwrap().len(), 2);
+    assert_eq!(saved["turns"][0]["transcript"], "RRRHHHHHHHHHH/H stop");
+    let summary = replay_json(&record);
+    assert_eq!(summary["winners"], serde_json::json!([1]));
+    assert_eq!(summary["scores"], serde_json::json!([10, 10]));
+}
+
+#[test]
+fn the_end_of_input_mid_game_leaves_the_record_saved() {
+    let dir = scratch("eof");
+    let record = dir.join("eof.json");
+    let output = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--manual-dice",
+            "--players",
+            "Ana,Bob",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "3R10H\nh\ns\n5R8H\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.ends_with(&format!(
+            "Bob, which type do you take? (R, H)\nThe input ended: the game is left unfinished.\nThe game record is saved in {}.\n",
+            record.display()
+        )),
+        "{text}"
+    );
+    let summary = replay_json(&record);
+    assert_eq!(summary["finished"], false);
+    assert_eq!(summary["turns"], 1);
+    assert_eq!(summary["scores"], serde_json::json!([10, 0]));
+    let listing = binary()
+        .args(["replay", "--plain"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    let listing = String::from_utf8(listing.stdout).unwrap();
+    assert!(
+        listing.ends_with("The game is unfinished: Bob is to play in round 1.\n"),
+        "{listing}"
+    );
+}
+
+#[test]
+fn the_record_is_written_after_every_turn() {
+    // Ana's turn is over; Bob's roll is awaited when the input ends: one turn in the file.
+    let dir = scratch("each-turn");
+    let record = dir.join("r.json");
+    let output = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--manual-dice",
+            "--players",
+            "Ana,Bob",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "13T\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(saved["turns"][0]["transcript"], "TTTTTTTTTTTTT");
+    assert_eq!(saved["result"], Value::Null);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        leftovers,
+        vec![std::ffi::OsString::from("r.json")],
+        "no temporary file is left"
+    );
+}
+
+#[test]
+fn without_a_subcommand_the_plain_game_starts() {
+    let output = run_with_input(&[], "");
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.starts_with("Martian Dice: 13 dice, target 25"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Players in seat order: Player 1.\nSeed "),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("The input ended: the game is left unfinished.\n"),
+        "{text}"
+    );
+    // Without --seed a seed is picked and printed, so the game can be played again.
+    let seed_line = text.lines().find(|l| l.starts_with("Seed ")).unwrap();
+    let seed = seed_line["Seed ".len()..].split(':').next().unwrap();
+    assert!(seed.parse::<u64>().is_ok(), "{seed_line}");
+    let again = run_with_input(&["play", "--plain", "--seed", seed], "");
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    let dir = scratch("bad");
+    let missing_dir = dir.join("no-such-dir").join("game.json");
+    let cases: [(&[&str], &str); 7] = [
+        (&["--players", "Ana,ana"], "two players are called ana"),
+        (&["--players", "Ana,,Bob"], "player 2 has no name"),
+        (&["--players", "9"], "from 1 to 8 players, not 9"),
+        (
+            &["--players", "a,b,c,d,e,f,g,h,i"],
+            "from 1 to 8 players, not 9",
+        ),
+        (&["--players", "Ana,bot:nobody"], "unknown bot 'nobody'"),
+        (&["--target", "0"], "the target score must be from 1 to 999"),
+        (
+            &["--record", missing_dir.to_str().unwrap()],
+            "Could not save the game record",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = run_with_input(&[&["play", "--plain"], args].concat(), "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}: nothing is played");
+    }
+}
