@@ -11,6 +11,7 @@ mod plain;
 mod replay_cmd;
 mod rules_args;
 mod rules_cmd;
+mod tui_cmd;
 mod turn_cmd;
 
 /// Martian Dice: play, keep score, solve, and pit bots against each other.
@@ -32,7 +33,7 @@ enum Command {
     Rules(rules_cmd::RulesArgs),
     /// Check a turn transcript and report the turn.
     Turn(turn_cmd::TurnArgs),
-    /// Play a game (line mode with --plain).
+    /// Play a game: full screen on a terminal, line mode with --plain.
     Play(plain::PlayArgs),
     /// Check a game record and show the game turn by turn.
     Replay(replay_cmd::ReplayArgs),
@@ -44,9 +45,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Arena(args)) => arena_cmd::run(args),
         Some(Command::Rules(args)) => rules_cmd::run(args, lang),
         Some(Command::Turn(args)) => turn_cmd::run(args),
-        Some(Command::Play(args)) => plain::run(args),
+        Some(Command::Play(args)) => tui_cmd::play(args),
         Some(Command::Replay(args)) => replay_cmd::run(args),
-        None => plain::run(plain::PlayArgs::defaults()),
+        None => tui_cmd::play(plain::PlayArgs::defaults()),
     }
 }
 

@@ -66,8 +66,7 @@ pub fn run(args: ReplayArgs) -> Result<()> {
             serde_json::to_string_pretty(&summary(&record, &game))?
         ),
         View::Listing => print!("{}", listing(&record, &game)),
-        // Until the terminal viewer is wired in here, a terminal gets the listing too.
-        View::Interactive => print!("{}", listing(&record, &game)),
+        View::Interactive => crate::tui_cmd::replay(record)?,
     }
     Ok(())
 }

@@ -43,9 +43,13 @@ impl Event {
 /// Something the application asks the outside world to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// Write `contents` to a new file at `path` (never overwriting), then report with
-    /// [`Event::Saved`].
-    Save { path: String, contents: String },
+    /// Write `contents` to the file at `path`, then report with [`Event::Saved`]. A file that
+    /// exists is replaced only when `replace` (the record kept up to date during a game).
+    Save {
+        path: String,
+        contents: String,
+        replace: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +90,10 @@ pub struct App {
     effects: Vec<Effect>,
     quit: bool,
     last_setup: GameSetup,
+    /// Where the record of the game in play is kept up to date, after every turn.
+    record_path: Option<String>,
+    /// Finished turns (and whether the game was over) when the record was last written.
+    recorded: (usize, bool),
 }
 
 impl std::fmt::Debug for App {
@@ -120,7 +128,16 @@ impl App {
             effects: Vec::new(),
             quit: false,
             last_setup: setup,
+            record_path: None,
+            recorded: (0, false),
         }
+    }
+
+    /// Keeps the record of the game at `path`, written after every turn and at the end.
+    #[must_use]
+    pub fn with_record_path(mut self, path: impl Into<String>) -> App {
+        self.record_path = Some(path.into());
+        self
     }
 
     /// The replay viewer for a checked record.
@@ -148,6 +165,8 @@ impl App {
             effects: Vec::new(),
             quit: false,
             last_setup: GameSetup::default_for(&[]),
+            record_path: None,
+            recorded: (0, false),
         }
     }
 
@@ -178,6 +197,27 @@ impl App {
     }
 
     pub fn handle(&mut self, event: Event) {
+        self.dispatch(event);
+        self.keep_record();
+    }
+
+    /// Asks for the record to be written when a turn has finished since it last was.
+    fn keep_record(&mut self) {
+        let (Some(path), Screen::Play(session)) = (&self.record_path, &self.screen) else {
+            return;
+        };
+        let now = (session.game.history().len(), session.game.is_over());
+        if now != self.recorded {
+            self.recorded = now;
+            self.effects.push(Effect::Save {
+                path: path.clone(),
+                contents: session.record().to_json(),
+                replace: true,
+            });
+        }
+    }
+
+    fn dispatch(&mut self, event: Event) {
         match event {
             Event::Tick(now) => {
                 self.now = now;
@@ -234,6 +274,7 @@ impl App {
                             self.effects.push(Effect::Save {
                                 path: name.trim().to_string(),
                                 contents: session.record().to_json(),
+                                replace: false,
                             });
                         }
                     }
@@ -278,6 +319,7 @@ impl App {
                 match Session::start(&form.setup, rules, seed, self.bots.as_ref()) {
                     Ok(mut session) => {
                         self.last_setup = form.setup.clone();
+                        self.recorded = (0, false);
                         session.schedule(self.now);
                         session.refresh_advice(self.advisor.as_deref_mut());
                         self.screen = Screen::Play(session);

@@ -43,15 +43,19 @@ fn entropy() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
-/// Plays full screen, opening on the setup screen filled with `setup`.
-pub fn play(setup: GameSetup) -> std::io::Result<()> {
-    let app = App::new(
+/// Plays full screen, opening on the setup screen filled with `setup`; with `record`, the game
+/// record is kept in that file, written after every turn.
+pub fn play(setup: GameSetup, record: Option<String>) -> std::io::Result<()> {
+    let mut app = App::new(
         setup,
         Box::new(BuiltinBots),
         advisor(),
         entropy(),
         Theme::from_env(),
     );
+    if let Some(path) = record {
+        app = app.with_record_path(path);
+    }
     terminal::run(app)
 }
 

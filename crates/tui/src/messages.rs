@@ -205,14 +205,14 @@ pub fn log_action(action: Action, n: u8) -> String {
 }
 pub fn log_result(end: TurnEnd, score: Points, busted: bool) -> String {
     let why = match end {
-        TurnEnd::Stop => "banked",
-        TurnEnd::NoDice => "no dice left,",
-        TurnEnd::NoChoice => "nothing to take,",
+        TurnEnd::Stop => "stopped",
+        TurnEnd::NoDice => "no dice left",
+        TurnEnd::NoChoice => "nothing to take",
     };
     if busted {
-        format!("{why} busted: 0")
+        format!("{why}, busted: 0 points")
     } else {
-        format!("{why} {}", points(score))
+        format!("{why}: {}", points(score))
     }
 }
 pub fn log_roll_off(name: &str, roll: Dice) -> String {
@@ -236,7 +236,7 @@ pub fn roll_off_rays(rays: u8) -> String {
     count(Face::DeathRay, rays)
 }
 pub fn wins(name: &str) -> String {
-    format!("{name} wins!")
+    format!("Winner: {name}!")
 }
 pub fn share_victory(names: &[&str]) -> String {
     format!("Shared victory: {}", names.join(", "))

@@ -68,8 +68,12 @@ pub fn run(mut app: App) -> io::Result<()> {
         app.handle(Event::Tick(start.elapsed()));
         for effect in app.take_effects() {
             match effect {
-                Effect::Save { path, contents } => {
-                    let result = write_new(&path, &contents)
+                Effect::Save {
+                    path,
+                    contents,
+                    replace,
+                } => {
+                    let result = write_file(&path, &contents, replace)
                         .map(|()| path.clone())
                         .map_err(|e| e.to_string());
                     app.handle(Event::Saved(result));
@@ -84,12 +88,15 @@ pub fn run(mut app: App) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes a new file, refusing to overwrite one that exists.
-fn write_new(path: &str, contents: &str) -> io::Result<()> {
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)?;
+/// Writes a file; one that exists is replaced only when `replace`.
+fn write_file(path: &str, contents: &str, replace: bool) -> io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    if replace {
+        options.write(true).create(true).truncate(true);
+    } else {
+        options.write(true).create_new(true);
+    }
+    let mut file = options.open(path)?;
     file.write_all(contents.as_bytes())?;
     file.write_all(b"\n")
 }

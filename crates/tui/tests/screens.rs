@@ -341,14 +341,21 @@ fn the_end_of_the_game_and_its_record() {
     h.key(KeyCode::Enter);
     h.play_until("the end", |s| s.game.is_over(), steady_keys);
     let screen = h.screen(80, 24);
-    assert!(screen.contains("wins!"), "{screen}");
+    assert!(screen.contains("Winner: "), "{screen}");
     insta::assert_snapshot!("game_over", screen);
 
     h.keys("w");
     insta::assert_snapshot!("save_dialog", h.screen(80, 24));
     h.key(KeyCode::Enter);
     let effects = h.app.take_effects();
-    let [Effect::Save { path, contents }] = &effects[..] else {
+    let [
+        Effect::Save {
+            path,
+            contents,
+            replace: false,
+        },
+    ] = &effects[..]
+    else {
         panic!("one save expected: {effects:?}");
     };
     assert_eq!(path, "martian-dice-5.json");
@@ -613,4 +620,52 @@ fn the_replay_viewer_steps_through_a_record() {
     assert_eq!(scores(&viewer.screen(80, 24)), scores(&final_screen));
     viewer.keys("q");
     assert!(viewer.app.should_quit());
+}
+
+#[test]
+fn the_record_is_kept_after_every_turn_when_asked() {
+    let mut h = Harness::new(setup(5));
+    h.app = App::new(
+        setup(5),
+        Box::new(TestBots),
+        None,
+        99,
+        Theme { color: true },
+    )
+    .with_record_path("kept.json");
+    h.key(KeyCode::Enter);
+    let mut saves = Vec::new();
+    for _ in 0..20_000 {
+        saves.extend(h.app.take_effects());
+        let session = h.session();
+        if session.game.is_over() {
+            break;
+        }
+        if session.human_to_act().is_some() {
+            let key = steady_keys(session);
+            h.keys(&key.to_string());
+        } else {
+            h.wait(100);
+        }
+    }
+    saves.extend(h.app.take_effects());
+    let turns = h.session().game.history().len();
+    assert_eq!(
+        saves.len(),
+        turns,
+        "one write per finished turn, the last with the result"
+    );
+    for (i, save) in saves.iter().enumerate() {
+        let Effect::Save {
+            path,
+            contents,
+            replace,
+        } = save;
+        assert_eq!((path.as_str(), *replace), ("kept.json", true));
+        let record = GameRecord::from_json(contents).unwrap();
+        assert_eq!(record.turns.len(), i + 1);
+        record.replay().unwrap();
+    }
+    let Effect::Save { contents, .. } = saves.last().unwrap();
+    assert!(GameRecord::from_json(contents).unwrap().result.is_some());
 }

@@ -1,0 +1,218 @@
+//! The full-screen game in a real terminal: the binary runs inside tmux (80×24), keys go in with
+//! `send-keys`, the screen comes out with `capture-pane`. Skipped, saying so, when tmux is absent.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_martian-dice");
+
+/// A tmux server of our own (its own socket), killed on drop.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn available() -> bool {
+        Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }
+
+    fn new(name: &str) -> Tmux {
+        Tmux {
+            socket: format!("martian-e2e-{name}-{}", std::process::id()),
+        }
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        let output = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        assert!(
+            output.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        output
+    }
+
+    /// Starts `command` in a detached 80×24 window that stays after the program exits.
+    fn start(&self, dir: &Path, command: &str) {
+        self.run(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "-s",
+            "game",
+            "-c",
+            dir.to_str().unwrap(),
+            command,
+        ]);
+        self.run(&["set-option", "-t", "game", "remain-on-exit", "on"]);
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "game"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    fn screen(&self) -> String {
+        let output = self.run(&["capture-pane", "-p", "-t", "game"]);
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    fn pane_dead(&self) -> bool {
+        let output = self.run(&["display-message", "-p", "-t", "game", "#{pane_dead}"]);
+        String::from_utf8_lossy(&output.stdout).trim() == "1"
+    }
+
+    /// Waits until the screen shows `text`; panics with the screen after `timeout`.
+    fn wait_for(&self, text: &str, timeout: Duration) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < timeout,
+                "'{text}' never appeared; the screen:\n{screen}"
+            );
+            sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("martian-e2e-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_full_seeded_game_against_a_bot_to_the_end_screen_then_its_replay() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
+        return;
+    }
+    let dir = scratch_dir("game");
+    let tmux = Tmux::new("game");
+    tmux.start(
+        &dir,
+        &format!("{BIN} play --seed 2024 --players You,bot:random --record game.json"),
+    );
+    let setup = tmux.wait_for("Start the game", Duration::from_secs(20));
+    assert!(setup.contains("bot: random"), "{setup}");
+    assert!(setup.contains("2024"), "the seed is filled in: {setup}");
+    // Bots at once: the pace is the field just above "Start"; four steps left is "instant".
+    tmux.keys(&["Up", "Left", "Left", "Left", "Left"]);
+    tmux.wait_for("instant", Duration::from_secs(5));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("press [r] to roll 13 dice", Duration::from_secs(10));
+    // A simple person: roll, take death rays, roll again, take the first earthling kind there
+    // is (or rays), stop. Keys that do not apply are refused on screen and change nothing.
+    let cycle = ["r", "d", "r", "h", "c", "k", "d", "s"];
+    let start = Instant::now();
+    let end_screen = loop {
+        let screen = tmux.screen();
+        if screen.contains("Winner: ") || screen.contains("Shared victory") {
+            break screen;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(240),
+            "the game did not end; the screen:\n{screen}"
+        );
+        for key in cycle {
+            tmux.keys(&[key]);
+            sleep(Duration::from_millis(25));
+        }
+    };
+    println!("the end screen, as captured:\n{end_screen}");
+    assert!(end_screen.contains("[w] save record"), "{end_screen}");
+    assert!(end_screen.contains("final round"), "{end_screen}");
+    tmux.keys(&["q"]);
+    let start = Instant::now();
+    while !tmux.pane_dead() {
+        assert!(start.elapsed() < Duration::from_secs(10), "q did not quit");
+        sleep(Duration::from_millis(50));
+    }
+    let after = tmux.screen();
+    assert!(
+        !after.contains("Scores"),
+        "the alternate screen was left: {after}"
+    );
+
+    // The record kept during the game is a finished game, and the viewer opens it.
+    let record = dir.join("game.json");
+    let summary = Command::new(BIN)
+        .args(["replay", "--json"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(summary.status.success(), "{summary:?}");
+    let summary = String::from_utf8_lossy(&summary.stdout);
+    assert!(summary.contains("\"finished\": true"), "{summary}");
+
+    let viewer = Tmux::new("replay");
+    viewer.start(&dir, &format!("{BIN} replay game.json"));
+    let at_end = viewer.wait_for("MARTIAN DICE · replay", Duration::from_secs(20));
+    let (step, steps) = position(&at_end);
+    assert_eq!(step, steps, "the viewer opens at the end: {at_end}");
+    viewer.keys(&["Left", "Left"]);
+    let back = viewer.wait_for(&format!("Step {} of", steps - 2), Duration::from_secs(5));
+    assert!(
+        !back.contains("Winner: "),
+        "two steps back the game is not over: {back}"
+    );
+    viewer.keys(&["Home"]);
+    viewer.wait_for(&format!("Step 0 of {steps}"), Duration::from_secs(5));
+    viewer.keys(&["q"]);
+    let start = Instant::now();
+    while !viewer.pane_dead() {
+        assert!(start.elapsed() < Duration::from_secs(10), "q did not quit");
+        sleep(Duration::from_millis(50));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// "Step k of n" on a replay screen.
+fn position(screen: &str) -> (usize, usize) {
+    let at = screen.find("Step ").expect("a replay position");
+    let words: Vec<&str> = screen[at..].split_whitespace().take(4).collect();
+    (words[1].parse().unwrap(), words[3].parse().unwrap())
+}
+
+#[test]
+fn plain_still_gives_the_line_mode_in_a_terminal() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
+        return;
+    }
+    let dir = scratch_dir("plain");
+    let tmux = Tmux::new("plain");
+    tmux.start(&dir, &format!("{BIN} play --plain --seed 1"));
+    let screen = tmux.wait_for("--seed 1 for the same dice", Duration::from_secs(20));
+    assert!(!screen.contains("Start the game"), "{screen}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
