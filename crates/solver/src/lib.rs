@@ -13,8 +13,16 @@
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
+pub mod cache;
+mod duel;
+mod error;
 #[cfg(test)]
 mod fraction;
 mod turn;
 
+pub use duel::{
+    DuelPosition, DuelSolution, Progress, Provenance, TIE_VALUE, duel, duel_position,
+    duel_with_progress,
+};
+pub use error::{CacheError, PositionError};
 pub use turn::{ActionValues, StartValue, TurnSolver, TurnSpace, TurnTable, expected_score_table};

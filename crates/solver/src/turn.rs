@@ -5,11 +5,12 @@
 //! - `n`, the dice left to roll;
 //! - `d`, death rays minus tanks, clamped to `-(n+1)..=n` (with `d ≥ n` the tanks can never catch
 //!   up; with `d < -n` the rays never can, so the turn is certainly a bust);
-//! - the set of earthling types taken (3 bits), which decides both the legal takes and the bonus;
+//! - how many earthling types are taken (0–3): the three types play alike (one side each, the
+//!   bonus needs all or any of them), so which ones are taken does not matter, only how many;
 //! - `e`, how many earthlings are aside.
 //!
-//! The score is 0 when `d < 0`, else `e` plus the bonus of the type set, and the future depends on
-//! nothing else. The tests check this equivalence exhaustively against a recursion over engine
+//! The score is 0 when `d < 0`, else `e` plus the bonus (earned by the number of types taken),
+//! and the future depends on nothing else. The tests check this equivalence exhaustively against a recursion over engine
 //! [`Turn`]s for up to 6 dice.
 //!
 //! [`TurnSpace`] holds the states and roll outcomes of a number of dice and a bonus reading;
@@ -18,11 +19,13 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use martian_engine::{Action, BONUS_POINTS, BonusRule, Dice, Face, Points, Rules, Turn, TurnPhase};
+use martian_engine::{
+    Action, BONUS_POINTS, BonusRule, Dice, Face, FaceSet, Points, Rules, Turn, TurnPhase,
+};
 
 /// Values closer than this (relative to their size) are treated as equal when choosing an action,
-/// so that decisions do not hinge on rounding: ties go to stopping, then to the first type in the
-/// order death rays, humans, cows, chickens.
+/// so that decisions do not hinge on rounding: ties go to stopping, then to death rays, then to the
+/// earthling type with the most dice.
 const TIE: f64 = 1e-12;
 
 /// Whether `candidate` is better than `incumbent` by more than rounding noise.
@@ -31,23 +34,13 @@ fn clearly_better(candidate: f64, incumbent: f64) -> bool {
     candidate > incumbent + TIE * incumbent.abs().max(1.0)
 }
 
-/// The earthling faces in bit order of the taken-type mask.
+/// The earthling faces.
 const EARTHLINGS: [Face; 3] = Face::EARTHLINGS;
-
-#[inline]
-fn earthling_bit(face: Face) -> u8 {
-    match face {
-        Face::Human => 1,
-        Face::Cow => 2,
-        Face::Chicken => 4,
-        Face::Tank | Face::DeathRay => 0,
-    }
-}
 
 /// One choice open after a roll: where it leads, as an offset rule into the level of `n` dice left.
 #[derive(Clone, Copy, Debug)]
 struct Step {
-    /// Start of the block of (`n`, `mask`) in the dense layout.
+    /// Start of the block of (`n`, `taken`) in the dense layout.
     base: u32,
     /// Dice left after the choice.
     n: u8,
@@ -55,12 +48,12 @@ struct Step {
     delta: i8,
     /// Earthlings added.
     add_e: u8,
-    /// Taken-type mask after the choice.
-    mask: u8,
+    /// Earthling types taken after the choice.
+    taken: u8,
 }
 
-/// A roll of `n` dice seen from a taken-type mask: earthlings of taken types are lumped together,
-/// since they can only go back. `steps` are the choices in the order R, H, C, K (or the single
+/// A roll of `n` dice seen from a state with `taken` earthling types taken: earthlings of taken
+/// types are lumped together, since they can only go back, and the free types are interchangeable. `steps` are the choices in the order R, H, C, K (or the single
 /// pseudo-step that ends the turn).
 #[derive(Clone, Copy, Debug)]
 struct Outcome {
@@ -79,10 +72,24 @@ impl Outcome {
 /// A state of a level, in the dense layout and in the compact numbering.
 #[derive(Clone, Copy, Debug)]
 struct StateRef {
-    dense: u32,
     d: i8,
     e: u8,
-    score: u8,
+}
+
+/// The states of one `(n, taken, d)` with consecutive earthling counts `e_lo..e_lo + width`:
+/// solved together, so that the inner loop runs over contiguous memory. Some counts in the range
+/// may be unreachable (parity): they are computed and ignored.
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    n: u8,
+    taken: u8,
+    d: i8,
+    e_lo: u8,
+    width: u8,
+    /// Dense index of `(n, taken, d, e_lo)`.
+    dense: u32,
+    /// The row's reachable states, in `valid`: `(e - e_lo, compact number)`.
+    valid: (u32, u32),
 }
 
 /// The compact turn states and the roll outcomes for a number of dice and a bonus reading. Shared
@@ -93,17 +100,21 @@ pub struct TurnSpace {
     bonus: BonusRule,
     /// Stride of `e` in the dense layout: `dice + 1`.
     e_stride: u32,
-    /// Start of each level `n` (dice left) in the dense layout `[n][mask][d + n + 1][e]`.
+    /// Start of each level `n` (dice left) in the dense layout `[n][taken][d + n + 1][e]`.
     level_base: Vec<u32>,
     dense_len: usize,
     /// Dense index → compact state number (levels `n ≥ 1` only), or `u32::MAX`.
     compact: Vec<u32>,
-    /// Valid states per level `n ≥ 1` and mask, in compact order: `states[n * 8 + mask]`.
+    /// Valid states per level `n ≥ 1` and types taken, in compact order: `states[n * 4 + taken]`.
     states: Vec<Vec<StateRef>>,
-    /// First compact number of each `(n, mask)` group.
+    /// First compact number of each `(n, taken)` group.
     group_start: Vec<u32>,
     compact_len: usize,
-    /// Roll outcomes per `n * 8 + mask`, each choice's steps in the order R, H, C, K.
+    /// Every row of states with dice left, by increasing `n`.
+    rows: Vec<Row>,
+    valid: Vec<(u8, u32)>,
+    /// Roll outcomes per `n * 4 + taken`; each outcome's steps: rays first, then earthlings by
+    /// decreasing count.
     outcomes: Vec<Vec<Outcome>>,
 }
 
@@ -123,7 +134,7 @@ impl TurnSpace {
         let mut next = 0u32;
         for n in 0..=u32::from(dice) {
             level_base.push(next);
-            next += 8 * (2 * n + 2) * e_stride;
+            next += 4 * (2 * n + 2) * e_stride;
         }
         let dense_len = next as usize;
         let mut space = TurnSpace {
@@ -133,10 +144,12 @@ impl TurnSpace {
             level_base,
             dense_len,
             compact: vec![u32::MAX; dense_len],
-            states: vec![Vec::new(); (usize::from(dice) + 1) * 8],
-            group_start: vec![0; (usize::from(dice) + 1) * 8],
+            states: vec![Vec::new(); (usize::from(dice) + 1) * 4],
+            group_start: vec![0; (usize::from(dice) + 1) * 4],
             compact_len: 0,
-            outcomes: vec![Vec::new(); (usize::from(dice) + 1) * 8],
+            rows: Vec::new(),
+            valid: Vec::new(),
+            outcomes: vec![Vec::new(); (usize::from(dice) + 1) * 4],
         };
         space.enumerate_states();
         space.enumerate_outcomes();
@@ -179,26 +192,26 @@ impl TurnSpace {
     }
 
     #[inline]
-    fn bonus_of(&self, mask: u8) -> u8 {
+    fn bonus_of(&self, taken: u8) -> u8 {
         let earned = match self.bonus {
-            BonusRule::OneOfEach => mask == 7,
-            BonusRule::AnyEarthling => mask != 0,
+            BonusRule::OneOfEach => taken == 3,
+            BonusRule::AnyEarthling => taken > 0,
         };
         if earned { BONUS_POINTS as u8 } else { 0 }
     }
 
     #[inline]
-    fn score_of(&self, d: i32, mask: u8, e: u32) -> u8 {
+    fn score_of(&self, d: i32, taken: u8, e: u32) -> u8 {
         if d < 0 {
             0
         } else {
-            e as u8 + self.bonus_of(mask)
+            e as u8 + self.bonus_of(taken)
         }
     }
 
     #[inline]
-    fn block(&self, n: u8, mask: u8) -> u32 {
-        self.level_base[usize::from(n)] + u32::from(mask) * (2 * u32::from(n) + 2) * self.e_stride
+    fn block(&self, n: u8, taken: u8) -> u32 {
+        self.level_base[usize::from(n)] + u32::from(taken) * (2 * u32::from(n) + 2) * self.e_stride
     }
 
     #[inline]
@@ -208,8 +221,8 @@ impl TurnSpace {
 
     /// Dense index of a state whose `d` is already clamped.
     #[inline]
-    fn dense(&self, n: u8, mask: u8, d: i32, e: u32) -> u32 {
-        self.block(n, mask) + (d + i32::from(n) + 1) as u32 * self.e_stride + e
+    fn dense(&self, n: u8, taken: u8, d: i32, e: u32) -> u32 {
+        self.block(n, taken) + (d + i32::from(n) + 1) as u32 * self.e_stride + e
     }
 
     fn enumerate_states(&mut self) {
@@ -217,12 +230,13 @@ impl TurnSpace {
         let mut id = 0u32;
         for n in 1..=dice {
             let aside = u32::from(dice - n);
-            for mask in 0u8..8 {
-                self.group_start[usize::from(n) * 8 + usize::from(mask)] = id;
+            for taken in 0u8..=3 {
+                self.group_start[usize::from(n) * 4 + usize::from(taken)] = id;
                 let mut group = Vec::new();
                 for dc in -(i32::from(n) + 1)..=i32::from(n) {
+                    let row_start = self.valid.len();
                     for e in 0..=aside {
-                        if (e == 0) != (mask == 0) || mask.count_ones() > e {
+                        if (e == 0) != (taken == 0) || u32::from(taken) > e {
                             continue;
                         }
                         let rest = (aside - e) as i32;
@@ -233,18 +247,30 @@ impl TurnSpace {
                         if !reachable {
                             continue;
                         }
-                        let dense = self.dense(n, mask, dc, e);
+                        let dense = self.dense(n, taken, dc, e);
                         self.compact[dense as usize] = id;
+                        self.valid.push((e as u8, id));
                         group.push(StateRef {
-                            dense,
                             d: dc as i8,
                             e: e as u8,
-                            score: self.score_of(dc, mask, e),
                         });
                         id += 1;
                     }
+                    let row = &mut self.valid[row_start..];
+                    if let (Some(&(e_lo, _)), Some(&(e_hi, _))) = (row.first(), row.last()) {
+                        row.iter_mut().for_each(|(e, _)| *e -= e_lo);
+                        self.rows.push(Row {
+                            n,
+                            taken,
+                            d: dc as i8,
+                            e_lo,
+                            width: e_hi - e_lo + 1,
+                            dense: self.dense(n, taken, dc, u32::from(e_lo)),
+                            valid: (row_start as u32, self.valid.len() as u32),
+                        });
+                    }
                 }
-                self.states[usize::from(n) * 8 + usize::from(mask)] = group;
+                self.states[usize::from(n) * 4 + usize::from(taken)] = group;
             }
         }
         self.compact_len = id as usize;
@@ -252,73 +278,82 @@ impl TurnSpace {
 
     fn enumerate_outcomes(&mut self) {
         for n in 1..=self.dice {
-            for mask in 0u8..8 {
-                let free: Vec<Face> = EARTHLINGS
-                    .into_iter()
-                    .filter(|&f| mask & earthling_bit(f) == 0)
-                    .collect();
-                let lumped_sides = 3 - free.len() as u32;
-                // Counts per class: tanks, rays, each free earthling, lumped taken earthlings if any.
-                let classes = 2 + free.len() + usize::from(lumped_sides > 0);
+            for taken in 0u8..=3 {
+                let free = usize::from(3 - taken);
+                // Classes: tanks, rays, the free earthling types, then the taken types lumped
+                // together (if any): they can only go back.
+                let classes = 2 + free + usize::from(taken > 0);
                 let mut sides = [1u32, 2, 1, 1, 1, 1];
-                sides[classes - 1] = if lumped_sides > 0 { lumped_sides } else { 1 };
+                sides[classes - 1] = if taken > 0 { u32::from(taken) } else { 1 };
                 let sides = &sides[..classes];
-                let compositions =
-                    (1..classes).fold(1usize, |acc, k| acc * (usize::from(n) + k) / k);
-                let mut list = Vec::with_capacity(compositions);
+                let mut list = Vec::new();
                 let mut counts = [0u8; 6];
                 let counts = &mut counts[..classes];
                 for_each_composition(n, sides, counts, 0, factorial(n), &mut |counts, p| {
+                    // The free types are interchangeable: keep one order of their counts (non-
+                    // increasing) and weigh it by the number of orders it stands for.
+                    let frees = &counts[2..2 + free];
+                    if !frees.is_sorted_by(|a, b| a >= b) {
+                        return;
+                    }
+                    let orders = match frees {
+                        [a, b, c] if a == b && b == c => 1.0,
+                        [a, b, c] if a == b || b == c => 3.0,
+                        [_, _, _] => 6.0,
+                        [a, b] if a == b => 1.0,
+                        [_, _] => 2.0,
+                        _ => 1.0,
+                    };
                     let tanks = counts[0];
                     let rays = counts[1];
                     let mut outcome = Outcome {
-                        p,
+                        p: p * orders,
                         steps: [Step {
                             base: 0,
                             n: 0,
                             delta: 0,
                             add_e: 0,
-                            mask: 0,
+                            taken: 0,
                         }; 4],
                         len: 0,
                     };
-                    let mut push = |space: &TurnSpace, taken: u8, rays: u8, e: u8, mask: u8| {
-                        let left = n - tanks - taken;
-                        let i = usize::from(outcome.len);
-                        outcome.steps[i] = Step {
-                            base: space.block(left, mask),
+                    let mut push = |space: &TurnSpace, out: u8, delta: i8, add_e: u8, taken: u8| {
+                        let left = n - out;
+                        outcome.steps[usize::from(outcome.len)] = Step {
+                            base: space.block(left, taken),
                             n: left,
-                            delta: rays as i8 - tanks as i8,
-                            add_e: e,
-                            mask,
+                            delta,
+                            add_e,
+                            taken,
                         };
                         outcome.len += 1;
                     };
                     if rays > 0 {
-                        push(self, rays, rays, 0, mask);
+                        push(self, tanks + rays, rays as i8 - tanks as i8, 0, taken);
                     }
-                    for (i, &face) in free.iter().enumerate() {
-                        let c = counts[2 + i];
-                        if c > 0 {
-                            push(self, c, 0, c, mask | earthling_bit(face));
+                    // Equal counts of two free types lead to the same state: one step each.
+                    let mut previous = 0;
+                    for &c in frees {
+                        if c > 0 && c != previous {
+                            push(self, tanks + c, -(tanks as i8), c, taken + 1);
                         }
+                        previous = c;
                     }
                     if outcome.len == 0 {
-                        // No choice: the turn ends with the tanks added. Lands in level 0, which
-                        // holds the final utilities.
-                        let i = 0;
-                        outcome.steps[i] = Step {
-                            base: self.block(0, mask),
+                        // No choice: the turn ends with the tanks added. Level 0 holds the final
+                        // utilities.
+                        outcome.steps[0] = Step {
+                            base: self.block(0, taken),
                             n: 0,
                             delta: -(tanks as i8),
                             add_e: 0,
-                            mask,
+                            taken,
                         };
                         outcome.len = 1;
                     }
                     list.push(outcome);
                 });
-                self.outcomes[usize::from(n) * 8 + usize::from(mask)] = list;
+                self.outcomes[usize::from(n) * 4 + usize::from(taken)] = list;
             }
         }
     }
@@ -352,17 +387,15 @@ impl TurnSpace {
     #[inline]
     fn key(&self, aside: Dice) -> Key {
         let n = self.dice - aside.total();
-        let mut mask = 0;
-        for face in EARTHLINGS {
-            if aside.count(face) > 0 {
-                mask |= earthling_bit(face);
-            }
-        }
+        let taken = EARTHLINGS
+            .iter()
+            .filter(|&&face| aside.count(face) > 0)
+            .count() as u8;
         let d = i32::from(aside.count(Face::DeathRay)) - i32::from(aside.count(Face::Tank));
         let d = TurnSpace::clamp_d(d, n);
         Key {
             n,
-            mask,
+            taken,
             d,
             e: u32::from(aside.earthlings()),
         }
@@ -373,7 +406,7 @@ impl TurnSpace {
 #[derive(Clone, Copy, Debug)]
 struct Key {
     n: u8,
-    mask: u8,
+    taken: u8,
     d: i32,
     e: u32,
 }
@@ -480,11 +513,11 @@ impl TurnSolver {
         let after = &mut self.after;
         let after_zero = &mut self.after_zero;
         // Level 0: the turn is over, worth the utility of its score.
-        for mask in 0u8..8 {
+        for taken in 0u8..=3 {
             for d in -1..=0 {
                 for e in 0..=u32::from(space.dice) {
-                    let i = space.dense(0, mask, d, e) as usize;
-                    let score = space.score_of(d, mask, e);
+                    let i = space.dense(0, taken, d, e) as usize;
+                    let score = space.score_of(d, taken, e);
                     after[i] = u[usize::from(score)];
                     if ZERO {
                         after_zero[i] = if score == 0 { 1.0 } else { 0.0 };
@@ -496,57 +529,112 @@ impl TurnSolver {
             value: 0.0,
             zero: 0.0,
         };
-        for n in 1..=space.dice {
-            for mask in 0u8..8 {
-                let group = usize::from(n) * 8 + usize::from(mask);
-                let outcomes = &space.outcomes[group];
-                let first = space.group_start[group] as usize;
-                for (k, st) in space.states[group].iter().enumerate() {
-                    let mut value = 0.0;
-                    let mut zero = 0.0;
-                    for o in outcomes {
-                        let steps = o.steps();
-                        let t = space.target(&steps[0], st.d, st.e);
-                        let mut best = after[t];
-                        let mut best_t = t;
-                        for step in &steps[1..] {
-                            let t = space.target(step, st.d, st.e);
-                            let v = after[t];
-                            if ZERO {
-                                if clearly_better(v, best) {
-                                    best = v;
-                                    best_t = t;
-                                }
-                            } else {
-                                best = best.max(v);
-                            }
-                        }
-                        value += o.p * best;
-                        if ZERO {
-                            zero += o.p * after_zero[best_t];
-                        }
-                    }
-                    before[first + k] = value;
-                    let stop = u[usize::from(st.score)];
-                    let i = st.dense as usize;
-                    if clearly_better(value, stop) {
-                        after[i] = value;
-                        if ZERO {
-                            after_zero[i] = zero;
-                        }
-                    } else {
-                        after[i] = stop;
-                        if ZERO {
-                            after_zero[i] = if st.score == 0 { 1.0 } else { 0.0 };
-                        }
-                    }
-                    if n == space.dice {
-                        start = StartValue { value, zero };
-                    }
+        let mut acc = [0.0f64; Rules::MAX_DICE as usize + 1];
+        let mut acc_zero = [0.0f64; Rules::MAX_DICE as usize + 1];
+        for row in &space.rows {
+            let width = usize::from(row.width);
+            let acc = &mut acc[..width];
+            let acc_zero = &mut acc_zero[..width];
+            acc.fill(0.0);
+            if ZERO {
+                acc_zero.fill(0.0);
+            }
+            for o in &space.outcomes[usize::from(row.n) * 4 + usize::from(row.taken)] {
+                let steps = o.steps();
+                let mut at = [0usize; 4];
+                for (slot, step) in at.iter_mut().zip(steps) {
+                    *slot = space.target(step, row.d, row.e_lo);
                 }
+                let columns = Columns {
+                    after,
+                    after_zero,
+                    p: o.p,
+                };
+                match steps.len() {
+                    1 => columns.accumulate::<1, ZERO>([at[0]], acc, acc_zero),
+                    2 => columns.accumulate::<2, ZERO>([at[0], at[1]], acc, acc_zero),
+                    3 => columns.accumulate::<3, ZERO>([at[0], at[1], at[2]], acc, acc_zero),
+                    _ => columns.accumulate::<4, ZERO>(at, acc, acc_zero),
+                }
+            }
+            let dense = row.dense as usize;
+            let bonus = space.bonus_of(row.taken);
+            for (i, (&value, &zero)) in acc.iter().zip(acc_zero.iter()).enumerate() {
+                let score = if row.d < 0 {
+                    0
+                } else {
+                    row.e_lo + i as u8 + bonus
+                };
+                let stop = u[usize::from(score)];
+                let roll = clearly_better(value, stop);
+                after[dense + i] = if roll { value } else { stop };
+                if ZERO {
+                    after_zero[dense + i] = if roll {
+                        zero
+                    } else if score == 0 {
+                        1.0
+                    } else {
+                        0.0
+                    };
+                }
+            }
+            for &(i, id) in &space.valid[row.valid.0 as usize..row.valid.1 as usize] {
+                before[id as usize] = acc[usize::from(i)];
+            }
+            if row.n == space.dice {
+                start = StartValue {
+                    value: acc[0],
+                    zero: acc_zero[0],
+                };
             }
         }
         start
+    }
+}
+
+/// The values after the steps of one roll outcome, added into a row's accumulators.
+struct Columns<'a> {
+    after: &'a [f64],
+    after_zero: &'a [f64],
+    p: f64,
+}
+
+impl Columns<'_> {
+    /// `acc[i] += p · max_k after[at[k] + i]` (and the zero-score probability of the chosen step,
+    /// ties going to the earlier step as in [`TurnTable::best_take`]).
+    #[inline(always)]
+    fn accumulate<const N: usize, const ZERO: bool>(
+        &self,
+        at: [usize; N],
+        acc: &mut [f64],
+        acc_zero: &mut [f64],
+    ) {
+        let width = acc.len();
+        let columns: [&[f64]; N] = at.map(|a| &self.after[a..a + width]);
+        if ZERO {
+            let zeros: [&[f64]; N] = at.map(|a| &self.after_zero[a..a + width]);
+            for i in 0..width {
+                let mut best = columns[0][i];
+                let mut zero = zeros[0][i];
+                for k in 1..N {
+                    let v = columns[k][i];
+                    if clearly_better(v, best) {
+                        best = v;
+                        zero = zeros[k][i];
+                    }
+                }
+                acc[i] += self.p * best;
+                acc_zero[i] += self.p * zero;
+            }
+        } else {
+            for i in 0..width {
+                let mut best = columns[0][i];
+                for column in &columns[1..] {
+                    best = best.max(column[i]);
+                }
+                acc[i] += self.p * best;
+            }
+        }
     }
 }
 
@@ -578,6 +666,7 @@ pub struct TurnTable {
 pub struct ActionValues {
     items: [Option<(Action, f64)>; 4],
     len: u8,
+    best: Option<(Action, f64)>,
 }
 
 impl ActionValues {
@@ -598,17 +687,9 @@ impl ActionValues {
         self.items[..self.len()].iter().flatten().copied()
     }
 
-    /// The best action (ties as in [`TurnTable::best_action`]) and its value.
+    /// The best action (ties broken as in [`TurnTable::best_action`]) and its value.
     pub fn best(&self) -> Option<(Action, f64)> {
-        let mut best: Option<(Action, f64)> = None;
-        for (action, value) in self.iter() {
-            match best {
-                None => best = Some((action, value)),
-                Some((_, v)) if clearly_better(value, v) => best = Some((action, value)),
-                _ => {}
-            }
-        }
-        best
+        self.best
     }
 }
 
@@ -635,13 +716,13 @@ impl TurnTable {
 
     #[inline]
     fn score_of(&self, key: Key) -> u8 {
-        self.space.score_of(key.d, key.mask, key.e)
+        self.space.score_of(key.d, key.taken, key.e)
     }
 
     /// Value before rolling in state `key` (which must have dice left).
     #[inline]
     fn before_of(&self, key: Key) -> f64 {
-        let dense = self.space.dense(key.n, key.mask, key.d, key.e) as usize;
+        let dense = self.space.dense(key.n, key.taken, key.d, key.e) as usize;
         let id = self.space.compact[dense];
         debug_assert!(id != u32::MAX, "not a turn state: {key:?}");
         self.before[id as usize]
@@ -713,11 +794,12 @@ impl TurnTable {
     }
 
     /// The best type to take from `roll` and its value; `None` when no type can be taken (the
-    /// turn is then over).
+    /// turn is then over). Ties (within rounding) go to death rays, then to the earthling type
+    /// with the most dice, then in the order humans, cows, chickens.
     #[inline]
     pub fn best_take(&self, aside: Dice, roll: Dice) -> Option<(Face, f64)> {
         let mut best: Option<(Face, f64)> = None;
-        for face in Turn::legal_takes_from(aside, roll).iter() {
+        for face in tie_order(Turn::legal_takes_from(aside, roll), roll) {
             let value = self.value_after_take(with_added(aside, face, roll.count(face)));
             match best {
                 Some((_, v)) if !clearly_better(value, v) => {}
@@ -757,10 +839,20 @@ impl TurnTable {
                     let value = self.value_after_take(with_added(aside, face, roll.count(face)));
                     values.push(Action::Take(face), value);
                 }
+                values.best = self
+                    .best_take(aside, roll)
+                    .map(|(face, value)| (Action::Take(face), value));
             }
             TurnPhase::Deciding => {
-                values.push(Action::Stop, self.stop_value(turn.aside()));
-                values.push(Action::Roll, self.value_to_roll(turn.aside()));
+                let stop = self.stop_value(turn.aside());
+                let roll = self.value_to_roll(turn.aside());
+                values.push(Action::Stop, stop);
+                values.push(Action::Roll, roll);
+                values.best = Some(if self.should_roll(turn.aside()) {
+                    (Action::Roll, roll)
+                } else {
+                    (Action::Stop, stop)
+                });
             }
             TurnPhase::ToRoll | TurnPhase::Over(_) => {}
         }
@@ -768,7 +860,7 @@ impl TurnTable {
     }
 
     /// The optimal decision in `turn`, or `None` when it awaits no decision. Ties (within
-    /// rounding) go to stopping, then to the first type in the order R, H, C, K.
+    /// rounding) go to stopping, and among takes as in [`TurnTable::best_take`].
     #[inline]
     pub fn best_action(&self, turn: &Turn) -> Option<Action> {
         match turn.phase() {
@@ -824,11 +916,11 @@ impl TurnTable {
         }
         // Forward pass: probability mass of reaching each before-roll state.
         let mut mass = vec![0.0; space.compact_len];
-        let start = space.compact[space.dense(key.n, key.mask, key.d, key.e) as usize];
+        let start = space.compact[space.dense(key.n, key.taken, key.d, key.e) as usize];
         mass[start as usize] = 1.0;
         for n in (1..=key.n).rev() {
-            for mask in 0u8..8 {
-                let group = usize::from(n) * 8 + usize::from(mask);
+            for taken in 0u8..=3 {
+                let group = usize::from(n) * 4 + usize::from(taken);
                 let first = space.group_start[group] as usize;
                 for (k, st) in space.states[group].iter().enumerate() {
                     let m = mass[first + k];
@@ -848,7 +940,7 @@ impl TurnTable {
                         let (_, step, t) = best.expect("every outcome has a step");
                         let dd =
                             TurnSpace::clamp_d(i32::from(st.d) + i32::from(step.delta), step.n);
-                        let score = space.score_of(dd, step.mask, u32::from(st.e + step.add_e));
+                        let score = space.score_of(dd, step.taken, u32::from(st.e + step.add_e));
                         let stop = self.utility[usize::from(score)];
                         let to_roll = step.n > 0 && {
                             let id = space.compact[t];
@@ -876,8 +968,8 @@ impl TurnTable {
         let rest = local / space.e_stride;
         let width = 2 * u32::from(n) + 2;
         let dc = (rest % width) as i32 - (i32::from(n) + 1);
-        let mask = (rest / width) as u8;
-        let stop = self.utility[usize::from(space.score_of(dc, mask, e))];
+        let taken = (rest / width) as u8;
+        let stop = self.utility[usize::from(space.score_of(dc, taken, e))];
         if n == 0 {
             return stop;
         }
@@ -888,6 +980,18 @@ impl TurnTable {
             stop
         }
     }
+}
+
+/// The legal takes in the order that wins ties: death rays, then earthlings by decreasing count
+/// (then H, C, K). The solver's passes use the same order, so the policy they evaluate is the one
+/// [`TurnTable::best_take`] plays.
+#[inline]
+fn tie_order(legal: FaceSet, roll: Dice) -> impl Iterator<Item = Face> {
+    let mut earthlings = EARTHLINGS;
+    earthlings.sort_by_key(|&f| std::cmp::Reverse(roll.count(f)));
+    std::iter::once(Face::DeathRay)
+        .chain(earthlings)
+        .filter(move |&f| legal.contains(f))
 }
 
 /// `aside` with `count` more dice of `face`.

@@ -302,18 +302,18 @@ fn the_zero_score_derivative_is_the_probability_of_scoring_zero() {
 }
 
 #[test]
-fn outcome_probabilities_sum_to_one_for_every_level_and_mask() {
+fn outcome_probabilities_sum_to_one_for_every_level_and_types_taken() {
     for dice in [1, 7, 13, 30] {
         let space = TurnSpace::new(dice, BonusRule::OneOfEach);
         for n in 1..=dice {
-            for mask in 0..8 {
-                let total: f64 = space.outcomes[usize::from(n) * 8 + mask]
+            for taken in 0..4 {
+                let total: f64 = space.outcomes[usize::from(n) * 4 + taken]
                     .iter()
                     .map(|o| o.p)
                     .sum();
                 assert!(
                     (total - 1.0).abs() < 1e-12,
-                    "{dice} dice, n {n}, mask {mask}: {total}"
+                    "{dice} dice, n {n}, {taken} taken: {total}"
                 );
             }
         }
