@@ -11,6 +11,7 @@ mod plain;
 mod replay_cmd;
 mod rules_args;
 mod rules_cmd;
+mod serve_cmd;
 mod tui_cmd;
 mod turn_cmd;
 
@@ -37,6 +38,8 @@ enum Command {
     Play(plain::PlayArgs),
     /// Check a game record and show the game turn by turn.
     Replay(replay_cmd::ReplayArgs),
+    /// Serve the online game: the page and the WebSocket protocol, stored in SQLite.
+    Serve(serve_cmd::ServeArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -47,6 +50,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Turn(args)) => turn_cmd::run(args),
         Some(Command::Play(args)) => tui_cmd::play(args),
         Some(Command::Replay(args)) => replay_cmd::run(args),
+        Some(Command::Serve(args)) => serve_cmd::run(args),
         None => tui_cmd::play(plain::PlayArgs::defaults()),
     }
 }

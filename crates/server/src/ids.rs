@@ -1,0 +1,57 @@
+//! Unguessable identifiers: room ids and seat tokens are 128 bits from the operating system's
+//! generator, written as 32 lowercase hex digits.
+
+/// 128 random bits from the OS as 32 hex digits.
+fn random_hex128() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system's random generator is available");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A new room id.
+pub fn random_room_id() -> String {
+    random_hex128()
+}
+
+/// A new secret seat token.
+pub fn random_token() -> String {
+    random_hex128()
+}
+
+/// A new game seed.
+pub fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).expect("the operating system's random generator is available");
+    u64::from_le_bytes(bytes)
+}
+
+/// Whether `id` has the shape of a room id (so that junk never reaches a lookup or a log).
+pub fn is_room_id(id: &str) -> bool {
+    id.len() == 32 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// Compares secrets in time that does not depend on where they differ.
+pub fn constant_time_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_128_bit_hex_and_distinct() {
+        let a = random_room_id();
+        let b = random_room_id();
+        assert!(is_room_id(&a) && is_room_id(&b));
+        assert_ne!(a, b);
+        assert!(!is_room_id("../etc"));
+        assert!(constant_time_eq(&a, &a.clone()));
+        assert!(!constant_time_eq(&a, &b));
+        assert!(!constant_time_eq("ab", "abc"));
+    }
+}

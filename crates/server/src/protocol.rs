@@ -1,0 +1,278 @@
+//! The WebSocket protocol, version [`PROTOCOL_VERSION`]: JSON text messages with a `type` field.
+//! Documented for client writers in `docs/websocket-protocol.md`; keep the two in step.
+
+use serde::{Deserialize, Serialize};
+
+use martian_engine::Rules;
+
+/// The version of the protocol this server speaks; sent in `welcome`.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest message a client may send, in bytes. Larger ones are refused with `too_large`.
+pub const MAX_MESSAGE_BYTES: usize = 2048;
+
+/// The longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Quick messages players may send each other: no free text.
+pub const QUICK_MESSAGES: &[&str] = &[
+    "hello",
+    "good_luck",
+    "nice_roll",
+    "oops",
+    "well_played",
+    "thinking",
+    "be_right_back",
+    "rematch",
+];
+
+/// What a stalled turn turns into when the room's turn timer runs out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTimeout {
+    /// A stand-in bot plays the rest of the turn.
+    #[default]
+    Bot,
+    /// The turn is stopped: roll if a roll is due, take death rays if possible, then stop.
+    Stop,
+}
+
+/// The turn timer of a room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Timer {
+    /// Seconds a human has for each move; 0 turns the timer off.
+    pub seconds: u32,
+    pub on_timeout: OnTimeout,
+}
+
+impl Timer {
+    pub const MAX_SECONDS: u32 = 600;
+}
+
+impl Default for Timer {
+    fn default() -> Timer {
+        Timer {
+            seconds: 60,
+            on_timeout: OnTimeout::Bot,
+        }
+    }
+}
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Creates a room; the sender becomes its host, seated first.
+    CreateRoom { name: String },
+    /// Takes a seat in a room that has not started.
+    Join { room: String, name: String },
+    /// Comes back to a seat with its secret token.
+    Resume { room: String, token: String },
+    /// Watches a room without a seat.
+    Watch { room: String },
+    /// Leaves the room (the seat stays, and may be resumed).
+    Leave {},
+    /// Host, before the start: adds a bot seat.
+    AddBot { bot: String },
+    /// Host: removes a seat (before the start), or hands the seat of a player who left to a bot.
+    Remove { seat: usize },
+    /// Host, before the start: the rules.
+    SetRules { rules: Rules },
+    /// Host, before the start: the turn timer.
+    SetTimer { timer: Timer },
+    /// Host: starts the game (from the lobby), or a new game once one is over.
+    Start {},
+    /// The seated player whose turn it is: `roll`, `stop`, or a face letter `R` `H` `C` `K`.
+    Act { action: String },
+    /// A quick message (one of [`QUICK_MESSAGES`]).
+    Say { message: String },
+    /// Asks for the coach's advice for one's own turn (games with bots only).
+    Coach { on: bool },
+    /// Keeps the connection alive; answered with `pong`.
+    Ping {},
+}
+
+impl ClientMessage {
+    /// The `type` of the message, to name it in error replies.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ClientMessage::CreateRoom { .. } => "create_room",
+            ClientMessage::Join { .. } => "join",
+            ClientMessage::Resume { .. } => "resume",
+            ClientMessage::Watch { .. } => "watch",
+            ClientMessage::Leave {} => "leave",
+            ClientMessage::AddBot { .. } => "add_bot",
+            ClientMessage::Remove { .. } => "remove",
+            ClientMessage::SetRules { .. } => "set_rules",
+            ClientMessage::SetTimer { .. } => "set_timer",
+            ClientMessage::Start {} => "start",
+            ClientMessage::Act { .. } => "act",
+            ClientMessage::Say { .. } => "say",
+            ClientMessage::Coach { .. } => "coach",
+            ClientMessage::Ping {} => "ping",
+        }
+    }
+}
+
+/// Error codes: stable, for programs; the message beside them is for people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, or not a message of this protocol (unknown type, missing or unknown field).
+    Malformed,
+    /// Over [`MAX_MESSAGE_BYTES`].
+    TooLarge,
+    /// Too many messages: slow down.
+    RateLimited,
+    /// The server holds as many connections as it allows.
+    ServerFull,
+    /// The server holds as many rooms as it allows.
+    TooManyRooms,
+    /// No such room (or it was closed).
+    NoSuchRoom,
+    /// The room has no free seat.
+    RoomFull,
+    /// The room's game has started: watch it instead.
+    AlreadyStarted,
+    /// The seat token is not valid for this room.
+    BadToken,
+    /// The message needs a room: create, join, resume or watch one first.
+    NotInRoom,
+    /// Already in a room: leave it first.
+    AlreadyInRoom,
+    /// Only the host may do this.
+    NotHost,
+    /// Spectators cannot do this.
+    NotSeated,
+    /// Not possible in the room's current state.
+    WrongState,
+    /// Not the sender's turn.
+    NotYourTurn,
+    /// The rules do not allow this move now.
+    Illegal,
+    /// A value is out of range (a name, a bot, a seat, a quick message).
+    Invalid,
+    /// The server could not store the change: nothing changed.
+    Storage,
+}
+
+/// A message from the server. Serialized once and sent to every member of a room.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage<'a> {
+    /// First message on a connection.
+    Welcome {
+        protocol: u32,
+        bots: Vec<BotEntry>,
+        quick_messages: &'static [&'static str],
+        coach: bool,
+    },
+    /// The sender is now in `room`: at `seat` with its secret `token`, or watching (`seat` null).
+    Joined {
+        room: &'a str,
+        seat: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        token: Option<&'a str>,
+    },
+    /// The room changed: its whole state, and the events that changed it.
+    Update {
+        room: &'a crate::room::RoomView,
+        events: &'a [crate::room::RoomEvent],
+    },
+    /// A quick message.
+    Said {
+        seat: usize,
+        name: &'a str,
+        message: &'a str,
+    },
+    /// The coach's advice for the recipient's decision.
+    Advice {
+        advice: serde_json::Value,
+    },
+    /// The sender left the room (or was removed from its seat).
+    Left {
+        reason: &'a str,
+    },
+    Pong {},
+    /// A request was refused; nothing changed.
+    Error {
+        code: ErrorCode,
+        message: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        request: Option<&'a str>,
+    },
+}
+
+/// A bot the page can seat.
+#[derive(Clone, Debug, Serialize)]
+pub struct BotEntry {
+    pub name: String,
+    pub summary: String,
+}
+
+impl ServerMessage<'_> {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("server messages always serialise")
+    }
+}
+
+/// An error reply as JSON text.
+pub fn error_json(code: ErrorCode, message: &str, request: Option<&str>) -> String {
+    ServerMessage::Error {
+        code,
+        message,
+        request,
+    }
+    .to_json()
+}
+
+/// Checks a player name: 1 to [`MAX_NAME_CHARS`] characters, no control characters, trimmed.
+pub fn clean_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("the name is empty".into());
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!(
+            "the name is longer than {MAX_NAME_CHARS} characters"
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("the name has control characters".into());
+    }
+    Ok(name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_parse_and_unknown_fields_are_refused() {
+        let m: ClientMessage = serde_json::from_str(r#"{"type":"act","action":"R"}"#).unwrap();
+        assert_eq!(m, ClientMessage::Act { action: "R".into() });
+        assert!(
+            serde_json::from_str::<ClientMessage>(r#"{"type":"act","action":"R","x":1}"#).is_err()
+        );
+        assert!(serde_json::from_str::<ClientMessage>(r#"{"type":"start","x":1}"#).is_err());
+        assert!(serde_json::from_str::<ClientMessage>(r#"{"type":"nope"}"#).is_err());
+        assert!(serde_json::from_str::<ClientMessage>(r#"{"action":"R"}"#).is_err());
+        let m: ClientMessage = serde_json::from_str(r#"{"type":"start"}"#).unwrap();
+        assert_eq!(m, ClientMessage::Start {});
+        let rules = r#"{"type":"set_rules","rules":{"dice":8,"target":15,"bonus":"one-of-each","end":"immediate","tie":"shared"}}"#;
+        assert!(serde_json::from_str::<ClientMessage>(rules).is_ok());
+        let bad_rules = rules.replace("\"dice\":8", "\"dice\":0");
+        assert!(serde_json::from_str::<ClientMessage>(&bad_rules).is_err());
+        let timer = r#"{"type":"set_timer","timer":{"seconds":30,"on_timeout":"stop"}}"#;
+        assert!(serde_json::from_str::<ClientMessage>(timer).is_ok());
+    }
+
+    #[test]
+    fn names_are_checked() {
+        assert_eq!(clean_name("  Ana "), Ok("Ana".into()));
+        assert!(clean_name("   ").is_err());
+        assert!(clean_name(&"x".repeat(25)).is_err());
+        assert!(clean_name("a\u{7}b").is_err());
+    }
+}

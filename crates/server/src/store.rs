@@ -1,0 +1,387 @@
+//! SQLite storage: rooms, games in progress (seed and moves) and finished games (records).
+//!
+//! One thread owns the connection. Writes arrive on a channel, are batched into one transaction
+//! and acknowledged once committed, so a room tells its players about a move only after the move
+//! is stored: a server killed at any moment restarts with every move anyone has seen.
+
+use std::path::Path;
+use std::sync::mpsc;
+
+use rusqlite::{Connection, OptionalExtension, params};
+use tokio::sync::oneshot;
+
+/// The storage failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("storage: {0}")]
+pub struct StoreError(pub String);
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> StoreError {
+        StoreError(error.to_string())
+    }
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    created_ms INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL,
+    closed INTEGER NOT NULL DEFAULT 0,
+    state TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    room_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    started_ms INTEGER NOT NULL,
+    finished_ms INTEGER,
+    record TEXT,
+    PRIMARY KEY (room_id, number)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    room_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    PRIMARY KEY (room_id, number, idx)
+) WITHOUT ROWID;
+";
+
+/// A change to store.
+#[derive(Debug)]
+pub enum Write {
+    /// Creates or replaces a room's state (JSON).
+    Room {
+        id: String,
+        state: String,
+        closed: bool,
+    },
+    /// A game starts in a room.
+    GameStarted {
+        room: String,
+        number: u32,
+        seed: u64,
+    },
+    /// Moves of a game, from index `first` on.
+    Moves {
+        room: String,
+        number: u32,
+        first: usize,
+        codes: Vec<String>,
+    },
+    /// A game is over; `record` is its JSON record.
+    GameFinished {
+        room: String,
+        number: u32,
+        record: String,
+    },
+}
+
+enum Op {
+    Write(Write, Option<oneshot::Sender<Result<(), StoreError>>>),
+    Record {
+        room: String,
+        number: u32,
+        reply: oneshot::Sender<Result<Option<String>, StoreError>>,
+    },
+}
+
+/// A room as stored, with its last game if any.
+#[derive(Clone, Debug)]
+pub struct StoredRoom {
+    pub id: String,
+    pub state: String,
+    pub games: Vec<StoredGame>,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    pub number: u32,
+    pub seed: u64,
+    pub moves: Vec<String>,
+}
+
+/// A handle on the storage thread. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    tx: mpsc::Sender<Op>,
+}
+
+impl std::fmt::Debug for Op {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Op")
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path`, or an in-memory one for `None`, and
+    /// returns the open rooms with their unfinished games.
+    pub fn open(path: Option<&Path>) -> Result<(Store, Vec<StoredRoom>), StoreError> {
+        let conn = match path {
+            Some(path) => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir)
+                        .map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
+                }
+                Connection::open(path)?
+            }
+            None => Connection::open_in_memory()?,
+        };
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        // WAL with NORMAL survives a killed process (not a power cut) without an fsync per commit.
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "busy_timeout", 5000)?;
+        conn.execute_batch(SCHEMA)?;
+        let rooms = load_rooms(&conn)?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("martian-store".into())
+            .spawn(move || run(conn, rx))
+            .map_err(|e| StoreError(e.to_string()))?;
+        Ok((Store { tx }, rooms))
+    }
+
+    /// Stores `write` and waits until it is committed.
+    pub async fn write(&self, write: Write) -> Result<(), StoreError> {
+        let (reply, done) = oneshot::channel();
+        self.tx
+            .send(Op::Write(write, Some(reply)))
+            .map_err(|_| StoreError("the storage thread stopped".into()))?;
+        done.await
+            .map_err(|_| StoreError("the storage thread stopped".into()))?
+    }
+
+    /// The record of a finished game, if there is one.
+    pub async fn record(&self, room: &str, number: u32) -> Result<Option<String>, StoreError> {
+        let (reply, done) = oneshot::channel();
+        self.tx
+            .send(Op::Record {
+                room: room.into(),
+                number,
+                reply,
+            })
+            .map_err(|_| StoreError("the storage thread stopped".into()))?;
+        done.await
+            .map_err(|_| StoreError("the storage thread stopped".into()))?
+    }
+}
+
+fn load_rooms(conn: &Connection) -> Result<Vec<StoredRoom>, StoreError> {
+    let mut rooms = Vec::new();
+    let mut statement =
+        conn.prepare("SELECT id, state FROM rooms WHERE closed = 0 ORDER BY created_ms")?;
+    let rows = statement.query_map([], |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+    })?;
+    for row in rows {
+        let (id, state) = row?;
+        rooms.push(StoredRoom {
+            id,
+            state,
+            games: Vec::new(),
+        });
+    }
+    // A room shows its current (last) game: only that one is replayed, so only its moves load.
+    let mut games = conn.prepare(
+        "SELECT number, seed FROM games WHERE room_id = ?1 ORDER BY number DESC LIMIT 1",
+    )?;
+    let mut moves =
+        conn.prepare("SELECT code FROM moves WHERE room_id = ?1 AND number = ?2 ORDER BY idx")?;
+    for room in &mut rooms {
+        let last = games
+            .query_row([&room.id], |row| {
+                Ok((row.get::<_, u32>(0)?, row.get::<_, i64>(1)?))
+            })
+            .optional()?;
+        if let Some((number, seed)) = last {
+            let codes = moves
+                .query_map(params![room.id, number], |r| r.get::<_, String>(0))?
+                .collect::<Result<Vec<_>, _>>()?;
+            room.games.push(StoredGame {
+                number,
+                seed: seed as u64,
+                moves: codes,
+            });
+        }
+    }
+    Ok(rooms)
+}
+
+fn run(mut conn: Connection, rx: mpsc::Receiver<Op>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while let Ok(more) = rx.try_recv() {
+            batch.push(more);
+            if batch.len() >= 512 {
+                break;
+            }
+        }
+        let mut writes = Vec::new();
+        let mut acks = Vec::new();
+        for op in batch {
+            match op {
+                Op::Write(write, ack) => {
+                    writes.push(write);
+                    acks.push(ack);
+                }
+                Op::Record {
+                    room,
+                    number,
+                    reply,
+                } => {
+                    let record = conn
+                        .query_row(
+                            "SELECT record FROM games WHERE room_id = ?1 AND number = ?2",
+                            params![room, number],
+                            |row| row.get::<_, Option<String>>(0),
+                        )
+                        .optional()
+                        .map(Option::flatten)
+                        .map_err(StoreError::from);
+                    let _ = reply.send(record);
+                }
+            }
+        }
+        if writes.is_empty() {
+            continue;
+        }
+        if apply(&mut conn, &writes).is_ok() {
+            for ack in acks.into_iter().flatten() {
+                let _ = ack.send(Ok(()));
+            }
+        } else {
+            // One bad write must not sink the others of the batch: redo them one by one.
+            for (write, ack) in writes.iter().zip(acks) {
+                let result = apply(&mut conn, std::slice::from_ref(write));
+                if let Some(ack) = ack {
+                    let _ = ack.send(result);
+                }
+            }
+        }
+    }
+}
+
+fn apply(conn: &mut Connection, writes: &[Write]) -> Result<(), StoreError> {
+    let tx = conn.transaction()?;
+    let now = now_ms();
+    for write in writes {
+        match write {
+            Write::Room { id, state, closed } => {
+                tx.prepare_cached(
+                    "INSERT INTO rooms (id, created_ms, updated_ms, closed, state) VALUES (?1, ?2, ?2, ?3, ?4)
+                     ON CONFLICT(id) DO UPDATE SET updated_ms = ?2, closed = ?3, state = ?4",
+                )?
+                .execute(params![id, now, closed, state])?;
+            }
+            Write::GameStarted { room, number, seed } => {
+                tx.prepare_cached(
+                    "INSERT INTO games (room_id, number, seed, started_ms) VALUES (?1, ?2, ?3, ?4)",
+                )?
+                .execute(params![room, number, *seed as i64, now])?;
+            }
+            Write::Moves {
+                room,
+                number,
+                first,
+                codes,
+            } => {
+                let mut insert = tx.prepare_cached(
+                    "INSERT INTO moves (room_id, number, idx, code) VALUES (?1, ?2, ?3, ?4)",
+                )?;
+                for (offset, code) in codes.iter().enumerate() {
+                    insert.execute(params![room, number, (first + offset) as i64, code])?;
+                }
+            }
+            Write::GameFinished {
+                room,
+                number,
+                record,
+            } => {
+                tx.prepare_cached(
+                    "UPDATE games SET finished_ms = ?3, record = ?4 WHERE room_id = ?1 AND number = ?2",
+                )?
+                .execute(params![room, number, now, record])?;
+            }
+        }
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn writes_are_read_back_after_reopening() {
+        let dir = std::env::temp_dir().join(format!("martian-store-{}", std::process::id()));
+        let path = dir.join("test.db");
+        let _ = std::fs::remove_file(&path);
+        {
+            let (store, rooms) = Store::open(Some(&path)).unwrap();
+            assert!(rooms.is_empty());
+            for (id, state) in [("a", "{}"), ("b", "{\"x\":1}")] {
+                store
+                    .write(Write::Room {
+                        id: id.into(),
+                        state: state.into(),
+                        closed: false,
+                    })
+                    .await
+                    .unwrap();
+            }
+            store
+                .write(Write::GameStarted {
+                    room: "a".into(),
+                    number: 1,
+                    seed: u64::MAX,
+                })
+                .await
+                .unwrap();
+            store
+                .write(Write::Moves {
+                    room: "a".into(),
+                    number: 1,
+                    first: 0,
+                    codes: vec!["dice".into(), "R".into()],
+                })
+                .await
+                .unwrap();
+            // A duplicate move index is refused.
+            assert!(
+                store
+                    .write(Write::Moves {
+                        room: "a".into(),
+                        number: 1,
+                        first: 1,
+                        codes: vec!["stop".into()],
+                    })
+                    .await
+                    .is_err()
+            );
+            assert_eq!(store.record("a", 1).await.unwrap(), None);
+        }
+        let (store, rooms) = Store::open(Some(&path)).unwrap();
+        assert_eq!(rooms.len(), 2);
+        assert_eq!(rooms[0].games.len(), 1);
+        assert_eq!(rooms[0].games[0].seed, u64::MAX);
+        assert_eq!(rooms[0].games[0].moves, vec!["dice", "R"]);
+        store
+            .write(Write::GameFinished {
+                room: "a".into(),
+                number: 1,
+                record: "{}".into(),
+            })
+            .await
+            .unwrap();
+        assert_eq!(store.record("a", 1).await.unwrap().as_deref(), Some("{}"));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
