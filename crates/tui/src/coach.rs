@@ -69,15 +69,33 @@ pub trait Advisor {
     fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice>;
 }
 
-/// The solver's values: the expected score of the turn under optimal play from each option.
+/// The solver's values: in a game of two, each option's probability of winning under optimal
+/// play from there on (the duel solution); otherwise the expected score of the turn.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SolverAdvisor;
 
-impl Advisor for SolverAdvisor {
-    fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice> {
+impl SolverAdvisor {
+    fn duel_values(situation: &Situation<'_>) -> Option<Advice> {
+        if situation.scores.len() != 2 {
+            return None;
+        }
+        let values = martian_solver::duel(situation.rules)
+            .action_values(situation)
+            .ok()?;
+        let values: Vec<(Action, f64)> = values.iter().collect();
+        (!values.is_empty()).then(|| Advice::new(Measure::WinProbability, values))
+    }
+
+    fn turn_values(situation: &Situation<'_>) -> Option<Advice> {
         let table = martian_solver::expected_score_table(situation.rules);
         let values: Vec<(Action, f64)> = table.action_values(situation.turn).iter().collect();
         (!values.is_empty()).then(|| Advice::new(Measure::TurnPoints, values))
+    }
+}
+
+impl Advisor for SolverAdvisor {
+    fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice> {
+        Self::duel_values(situation).or_else(|| Self::turn_values(situation))
     }
 }
 

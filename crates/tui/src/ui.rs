@@ -628,6 +628,9 @@ fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
                     if is_best { theme.good() } else { theme.plain() },
                 ));
             }
+            if played.is_some() {
+                lines.push(Line::styled(msg::COACH_PLAYED_LEGEND, theme.dim()));
+            }
             review
         }
     };

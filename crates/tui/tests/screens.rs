@@ -6,8 +6,8 @@ use std::time::Duration;
 use martian_bots::{BotError, Strategy};
 use martian_engine::{Action, Awaiting, Face, GameRecord, GameRng, Rules, Situation, TurnPhase};
 use martian_tui::{
-    Advisor, App, BotFactory, CoachMode, Effect, Event, GameSetup, Order, SeatSpec, Session,
-    SolverAdvisor, Theme, Timeline,
+    Advisor, App, BotFactory, CoachMode, Effect, Event, GameSetup, Measure, Order, SeatSpec,
+    Session, SolverAdvisor, Theme, Timeline,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -456,7 +456,7 @@ fn find_roll_off_seeds() {
 }
 
 #[test]
-fn the_coach_shows_the_value_of_each_option_and_the_cost_of_a_decision() {
+fn the_coach_shows_the_chance_to_win_of_each_option_in_a_duel_and_the_cost_of_a_decision() {
     let mut h = Harness::with(setup(21), Some(Box::new(SolverAdvisor)), true);
     h.key(KeyCode::Enter);
     h.keys("r");
@@ -467,15 +467,32 @@ fn the_coach_shows_the_value_of_each_option_and_the_cost_of_a_decision() {
     );
     h.keys("a");
     let screen = h.screen(80, 24);
-    assert!(screen.contains("expected turn score"), "{screen}");
+    assert!(screen.contains("chance to win"), "{screen}");
     insta::assert_snapshot!("coach_values", screen);
 
-    // The worst option, then the cost it had.
-    let table = martian_solver::expected_score_table(Rules::official());
-    let values: Vec<(Action, f64)> = table
-        .action_values(h.session().game.turn())
+    // The values are the duel solution's, best first.
+    let solution = martian_solver::duel(Rules::official());
+    let values: Vec<(Action, f64)> = solution
+        .action_values(&h.session().game.situation())
+        .unwrap()
         .iter()
         .collect();
+    let advice = h
+        .session()
+        .current_advice()
+        .cloned()
+        .flatten()
+        .expect("advice");
+    assert_eq!(advice.measure, Measure::WinProbability);
+    assert_eq!(advice.values.len(), values.len());
+    for (action, value) in &values {
+        assert_eq!(advice.value_of(*action), Some(*value));
+    }
+    for pair in advice.values.windows(2) {
+        assert!(pair[0].1 >= pair[1].1, "best first");
+    }
+
+    // The worst option, then the cost it had.
     let (worst, worst_value) = values
         .iter()
         .copied()
@@ -493,6 +510,39 @@ fn the_coach_shows_the_value_of_each_option_and_the_cost_of_a_decision() {
 }
 
 #[test]
+fn with_three_players_the_coach_gives_the_expected_turn_score() {
+    let mut h = Harness::with(
+        GameSetup {
+            seats: vec![
+                SeatSpec::human("Ana"),
+                SeatSpec::bot("steady"),
+                SeatSpec::bot("steady"),
+            ],
+            coach: CoachMode::Always,
+            ..setup(21)
+        },
+        Some(Box::new(SolverAdvisor)),
+        true,
+    );
+    h.key(KeyCode::Enter);
+    h.keys("r");
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("expected turn score"), "{screen}");
+    let table = martian_solver::expected_score_table(Rules::official());
+    let advice = h
+        .session()
+        .current_advice()
+        .cloned()
+        .flatten()
+        .expect("advice");
+    assert_eq!(advice.measure, Measure::TurnPoints);
+    for (action, value) in table.action_values(h.session().game.turn()).iter() {
+        assert_eq!(advice.value_of(action), Some(value));
+    }
+    insta::assert_snapshot!("coach_three_players", screen);
+}
+
+#[test]
 fn the_coach_setting_shows_it_for_every_decision() {
     let mut h = Harness::with(
         GameSetup {
@@ -504,7 +554,7 @@ fn the_coach_setting_shows_it_for_every_decision() {
     );
     h.key(KeyCode::Enter);
     h.keys("r");
-    assert!(h.screen(80, 24).contains("expected turn score"));
+    assert!(h.screen(80, 24).contains("chance to win"));
 }
 
 #[test]
