@@ -151,7 +151,7 @@ fn answer(player: &Player, prompt: &str, turn: usize) -> String {
             'C' => "Cow",
             _ => "chickens",
         };
-        return if turn % 2 == 0 {
+        return if turn.is_multiple_of(2) {
             pick.to_string()
         } else {
             word.to_string()
@@ -173,7 +173,7 @@ fn answer(player: &Player, prompt: &str, turn: usize) -> String {
         .parse()
         .unwrap();
     let stop = score >= 4 || left <= 4;
-    match (stop, turn % 2 == 0) {
+    match (stop, turn.is_multiple_of(2)) {
         (true, true) => "s".into(),
         (true, false) => "Stop".into(),
         (false, true) => "r".into(),

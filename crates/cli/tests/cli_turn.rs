@@ -320,8 +320,8 @@ fn random_transcript(seed: u64, choices: &[u8]) -> String {
         let take = legal[usize::from(*choices.next().unwrap()) % legal.len()];
         turn.play(take).unwrap();
         log.push(martian_engine::Step::Played(take));
-        if turn.is_over() || *choices.next().unwrap() % 4 == 0 {
-            if !turn.is_over() && *choices.next().unwrap() % 2 == 0 {
+        if turn.is_over() || choices.next().unwrap().is_multiple_of(4) {
+            if !turn.is_over() && choices.next().unwrap().is_multiple_of(2) {
                 turn.play(Action::Stop).unwrap();
                 log.push(martian_engine::Step::Played(Action::Stop));
             }

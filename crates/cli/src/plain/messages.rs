@@ -422,11 +422,12 @@ pub fn replay_rules(rules: Rules) -> String {
     format!("Rules: {rules}.")
 }
 
+/// Seats are numbered from 0 here, as in the record and in its error messages.
 pub fn replay_player(seat: usize, name: &str, bot: Option<&str>) -> String {
     match bot {
-        Some(bot) if bot != name => format!("Seat {}: {name} (bot {bot})", seat + 1),
-        Some(_) => format!("Seat {}: {name} (bot)", seat + 1),
-        None => format!("Seat {}: {name}", seat + 1),
+        Some(bot) if bot != name => format!("Seat {seat}: {name} (bot {bot})"),
+        Some(_) => format!("Seat {seat}: {name} (bot)"),
+        None => format!("Seat {seat}: {name}"),
     }
 }
 
