@@ -435,7 +435,19 @@ impl App {
     pub fn draw(&self, frame: &mut Frame) {
         let theme = self.theme;
         match &self.screen {
-            Screen::Setup(form) => ui::draw_setup(frame, form, theme),
+            Screen::Setup(form) => {
+                let about = match form.current() {
+                    crate::setup::Row::Seat(i) => match &form.setup.seats[i].kind {
+                        crate::setup::SeatKind::Bot(name) => self
+                            .bots
+                            .summary(name)
+                            .map(|summary| msg::bot_summary(name, &summary)),
+                        crate::setup::SeatKind::Human => None,
+                    },
+                    _ => None,
+                };
+                ui::draw_setup(frame, form, about.as_deref(), theme)
+            }
             Screen::Play(session) => self.draw_play(frame, session),
             Screen::Replay(replay) => self.draw_replay(frame, replay),
         }

@@ -355,6 +355,9 @@ pub fn bot_player_name(bot: &str, nth: Option<usize>) -> String {
         None => capitalised,
     }
 }
+pub fn bot_summary(name: &str, summary: &str) -> String {
+    format!(" {name}: {summary}")
+}
 pub fn bot_failed(name: &str, error: &str) -> String {
     format!("{name} could not play: {error}")
 }

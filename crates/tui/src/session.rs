@@ -18,6 +18,11 @@ pub trait BotFactory {
     /// The names a seat may choose, weakest first.
     fn names(&self) -> Vec<String>;
     fn create(&self, name: &str, rules: Rules) -> Result<Box<dyn Strategy>, String>;
+    /// What the bot does, in a line, for the setup screen.
+    fn summary(&self, name: &str) -> Option<String> {
+        let _ = name;
+        None
+    }
 }
 
 /// The bots of `martian-bots`.
@@ -33,6 +38,12 @@ impl BotFactory for BuiltinBots {
     }
     fn create(&self, name: &str, rules: Rules) -> Result<Box<dyn Strategy>, String> {
         martian_bots::create(name, rules).map_err(|e| e.to_string())
+    }
+    fn summary(&self, name: &str) -> Option<String> {
+        martian_bots::catalogue()
+            .iter()
+            .find(|info| info.name == name)
+            .map(|info| info.summary.to_string())
     }
 }
 

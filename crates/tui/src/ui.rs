@@ -99,7 +99,7 @@ pub fn draw_table(frame: &mut Frame, view: &TableView<'_>) {
     let right_width = if body.width >= 110 { 36 } else { 30 };
     let [left, right] =
         Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(body);
-    let scores_height = view.names.len() as u16 + 5;
+    let scores_height = view.names.len() as u16 + if compact_scores(view) { 3 } else { 5 };
     let [dice_area, log_area] =
         Layout::vertical([Constraint::Length(9), Constraint::Min(0)]).areas(left);
     let [scores_area, coach_area] =
@@ -501,6 +501,12 @@ fn draw_log(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
     );
 }
 
+/// With many players the score table drops its column heads and legend, leaving room for the
+/// coach at 80×24.
+fn compact_scores(view: &TableView<'_>) -> bool {
+    view.names.len() > 5
+}
+
 fn draw_scores(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
     let theme = view.theme;
     let game = view.game;
@@ -515,15 +521,18 @@ fn draw_scores(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
         Style::new().add_modifier(Modifier::BOLD),
     ));
     let name_width = inner.saturating_sub(2 + 6 + 5);
-    lines.push(Line::styled(
-        format!(
-            "  {:<name_width$}{:>6}{:>5}",
-            msg::HEAD_PLAYER,
-            msg::HEAD_TOTAL,
-            msg::HEAD_LAST
-        ),
-        theme.dim(),
-    ));
+    let compact = compact_scores(view);
+    if !compact {
+        lines.push(Line::styled(
+            format!(
+                "  {:<name_width$}{:>6}{:>5}",
+                msg::HEAD_PLAYER,
+                msg::HEAD_TOTAL,
+                msg::HEAD_LAST
+            ),
+            theme.dim(),
+        ));
+    }
     let acting = crate::session::actor(game);
     let winners = game
         .outcome()
@@ -563,7 +572,7 @@ fn draw_scores(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
             style,
         ));
     }
-    if game.triggered_by().is_some() {
+    if game.triggered_by().is_some() && !compact {
         lines.push(Line::styled(msg::TRIGGER_LEGEND, theme.dim()));
     }
     frame.render_widget(
@@ -726,7 +735,7 @@ pub fn game_over_prompt(
 
 // ---- setup ----
 
-pub fn draw_setup(frame: &mut Frame, form: &Setup, theme: Theme) {
+pub fn draw_setup(frame: &mut Frame, form: &Setup, about: Option<&str>, theme: Theme) {
     if !fits(frame, theme) {
         return;
     }
@@ -819,6 +828,19 @@ pub fn draw_setup(frame: &mut Frame, form: &Setup, theme: Theme) {
         Paragraph::new(lines).block(Block::bordered().title(msg::PANEL_SETUP)),
         area,
     );
+    if let Some(about) = about
+        && area.bottom() < body.bottom()
+    {
+        let below = Rect {
+            y: area.bottom(),
+            height: body.bottom() - area.bottom(),
+            ..area
+        };
+        frame.render_widget(
+            Paragraph::new(Line::styled(about.to_string(), theme.dim())).wrap(Wrap { trim: true }),
+            below,
+        );
+    }
     let status_line = match &form.error {
         Some(error) => Line::styled(format!(" {error}"), theme.bad()),
         None => Line::styled(format!(" {}", msg::SETUP_HINTS), theme.dim()),

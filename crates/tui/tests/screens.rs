@@ -67,6 +67,9 @@ impl BotFactory for TestBots {
             _ => Err(format!("no bot {name}")),
         }
     }
+    fn summary(&self, name: &str) -> Option<String> {
+        (name == "steady").then(|| "death rays first, stops at 6".to_string())
+    }
 }
 
 const PACE_MS: u64 = 700;
@@ -233,6 +236,44 @@ fn setup_screen_with_eight_seats_fits_80x24() {
     assert!(screen.contains("Seat 8"), "{screen}");
     assert!(screen.contains("Start the game"), "{screen}");
     insta::assert_snapshot!("setup_eight_seats", screen);
+}
+
+#[test]
+fn a_bot_seat_is_described_on_the_setup_screen() {
+    let mut h = Harness::new(setup(1));
+    h.key(KeyCode::Down); // Players
+    h.key(KeyCode::Down); // Seat 1
+    h.key(KeyCode::Down); // Seat 2, the bot
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("steady: death rays first, stops at 6"), "{screen}");
+    insta::assert_snapshot!("setup_bot_selected", screen);
+}
+
+#[test]
+fn eight_players_fit_the_table_at_80x24() {
+    let mut seats = vec![SeatSpec::human("Ana")];
+    seats.extend((0..7).map(|_| SeatSpec::bot("steady")));
+    let mut h = Harness::with(
+        GameSetup {
+            seats,
+            coach: CoachMode::Always,
+            ..setup(8)
+        },
+        Some(Box::new(SolverAdvisor)),
+        true,
+    );
+    h.key(KeyCode::Enter);
+    h.play_until(
+        "round 2 for Ana",
+        |s| s.game.round() == 2 && s.human_to_act() == Some(0),
+        steady_keys,
+    );
+    h.keys("r");
+    let screen = h.screen(80, 24);
+    for n in 2..=7 {
+        assert!(screen.contains(&format!("Steady {n}")), "{screen}");
+    }
+    insta::assert_snapshot!("eight_players", screen);
 }
 
 #[test]
