@@ -163,6 +163,23 @@ fn create_bots(seats: &[SeatSpec], rules: Rules) -> Result<Vec<Option<Box<dyn St
         .collect()
 }
 
+/// Writes `text` to stdout. A reader that went away (`| head`) is not an error: there is
+/// nobody left to tell.
+pub fn emit(text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .downcast_ref::<std::io::Error>()
+        .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
 /// Plays the line-mode game on stdin and stdout.
 pub fn run(args: PlayArgs) -> Result<()> {
     let rules = args.rules.rules()?;
@@ -183,8 +200,11 @@ pub fn run(args: PlayArgs) -> Result<()> {
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    session::play(&options, bots, &mut stdin.lock(), &mut stdout.lock())?;
-    Ok(())
+    match session::play(&options, bots, &mut stdin.lock(), &mut stdout.lock()) {
+        // The record is saved; the output is gone, so there is nobody to tell.
+        Err(error) if is_broken_pipe(&error) => Ok(()),
+        other => other.map(|_| ()),
+    }
 }
 
 #[cfg(test)]

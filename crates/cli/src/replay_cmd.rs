@@ -11,6 +11,7 @@ use martian_engine::{
 use serde::Serialize;
 
 use crate::exit::UsageError;
+use crate::plain::emit;
 use crate::plain::messages as msg;
 
 /// Check a game record and show the game turn by turn.
@@ -55,17 +56,14 @@ pub fn run(args: ReplayArgs) -> Result<()> {
         Ok(loaded) => loaded,
         Err(failure) => {
             if view == View::Json {
-                println!("{}", serde_json::to_string(&failure)?);
+                emit(&(serde_json::to_string(&failure)? + "\n"))?;
             }
             return Err(UsageError(failure.error).into());
         }
     };
     match view {
-        View::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&summary(&record, &game))?
-        ),
-        View::Listing => print!("{}", listing(&record, &game)),
+        View::Json => emit(&(serde_json::to_string_pretty(&summary(&record, &game))? + "\n"))?,
+        View::Listing => emit(&listing(&record, &game))?,
         View::Interactive => crate::tui_cmd::replay(record)?,
     }
     Ok(())

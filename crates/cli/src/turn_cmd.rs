@@ -8,6 +8,7 @@ use martian_engine::{
 use serde::Serialize;
 
 use crate::exit::UsageError;
+use crate::plain::emit;
 use crate::plain::messages as msg;
 use crate::rules_args::RulesArgs;
 
@@ -81,15 +82,15 @@ pub fn run(args: TurnArgs) -> Result<()> {
                     error: message.clone(),
                     step,
                 };
-                println!("{}", serde_json::to_string(&report)?);
+                emit(&(serde_json::to_string(&report)? + "\n"))?;
             }
             return Err(UsageError(message).into());
         }
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report(&checked))?);
+        emit(&(serde_json::to_string_pretty(&report(&checked))? + "\n"))?;
     } else {
-        print!("{}", describe(&checked));
+        emit(&describe(&checked))?;
     }
     Ok(())
 }

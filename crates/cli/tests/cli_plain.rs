@@ -530,6 +530,7 @@ fn a_scorekeeper_game_with_physical_dice_and_a_mistyped_roll() {
         "Ana scores 10 (10 earthlings) this turn, 10 points in all.",
         "Ana has 10 points, reaching the target of 10.",
         "This is the final round: the players after them have one last turn.",
+        "Round 1, the final round: Bob's last turn (0 points).",
         "Bob rolls 13 dice: 3 death rays, 10 cows (RRRCCCCCCCCCC).",
         "Ana and Bob are tied with 10 points: roll-off! Each rolls 6 dice; the most death rays wins.",
         "Ana, roll 6 dice for the roll-off and type what they show:",
@@ -673,4 +674,25 @@ fn bad_options_are_usage_errors() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?}: nothing is played");
     }
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_game_quietly() {
+    // Eight random bots write far more than a pipe holds: the game meets the closed pipe.
+    let mut child = binary()
+        .args(["play", "--plain", "--seed", "1", "--players"])
+        .arg(["bot:random"; 8].join(","))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("Martian Dice: "));
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8(output.stderr).unwrap(), "");
 }

@@ -197,6 +197,13 @@ pub fn turn_start(round: u32, name: &str, total: Points) -> String {
     format!("Round {round}: {name}'s turn ({}).", points(total))
 }
 
+pub fn turn_start_final_round(round: u32, name: &str, total: Points) -> String {
+    format!(
+        "Round {round}, the final round: {name}'s last turn ({}).",
+        points(total)
+    )
+}
+
 pub fn rolls(name: &str, roll: Dice) -> String {
     format!(
         "{name} rolls {}: {} ({roll}).",

@@ -184,11 +184,11 @@ impl Session<'_> {
                 Awaiting::Nothing => return self.finish(),
                 Awaiting::TurnRoll { seat, dice } => {
                     if self.game.turn_steps().is_empty() {
-                        let line = msg::turn_start(
-                            self.game.round(),
-                            self.name(seat),
-                            self.game.scores()[seat],
-                        );
+                        let (round, total) = (self.game.round(), self.game.scores()[seat]);
+                        let line = match self.game.triggered_by() {
+                            None => msg::turn_start(round, self.name(seat), total),
+                            Some(_) => msg::turn_start_final_round(round, self.name(seat), total),
+                        };
                         self.say(line)?;
                     }
                     let roll = self.obtain_roll(seat, dice, false)?;
