@@ -50,9 +50,16 @@ impl TableCache {
     }
 
     /// The user's cache: `$MARTIAN_DICE_CACHE_DIR`, else `dirs::cache_dir()/martian-dice`.
+    /// (This crate's own unit tests use a directory under the system's temporary directory, so
+    /// that they leave the user's cache alone.)
     pub fn user() -> Result<TableCache, CacheError> {
         if let Some(dir) = std::env::var_os(CACHE_DIR_ENV).filter(|d| !d.is_empty()) {
             return Ok(TableCache::new(dir));
+        }
+        if cfg!(test) {
+            return Ok(TableCache::new(
+                std::env::temp_dir().join("martian-solver-unit-tests"),
+            ));
         }
         dirs::cache_dir()
             .map(|dir| TableCache::new(dir.join("martian-dice")))

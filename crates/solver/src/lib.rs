@@ -13,16 +13,20 @@
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
+mod advise;
 pub mod cache;
 mod duel;
 mod error;
 #[cfg(test)]
 mod fraction;
+mod solo;
 mod turn;
 
+pub use advise::{Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise};
 pub use duel::{
     DuelPosition, DuelSolution, Progress, Provenance, TIE_VALUE, duel, duel_position,
     duel_with_progress,
 };
+pub use solo::{SoloSolution, solo};
 pub use error::{CacheError, PositionError};
 pub use turn::{ActionValues, StartValue, TurnSolver, TurnSpace, TurnTable, expected_score_table};
