@@ -20,7 +20,6 @@ mod error;
 #[cfg(test)]
 mod fraction;
 mod solo;
-mod trio;
 mod turn;
 
 pub use advise::{Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise};
@@ -28,10 +27,6 @@ pub use duel::{
     DuelPosition, DuelSolution, Progress, Provenance, TIE_VALUE, duel, duel_position,
     duel_with_progress,
 };
-pub use solo::{SoloSolution, solo};
 pub use error::{CacheError, PositionError};
+pub use solo::{SoloSolution, solo};
 pub use turn::{ActionValues, StartValue, TurnSolver, TurnSpace, TurnTable, expected_score_table};
-pub use trio::{
-    MAX_TRIO_TARGET, TRIO_TOLERANCE, TrioError, TrioPosition, TrioSolution, TrioStats, trio,
-    trio_position, trio_with_progress,
-};
