@@ -20,6 +20,7 @@ mod error;
 #[cfg(test)]
 mod fraction;
 mod solo;
+mod trio;
 mod turn;
 
 pub use advise::{Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise};
@@ -29,4 +30,8 @@ pub use duel::{
 };
 pub use error::{CacheError, PositionError};
 pub use solo::{SoloSolution, solo};
+pub use trio::{
+    MAX_TRIO_TARGET, TRIO_TOLERANCE, TrioError, TrioPosition, TrioSolution, TrioStats, trio,
+    trio_position, trio_with_progress,
+};
 pub use turn::{ActionValues, StartValue, TurnSolver, TurnSpace, TurnTable, expected_score_table};
