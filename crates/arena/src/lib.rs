@@ -9,7 +9,8 @@
 //! Shared victories (the `shared` tie rule) count fractionally: each of `k` winners is credited
 //! with `1/k` of a win. A bot that fails to answer (a crash, a time-out, an illegal or garbled
 //! answer) loses the game by forfeit: the game stops there and the leader among the other seats
-//! wins (tied leaders share the win).
+//! wins (tied leaders share the win). A game still going after [`MAX_ROUNDS`] rounds (bots that
+//! never score) is abandoned without a winner.
 
 #![forbid(unsafe_code)]
 
@@ -20,7 +21,7 @@ pub mod stats;
 pub use report::{
     ArenaReport, BotReport, ErrorNote, PairReport, RatedBot, RoundRobinReport, SeatReport,
 };
-pub use run::{ArenaConfig, game_seed, round_robin, run};
+pub use run::{ArenaConfig, MAX_ROUNDS, game_seed, round_robin, run};
 
 /// What keeps an arena from running.
 #[derive(Debug, thiserror::Error)]

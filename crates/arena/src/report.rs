@@ -65,6 +65,8 @@ pub struct ArenaReport {
     /// Games won by several players together (`shared` tie rule).
     pub shared_victories: u64,
     pub forfeits: u64,
+    /// Games stopped without a winner after `MAX_ROUNDS` rounds.
+    pub abandoned: u64,
     /// The first failures, in game order.
     pub errors: Vec<ErrorNote>,
     /// Decisions asked of the bots.
@@ -147,6 +149,7 @@ impl ArenaReport {
             roll_offs: tally.roll_offs,
             shared_victories: tally.shared,
             forfeits: tally.forfeits,
+            abandoned: tally.abandoned,
             errors: tally.errors,
             decisions: tally.decisions,
             seconds,

@@ -14,6 +14,10 @@ use crate::report::{ArenaReport, ErrorNote, RoundRobinReport};
 /// winners from 1 to 8), so that every tally stays an exact integer.
 pub(crate) const WIN_UNITS: u64 = 840;
 
+/// A game still running after this many rounds is abandoned (no winner): bots that never score
+/// would otherwise play forever.
+pub const MAX_ROUNDS: u32 = 1_000;
+
 /// How many error notes a report keeps (the first ones, in game order).
 const MAX_ERROR_NOTES: usize = 20;
 
@@ -96,6 +100,7 @@ pub(crate) struct Tally {
     pub roll_offs: u64,
     pub shared: u64,
     pub forfeits: u64,
+    pub abandoned: u64,
     pub errors: Vec<ErrorNote>,
 }
 
@@ -126,14 +131,15 @@ impl Tally {
         self.roll_offs += other.roll_offs;
         self.shared += other.shared;
         self.forfeits += other.forfeits;
+        self.abandoned += other.abandoned;
         self.errors.extend(other.errors);
         self.errors.sort_by_key(|note| (note.game, note.seat));
         self.errors.truncate(MAX_ERROR_NOTES);
     }
 
     /// Credits the end of game `index`, with the entries seated by `seat_entries`.
-    fn record_game(&mut self, index: u64, seat_entries: &[usize], winners: &[usize], rounds: u32) {
-        let share = WIN_UNITS / winners.len() as u64;
+    fn record_game(&mut self, seat_entries: &[usize], winners: &[usize], rounds: u32) {
+        let share = WIN_UNITS / winners.len().max(1) as u64;
         for (seat, &entry) in seat_entries.iter().enumerate() {
             let tally = &mut self.entries[entry];
             tally.games += 1;
@@ -143,7 +149,6 @@ impl Tally {
                 tally.seat_win_units[seat] += share;
             }
         }
-        let _ = index;
         self.games += 1;
         self.rounds += u64::from(rounds);
         if winners.len() > 1 {
@@ -183,7 +188,12 @@ fn play_game(
             })
     });
 
+    let mut abandoned = false;
     while forfeit.is_none() {
+        if game.round() > MAX_ROUNDS {
+            abandoned = true;
+            break;
+        }
         let seat = game.seat();
         let banked_before = game.scores()[seat];
         let playing = matches!(game.state(), GameState::Playing);
@@ -226,6 +236,10 @@ fn play_game(
 
     let scores: Vec<Points> = game.scores().to_vec();
     let winners: Vec<usize> = match (&forfeit, game.state()) {
+        (None, _) if abandoned => {
+            tally.abandoned += 1;
+            Vec::new()
+        }
         (Some(lost), _) => {
             let best = (0..seats)
                 .filter(|&s| s != lost.seat)
@@ -263,7 +277,7 @@ fn play_game(
             forfeit: forfeit.as_ref().map(|lost| lost.seat),
         });
     }
-    tally.record_game(index, &seat_entries, &winners, game.round());
+    tally.record_game(&seat_entries, &winners, game.round());
 }
 
 /// Games per unit of work handed to a thread: small enough to balance two threads and to move
@@ -447,6 +461,25 @@ mod tests {
         assert!(report.shared_victories > 0);
         let total_wins: f64 = report.bots.iter().map(|b| b.wins).sum();
         assert!((total_wins - 2_000.0).abs() < 1e-9, "{total_wins}");
+    }
+
+    #[test]
+    fn games_that_cannot_end_are_abandoned_after_the_round_limit() {
+        // With one die the only score is a lone earthling with no tank; "defensive" keeps
+        // taking it, but a target of 999 at one point per turn at most cannot be reached within
+        // the round limit.
+        let rules = Rules::official()
+            .with_dice(1)
+            .unwrap()
+            .with_target(999)
+            .unwrap();
+        let config = ArenaConfig {
+            rules,
+            ..config(&["defensive", "defensive"], 4, 3, 1)
+        };
+        let report = run(&config, &|_| {}).unwrap();
+        assert_eq!(report.abandoned, 4);
+        assert!(report.bots.iter().all(|b| b.wins == 0.0));
     }
 
     #[test]

@@ -228,6 +228,14 @@ mod messages {
             "Games last {:.2} rounds ({:.2} turns) on average; {} settled by roll-off, {} shared.",
             report.mean_rounds, report.mean_turns, report.roll_offs, report.shared_victories
         );
+        if report.abandoned > 0 {
+            let _ = writeln!(
+                out,
+                "{} games abandoned without a winner after {} rounds.",
+                report.abandoned,
+                martian_arena::MAX_ROUNDS
+            );
+        }
         if report.forfeits > 0 {
             let _ = writeln!(out, "{} games lost by forfeit; the first:", report.forfeits);
             for note in &report.errors {
