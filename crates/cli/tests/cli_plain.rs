@@ -696,3 +696,63 @@ fn a_reader_that_goes_away_ends_the_game_quietly() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8(output.stderr).unwrap(), "");
 }
+
+#[test]
+fn turns_that_end_by_themselves_and_the_rule_variants() {
+    let lines = |args: &[&str], input: &[&str]| -> Vec<String> {
+        let output = run_with_input(
+            &[
+                &["play", "--plain", "--manual-dice", "--players", "Ana,Bob"],
+                args,
+            ]
+            .concat(),
+            &(input.join("\n") + "\n"),
+        );
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    };
+    let shared = lines(
+        &["--target", "10", "--tie", "shared"],
+        &[
+            "13T", // Ana: only tanks, no choice
+            "12R1H", "r", "r", "H", "h", // Bob: rays, roll again, the last die a human
+            "3R10H", "h", "s", // Ana reaches 10
+            "3R9HC", "h", "s", // Bob ties
+        ],
+    );
+    for expected in [
+        "No type can be taken from this roll: the turn is over.",
+        "Ana scores 0 (the tanks outnumber the death rays) this turn, 0 points in all.",
+        "Every die is set aside: the turn is over.",
+        "Bob scores 1 (1 earthling) this turn, 1 point in all.",
+        "Round 2: Ana's turn (0 points).",
+        "Round 2, the final round: Bob's last turn (1 point).",
+        "Ana and Bob share the victory with 10 points!",
+    ] {
+        assert!(
+            shared.iter().any(|l| l == expected),
+            "missing {expected:?} in\n{}",
+            shared.join("\n")
+        );
+    }
+    assert!(!shared.iter().any(|l| l.contains("roll-off")));
+
+    let immediate = lines(
+        &["--target", "10", "--end", "immediate"],
+        &["3R10H", "h", "s"],
+    );
+    let end = immediate
+        .iter()
+        .position(|l| l == "The game ends at once.")
+        .expect("an immediate end");
+    assert_eq!(
+        immediate[end - 1],
+        "Ana has 10 points, reaching the target of 10."
+    );
+    assert!(immediate.iter().any(|l| l == "Ana wins with 10 points!"));
+    assert!(!immediate.iter().any(|l| l.contains("Bob's turn")));
+}
