@@ -103,6 +103,16 @@ impl Drop for Tmux {
     }
 }
 
+/// `command`, then what the terminal is like after it: its exit code, and whether the terminal
+/// is back in cooked mode (`stty` shows `icanon` on) — the shell stays so that it can be read.
+fn then_report(command: &str) -> String {
+    format!(
+        "sh -c '{command}; echo \"exit code $?\"; \
+         if stty -a | grep -q -- -icanon; then echo TERMINAL-RAW; else echo TERMINAL-COOKED; fi; \
+         sleep 120'"
+    )
+}
+
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("martian-e2e-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -120,7 +130,9 @@ fn a_full_seeded_game_against_a_bot_to_the_end_screen_then_its_replay() {
     let tmux = Tmux::new("game");
     tmux.start(
         &dir,
-        &format!("{BIN} play --seed 2024 --players You,bot:random --record game.json"),
+        &then_report(&format!(
+            "{BIN} play --seed 2024 --players You,bot:random --record game.json"
+        )),
     );
     let setup = tmux.wait_for("Start the game", Duration::from_secs(20));
     assert!(setup.contains("bot: random"), "{setup}");
@@ -130,6 +142,27 @@ fn a_full_seeded_game_against_a_bot_to_the_end_screen_then_its_replay() {
     tmux.wait_for("instant", Duration::from_secs(5));
     tmux.keys(&["Enter"]);
     tmux.wait_for("press [r] to roll 13 dice", Duration::from_secs(10));
+    // A bigger window, then back to the smallest: the screen is laid out again each time.
+    tmux.run(&["resize-window", "-t", "game", "-x", "120", "-y", "32"]);
+    let wide = tmux.wait_for("press [r] to roll 13 dice", Duration::from_secs(5));
+    assert!(
+        wide.lines()
+            .any(|l| l.chars().count() > 100 && l.contains("Scores")),
+        "laid out for 120 columns: {wide}"
+    );
+    tmux.run(&["resize-window", "-t", "game", "-x", "80", "-y", "24"]);
+    let start = Instant::now();
+    while tmux
+        .screen()
+        .lines()
+        .any(|l| l.trim_end().chars().count() > 80)
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "not laid out for 80 columns"
+        );
+        sleep(Duration::from_millis(50));
+    }
     // A simple person: roll, take death rays, roll again, take the first earthling kind there
     // is (or rays), stop. Keys that do not apply are refused on screen and change nothing.
     let cycle = ["r", "d", "r", "h", "c", "k", "d", "s"];
@@ -152,12 +185,12 @@ fn a_full_seeded_game_against_a_bot_to_the_end_screen_then_its_replay() {
     assert!(end_screen.contains("[w] save record"), "{end_screen}");
     assert!(end_screen.contains("final round"), "{end_screen}");
     tmux.keys(&["q"]);
-    let start = Instant::now();
-    while !tmux.pane_dead() {
-        assert!(start.elapsed() < Duration::from_secs(10), "q did not quit");
-        sleep(Duration::from_millis(50));
-    }
-    let after = tmux.screen();
+    let after = tmux.wait_for("TERMINAL-", Duration::from_secs(10));
+    assert!(after.contains("exit code 0"), "{after}");
+    assert!(
+        after.contains("TERMINAL-COOKED"),
+        "raw mode is off again: {after}"
+    );
     assert!(
         !after.contains("Scores"),
         "the alternate screen was left: {after}"
@@ -201,6 +234,30 @@ fn position(screen: &str) -> (usize, usize) {
     let at = screen.find("Step ").expect("a replay position");
     let words: Vec<&str> = screen[at..].split_whitespace().take(4).collect();
     (words[1].parse().unwrap(), words[3].parse().unwrap())
+}
+
+#[test]
+fn ctrl_c_quits_at_once_and_restores_the_terminal() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
+        return;
+    }
+    let dir = scratch_dir("ctrl-c");
+    let tmux = Tmux::new("ctrl-c");
+    tmux.start(&dir, &then_report(&format!("{BIN} play --seed 3")));
+    tmux.wait_for("Start the game", Duration::from_secs(20));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("press [r] to roll", Duration::from_secs(10));
+    tmux.keys(&["r"]);
+    tmux.wait_for("Choices", Duration::from_secs(5));
+    tmux.keys(&["C-c"]);
+    let after = tmux.wait_for("exit code 0", Duration::from_secs(10));
+    assert!(
+        !after.contains("Scores"),
+        "the game's screen is gone: {after}"
+    );
+    // Raw mode is off again: the shell after the game echoes what is typed.
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
