@@ -47,8 +47,8 @@ pub struct AdviceRequest<'a> {
 }
 
 /// The advice for a decision: with no scores, values are the turn's expected final score; with
-/// one score, the expected number of turns to reach the target; with two, the mover's
-/// probability of winning the duel. Three or more players are refused until they are solved.
+/// one score, the expected number of turns to reach the target; with two or three, the mover's
+/// probability of winning the game. Four or more players are refused (not solved exactly).
 ///
 /// Before the first roll of a turn the single option is `roll`, valued as the whole turn. After a
 /// take the options are `stop` and `roll`; while a roll awaits a choice, the legal types.
@@ -103,6 +103,10 @@ pub fn advise(request: AdviceRequest<'_>) -> Result<Advice, PositionError> {
                 table.action_values(turn),
                 table.value(turn),
             )
+        }
+        Some(scores @ [_, _, _]) => {
+            let (values, whole) = crate::trio::advice_values(rules, scores, seat, turn)?;
+            (AdviceMeasure::WinProbability, values, whole)
         }
         Some(scores) => {
             return Err(if scores.is_empty() {
@@ -252,8 +256,8 @@ mod tests {
             Err(PositionError::GameOver { .. })
         ));
         assert!(matches!(
-            ask(Some(&[1, 2, 3]), 0, ""),
-            Err(PositionError::TooManyPlayers(3))
+            ask(Some(&[1, 2, 3, 4]), 0, ""),
+            Err(PositionError::TooManyPlayers(4))
         ));
         assert!(matches!(
             ask(Some(&[1, 2]), 2, ""),

@@ -27,9 +27,11 @@ pub enum PositionError {
     #[error("the situation is played under other rules than the solution was computed for")]
     RulesMismatch,
     #[error(
-        "advice for {0} players is not available yet: only the turn alone (no scores), 1 or 2 players are solved"
+        "advice for {0} players is not available yet: only the turn alone (no scores), 1, 2 or 3 players are solved"
     )]
     TooManyPlayers(usize),
+    #[error(transparent)]
+    Trio(#[from] crate::trio::TrioError),
     #[error(transparent)]
     Transcript(#[from] TranscriptError),
 }
