@@ -26,6 +26,9 @@ pub struct ServeArgs {
     /// Milliseconds a bot waits before each move, so people can follow the game.
     #[arg(long, default_value_t = 700, value_name = "MS")]
     bot_delay: u64,
+    /// Messages a connection may send per second on average (bursts of three times as many).
+    #[arg(long, default_value_t = 10.0, value_name = "N")]
+    rate_limit: f64,
 }
 
 fn default_db() -> Result<PathBuf, UsageError> {
@@ -41,6 +44,13 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         Some(db) => db,
         None => default_db()?,
     };
+    if !(args.rate_limit.is_finite() && args.rate_limit > 0.0) {
+        return Err(UsageError(format!(
+            "--rate-limit must be a positive number, not {}",
+            args.rate_limit
+        ))
+        .into());
+    }
     if args.max_rooms == 0 || args.max_connections == 0 {
         return Err(
             UsageError("--max-rooms and --max-connections must be at least 1".into()).into(),
@@ -52,7 +62,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         max_rooms: args.max_rooms,
         max_connections: args.max_connections,
         bot_delay: Duration::from_millis(args.bot_delay),
-        ..martian_server::Config::default()
+        rate_per_second: args.rate_limit,
+        rate_burst: 3.0 * args.rate_limit,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -1,0 +1,631 @@
+// Martian Dice in the browser: a thin client of the WebSocket protocol (docs/websocket-protocol.md).
+// The server is authoritative: this page only shows the room it is sent and sends requests.
+import { t } from "./strings.js";
+
+const FACES = ["T", "R", "H", "C", "K"];
+const app = document.getElementById("app");
+const statusLine = document.getElementById("status");
+document.getElementById("title").textContent = t("title");
+document.title = t("title");
+
+const state = {
+  ws: null,
+  welcome: null,
+  roomId: null,
+  seat: null,
+  room: null,
+  lastMoves: -1,
+  freshRoll: false,
+  deadlineAt: null,
+  retry: 0,
+  advice: null,
+  coachOn: false,
+};
+
+// ---------------------------------------------------------------- storage of seat tokens
+const tokenKey = (room) => `martian-dice:seat:${room}`;
+const savedToken = (room) => localStorage.getItem(tokenKey(room));
+const saveToken = (room, token) => localStorage.setItem(tokenKey(room), token);
+const forgetToken = (room) => localStorage.removeItem(tokenKey(room));
+
+function roomFromHash() {
+  const match = /room=([0-9a-f]{32})/.exec(location.hash);
+  return match ? match[1] : null;
+}
+
+// ---------------------------------------------------------------- connection
+function connect() {
+  statusLine.textContent = state.retry ? t("reconnecting") : t("connecting");
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  state.ws = ws;
+  ws.onmessage = (event) => receive(JSON.parse(event.data));
+  ws.onclose = () => {
+    if (state.ws !== ws) return;
+    state.retry += 1;
+    statusLine.textContent = t("reconnecting");
+    setTimeout(connect, Math.min(5000, 500 * state.retry));
+  };
+}
+
+function send(message) {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(JSON.stringify(message));
+}
+
+function enterRoom() {
+  const room = roomFromHash();
+  state.roomId = room;
+  if (!room) {
+    state.room = null;
+    render();
+    return;
+  }
+  const token = savedToken(room);
+  if (token) send({ type: "resume", room, token });
+  else send({ type: "watch", room });
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      state.welcome = message;
+      state.retry = 0;
+      statusLine.textContent = "";
+      enterRoom();
+      break;
+    case "joined":
+      state.roomId = message.room;
+      state.seat = message.seat;
+      if (message.token) saveToken(message.room, message.token);
+      if (location.hash !== `#room=${message.room}`) history.replaceState(null, "", `#room=${message.room}`);
+      break;
+    case "update":
+      onUpdate(message);
+      break;
+    case "said":
+      toast(`${message.name}: ${t(`quick.${message.message}`)}`);
+      break;
+    case "advice":
+      state.advice = message.advice;
+      render();
+      break;
+    case "left":
+      if (state.leaving) {
+        state.leaving = false;
+        break;
+      }
+      state.seat = null;
+      state.room = null;
+      toast(message.reason);
+      if (state.roomId) send({ type: "watch", room: state.roomId });
+      break;
+    case "error":
+      onError(message);
+      break;
+    default:
+      break;
+  }
+}
+
+function onError(error) {
+  if (error.request === "resume" && error.code === "bad_token") {
+    forgetToken(state.roomId);
+    send({ type: "watch", room: state.roomId });
+    return;
+  }
+  if (error.code === "no_such_room") {
+    state.roomId = null;
+    history.replaceState(null, "", "/");
+    render();
+  }
+  const key = `error.${error.code}`;
+  const text = t(key, { message: error.message });
+  toast(text === key ? t("error.generic", { message: error.message }) : text, true);
+}
+
+function onUpdate(message) {
+  const room = message.room;
+  const moves = room.game ? room.game.moves : -1;
+  state.freshRoll = message.events.some((e) => e.kind === "rolled" || e.kind === "roll_off_roll");
+  for (const event of message.events) narrate(event, room);
+  state.room = room;
+  state.lastMoves = moves;
+  state.deadlineAt = room.game && room.game.deadline_ms != null ? Date.now() + room.game.deadline_ms : null;
+  if (state.seat != null && room.game && room.game.to_move !== state.seat) state.advice = null;
+  render();
+}
+
+function seatName(room, seat) {
+  return room.seats[seat] ? room.seats[seat].name : "?";
+}
+
+function narrate(event, room) {
+  switch (event.kind) {
+    case "turn_over":
+      if (event.seat !== state.seat) {
+        toast(t("scored", { name: seatName(room, event.seat), points: event.score, why: t(`end_reason.${event.end}`) }));
+      }
+      break;
+    case "timed_out":
+      toast(t("timed_out", { name: seatName(room, event.seat) }));
+      break;
+    case "handed_to_bot":
+      toast(t("handed_to_bot", { name: seatName(room, event.seat), bot: event.bot }));
+      break;
+    default:
+      break;
+  }
+}
+
+// ---------------------------------------------------------------- little helpers
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function toast(text, bad = false) {
+  const box = document.createElement("div");
+  box.className = bad ? "toast bad" : "toast";
+  box.textContent = text;
+  document.getElementById("toasts").append(box);
+  setTimeout(() => box.remove(), 3500);
+}
+
+function count(dice, face) {
+  return [...(dice || "")].filter((c) => c === face).length;
+}
+
+// The five faces drawn as small pictures.
+const FACE_SVG = {
+  T: '<rect x="7" y="19" width="26" height="9" rx="3"/><rect x="13" y="13" width="13" height="7" rx="2"/><rect x="25" y="15" width="10" height="3"/><circle cx="12" cy="30" r="3"/><circle cx="20" cy="30" r="3"/><circle cx="28" cy="30" r="3"/>',
+  R: '<polygon points="22,4 10,22 18,22 14,36 30,16 21,16 26,4"/>',
+  H: '<circle cx="20" cy="10" r="5"/><rect x="15" y="16" width="10" height="12" rx="3"/><rect x="15" y="27" width="4" height="9"/><rect x="21" y="27" width="4" height="9"/><rect x="9" y="17" width="5" height="3" transform="rotate(25 11 18)"/><rect x="26" y="17" width="5" height="3" transform="rotate(-25 28 18)"/>',
+  C: '<ellipse cx="20" cy="22" rx="11" ry="10"/><ellipse cx="20" cy="28" rx="7" ry="5" class="muzzle"/><path d="M9 14 L5 8 L12 12 Z"/><path d="M31 14 L35 8 L28 12 Z"/><circle cx="16" cy="19" r="2" class="eye"/><circle cx="24" cy="19" r="2" class="eye"/>',
+  K: '<ellipse cx="19" cy="24" rx="11" ry="9"/><circle cx="27" cy="14" r="6"/><path d="M25 6 q2 -4 4 0 q2 -3 3 1 z" class="comb"/><polygon points="32,13 37,15 32,17" class="beak"/><circle cx="28" cy="13" r="1.5" class="eye"/>',
+};
+
+function die(face, extra = "") {
+  return `<span class="die face-${face} ${extra}" title="${esc(t(`face.${face}`))}" data-face="${face}"><svg viewBox="0 0 40 40" aria-hidden="true">${FACE_SVG[face]}</svg></span>`;
+}
+
+function diceRow(dice, extra = "") {
+  if (!dice) return `<span class="muted">${esc(t("nothing_yet"))}</span>`;
+  return [...dice].map((f, i) => die(f, extra).replace('class="die', `style="--i:${i}" class="die`)).join("");
+}
+
+// ---------------------------------------------------------------- screens
+function render() {
+  if (!state.roomId) return renderHome();
+  if (!state.room) {
+    app.innerHTML = `<p class="muted">${esc(t("connecting"))}</p>`;
+    return;
+  }
+  if (state.room.status === "lobby") return renderLobby();
+  return renderGame();
+}
+
+function renderHome() {
+  app.innerHTML = `
+    <section class="card home">
+      <h1>${esc(t("title"))}</h1>
+      <p class="muted">${esc(t("tagline"))}</p>
+      <form id="create-form">
+        <label>${esc(t("your_name"))} <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${esc(localStorage.getItem("martian-dice:name") || "")}"></label>
+        <button type="submit" id="create" class="primary">${esc(t("create_room"))}</button>
+      </form>
+    </section>`;
+  document.getElementById("create-form").onsubmit = (event) => {
+    event.preventDefault();
+    const name = document.getElementById("name").value.trim();
+    if (!name) return;
+    localStorage.setItem("martian-dice:name", name);
+    send({ type: "create_room", name });
+  };
+}
+
+function seatList(room, game) {
+  const isHost = state.seat === 0;
+  const rows = room.seats.map((seat, i) => {
+    const tags = [];
+    if (i === room.host) tags.push(t("host"));
+    if (i === state.seat) tags.push(t("you"));
+    if (seat.bot) tags.push(`${t("bot")}: ${seat.bot}`);
+    if (seat.human && !seat.bot && !seat.connected) tags.push(t("left"));
+    if (seat.stand_in) tags.push(t("stand_in"));
+    const score = game ? `<td class="num">${game.scores[i]}</td>` : "";
+    const turn = game && game.to_move === i ? " to-move" : "";
+    const won = game && game.winners && game.winners.includes(i) ? " winner" : "";
+    let action = "";
+    if (isHost && i !== 0) {
+      if (room.status === "lobby") action = `<button class="small" data-remove="${i}">${esc(t("remove"))}</button>`;
+      else if (seat.human && !seat.bot && !seat.connected && room.status === "playing")
+        action = `<button class="small" data-remove="${i}">${esc(t("hand_to_bot"))}</button>`;
+    }
+    const dot = seat.connected ? "online" : "offline";
+    return `<tr class="seat${turn}${won}" data-seat="${i}"><td><span class="dot ${dot}"></span>${esc(seat.name)} <small class="muted">${esc(tags.join(" · "))}</small></td>${score}<td>${action}</td></tr>`;
+  });
+  const head = game ? `<tr><th>${esc(t("seats"))}</th><th class="num">${esc(t("score"))}</th><th></th></tr>` : "";
+  return `<table class="seats">${head}${rows.join("")}</table>`;
+}
+
+function bindSeatButtons() {
+  app.querySelectorAll("[data-remove]").forEach((button) => {
+    button.onclick = () => send({ type: "remove", seat: Number(button.dataset.remove) });
+  });
+}
+
+function option(value, current, label) {
+  return `<option value="${esc(value)}"${value === current ? " selected" : ""}>${esc(label)}</option>`;
+}
+
+function renderLobby() {
+  const room = state.room;
+  const link = `${location.origin}/#room=${room.id}`;
+  const isHost = state.seat === 0;
+  const seated = state.seat != null;
+  const bots = state.welcome ? state.welcome.bots : [];
+  const rules = room.rules;
+  let controls = "";
+  if (isHost) {
+    controls = `
+      <section class="card">
+        <h2>${esc(t("add_bot"))}</h2>
+        <form id="bot-form" class="row">
+          <select id="bot">${bots.map((b) => `<option value="${esc(b.name)}" title="${esc(b.summary)}">${esc(b.name)} — ${esc(b.summary)}</option>`).join("")}</select>
+          <button type="submit" id="add-bot">${esc(t("add"))}</button>
+        </form>
+      </section>
+      <section class="card">
+        <h2>${esc(t("rules"))}</h2>
+        <form id="rules-form" class="grid">
+          <label>${esc(t("dice"))} <input id="rule-dice" type="number" min="1" max="30" value="${rules.dice}"></label>
+          <label>${esc(t("target"))} <input id="rule-target" type="number" min="1" max="999" value="${rules.target}"></label>
+          <label>${esc(t("bonus"))} <select id="rule-bonus">${["one-of-each", "any-earthling"].map((v) => option(v, rules.bonus, t(`bonus.${v}`))).join("")}</select></label>
+          <label>${esc(t("end"))} <select id="rule-end">${["complete-round", "immediate"].map((v) => option(v, rules.end, t(`end.${v}`))).join("")}</select></label>
+          <label>${esc(t("tie"))} <select id="rule-tie">${["roll-off", "shared"].map((v) => option(v, rules.tie, t(`tie.${v}`))).join("")}</select></label>
+          <button type="submit">${esc(t("apply_rules"))}</button>
+        </form>
+        <h2>${esc(t("timer"))}</h2>
+        <form id="timer-form" class="grid">
+          <label>${esc(t("seconds"))} <input id="timer-seconds" type="number" min="0" max="600" value="${room.timer.seconds}"></label>
+          <label>${esc(t("on_timeout"))} <select id="timer-on">${["bot", "stop"].map((v) => option(v, room.timer.on_timeout, t(`on_timeout.${v}`))).join("")}</select></label>
+          <button type="submit">${esc(t("apply_timer"))}</button>
+        </form>
+      </section>
+      <button id="start" class="primary big">${esc(t("start"))}</button>`;
+  } else if (seated) {
+    controls = `<p class="muted">${esc(t("waiting_for_host"))}</p>`;
+  } else {
+    controls = `
+      <section class="card">
+        <p class="muted">${esc(t("watching"))}</p>
+        <form id="join-form" class="row">
+          <input id="join-name" maxlength="24" required placeholder="${esc(t("your_name"))}" value="${esc(localStorage.getItem("martian-dice:name") || "")}">
+          <button type="submit" id="join" class="primary">${esc(t("join_room"))}</button>
+        </form>
+      </section>`;
+  }
+  app.innerHTML = `
+    <section class="card">
+      <p>${esc(t("invite"))}</p>
+      <div class="row"><input id="invite" readonly value="${esc(link)}"><button id="copy">${esc(t("copy"))}</button></div>
+    </section>
+    <section class="card"><h2>${esc(t("seats"))}</h2>${seatList(room, null)}
+      <p class="muted">${esc(rulesSummary(room))}</p></section>
+    ${controls}
+    ${finishedList(room)}`;
+  document.getElementById("copy").onclick = async () => {
+    const input = document.getElementById("invite");
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch {
+      document.execCommand("copy");
+    }
+    toast(t("copied"));
+  };
+  bindSeatButtons();
+  bindFinished();
+  if (isHost) {
+    document.getElementById("bot-form").onsubmit = (e) => {
+      e.preventDefault();
+      send({ type: "add_bot", bot: document.getElementById("bot").value });
+    };
+    document.getElementById("rules-form").onsubmit = (e) => {
+      e.preventDefault();
+      send({
+        type: "set_rules",
+        rules: {
+          dice: Number(document.getElementById("rule-dice").value),
+          target: Number(document.getElementById("rule-target").value),
+          bonus: document.getElementById("rule-bonus").value,
+          end: document.getElementById("rule-end").value,
+          tie: document.getElementById("rule-tie").value,
+        },
+      });
+    };
+    document.getElementById("timer-form").onsubmit = (e) => {
+      e.preventDefault();
+      send({
+        type: "set_timer",
+        timer: { seconds: Number(document.getElementById("timer-seconds").value), on_timeout: document.getElementById("timer-on").value },
+      });
+    };
+    document.getElementById("start").onclick = () => send({ type: "start" });
+  } else if (!seated) {
+    document.getElementById("join-form").onsubmit = (e) => {
+      e.preventDefault();
+      const name = document.getElementById("join-name").value.trim();
+      if (!name) return;
+      localStorage.setItem("martian-dice:name", name);
+      state.leaving = true;
+      send({ type: "leave" });
+      send({ type: "join", room: room.id, name });
+    };
+  }
+}
+
+function rulesSummary(room) {
+  const r = room.rules;
+  return `${t("dice")}: ${r.dice} · ${t("target")}: ${r.target} · ${t(`bonus.${r.bonus}`)} · ${t(`end.${r.end}`)} · ${t(`tie.${r.tie}`)}`;
+}
+
+function finishedList(room) {
+  if (!room.finished.length) return "";
+  const items = room.finished
+    .slice()
+    .reverse()
+    .map((g) => {
+      const names = g.winners.map((w) => g.names[w]).join(", ");
+      const href = `/api/rooms/${room.id}/games/${g.number}/record`;
+      return `<li>${esc(t("game_n", { number: g.number }))}: ${esc(names)} (${g.scores.join("–")})
+        <a href="${href}" download>${esc(t("download"))}</a>
+        <button class="small" data-replay="${g.number}">${esc(t("replay"))}</button></li>`;
+    });
+  return `<section class="card"><h2>${esc(t("finished_games"))}</h2><ul class="finished">${items.join("")}</ul></section>`;
+}
+
+function bindFinished() {
+  app.querySelectorAll("[data-replay]").forEach((button) => {
+    button.onclick = () => openReplay(Number(button.dataset.replay));
+  });
+}
+
+function renderGame() {
+  const room = state.room;
+  const game = room.game;
+  const turn = game.turn;
+  const mySeat = state.seat;
+  const myTurn = mySeat != null && game.to_move === mySeat && room.status === "playing";
+  const mover = game.to_move != null ? seatName(room, game.to_move) : seatName(room, game.seat);
+  const over = room.status === "over";
+
+  let banner = "";
+  if (game.triggered_by != null && !over) {
+    banner = `<div class="banner">${esc(t("last_round", { name: seatName(room, game.triggered_by), target: room.rules.target }))}</div>`;
+  }
+
+  const headline = over
+    ? t("game_over")
+    : myTurn
+      ? t("your_turn")
+      : t("turn_of", { name: mover });
+
+  let table = "";
+  if (game.awaiting === "roll_off_roll" || (game.roll_off && game.roll_off.rounds.length)) table = rollOffPanel(room, game);
+  else if (!over) table = turnPanel(room, game, turn);
+
+  let actions = "";
+  if (myTurn) actions = actionButtons(game, turn);
+
+  const timer = state.deadlineAt && !over ? `<span id="timer" class="timer"></span>` : "";
+  const quick = mySeat != null && state.welcome
+    ? `<details class="quick"><summary>${esc(t("quick"))}</summary>${state.welcome.quick_messages
+        .map((m) => `<button class="small" data-say="${esc(m)}">${esc(t(`quick.${m}`))}</button>`)
+        .join("")}</details>`
+    : "";
+  const end = over ? endPanel(room, game) : "";
+  const spectators = room.spectators ? `<small class="muted">${esc(t("spectators", { count: room.spectators }))}</small>` : "";
+
+  app.innerHTML = `
+    <div class="game">
+      <section class="card board" id="board" data-turn-score="${turn.score}" data-tanks-lead="${turn.tanks > turn.rays}" data-my-turn="${myTurn}">
+        ${banner}
+        <div class="headline"><h2 id="headline">${esc(headline)}</h2>${timer}</div>
+        <p class="muted">${esc(t("round", { round: game.round }))} · ${esc(t("target"))} ${room.rules.target}</p>
+        ${table}
+        <div class="actions" id="actions">${actions}</div>
+        ${end}
+      </section>
+      <aside>
+        <section class="card">${seatList(room, game)}${spectators}</section>
+        ${quick}
+        <section class="card log"><h2>${esc(t("log"))}</h2>${logList(room, game)}</section>
+        ${finishedList(room)}
+      </aside>
+    </div>`;
+  bindSeatButtons();
+  bindFinished();
+  app.querySelectorAll("[data-act]").forEach((button) => {
+    button.onclick = () => {
+      app.querySelectorAll("[data-act]").forEach((b) => (b.disabled = true));
+      send({ type: "act", action: button.dataset.act });
+    };
+  });
+  app.querySelectorAll("[data-say]").forEach((button) => {
+    button.onclick = () => send({ type: "say", message: button.dataset.say });
+  });
+  const rematch = document.getElementById("rematch");
+  if (rematch) rematch.onclick = () => send({ type: "start" });
+  tickTimer();
+}
+
+function turnPanel(room, game, turn) {
+  const aside = turn.aside;
+  const roll = turn.roll;
+  const fresh = state.freshRoll ? "rolling" : "";
+  const rolled = roll
+    ? `<div class="zone"><h3>${esc(t("rolled"))}</h3><div class="dice" id="roll">${diceRow(roll, fresh)}</div></div>`
+    : "";
+  // The balance: tanks on the left, rays on the right.
+  const tanks = turn.tanks;
+  const rays = turn.rays;
+  const total = Math.max(1, tanks + rays);
+  const lead = tanks > rays;
+  return `
+    ${rolled}
+    <div class="zone"><h3>${esc(t("aside"))}</h3><div class="dice aside" id="aside">${diceRow(aside)}</div></div>
+    <div class="balance ${lead ? "tanks-lead" : "rays-hold"}" title="${esc(lead ? t("tanks_lead") : t("rays_hold"))}">
+      <div class="bar"><span class="tanks" style="width:${(100 * tanks) / total}%"></span><span class="rays" style="width:${(100 * rays) / total}%"></span></div>
+      <div class="balance-text">${esc(t("tanks_vs_rays", { tanks, rays }))} — ${esc(lead ? t("tanks_lead") : t("rays_hold"))}</div>
+    </div>
+    <p class="turn-score"><strong>${esc(t("turn_score", { points: turn.score }))}</strong> · ${esc(t("dice_left", { count: turn.dice_left }))}</p>`;
+}
+
+function rollOffPanel(room, game) {
+  const rounds = game.roll_off ? game.roll_off.rounds : [];
+  const rows = rounds
+    .map((round, i) => {
+      const rolls = round
+        .map((r) => `<div class="roll-off-roll"><span>${esc(seatName(room, r.seat))}</span><span class="dice">${diceRow(r.roll, i === rounds.length - 1 && state.freshRoll ? "rolling" : "")}</span><strong>${esc(t("rays_count", { count: count(r.roll, "R") }))}</strong></div>`)
+        .join("");
+      return `<div class="zone"><h3>${esc(t("roll_off_round", { round: i + 1 }))}</h3>${rolls}</div>`;
+    })
+    .join("");
+  return `<div class="roll-off"><h3>${esc(t("roll_off"))}</h3><p class="muted">${esc(t("roll_off_intro"))}</p>${rows}</div>`;
+}
+
+function actionButtons(game, turn) {
+  const buttons = [];
+  for (const action of turn.legal) {
+    let label;
+    let cls = "";
+    if (action === "roll") {
+      label = game.awaiting === "roll_off_roll" ? t("roll_off_roll") : game.awaiting === "roll" && turn.phase === "to_roll" && !turn.aside ? t("roll") : game.awaiting === "roll" ? t("roll") : t("roll_again");
+      cls = "primary";
+    } else if (action === "stop") {
+      label = t("stop", { points: turn.score });
+    } else {
+      const n = count(turn.roll, action);
+      label = t("take", { count: n, face: t(n === 1 ? `face.${action}` : `faces.${action}`) });
+      cls = `take face-${action}`;
+    }
+    buttons.push(`<button class="${cls}" data-act="${action}">${action.length === 1 ? die(action, "tiny") : ""}${esc(label)}</button>`);
+  }
+  return buttons.join("");
+}
+
+function endPanel(room, game) {
+  const winners = game.winners || [];
+  const names = winners.map((w) => seatName(room, w));
+  const title = winners.length === 1 ? t("winner", { name: names[0] }) : t("winners", { names: names.join(", ") });
+  const href = `/api/rooms/${room.id}/games/${game.number}/record`;
+  const rematch = state.seat === 0 ? `<button id="rematch" class="primary">${esc(t("rematch"))}</button>` : `<p class="muted">${esc(t("waiting_rematch"))}</p>`;
+  const trigger = game.triggered_by != null ? `<p class="muted">${esc(t("last_round", { name: seatName(room, game.triggered_by), target: room.rules.target }))}</p>` : "";
+  return `<div class="end" id="end-screen"><h2><span class="star">★</span> ${esc(title)}</h2>${trigger}
+    <p>${room.seats.map((s, i) => `${esc(s.name)}: <strong>${game.scores[i]}</strong>`).join(" · ")}</p>
+    <div class="row">${rematch}<a class="button" href="${href}" download>${esc(t("download"))}</a><button class="small" data-replay="${game.number}">${esc(t("replay"))}</button></div></div>`;
+}
+
+function logList(room, game) {
+  const items = game.history
+    .slice(-12)
+    .reverse()
+    .map((turn) => `<li><strong>${esc(seatName(room, turn.seat))}</strong> <code>${esc(turn.transcript)}</code> → ${turn.score}</li>`);
+  return `<ol class="turns">${items.join("")}</ol>`;
+}
+
+function tickTimer() {
+  const box = document.getElementById("timer");
+  if (!box || !state.deadlineAt) return;
+  const seconds = Math.max(0, Math.ceil((state.deadlineAt - Date.now()) / 1000));
+  box.textContent = t("time_left", { seconds });
+  box.classList.toggle("urgent", seconds <= 10);
+}
+setInterval(tickTimer, 500);
+
+// ---------------------------------------------------------------- replay of a finished game
+async function openReplay(number) {
+  const dialog = document.getElementById("replay");
+  const response = await fetch(`/api/rooms/${state.roomId}/games/${number}/record`);
+  if (!response.ok) {
+    toast(t("error.generic", { message: response.status }), true);
+    return;
+  }
+  const record = await response.json();
+  const frames = [];
+  const totals = record.players.map(() => 0);
+  for (const turn of record.turns) {
+    totals[turn.seat] += turn.score;
+    frames.push({ kind: "turn", turn, totals: totals.slice() });
+  }
+  if (record.roll_off && record.roll_off.length) frames.push({ kind: "roll_off", rounds: record.roll_off, totals: totals.slice() });
+  let index = 0;
+  const show = () => {
+    const frame = frames[index];
+    let body;
+    if (frame.kind === "turn") {
+      const steps = frame.turn.transcript
+        .split(" ")
+        .filter(Boolean)
+        .map((step) => {
+          if (step === "stop") return `<li>${esc(t("stop", { points: frame.turn.score }))}</li>`;
+          const [roll, take] = step.split("/");
+          const taken = take ? ` → ${die(take, "tiny")} ${esc(t(`faces.${take}`))}` : "";
+          return `<li><span class="dice">${diceRow(expand(roll))}</span>${taken}</li>`;
+        })
+        .join("");
+      body = `<h3>${esc(t("replay_turn", { index: index + 1, count: record.turns.length, name: record.players[frame.turn.seat].name, round: frame.turn.round }))}</h3>
+        <ol class="replay-steps">${steps}</ol><p><strong>${esc(t("turn_score", { points: frame.turn.score }))}</strong></p>`;
+    } else {
+      body = `<h3>${esc(t("replay_roll_off"))}</h3>${frame.rounds
+        .map((round, i) => `<div class="zone"><h4>${esc(t("roll_off_round", { round: i + 1 }))}</h4>${round.map((r) => `<div class="roll-off-roll"><span>${esc(record.players[r.seat].name)}</span><span class="dice">${diceRow(expand(r.roll))}</span></div>`).join("")}</div>`)
+        .join("")}`;
+    }
+    const scores = record.players.map((p, i) => `${esc(p.name)}: <strong>${frame.totals[i]}</strong>`).join(" · ");
+    dialog.innerHTML = `<h2>${esc(t("replay_title", { number }))}</h2>${body}<p>${scores}</p>
+      <div class="row"><button id="replay-prev"${index === 0 ? " disabled" : ""}>${esc(t("previous"))}</button>
+      <button id="replay-next"${index === frames.length - 1 ? " disabled" : ""}>${esc(t("next"))}</button>
+      <button id="replay-close">${esc(t("close"))}</button></div>`;
+    document.getElementById("replay-prev").onclick = () => {
+      index -= 1;
+      show();
+    };
+    document.getElementById("replay-next").onclick = () => {
+      index += 1;
+      show();
+    };
+    document.getElementById("replay-close").onclick = () => dialog.close();
+  };
+  if (!frames.length) return;
+  show();
+  dialog.showModal();
+}
+
+// Rolls in records may be written with counts (`2T3RH`): spell them out face by face.
+function expand(written) {
+  let out = "";
+  let n = "";
+  for (const c of written) {
+    if (c >= "0" && c <= "9") n += c;
+    else {
+      out += c.repeat(n ? Number(n) : 1);
+      n = "";
+    }
+  }
+  return out;
+}
+
+window.addEventListener("hashchange", () => {
+  if (roomFromHash() !== state.roomId) {
+    if (state.room) {
+      state.leaving = true;
+      send({ type: "leave" });
+    }
+    state.room = null;
+    state.seat = null;
+    enterRoom();
+  }
+});
+
+render();
+connect();

@@ -230,7 +230,7 @@ fn page(body: &'static str, content_type: &'static str) -> Response {
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
             (
                 header::CONTENT_SECURITY_POLICY,
-                "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+                "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; style-src-attr 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'",
             ),
         ],
         body,
@@ -439,6 +439,17 @@ async fn incoming_text(
                 "you are already in a room: leave it first",
                 Some(kind),
             ));
+        }
+        if message == (ClientMessage::Leave {}) {
+            // Handled here so that a join right after it finds the connection out of the room.
+            let _ = sender.send(RoomCommand::Gone { conn }).await;
+            *room = None;
+            return Some(
+                ServerMessage::Left {
+                    reason: "you left the room",
+                }
+                .to_json(),
+            );
         }
         if sender
             .send(RoomCommand::Message { conn, message })

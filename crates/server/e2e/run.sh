@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Browser end-to-end test of `martian-dice serve`: builds the binary, installs playwright-core
+# from npm (no browser download: Debian's /usr/bin/chromium is used), and runs the test, which
+# starts its own server on 127.0.0.1 with a fresh database. Exits non-zero on failure.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+target="${CARGO_TARGET_DIR:-$root/target}"
+if ! [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  echo "e2e: ${CHROMIUM:-/usr/bin/chromium} is missing: apt-get install -y chromium" >&2
+  exit 1
+fi
+cd "$here"
+PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+cargo build --quiet --manifest-path "$root/Cargo.toml" -p martian-dice
+export MARTIAN_DICE_BIN="$target/debug/martian-dice"
+export E2E_OUT="$target/e2e"
+mkdir -p "$E2E_OUT"
+node --test --test-concurrency=1 e2e.test.mjs
