@@ -24,7 +24,7 @@ pub use coach::{Advice, Advisor, Measure, Review, SolverAdvisor};
 pub use replay::Timeline;
 pub use session::{BotFactory, BuiltinBots, Session};
 pub use setup::{CoachMode, GameSetup, Order, PACES_MS, SeatKind, SeatSpec};
-pub use terminal::restore_terminal;
+pub use terminal::{restore_terminal, run};
 pub use theme::Theme;
 pub use ui::{MIN_HEIGHT, MIN_WIDTH};
 
