@@ -35,7 +35,7 @@ pub fn dice_count(n: u8) -> String {
     }
 }
 
-/// The tank/ray balance of what is set aside: "tanks 3, death rays 2: tanks lead by 1".
+/// The tank/ray balance of what is set aside: "Tanks 3, death rays 2: tanks lead by 1".
 pub fn balance(aside: Dice) -> String {
     let tanks = aside.count(Face::Tank);
     let rays = aside.count(Face::DeathRay);
@@ -46,7 +46,7 @@ pub fn balance(aside: Dice) -> String {
     } else {
         "even, the death rays hold".into()
     };
-    format!("tanks {tanks}, death rays {rays}: {verdict}")
+    format!("Tanks {tanks}, death rays {rays}: {verdict}")
 }
 
 /// A score with its reason: "0 (tanks outnumber death rays)", "10 (7 earthlings + 3 bonus)".
@@ -143,9 +143,7 @@ pub fn turn_aside(aside: Dice, dice_left: u8) -> String {
 }
 
 pub fn turn_balance(aside: Dice) -> String {
-    let mut text = balance(aside);
-    text[..1].make_ascii_uppercase();
-    text + "."
+    balance(aside) + "."
 }
 
 pub fn turn_not_started(dice: u8) -> String {
@@ -234,15 +232,13 @@ pub fn set_aside_while_choosing(aside: Dice) -> String {
 
 /// The balance line shown after a roll: what is set aside scores so far.
 pub fn balance_so_far(aside: Dice, score: Points) -> String {
-    let mut text = balance(aside);
-    text[..1].make_ascii_uppercase();
+    let text = balance(aside);
     format!("{text} — what is set aside scores {score} so far.")
 }
 
 /// The balance line shown after a take: what stopping now would score.
 pub fn balance_if_stopping(aside: Dice, score: Points) -> String {
-    let mut text = balance(aside);
-    text[..1].make_ascii_uppercase();
+    let text = balance(aside);
     format!("{text} — stopping now scores {score}.")
 }
 
