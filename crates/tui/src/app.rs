@@ -68,6 +68,22 @@ struct ReplayScreen {
     advice: Option<(Position, Option<crate::coach::Advice>)>,
 }
 
+impl ReplayScreen {
+    /// Asks for the values of the decision shown, when the coach is on (cached per position;
+    /// provisional values are asked for again).
+    fn refresh_advice(&mut self, advisor: Option<&mut (dyn Advisor + '_)>) {
+        let game = self.timeline.game();
+        let position = position_of(game);
+        let settled = self.advice.as_ref().is_some_and(|(at, advice)| {
+            *at == position && advice.as_ref().is_none_or(|a| !a.provisional)
+        });
+        if self.coach_visible && matches!(game.awaiting(), Awaiting::Decision { .. }) && !settled {
+            let advice = advisor.and_then(|a| a.advise(&game.situation()));
+            self.advice = Some((position, advice));
+        }
+    }
+}
+
 #[derive(Debug)]
 #[allow(clippy::large_enum_variant)]
 enum Screen {
@@ -247,13 +263,17 @@ impl App {
 
     fn tick(&mut self) {
         let now = self.now;
-        if let Screen::Play(session) = &mut self.screen
-            && self.overlay == Overlay::None
-            && session.bot_step_due(now)
-        {
-            session.bot_step();
-            session.schedule(now);
-            session.refresh_advice(self.advisor.as_deref_mut());
+        match &mut self.screen {
+            Screen::Play(session) => {
+                if self.overlay == Overlay::None && session.bot_step_due(now) {
+                    session.bot_step();
+                    session.schedule(now);
+                }
+                // Also picks up values that were still being worked out.
+                session.refresh_advice(self.advisor.as_deref_mut());
+            }
+            Screen::Replay(replay) => replay.refresh_advice(self.advisor.as_deref_mut()),
+            Screen::Setup(_) => {}
         }
     }
 
@@ -418,18 +438,7 @@ impl App {
             KeyCode::Esc | KeyCode::Char(msg::KEY_QUIT) => self.quit = true,
             _ => {}
         }
-        let game = replay.timeline.game();
-        let position = position_of(game);
-        if replay.coach_visible
-            && matches!(game.awaiting(), Awaiting::Decision { .. })
-            && replay.advice.as_ref().is_none_or(|(at, _)| *at != position)
-        {
-            let advice = self
-                .advisor
-                .as_deref_mut()
-                .and_then(|a| a.advise(&game.situation()));
-            replay.advice = Some((position, advice));
-        }
+        replay.refresh_advice(self.advisor.as_deref_mut());
     }
 
     pub fn draw(&self, frame: &mut Frame) {

@@ -2,7 +2,11 @@
 //!
 //! The values come from an [`Advisor`] (the solver); the coach only ranks and presents them.
 
-use martian_engine::{Action, Situation};
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use martian_engine::{Action, Points, Rules, Situation};
+use martian_solver::DuelSolution;
 
 /// What the values measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,13 +23,26 @@ pub struct Advice {
     pub measure: Measure,
     /// One value per legal action, best first.
     pub values: Vec<(Action, f64)>,
+    /// Better values are being worked out (the chance to win): ask again later.
+    pub provisional: bool,
 }
 
 impl Advice {
     /// Advice with the values sorted best first.
     pub fn new(measure: Measure, mut values: Vec<(Action, f64)>) -> Advice {
         values.sort_by(|a, b| b.1.total_cmp(&a.1));
-        Advice { measure, values }
+        Advice {
+            measure,
+            values,
+            provisional: false,
+        }
+    }
+
+    /// This advice, marked as standing in until better values are ready.
+    #[must_use]
+    pub fn provisional(mut self) -> Advice {
+        self.provisional = true;
+        self
     }
 
     pub fn best(&self) -> Option<(Action, f64)> {
@@ -69,21 +86,51 @@ pub trait Advisor {
     fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice>;
 }
 
+/// The largest target for which the coach works out a duel's chances to win: the solution takes
+/// time growing with the square of the target (about 20 s at 100 in release builds), once; it is
+/// then kept on disk by the solver.
+pub const MAX_DUEL_TARGET: Points = 100;
+
 /// The solver's values: in a game of two, each option's probability of winning under optimal
 /// play from there on (the duel solution); otherwise the expected score of the turn.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SolverAdvisor;
+///
+/// The duel solution takes a moment the first time: [`SolverAdvisor::new`] works it out on a
+/// thread and answers with the expected turn score, marked provisional, meanwhile;
+/// [`SolverAdvisor::blocking`] waits for it.
+#[derive(Debug, Default)]
+pub struct SolverAdvisor {
+    blocking: bool,
+    duels: HashMap<Rules, Arc<OnceLock<Arc<DuelSolution>>>>,
+}
 
 impl SolverAdvisor {
-    fn duel_values(situation: &Situation<'_>) -> Option<Advice> {
-        if situation.scores.len() != 2 {
-            return None;
+    /// Works the duel solution out in the background.
+    pub fn new() -> SolverAdvisor {
+        SolverAdvisor::default()
+    }
+
+    /// Waits for the duel solution when it is first needed.
+    pub fn blocking() -> SolverAdvisor {
+        SolverAdvisor {
+            blocking: true,
+            ..SolverAdvisor::default()
         }
-        let values = martian_solver::duel(situation.rules)
-            .action_values(situation)
-            .ok()?;
-        let values: Vec<(Action, f64)> = values.iter().collect();
-        (!values.is_empty()).then(|| Advice::new(Measure::WinProbability, values))
+    }
+
+    /// The duel solution for `rules` if it is ready (starting it if need be).
+    fn duel(&mut self, rules: Rules) -> Option<Arc<DuelSolution>> {
+        if self.blocking {
+            return Some(martian_solver::duel(rules));
+        }
+        let cell = self.duels.entry(rules).or_insert_with(|| {
+            let cell = Arc::new(OnceLock::new());
+            let filled = Arc::clone(&cell);
+            std::thread::spawn(move || {
+                let _ = filled.set(martian_solver::duel(rules));
+            });
+            cell
+        });
+        cell.get().cloned()
     }
 
     fn turn_values(situation: &Situation<'_>) -> Option<Advice> {
@@ -95,7 +142,20 @@ impl SolverAdvisor {
 
 impl Advisor for SolverAdvisor {
     fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice> {
-        Self::duel_values(situation).or_else(|| Self::turn_values(situation))
+        let duel = situation.scores.len() == 2 && situation.rules.target() <= MAX_DUEL_TARGET;
+        if !duel {
+            return Self::turn_values(situation);
+        }
+        let Some(solution) = self.duel(situation.rules) else {
+            return Self::turn_values(situation).map(Advice::provisional);
+        };
+        match solution.action_values(situation) {
+            Ok(values) if !values.is_empty() => Some(Advice::new(
+                Measure::WinProbability,
+                values.iter().collect(),
+            )),
+            _ => Self::turn_values(situation),
+        }
     }
 }
 

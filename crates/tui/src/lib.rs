@@ -20,7 +20,7 @@ mod ui;
 use std::hash::{BuildHasher, RandomState};
 
 pub use app::{App, Effect, Event};
-pub use coach::{Advice, Advisor, Measure, Review, SolverAdvisor};
+pub use coach::{Advice, Advisor, MAX_DUEL_TARGET, Measure, Review, SolverAdvisor};
 pub use replay::Timeline;
 pub use session::{BotFactory, BuiltinBots, Session};
 pub use setup::{CoachMode, GameSetup, Order, PACES_MS, SeatKind, SeatSpec};
@@ -35,7 +35,7 @@ pub fn default_setup() -> GameSetup {
 
 /// The advisor behind the coach, when one is built in.
 fn advisor() -> Option<Box<dyn Advisor>> {
-    Some(Box::new(SolverAdvisor))
+    Some(Box::new(SolverAdvisor::new()))
 }
 
 /// A fresh seed for games that were not given one: the process's random hashing keys.

@@ -263,6 +263,7 @@ pub const COACH_OFF: &str = "Press [a] for the value of each option.";
 pub const COACH_WAIT: &str = "Coach: waiting for a decision of yours.";
 pub const COACH_UNAVAILABLE: &str = "The coach needs the solver, which is not built in yet.";
 pub const COACH_NO_VALUES: &str = "No values for this position.";
+pub const COACH_WORKING: &str = "Working out the chances to win…";
 pub const COACH_PLAYED_LEGEND: &str = "▸ the move played in the game";
 pub const COACH_WIN: &str = "chance to win";
 pub const COACH_TURN: &str = "expected turn score";

@@ -292,7 +292,12 @@ impl Session {
         if !self.coach_visible || !deciding || self.human_to_act().is_none() {
             return;
         }
-        if self.advice.as_ref().is_some_and(|(at, _)| *at == position) {
+        let settled = |advice: &Option<Advice>| advice.as_ref().is_none_or(|a| !a.provisional);
+        if self
+            .advice
+            .as_ref()
+            .is_some_and(|(at, advice)| *at == position && settled(advice))
+        {
             return;
         }
         let advice = advisor.and_then(|a| a.advise(&self.game.situation()));

@@ -640,6 +640,9 @@ fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
             if played.is_some() {
                 lines.push(Line::styled(msg::COACH_PLAYED_LEGEND, theme.dim()));
             }
+            if advice.provisional {
+                lines.push(Line::styled(msg::COACH_WORKING, theme.dim()));
+            }
             review
         }
     };

@@ -245,7 +245,10 @@ fn a_bot_seat_is_described_on_the_setup_screen() {
     h.key(KeyCode::Down); // Seat 1
     h.key(KeyCode::Down); // Seat 2, the bot
     let screen = h.screen(80, 24);
-    assert!(screen.contains("steady: death rays first, stops at 6"), "{screen}");
+    assert!(
+        screen.contains("steady: death rays first, stops at 6"),
+        "{screen}"
+    );
     insta::assert_snapshot!("setup_bot_selected", screen);
 }
 
@@ -259,7 +262,7 @@ fn eight_players_fit_the_table_at_80x24() {
             coach: CoachMode::Always,
             ..setup(8)
         },
-        Some(Box::new(SolverAdvisor)),
+        Some(Box::new(SolverAdvisor::blocking())),
         true,
     );
     h.key(KeyCode::Enter);
@@ -498,7 +501,7 @@ fn find_roll_off_seeds() {
 
 #[test]
 fn the_coach_shows_the_chance_to_win_of_each_option_in_a_duel_and_the_cost_of_a_decision() {
-    let mut h = Harness::with(setup(21), Some(Box::new(SolverAdvisor)), true);
+    let mut h = Harness::with(setup(21), Some(Box::new(SolverAdvisor::blocking())), true);
     h.key(KeyCode::Enter);
     h.keys("r");
     let screen = h.screen(80, 24);
@@ -562,7 +565,7 @@ fn with_three_players_the_coach_gives_the_expected_turn_score() {
             coach: CoachMode::Always,
             ..setup(21)
         },
-        Some(Box::new(SolverAdvisor)),
+        Some(Box::new(SolverAdvisor::blocking())),
         true,
     );
     h.key(KeyCode::Enter);
@@ -590,7 +593,7 @@ fn the_coach_setting_shows_it_for_every_decision() {
             coach: CoachMode::Always,
             ..setup(21)
         },
-        Some(Box::new(SolverAdvisor)),
+        Some(Box::new(SolverAdvisor::blocking())),
         true,
     );
     h.key(KeyCode::Enter);
@@ -678,7 +681,7 @@ fn the_replay_viewer_steps_through_a_record() {
     let mut viewer = Harness {
         app: App::replay(
             timeline,
-            Some(Box::new(SolverAdvisor)),
+            Some(Box::new(SolverAdvisor::blocking())),
             Theme { color: true },
         ),
         now: Duration::ZERO,
@@ -759,4 +762,60 @@ fn the_record_is_kept_after_every_turn_when_asked() {
     }
     let Effect::Save { contents, .. } = saves.last().unwrap();
     assert!(GameRecord::from_json(contents).unwrap().result.is_some());
+}
+
+#[test]
+fn the_duel_is_worked_out_in_the_background_meanwhile_the_turn_score_stands_in() {
+    let mut h = Harness::with(
+        GameSetup {
+            coach: CoachMode::Always,
+            ..setup(21)
+        },
+        Some(Box::new(SolverAdvisor::new())),
+        true,
+    );
+    h.key(KeyCode::Enter);
+    h.keys("r");
+    let start = std::time::Instant::now();
+    loop {
+        let advice = h
+            .session()
+            .current_advice()
+            .cloned()
+            .flatten()
+            .expect("advice");
+        if !advice.provisional {
+            assert_eq!(advice.measure, Measure::WinProbability);
+            break;
+        }
+        assert_eq!(advice.measure, Measure::TurnPoints, "the stand-in");
+        assert!(h.screen(80, 24).contains("Working out the chances"));
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "the duel never came"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        h.wait(20);
+    }
+    assert!(h.screen(80, 24).contains("chance to win"));
+}
+
+#[test]
+fn past_the_duel_target_limit_the_coach_gives_the_turn_score() {
+    let mut h = Harness::with(
+        GameSetup {
+            coach: CoachMode::Always,
+            rules: Rules::official()
+                .with_target(martian_tui::MAX_DUEL_TARGET + 1)
+                .unwrap(),
+            ..setup(21)
+        },
+        Some(Box::new(SolverAdvisor::new())),
+        true,
+    );
+    h.key(KeyCode::Enter);
+    h.keys("r");
+    let advice = h.session().current_advice().cloned().flatten().unwrap();
+    assert_eq!(advice.measure, Measure::TurnPoints);
+    assert!(!advice.provisional);
 }
