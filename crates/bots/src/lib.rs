@@ -9,13 +9,18 @@
 mod builtin;
 mod exec;
 mod greedy;
+mod optimal;
+mod oracle;
 pub mod protocol;
+mod skill;
 
 use martian_engine::{Action, GameRng, Points, Rules, Situation};
 
 pub use builtin::{Aggressive, Defensive, RandomBot};
 pub use exec::ExecBot;
 pub use greedy::Greedy;
+pub use optimal::Optimal;
+pub use skill::{LEVELS, Skilled};
 
 /// Why a bot could not be made or could not decide.
 #[derive(Debug, thiserror::Error)]
@@ -108,17 +113,42 @@ const CATALOGUE: &[BotInfo] = &[
         name: "greedy",
         summary: "maximises the expected score of each turn (exact)",
     },
+    BotInfo {
+        name: "optimal",
+        summary: "maximises the probability of winning the game (exact for up to 3 players)",
+    },
+    BotInfo {
+        name: "easy",
+        summary: "a beginner: often picks a slightly worse option, sometimes a bad one",
+    },
+    BotInfo {
+        name: "medium",
+        summary: "a fair player: small mistakes now and then",
+    },
+    BotInfo {
+        name: "hard",
+        summary: "a strong player: rare, small mistakes",
+    },
 ];
 
-/// The built-in bots, weakest first.
+/// The built-in bots: the rule-of-thumb bots, the exact ones, then the difficulty levels.
 pub fn catalogue() -> &'static [BotInfo] {
     CATALOGUE
 }
 
-const NAMES: &[&str] = &["random", "aggressive", "defensive", "greedy"];
+const NAMES: &[&str] = &[
+    "random",
+    "aggressive",
+    "defensive",
+    "greedy",
+    "optimal",
+    "easy",
+    "medium",
+    "hard",
+];
 
-/// The names of the built-in bots, weakest first, as in [`catalogue`] (besides these, [`create`]
-/// takes `exec:PATH[:ARGS]`).
+/// The names of the built-in bots, as in [`catalogue`] (besides these, [`create`] takes
+/// `strength:X` and `exec:PATH[:ARGS]`).
 pub fn names() -> &'static [&'static str] {
     NAMES
 }
@@ -169,9 +199,33 @@ pub fn create_with(
         "aggressive" => Ok(Box::new(Aggressive)),
         "defensive" => Ok(Box::new(Defensive)),
         "greedy" => Ok(Box::new(Greedy::new(rules))),
+        "optimal" => Ok(Box::new(Optimal::new(rules))),
+        name if LEVELS.iter().any(|&(level, _)| level == name) => {
+            let strength = LEVELS
+                .iter()
+                .find(|&&(level, _)| level == name)
+                .expect("found")
+                .1;
+            Ok(Box::new(Skilled::new(name, strength, rules)))
+        }
+        name if name.starts_with("strength:") => {
+            let value = &name["strength:".len()..];
+            match value.parse::<f64>() {
+                Ok(strength) if (0.0..=1.0).contains(&strength) => {
+                    Ok(Box::new(Skilled::new(name, strength, rules)))
+                }
+                _ => Err(BotError::BadSpec {
+                    spec: spec.to_string(),
+                    message: format!("the strength must be a number from 0 to 1, not '{value}'"),
+                }),
+            }
+        }
         _ => Err(BotError::UnknownBot {
             spec: spec.to_string(),
-            known: names().join(", "),
+            known: format!(
+                "{}, strength:X (0 to 1), exec:PATH[:ARGS]",
+                names().join(", ")
+            ),
         }),
     }
 }

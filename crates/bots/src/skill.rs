@@ -1,0 +1,169 @@
+//! Difficulty levels for people to play against: `easy`, `medium`, `hard`, `strength:X`.
+//!
+//! A level errs like people do: it knows the value of every option (the same exact values as
+//! `optimal`: the probability of winning, or for a lone player the expected number of turns) and
+//! picks an option at random with probability proportional to `exp(value / temperature)`
+//! (a softmax). Options almost as good as the best are often chosen; costly blunders rarely.
+//! The temperature falls with the strength `s` (0 to 1) as `(1 - s)²`: strength 1 plays
+//! optimally.
+
+use martian_engine::{Action, GameRng, Rules, Situation};
+use rand::RngExt;
+
+use crate::oracle::{Measure, Oracle};
+use crate::{BotError, Strategy};
+
+/// The temperature at strength 0 when values are win probabilities: an option 10 percentage
+/// points worse than the best is still chosen e⁻¹ ≈ 37% as often.
+const WIN_TEMPERATURE_AT_ZERO: f64 = 0.10;
+/// The same when values are expected turns (one turn ≈ a few percent of a game)…
+const TURNS_TEMPERATURE_AT_ZERO: f64 = 1.0;
+/// …and expected points (a fallback that exact play never needs).
+const POINTS_TEMPERATURE_AT_ZERO: f64 = 2.5;
+
+/// A named level: its strength.
+pub const LEVELS: [(&str, f64); 3] = [("easy", 0.3), ("medium", 0.6), ("hard", 0.85)];
+
+/// A player of a given strength (see the module comment).
+#[derive(Debug)]
+pub struct Skilled {
+    name: String,
+    strength: f64,
+    oracle: Oracle,
+}
+
+impl Skilled {
+    /// A player of `strength` from 0 (weakest) to 1 (optimal), named `name`.
+    ///
+    /// # Panics
+    /// When `strength` is not within 0..=1.
+    pub fn new(name: impl Into<String>, strength: f64, rules: Rules) -> Skilled {
+        assert!((0.0..=1.0).contains(&strength), "strength {strength}");
+        Skilled {
+            name: name.into(),
+            strength,
+            oracle: Oracle::new(rules),
+        }
+    }
+
+    pub fn strength(&self) -> f64 {
+        self.strength
+    }
+
+    fn temperature(&self, measure: Measure) -> f64 {
+        let scale = match measure {
+            Measure::WinProbability => WIN_TEMPERATURE_AT_ZERO,
+            Measure::MinusTurns => TURNS_TEMPERATURE_AT_ZERO,
+            Measure::Points => POINTS_TEMPERATURE_AT_ZERO,
+        };
+        scale * (1.0 - self.strength).powi(2)
+    }
+}
+
+/// Picks among `(action, value)` options with probability ∝ `exp((value - best) / temperature)`;
+/// the best (first among equals) at temperature 0.
+pub(crate) fn softmax_pick(
+    options: &[(Action, f64)],
+    temperature: f64,
+    rng: &mut GameRng,
+) -> Action {
+    let best = options
+        .iter()
+        .map(|&(_, v)| v)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if temperature <= 0.0 || options.len() == 1 {
+        return options
+            .iter()
+            .find(|&&(_, v)| v == best)
+            .expect("at least one option")
+            .0;
+    }
+    let weights: Vec<f64> = options
+        .iter()
+        .map(|&(_, v)| ((v - best) / temperature).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut pick = rng.random::<f64>() * total;
+    for (&(action, _), &weight) in options.iter().zip(&weights) {
+        if pick < weight {
+            return action;
+        }
+        pick -= weight;
+    }
+    options.last().expect("at least one option").0
+}
+
+impl Strategy for Skilled {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn decide(&mut self, situation: &Situation<'_>, rng: &mut GameRng) -> Result<Action, BotError> {
+        let (table, measure) = self.oracle.table(situation);
+        let options: Vec<(Action, f64)> = table.action_values(situation.turn).iter().collect();
+        let temperature = self.temperature(measure);
+        Ok(softmax_pick(&options, temperature, rng))
+    }
+
+    fn new_game(&mut self, rules: Rules, _seat: usize, players: usize) -> Result<(), BotError> {
+        self.oracle.prepare(rules, players);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use martian_engine::{Face, seeded_rng};
+
+    #[test]
+    fn at_temperature_zero_the_best_option_is_taken() {
+        let options = [(Action::Stop, 0.2), (Action::Roll, 0.7)];
+        assert_eq!(
+            softmax_pick(&options, 0.0, &mut seeded_rng(1)),
+            Action::Roll
+        );
+    }
+
+    #[test]
+    fn cheap_mistakes_are_made_more_often_than_expensive_ones() {
+        let options = [
+            (Action::Take(Face::DeathRay), 0.50),
+            (Action::Take(Face::Human), 0.49),
+            (Action::Take(Face::Cow), 0.30),
+        ];
+        let temperature = 0.05;
+        let mut rng = seeded_rng(3);
+        let trials = 20_000;
+        let mut counts = [0u32; 3];
+        for _ in 0..trials {
+            let picked = softmax_pick(&options, temperature, &mut rng);
+            let i = options.iter().position(|&(a, _)| a == picked).unwrap();
+            counts[i] += 1;
+        }
+        // Exact probabilities of the softmax, checked within 5 standard errors.
+        let weights: Vec<f64> = options
+            .iter()
+            .map(|&(_, v)| ((v - 0.5) / temperature).exp())
+            .collect();
+        let total: f64 = weights.iter().sum();
+        for (i, &w) in weights.iter().enumerate() {
+            let p = w / total;
+            let observed = f64::from(counts[i]) / f64::from(trials);
+            let standard_error = (p * (1.0 - p) / f64::from(trials)).sqrt();
+            assert!(
+                (observed - p).abs() < 5.0 * standard_error + 1e-12,
+                "option {i}: {observed} vs {p}"
+            );
+        }
+        assert!(counts[1] > counts[2] * 10, "{counts:?}");
+    }
+
+    #[test]
+    fn the_temperature_falls_with_strength_to_zero() {
+        let rules = Rules::official();
+        let t = |s: f64| Skilled::new("x", s, rules).temperature(Measure::WinProbability);
+        assert!(t(0.3) > t(0.6) && t(0.6) > t(0.85) && t(0.85) > 0.0);
+        assert_eq!(t(1.0), 0.0);
+    }
+}
