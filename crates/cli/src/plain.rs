@@ -61,13 +61,14 @@ impl PlayArgs {
 
 /// One seat as `--players` describes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct SeatSpec {
-    name: String,
-    bot: Option<String>,
+pub(crate) struct SeatSpec {
+    pub name: String,
+    /// The bot's name as `martian_bots::create` takes it; `None` for a person.
+    pub bot: Option<String>,
 }
 
 /// Reads `--players`: names and `bot:NAME` entries separated by commas, or a number of people.
-fn parse_players(list: &str) -> Result<Vec<SeatSpec>, String> {
+pub(crate) fn parse_players(list: &str) -> Result<Vec<SeatSpec>, String> {
     let list = list.trim();
     if let Ok(count) = list.parse::<usize>() {
         if !(1..=MAX_PLAYERS).contains(&count) {

@@ -477,6 +477,25 @@ fn run_with_input(args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// A scorekeeper game of Ana and Bob with physical dice, recorded to `record`, fed `input`.
+fn scorekeeper(extra: &[&str], record: &std::path::Path, input: &str) -> Output {
+    let base = [
+        "play",
+        "--plain",
+        "--manual-dice",
+        "--players",
+        "Ana,Bob",
+        "--record",
+    ];
+    let args: Vec<&str> = base
+        .iter()
+        .copied()
+        .chain([record.to_str().unwrap()])
+        .chain(extra.iter().copied())
+        .collect();
+    run_with_input(&args, input)
+}
+
 #[test]
 fn a_scorekeeper_game_with_physical_dice_and_a_mistyped_roll() {
     let dir = scratch("manual");
@@ -493,20 +512,7 @@ fn a_scorekeeper_game_with_physical_dice_and_a_mistyped_roll() {
     ]
     .join("\n")
         + "\n";
-    let output = run_with_input(
-        &[
-            "play",
-            "--plain",
-            "--manual-dice",
-            "--players",
-            "Ana,Bob",
-            "--target",
-            "10",
-            "--record",
-            record.to_str().unwrap(),
-        ],
-        &input,
-    );
+    let output = scorekeeper(&["--target", "10"], &record, &input);
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -554,18 +560,7 @@ fn a_scorekeeper_game_with_physical_dice_and_a_mistyped_roll() {
 fn the_end_of_input_mid_game_leaves_the_record_saved() {
     let dir = scratch("eof");
     let record = dir.join("eof.json");
-    let output = run_with_input(
-        &[
-            "play",
-            "--plain",
-            "--manual-dice",
-            "--players",
-            "Ana,Bob",
-            "--record",
-            record.to_str().unwrap(),
-        ],
-        "3R10H\nh\ns\n5R8H\n",
-    );
+    let output = scorekeeper(&[], &record, "3R10H\nh\ns\n5R8H\n");
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(
@@ -596,18 +591,7 @@ fn the_record_is_written_after_every_turn() {
     // Ana's turn is over; Bob's roll is awaited when the input ends: one turn in the file.
     let dir = scratch("each-turn");
     let record = dir.join("r.json");
-    let output = run_with_input(
-        &[
-            "play",
-            "--plain",
-            "--manual-dice",
-            "--players",
-            "Ana,Bob",
-            "--record",
-            record.to_str().unwrap(),
-        ],
-        "13T\n",
-    );
+    let output = scorekeeper(&[], &record, "13T\n");
     assert_eq!(output.status.code(), Some(0));
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
     assert_eq!(saved["turns"][0]["transcript"], "TTTTTTTTTTTTT");
@@ -699,15 +683,9 @@ fn a_reader_that_goes_away_ends_the_game_quietly() {
 
 #[test]
 fn turns_that_end_by_themselves_and_the_rule_variants() {
+    let record = scratch("variants").join("variants.json");
     let lines = |args: &[&str], input: &[&str]| -> Vec<String> {
-        let output = run_with_input(
-            &[
-                &["play", "--plain", "--manual-dice", "--players", "Ana,Bob"],
-                args,
-            ]
-            .concat(),
-            &(input.join("\n") + "\n"),
-        );
+        let output = scorekeeper(args, &record, &(input.join("\n") + "\n"));
         assert_eq!(output.status.code(), Some(0));
         String::from_utf8(output.stdout)
             .unwrap()
