@@ -1,0 +1,290 @@
+//! The load driver: many WebSocket clients, each in its own room against a bot, playing whole
+//! games (and rematches) with a think time between moves, measuring action-to-update latency.
+//! Shared by `examples/load` and the small load test of the normal suite.
+
+#![allow(dead_code)] // each user reads part of the report
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::connect_async;
+use tokio_tungstenite::tungstenite::Message;
+
+/// How hard to push.
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    pub clients: usize,
+    /// How long the clients play once all are connected.
+    pub duration: Duration,
+    /// Think time before each move: uniform in this range of milliseconds.
+    pub think_ms: (u64, u64),
+    /// The bots the rooms seat, in turn.
+    pub bots: Vec<String>,
+}
+
+/// What was measured.
+#[derive(Debug, Default)]
+pub struct LoadReport {
+    pub clients: usize,
+    /// Clients connected at the same time at the peak.
+    pub concurrent: usize,
+    pub actions: usize,
+    pub games_finished: usize,
+    /// Action-to-update latencies, microseconds, sorted.
+    pub latencies_us: Vec<u64>,
+    pub errors: Vec<String>,
+    pub connect_time: Duration,
+    pub play_time: Duration,
+}
+
+impl LoadReport {
+    pub fn percentile_ms(&self, p: f64) -> f64 {
+        if self.latencies_us.is_empty() {
+            return f64::NAN;
+        }
+        let rank = ((p / 100.0) * self.latencies_us.len() as f64).ceil() as usize;
+        let index = rank.clamp(1, self.latencies_us.len()) - 1;
+        self.latencies_us[index] as f64 / 1000.0
+    }
+}
+
+#[derive(Default)]
+struct Shared {
+    actions: usize,
+    games: usize,
+    latencies: Vec<u64>,
+    errors: Vec<String>,
+    connected: usize,
+    peak: usize,
+}
+
+/// A tiny generator for think times (the clients need no more).
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn between(&mut self, (low, high): (u64, u64)) -> u64 {
+        low + self.next() % (high - low + 1)
+    }
+}
+
+/// Takes death rays while the tanks lead, else an earthling; stops once the turn scores.
+pub fn simple_action(turn: &Value) -> String {
+    let legal: Vec<&str> = turn["legal"]
+        .as_array()
+        .map(|l| l.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let has = |a: &str| legal.contains(&a);
+    let earthling = legal.iter().find(|a| matches!(**a, "H" | "C" | "K"));
+    if has("stop") && turn["score"].as_u64() > Some(0) {
+        "stop".into()
+    } else if has("roll") {
+        "roll".into()
+    } else if has("R") && (turn["tanks"].as_u64() > turn["rays"].as_u64() || earthling.is_none()) {
+        "R".into()
+    } else {
+        earthling
+            .or(legal.first())
+            .copied()
+            .unwrap_or("roll")
+            .to_string()
+    }
+}
+
+/// Runs the load against a server at `addr`.
+pub async fn run(addr: SocketAddr, config: LoadConfig) -> LoadReport {
+    let shared = Arc::new(Mutex::new(Shared::default()));
+    let start = Instant::now();
+    // All clients connect and set up their rooms first; then they play together.
+    let ready = Arc::new(tokio::sync::Barrier::new(config.clients + 1));
+    let mut tasks = Vec::new();
+    for index in 0..config.clients {
+        let shared = shared.clone();
+        let ready = ready.clone();
+        let config = config.clone();
+        tasks.push(tokio::spawn(async move {
+            if let Err(error) = client(addr, index, &config, &shared, &ready).await {
+                shared
+                    .lock()
+                    .unwrap()
+                    .errors
+                    .push(format!("client {index}: {error}"));
+            }
+        }));
+    }
+    ready.wait().await;
+    let connect_time = start.elapsed();
+    let play_start = Instant::now();
+    for task in tasks {
+        if let Err(error) = task.await {
+            shared
+                .lock()
+                .unwrap()
+                .errors
+                .push(format!("client task: {error}"));
+        }
+    }
+    let play_time = play_start.elapsed();
+    let mut shared = shared.lock().unwrap();
+    shared.latencies.sort_unstable();
+    LoadReport {
+        clients: config.clients,
+        concurrent: shared.peak,
+        actions: shared.actions,
+        games_finished: shared.games,
+        latencies_us: std::mem::take(&mut shared.latencies),
+        errors: std::mem::take(&mut shared.errors),
+        connect_time,
+        play_time,
+    }
+}
+
+async fn client(
+    addr: SocketAddr,
+    index: usize,
+    config: &LoadConfig,
+    shared: &Mutex<Shared>,
+    ready: &tokio::sync::Barrier,
+) -> Result<(), String> {
+    let mut rng =
+        XorShift(0x9E37_79B9_7F4A_7C15 ^ (index as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let setup = async {
+        let (ws, _) = connect_async(format!("ws://{addr}/ws"))
+            .await
+            .map_err(|e| format!("connect: {e}"))?;
+        Ok::<_, String>(ws)
+    };
+    let ws = tokio::time::timeout(Duration::from_secs(60), setup)
+        .await
+        .map_err(|_| "connect timed out".to_string())
+        .and_then(|r| r);
+    let mut ws = match ws {
+        Ok(ws) => ws,
+        Err(error) => {
+            ready.wait().await;
+            return Err(error);
+        }
+    };
+    {
+        let mut s = shared.lock().unwrap();
+        s.connected += 1;
+        s.peak = s.peak.max(s.connected);
+    }
+    let bot = &config.bots[index % config.bots.len()];
+    let mut room = Value::Null;
+    let mut seated = false;
+    let mut stage = 0; // 0: create, 1: add bot, 2: start, 3: playing
+    let mut pending: Option<(Instant, u64)> = None;
+    let mut deadline: Option<tokio::time::Instant> = None;
+    let mut ready_waited = false;
+    let send = |text: String| Message::Text(text.into());
+    let result: Result<(), String> = async {
+        loop {
+            let next = match deadline {
+                Some(d) => match tokio::time::timeout_at(d, ws.next()).await {
+                    Ok(next) => next,
+                    Err(_) => return Ok(()),
+                },
+                None => tokio::time::timeout(Duration::from_secs(60), ws.next())
+                    .await
+                    .map_err(|_| "no message for 60 s during setup".to_string())?,
+            };
+            let message = match next {
+                Some(Ok(Message::Text(text))) => text,
+                Some(Ok(Message::Close(frame))) => {
+                    return Err(format!("closed by the server: {frame:?}"));
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err(format!("read: {e}")),
+                None => return Err("the connection ended".into()),
+            };
+            let mut value: Value = serde_json::from_str(&message).map_err(|e| e.to_string())?;
+            match value["type"].as_str() {
+                Some("welcome") => {
+                    ws.send(send(
+                        json!({"type": "create_room", "name": format!("load {index}")}).to_string(),
+                    ))
+                    .await
+                    .map_err(|e| e.to_string())?;
+                }
+                Some("joined") => seated = true,
+                Some("error") => return Err(format!("error: {value}")),
+                Some("update") => {
+                    room = value["room"].take();
+                    let moves = room["game"]["moves"].as_u64().unwrap_or(0);
+                    if let Some((sent, before)) = pending
+                        && (moves > before
+                            || room["game"]["number"] != Value::Null && moves < before)
+                    {
+                        let mut s = shared.lock().unwrap();
+                        s.latencies.push(sent.elapsed().as_micros() as u64);
+                        s.actions += 1;
+                        pending = None;
+                    }
+                    if !seated {
+                        continue;
+                    }
+                    match stage {
+                        0 => {
+                            stage = 1;
+                            ws.send(send(json!({"type": "add_bot", "bot": bot}).to_string()))
+                                .await
+                                .map_err(|e| e.to_string())?;
+                        }
+                        1 if room["seats"].as_array().is_some_and(|s| s.len() == 2) => {
+                            stage = 2;
+                            if !ready_waited {
+                                ready_waited = true;
+                                ready.wait().await;
+                                deadline = Some(tokio::time::Instant::now() + config.duration);
+                            }
+                            ws.send(send(json!({"type": "start"}).to_string()))
+                                .await
+                                .map_err(|e| e.to_string())?;
+                        }
+                        2 if room["status"] == "playing" => stage = 3,
+                        _ => {}
+                    }
+                    if stage == 3 && room["status"] == "over" && pending.is_none() {
+                        shared.lock().unwrap().games += 1;
+                        tokio::time::sleep(Duration::from_millis(rng.between(config.think_ms)))
+                            .await;
+                        ws.send(send(json!({"type": "start"}).to_string()))
+                            .await
+                            .map_err(|e| e.to_string())?;
+                        pending = Some((Instant::now(), u64::MAX));
+                        stage = 2;
+                        continue;
+                    }
+                    let my_turn = room["status"] == "playing" && room["game"]["to_move"] == 0;
+                    if stage == 3 && my_turn && pending.is_none() {
+                        tokio::time::sleep(Duration::from_millis(rng.between(config.think_ms)))
+                            .await;
+                        let action = simple_action(&room["game"]["turn"]);
+                        pending = Some((Instant::now(), moves));
+                        ws.send(send(json!({"type": "act", "action": action}).to_string()))
+                            .await
+                            .map_err(|e| e.to_string())?;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    .await;
+    if !ready_waited {
+        ready.wait().await;
+    }
+    let _ = ws.close(None).await;
+    shared.lock().unwrap().connected -= 1;
+    result
+}

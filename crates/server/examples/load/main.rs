@@ -1,0 +1,185 @@
+//! Load test of the server on 127.0.0.1: many WebSocket clients, each playing whole games against
+//! a bot in its own room, bounded in count and time.
+//!
+//! ```text
+//! cargo run --release -p martian-server --example load -- [--clients 1000] [--seconds 60]
+//!     [--think-ms 300-1500] [--bot-delay 300] [--bin target/release/martian-dice]
+//! ```
+//!
+//! With `--bin`, the real binary is started as its own process (with a fresh SQLite file) and its
+//! memory is measured alone; otherwise the server runs in this process, next to the clients.
+
+mod driver;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use driver::{LoadConfig, run};
+
+struct Args {
+    clients: usize,
+    seconds: u64,
+    think_ms: (u64, u64),
+    bot_delay: u64,
+    bin: Option<PathBuf>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        clients: 1000,
+        seconds: 60,
+        think_ms: (300, 1500),
+        bot_delay: 300,
+        bin: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--clients" => {
+                args.clients = value()?.parse().map_err(|e| format!("--clients: {e}"))?
+            }
+            "--seconds" => {
+                args.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?
+            }
+            "--bot-delay" => {
+                args.bot_delay = value()?.parse().map_err(|e| format!("--bot-delay: {e}"))?
+            }
+            "--think-ms" => {
+                let text = value()?;
+                let (low, high) = text.split_once('-').ok_or("--think-ms takes LOW-HIGH")?;
+                args.think_ms = (
+                    low.parse().map_err(|e| format!("--think-ms: {e}"))?,
+                    high.parse().map_err(|e| format!("--think-ms: {e}"))?,
+                );
+                if args.think_ms.0 > args.think_ms.1 {
+                    return Err("--think-ms: LOW is above HIGH".into());
+                }
+            }
+            "--bin" => args.bin = Some(PathBuf::from(value()?)),
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    if !(1..=20_000).contains(&args.clients) || !(1..=600).contains(&args.seconds) {
+        return Err("--clients is 1–20000 and --seconds 1–600 (the test is bounded)".into());
+    }
+    Ok(args)
+}
+
+/// Resident memory of a process in KiB, from /proc.
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+fn spawn_binary(bin: &PathBuf, db: &std::path::Path, args: &Args) -> (Child, SocketAddr) {
+    use std::io::BufRead;
+    let limit = (args.clients * 2 + 100).to_string();
+    let mut child = Command::new(bin)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--max-connections",
+            &limit,
+            "--max-rooms",
+            &limit,
+        ])
+        .args(["--bot-delay", &args.bot_delay.to_string(), "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the server binary starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .trim_start_matches("listening on http://")
+        .trim_end_matches('/')
+        .parse()
+        .expect("the server names its address");
+    (child, addr)
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("load: {message}");
+            std::process::exit(2);
+        }
+    };
+    // Each client holds a socket, and so does the server for it.
+    let dir = std::env::temp_dir().join(format!("martian-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("load.db");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (child, addr, server_pid) = match &args.bin {
+            Some(bin) => {
+                let (child, addr) = spawn_binary(bin, &db, &args);
+                let pid = child.id();
+                (Some(child), addr, pid)
+            }
+            None => {
+                let config = martian_server::Config {
+                    addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+                    db: Some(db.clone()),
+                    max_rooms: args.clients * 2 + 100,
+                    max_connections: args.clients * 2 + 100,
+                    bot_delay: Duration::from_millis(args.bot_delay),
+                    ..martian_server::Config::default()
+                };
+                let running = martian_server::start(config).await.expect("server starts");
+                let addr = running.addr();
+                std::mem::forget(running);
+                (None, addr, std::process::id())
+            }
+        };
+        let rss_before = rss_kib(server_pid).unwrap_or(0);
+        let config = LoadConfig {
+            clients: args.clients,
+            duration: Duration::from_secs(args.seconds),
+            think_ms: args.think_ms,
+            bots: ["random", "aggressive", "defensive", "greedy"].map(String::from).to_vec(),
+        };
+        let report = run(addr, config).await;
+        let rss_after = rss_kib(server_pid).unwrap_or(0);
+        println!("load test on {addr}: {} clients, {} s of play, think time {}-{} ms, bot delay {} ms",
+            report.clients, args.seconds, args.think_ms.0, args.think_ms.1, args.bot_delay);
+        println!("  server: {}", if child.is_some() { "separate process (the real binary)" } else { "in this process, beside the clients" });
+        println!("  peak concurrent clients: {}", report.concurrent);
+        println!("  connect + room setup of all clients: {:.1} s", report.connect_time.as_secs_f64());
+        println!("  actions answered: {} ({:.0}/s); games finished: {}",
+            report.actions, report.actions as f64 / report.play_time.as_secs_f64(), report.games_finished);
+        println!("  action-to-update latency: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            report.percentile_ms(50.0), report.percentile_ms(90.0), report.percentile_ms(99.0), report.percentile_ms(100.0));
+        println!("  errors: {}", report.errors.len());
+        for error in report.errors.iter().take(10) {
+            println!("    {error}");
+        }
+        println!("  server memory (RSS): {} KiB before, {} KiB after; {:.1} KiB per room (with its connection)",
+            rss_before, rss_after, (rss_after.saturating_sub(rss_before)) as f64 / report.clients as f64);
+        if let Some(mut child) = child {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        let ok = report.errors.is_empty() && report.concurrent == report.clients && report.percentile_ms(99.0) <= 50.0;
+        println!("  verdict: {}", if ok { "PASS (no error, all concurrent, p99 <= 50 ms)" } else { "FAIL" });
+        if !ok {
+            std::process::exit(1);
+        }
+    });
+}
