@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod arena_cmd;
 mod exit;
 mod plain;
+mod plot_cmd;
 mod replay_cmd;
 mod rules_args;
 mod rules_cmd;
@@ -40,6 +41,8 @@ enum Command {
     Replay(replay_cmd::ReplayArgs),
     /// Serve the online game: the page and the WebSocket protocol, stored in SQLite.
     Serve(serve_cmd::ServeArgs),
+    /// Draw a picture of perfect play (SVG or PNG).
+    Plot(plot_cmd::PlotArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -51,6 +54,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Play(args)) => tui_cmd::play(args),
         Some(Command::Replay(args)) => replay_cmd::run(args),
         Some(Command::Serve(args)) => serve_cmd::run(args),
+        Some(Command::Plot(args)) => plot_cmd::run(args),
         None => tui_cmd::play(plain::PlayArgs::defaults()),
     }
 }
