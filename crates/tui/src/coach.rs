@@ -6,7 +6,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use martian_engine::{Action, Points, Rules, Situation};
-use martian_solver::DuelSolution;
+use martian_solver::{AdviceMeasure, AdviceRequest, MAX_TRIO_TARGET};
+
+use crate::messages as msg;
 
 /// What the values measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +17,25 @@ pub enum Measure {
     WinProbability,
     /// The expected score of the turn.
     TurnPoints,
+    /// Alone: the expected number of turns, this one included, to reach the target (lower is
+    /// better).
+    ExpectedTurns,
+}
+
+impl Measure {
+    /// Whether a lower value is the better one.
+    pub fn lower_is_better(self) -> bool {
+        self == Measure::ExpectedTurns
+    }
+
+    /// How good a value is: higher is better whatever the measure.
+    fn merit(self, value: f64) -> f64 {
+        if self.lower_is_better() {
+            -value
+        } else {
+            value
+        }
+    }
 }
 
 /// The value of every legal option at one decision.
@@ -30,7 +51,7 @@ pub struct Advice {
 impl Advice {
     /// Advice with the values sorted best first.
     pub fn new(measure: Measure, mut values: Vec<(Action, f64)>) -> Advice {
-        values.sort_by(|a, b| b.1.total_cmp(&a.1));
+        values.sort_by(|a, b| measure.merit(b.1).total_cmp(&measure.merit(a.1)));
         Advice {
             measure,
             values,
@@ -56,25 +77,33 @@ impl Advice {
             .map(|&(_, v)| v)
     }
 
-    /// How much less than the best `action` is worth (0 for the best or an equal one).
+    /// How much worse than the best `action` is (0 for the best or an equal one).
     pub fn cost_of(&self, action: Action) -> Option<f64> {
         let (_, best) = self.best()?;
-        Some((best - self.value_of(action)?).max(0.0))
+        let value = self.value_of(action)?;
+        Some((self.measure.merit(best) - self.measure.merit(value)).max(0.0))
     }
 
-    /// A value as the coach shows it: "61.2%" or "7.43".
+    /// Whether `value` is (within rounding) as good as the best.
+    pub fn is_best(&self, value: f64) -> bool {
+        self.best()
+            .is_some_and(|(_, best)| self.measure.merit(best) - self.measure.merit(value) < 1e-9)
+    }
+
+    /// A value as the coach shows it: "61.2%", "7.43" points, "4.10" turns.
     pub fn format_value(&self, value: f64) -> String {
         match self.measure {
             Measure::WinProbability => format!("{:.1}%", value * 100.0),
-            Measure::TurnPoints => format!("{value:.2}"),
+            Measure::TurnPoints | Measure::ExpectedTurns => format!("{value:.2}"),
         }
     }
 
-    /// A difference as the coach shows it: "3.2 pts of win chance" or "0.41 points".
+    /// A difference as the coach shows it.
     pub fn format_cost(&self, cost: f64) -> String {
         match self.measure {
-            Measure::WinProbability => format!("{:.1}% win chance", cost * 100.0),
-            Measure::TurnPoints => format!("{cost:.2} points"),
+            Measure::WinProbability => msg::cost_win(cost * 100.0),
+            Measure::TurnPoints => msg::cost_points(cost),
+            Measure::ExpectedTurns => msg::cost_turns(cost),
         }
     }
 }
@@ -87,29 +116,53 @@ pub trait Advisor {
 }
 
 /// The largest target for which the coach works out a duel's chances to win: the solution takes
-/// time growing with the square of the target (about 20 s at 100 in release builds), once; it is
-/// then kept on disk by the solver.
+/// time growing with the square of the target (about 1 s at 25, 20 s at 100 in release builds),
+/// once; the solver then keeps it on disk.
 pub const MAX_DUEL_TARGET: Points = 100;
 
-/// The solver's values: in a game of two, each option's probability of winning under optimal
-/// play from there on (the duel solution); otherwise the expected score of the turn.
+/// Whether the coach gives game-level values (chances to win; turns to the target alone) for
+/// this many players under `rules`; otherwise the expected turn score.
+fn game_level(rules: Rules, players: usize) -> bool {
+    match players {
+        1 => true,
+        2 => rules.target() <= MAX_DUEL_TARGET,
+        3 => rules.target() <= MAX_TRIO_TARGET,
+        _ => false,
+    }
+}
+
+/// Works out (or loads) the game-level solution for `players` under `rules`, so that
+/// `martian_solver::advise` answers at once afterwards.
+fn prepare_solution(rules: Rules, players: usize) {
+    match players {
+        1 => drop(martian_solver::solo(rules)),
+        2 => drop(martian_solver::duel(rules)),
+        3 => drop(martian_solver::trio(rules)),
+        _ => {}
+    }
+}
+
+/// The solver's advice (`martian_solver::advise`): alone, the expected number of turns to reach
+/// the target; two or three players, each option's probability of winning; more, or past the
+/// targets solved in reasonable time, the expected score of the turn.
 ///
-/// The duel solution takes a moment the first time: [`SolverAdvisor::new`] works it out on a
-/// thread and answers with the expected turn score, marked provisional, meanwhile;
+/// A game-level solution may take a while the first time (about a second for a duel, a minute
+/// for three players under the official rules): [`SolverAdvisor::new`] works it out on a thread
+/// and answers with the expected turn score, marked provisional, meanwhile;
 /// [`SolverAdvisor::blocking`] waits for it.
 #[derive(Debug, Default)]
 pub struct SolverAdvisor {
     blocking: bool,
-    duels: HashMap<Rules, Arc<OnceLock<Arc<DuelSolution>>>>,
+    ready: HashMap<(Rules, usize), Arc<OnceLock<()>>>,
 }
 
 impl SolverAdvisor {
-    /// Works the duel solution out in the background.
+    /// Works game-level solutions out in the background.
     pub fn new() -> SolverAdvisor {
         SolverAdvisor::default()
     }
 
-    /// Waits for the duel solution when it is first needed.
+    /// Waits for a game-level solution when it is first needed.
     pub fn blocking() -> SolverAdvisor {
         SolverAdvisor {
             blocking: true,
@@ -117,45 +170,57 @@ impl SolverAdvisor {
         }
     }
 
-    /// The duel solution for `rules` if it is ready (starting it if need be).
-    fn duel(&mut self, rules: Rules) -> Option<Arc<DuelSolution>> {
+    /// Whether the solution for `players` under `rules` is ready (starting it if need be).
+    fn ready(&mut self, rules: Rules, players: usize) -> bool {
         if self.blocking {
-            return Some(martian_solver::duel(rules));
+            prepare_solution(rules, players);
+            return true;
         }
-        let cell = self.duels.entry(rules).or_insert_with(|| {
+        let cell = self.ready.entry((rules, players)).or_insert_with(|| {
             let cell = Arc::new(OnceLock::new());
-            let filled = Arc::clone(&cell);
+            let done = Arc::clone(&cell);
             std::thread::spawn(move || {
-                let _ = filled.set(martian_solver::duel(rules));
+                prepare_solution(rules, players);
+                let _ = done.set(());
             });
             cell
         });
-        cell.get().cloned()
+        cell.get().is_some()
     }
 
-    fn turn_values(situation: &Situation<'_>) -> Option<Advice> {
-        let table = martian_solver::expected_score_table(situation.rules);
-        let values: Vec<(Action, f64)> = table.action_values(situation.turn).iter().collect();
-        (!values.is_empty()).then(|| Advice::new(Measure::TurnPoints, values))
+    fn ask(situation: &Situation<'_>, with_scores: bool) -> Option<Advice> {
+        let advice = martian_solver::advise(AdviceRequest {
+            rules: situation.rules,
+            scores: with_scores.then_some(situation.scores),
+            seat: situation.seat,
+            turn: situation.turn,
+        })
+        .ok()?;
+        let measure = match advice.measure {
+            AdviceMeasure::WinProbability => Measure::WinProbability,
+            AdviceMeasure::ExpectedScore => Measure::TurnPoints,
+            AdviceMeasure::ExpectedTurns => Measure::ExpectedTurns,
+        };
+        let values: Vec<(Action, f64)> = advice
+            .options
+            .iter()
+            .map(|option| (option.action, option.value))
+            .collect();
+        (!values.is_empty()).then(|| Advice::new(measure, values))
     }
 }
 
 impl Advisor for SolverAdvisor {
     fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice> {
-        let duel = situation.scores.len() == 2 && situation.rules.target() <= MAX_DUEL_TARGET;
-        if !duel {
-            return Self::turn_values(situation);
+        let players = situation.scores.len();
+        if !game_level(situation.rules, players) {
+            return Self::ask(situation, false);
         }
-        let Some(solution) = self.duel(situation.rules) else {
-            return Self::turn_values(situation).map(Advice::provisional);
-        };
-        match solution.action_values(situation) {
-            Ok(values) if !values.is_empty() => Some(Advice::new(
-                Measure::WinProbability,
-                values.iter().collect(),
-            )),
-            _ => Self::turn_values(situation),
+        if !self.ready(situation.rules, players) {
+            return Self::ask(situation, false).map(Advice::provisional);
         }
+        // A position the game-level solution does not cover falls back to the turn.
+        Self::ask(situation, true).or_else(|| Self::ask(situation, false))
     }
 }
 
@@ -203,6 +268,18 @@ mod tests {
         let review = Review::of(&advice, Action::Take(Face::DeathRay)).unwrap();
         assert!(review.was_best());
         assert_eq!(advice.format_cost(2.5), "2.50 points");
+        let turns = Advice::new(
+            Measure::ExpectedTurns,
+            vec![(Action::Roll, 6.5), (Action::Stop, 6.0)],
+        );
+        assert_eq!(
+            turns.best(),
+            Some((Action::Stop, 6.0)),
+            "fewer turns is better"
+        );
+        assert_eq!(turns.cost_of(Action::Roll), Some(0.5));
+        assert!(turns.is_best(6.0) && !turns.is_best(6.5));
+        assert_eq!(turns.format_cost(0.5), "0.50 more turns");
         let win = Advice::new(Measure::WinProbability, vec![(Action::Stop, 0.6123)]);
         assert_eq!(win.format_value(0.6123), "61.2%");
     }

@@ -267,8 +267,17 @@ pub const COACH_WORKING: &str = "Working out the chances to win…";
 pub const COACH_PLAYED_LEGEND: &str = "▸ the move played in the game";
 pub const COACH_WIN: &str = "chance to win";
 pub const COACH_TURN: &str = "expected turn score";
-pub fn coach_measure_head(win: bool) -> &'static str {
-    if win { COACH_WIN } else { COACH_TURN }
+pub fn coach_turns(target: Points) -> String {
+    format!("expected turns to reach {target}")
+}
+pub fn cost_win(percent: f64) -> String {
+    format!("{percent:.1}% win chance")
+}
+pub fn cost_points(points: f64) -> String {
+    format!("{points:.2} points")
+}
+pub fn cost_turns(turns: f64) -> String {
+    format!("{turns:.2} more turns")
 }
 pub fn action_short(action: Action) -> String {
     match action {

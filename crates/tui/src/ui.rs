@@ -619,13 +619,17 @@ fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
             played,
             review,
         } => {
+            let head = match advice.measure {
+                Measure::WinProbability => msg::COACH_WIN.to_string(),
+                Measure::TurnPoints => msg::COACH_TURN.to_string(),
+                Measure::ExpectedTurns => msg::coach_turns(view.game.rules().target()),
+            };
             lines.push(Line::styled(
-                msg::coach_measure_head(advice.measure == Measure::WinProbability),
+                head,
                 Style::new().add_modifier(Modifier::BOLD),
             ));
-            let best = advice.best().map(|(_, v)| v);
             for &(action, value) in &advice.values {
-                let is_best = best.is_some_and(|b| b - value < 1e-9);
+                let is_best = advice.is_best(value);
                 let mark = if played == Some(action) { "▸ " } else { "  " };
                 let label = msg::action_short(action);
                 let value_text = advice.format_value(value);

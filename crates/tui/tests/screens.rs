@@ -553,15 +553,17 @@ fn the_coach_shows_the_chance_to_win_of_each_option_in_a_duel_and_the_cost_of_a_
     insta::assert_snapshot!("coach_cost", h.screen(80, 24));
 }
 
-#[test]
-fn with_three_players_the_coach_gives_the_expected_turn_score() {
+/// The coach's values at Ana's first decision with `seats` at the table under `rules`, and what
+/// `martian_solver::advise` says there with the scores (`with_scores`) or for the turn alone.
+fn coach_at_first_choice(
+    seats: Vec<SeatSpec>,
+    rules: Rules,
+    with_scores: bool,
+) -> (martian_tui::Advice, martian_solver::Advice, String) {
     let mut h = Harness::with(
         GameSetup {
-            seats: vec![
-                SeatSpec::human("Ana"),
-                SeatSpec::bot("steady"),
-                SeatSpec::bot("steady"),
-            ],
+            seats,
+            rules,
             coach: CoachMode::Always,
             ..setup(21)
         },
@@ -570,20 +572,67 @@ fn with_three_players_the_coach_gives_the_expected_turn_score() {
     );
     h.key(KeyCode::Enter);
     h.keys("r");
-    let screen = h.screen(80, 24);
-    assert!(screen.contains("expected turn score"), "{screen}");
-    let table = martian_solver::expected_score_table(Rules::official());
-    let advice = h
+    let game = &h.session().game;
+    let expected = martian_solver::advise(martian_solver::AdviceRequest {
+        rules,
+        scores: with_scores.then_some(game.scores()),
+        seat: game.seat(),
+        turn: game.turn(),
+    })
+    .unwrap();
+    let shown = h
         .session()
         .current_advice()
         .cloned()
         .flatten()
         .expect("advice");
-    assert_eq!(advice.measure, Measure::TurnPoints);
-    for (action, value) in table.action_values(h.session().game.turn()).iter() {
-        assert_eq!(advice.value_of(action), Some(value));
+    (shown, expected, h.screen(80, 24))
+}
+
+fn assert_same_values(shown: &martian_tui::Advice, expected: &martian_solver::Advice) {
+    assert_eq!(shown.values.len(), expected.options.len());
+    for option in &expected.options {
+        assert_eq!(shown.value_of(option.action), Some(option.value));
     }
-    insta::assert_snapshot!("coach_three_players", screen);
+    assert!(shown.is_best(shown.value_of(expected.best).unwrap()));
+}
+
+#[test]
+fn with_three_players_the_coach_gives_the_chance_to_win() {
+    let seats = vec![
+        SeatSpec::human("Ana"),
+        SeatSpec::bot("steady"),
+        SeatSpec::bot("steady"),
+    ];
+    // A small target keeps the exact three-player solution quick to work out.
+    let rules = Rules::official().with_target(8).unwrap();
+    let (shown, expected, screen) = coach_at_first_choice(seats, rules, true);
+    assert_eq!(shown.measure, Measure::WinProbability);
+    assert_same_values(&shown, &expected);
+    assert!(screen.contains("chance to win"), "{screen}");
+}
+
+#[test]
+fn with_four_players_the_coach_gives_the_expected_turn_score() {
+    let mut seats = vec![SeatSpec::human("Ana")];
+    seats.extend((0..3).map(|_| SeatSpec::bot("steady")));
+    let (shown, expected, screen) = coach_at_first_choice(seats, Rules::official(), false);
+    assert_eq!(shown.measure, Measure::TurnPoints);
+    assert_same_values(&shown, &expected);
+    insta::assert_snapshot!("coach_four_players", screen);
+}
+
+#[test]
+fn alone_the_coach_gives_the_expected_turns_to_the_target_lower_first() {
+    let seats = vec![SeatSpec::human("Ana")];
+    let (shown, expected, screen) = coach_at_first_choice(seats, Rules::official(), true);
+    assert_eq!(shown.measure, Measure::ExpectedTurns);
+    assert_same_values(&shown, &expected);
+    for pair in shown.values.windows(2) {
+        assert!(pair[0].1 <= pair[1].1, "fewest turns first: {shown:?}");
+    }
+    assert!(screen.contains("expected turns to reach 25"), "{screen}");
+    insta::assert_snapshot!("coach_solo", screen);
 }
 
 #[test]
