@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod advise_cmd;
 mod arena_cmd;
 mod exit;
 mod plain;
@@ -13,6 +14,7 @@ mod replay_cmd;
 mod rules_args;
 mod rules_cmd;
 mod serve_cmd;
+mod solve_cmd;
 mod tui_cmd;
 mod turn_cmd;
 
@@ -41,6 +43,10 @@ enum Command {
     Replay(replay_cmd::ReplayArgs),
     /// Serve the online game: the page and the WebSocket protocol, stored in SQLite.
     Serve(serve_cmd::ServeArgs),
+    /// Solve the game exactly: a turn, a duel, or solo play.
+    Solve(solve_cmd::SolveArgs),
+    /// The best decision at the end of a turn transcript, with every option's exact value.
+    Advise(advise_cmd::AdviseArgs),
     /// Draw a picture of perfect play (SVG or PNG).
     Plot(plot_cmd::PlotArgs),
 }
@@ -54,6 +60,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Play(args)) => tui_cmd::play(args),
         Some(Command::Replay(args)) => replay_cmd::run(args),
         Some(Command::Serve(args)) => serve_cmd::run(args),
+        Some(Command::Solve(args)) => solve_cmd::run(args),
+        Some(Command::Advise(args)) => advise_cmd::run(args),
         Some(Command::Plot(args)) => plot_cmd::run(args),
         None => tui_cmd::play(plain::PlayArgs::defaults()),
     }

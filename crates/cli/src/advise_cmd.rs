@@ -1,0 +1,116 @@
+//! `martian-dice advise TRANSCRIPT`: the options of the decision at the end of a turn transcript,
+//! with their exact values, and the best.
+
+use anyhow::Result;
+use clap::Args;
+use martian_engine::{Points, Transcript};
+use martian_solver::{AdviceMeasure, AdviceRequest, advise};
+use serde_json::json;
+
+use crate::exit::UsageError;
+use crate::plain::emit;
+use crate::rules_args::RulesArgs;
+use crate::solve_cmd::messages::{self as msg, MeasureText};
+use crate::solve_cmd::solve_duel;
+
+/// The best decision at the end of a turn transcript, and the value of every option.
+///
+/// Without --scores the values are the turn's expected final score. With --scores (banked totals
+/// in seat order; seat 0 opens every round) they are the probability that the player to move
+/// (--seat) wins the game: exact for two players, and for one player the expected number of
+/// turns to reach the target. An empty transcript asks about the turn as a whole.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  martian-dice advise TTRRRHHCKKKCC/K TRRRHHCC\n  martian-dice advise TTRRRHHCKKKCC/K --scores 20,23 --seat 1"
+)]
+pub struct AdviseArgs {
+    /// The turn so far, e.g. "TTRRRHHCKKKCC/K TRRRHHCC" (empty: before the first roll).
+    #[arg(value_name = "TRANSCRIPT")]
+    pub transcript: Vec<String>,
+    /// Banked totals in seat order, before this turn: "20,23".
+    #[arg(long, value_name = "S0,S1,...")]
+    pub scores: Option<String>,
+    /// Whose turn it is (0 = the first seat).
+    #[arg(long, default_value_t = 0, requires = "scores")]
+    pub seat: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+fn parse_scores(text: &str) -> Result<Vec<Points>, UsageError> {
+    text.split(',')
+        .map(|part| part.trim().parse::<Points>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| UsageError(msg::bad_scores(text)))
+}
+
+pub fn run(args: AdviseArgs) -> Result<()> {
+    let rules = args.rules.rules()?;
+    let text = args.transcript.join(" ");
+    let turn = text
+        .parse::<Transcript>()
+        .and_then(|t| t.replay(rules))
+        .map_err(|e| UsageError(msg::bad_transcript(&e.to_string())))?;
+    let scores = args.scores.as_deref().map(parse_scores).transpose()?;
+    if scores.as_ref().is_some_and(|s| s.len() == 2) {
+        // Solved (or read from the cache) here, with a progress bar when it takes a while.
+        solve_duel(rules);
+    }
+    let advice = advise(AdviceRequest {
+        rules,
+        scores: scores.as_deref(),
+        seat: args.seat,
+        turn: &turn,
+    })
+    .map_err(|e| UsageError(e.to_string()))?;
+    let kind = match advice.measure {
+        AdviceMeasure::ExpectedScore => MeasureText::ExpectedScore,
+        AdviceMeasure::WinProbability => MeasureText::WinProbability,
+        AdviceMeasure::ExpectedTurns => MeasureText::ExpectedTurns,
+    };
+    if args.json {
+        let measure = match advice.measure {
+            AdviceMeasure::ExpectedScore => "expected-score",
+            AdviceMeasure::WinProbability => "win-probability",
+            AdviceMeasure::ExpectedTurns => "expected-turns",
+        };
+        let options: Vec<_> = advice
+            .options
+            .iter()
+            .map(|o| json!({"action": o.action.code(), "value": o.value}))
+            .collect();
+        let object = json!({
+            "rules": rules,
+            "transcript": turn_text(&text),
+            "scores": scores,
+            "seat": scores.as_ref().map(|_| args.seat),
+            "measure": measure,
+            "options": options,
+            "best": advice.best.code(),
+        });
+        emit(&format!("{object}\n"))
+    } else {
+        let mut out = msg::rules_line(rules);
+        if let Some(scores) = &scores {
+            out += &msg::banked(scores);
+        }
+        out += &msg::measure_heading(kind, args.seat);
+        for option in &advice.options {
+            out += &msg::option_line(
+                kind,
+                option.action,
+                option.value,
+                option.action == advice.best,
+            );
+        }
+        out += &msg::best_line(advice.best);
+        emit(&out)
+    }
+}
+
+fn turn_text(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
