@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use martian_bots::{BotOptions, GameEnd, Strategy};
-use martian_engine::{Awaiting, Game, GameRng, GameState, MAX_PLAYERS, Points, Rules, TurnPhase};
+use martian_engine::{Game, GameRng, GameState, MAX_PLAYERS, Points, Rules, TurnPhase, roll_dice};
 
 use crate::ArenaError;
 use crate::report::{ArenaReport, ErrorNote, RoundRobinReport};
@@ -189,49 +189,63 @@ fn play_game(
     });
 
     let mut abandoned = false;
-    while forfeit.is_none() {
+    // Turn by turn; the roll-off and the end come from the game's state. The hot loop reads the
+    // turn's phase rather than `Game::awaiting`, which lists the legal actions every step.
+    'game: while forfeit.is_none() {
+        match game.state() {
+            GameState::Over(_) => break,
+            GameState::RollOff(_) => {
+                game.roll(&mut rng).expect("the roll-off awaits a roll");
+                continue;
+            }
+            GameState::Playing => {}
+        }
         if game.round() > MAX_ROUNDS {
             abandoned = true;
             break;
         }
         let seat = game.seat();
         let banked_before = game.scores()[seat];
-        let playing = matches!(game.state(), GameState::Playing);
-        match game.awaiting() {
-            Awaiting::Nothing => break,
-            Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. } => {
-                game.roll(&mut rng).expect("the game awaits a roll");
-            }
-            Awaiting::Decision { seat } => {
-                tally.decisions += 1;
-                let bot = &mut bots[seat_entries[seat]];
-                let played = bot
-                    .decide(&game.situation(), &mut rng)
-                    .map_err(|error| error.to_string())
-                    .and_then(|action| {
-                        game.play(action).map_err(|error| {
-                            format!(
-                                "{}: illegal action '{}': {error}",
-                                bot.name(),
-                                action.code()
-                            )
-                        })
-                    });
-                if let Err(message) = played {
-                    forfeit = Some(Forfeit { seat, message });
-                    break;
+        loop {
+            match game.turn().phase() {
+                TurnPhase::ToRoll => {
+                    // Exactly what `Game::roll` does, without asking what the game awaits.
+                    let roll = roll_dice(game.turn().dice_left(), &mut rng);
+                    game.apply_roll(roll).expect("the turn awaits this roll");
                 }
+                TurnPhase::Choosing { .. } | TurnPhase::Deciding => {
+                    tally.decisions += 1;
+                    let bot = &mut bots[seat_entries[seat]];
+                    let played = bot
+                        .decide(&game.situation(), &mut rng)
+                        .map_err(|error| error.to_string())
+                        .and_then(|action| {
+                            game.play(action).map_err(|error| {
+                                format!(
+                                    "{}: illegal action '{}': {error}",
+                                    bot.name(),
+                                    action.code()
+                                )
+                            })
+                        });
+                    if let Err(message) = played {
+                        forfeit = Some(Forfeit { seat, message });
+                        break 'game;
+                    }
+                }
+                TurnPhase::Over(_) => unreachable!("the game starts the next turn at once"),
+            }
+            let turn = game.turn();
+            if !matches!(game.state(), GameState::Playing)
+                || (turn.phase() == TurnPhase::ToRoll && turn.aside().is_empty())
+            {
+                break;
             }
         }
-        let turn_ended = playing
-            && (!matches!(game.state(), GameState::Playing)
-                || (game.turn().phase() == TurnPhase::ToRoll && game.turn().aside().is_empty()));
-        if turn_ended {
-            let entry = &mut tally.entries[seat_entries[seat]];
-            entry.turns += 1;
-            entry.points += u64::from(game.scores()[seat] - banked_before);
-            tally.turns += 1;
-        }
+        let entry = &mut tally.entries[seat_entries[seat]];
+        entry.turns += 1;
+        entry.points += u64::from(game.scores()[seat] - banked_before);
+        tally.turns += 1;
     }
 
     let scores: Vec<Points> = game.scores().to_vec();

@@ -1,0 +1,156 @@
+//! The arena against exact figures: win rates from each seat of optimal and greedy self-play
+//! match exact computations, and `optimal` beats every other bot.
+//!
+//! Tolerances come from the standard error of each estimate: an exact figure must lie within
+//! 5 standard errors (a Wilson interval at z = 5) of the arena's win rate.
+
+use martian_arena::stats::wilson;
+use martian_arena::{ArenaConfig, ArenaReport, run};
+use martian_engine::{Rules, Turn};
+use martian_solver::{duel, expected_score_table, trio};
+
+const Z: f64 = 5.0;
+
+fn arena(rules: Rules, bots: &[&str], games: u64, seed: u64) -> ArenaReport {
+    let config = ArenaConfig {
+        threads: 2,
+        ..ArenaConfig::new(
+            rules,
+            bots.iter().map(|b| b.to_string()).collect(),
+            games,
+            seed,
+        )
+    };
+    run(&config, &|_| {}).unwrap()
+}
+
+/// Wins and games of whoever sat at each seat, all entries together.
+fn seat_records(report: &ArenaReport) -> Vec<(f64, u64)> {
+    (0..report.bots.len())
+        .map(|seat| {
+            report.bots.iter().fold((0.0, 0), |(wins, games), bot| {
+                (wins + bot.seats[seat].wins, games + bot.seats[seat].games)
+            })
+        })
+        .collect()
+}
+
+fn assert_seats_match(report: &ArenaReport, exact: &[f64]) {
+    for (seat, ((wins, games), &p)) in seat_records(report).into_iter().zip(exact).enumerate() {
+        let (lo, hi) = wilson(wins, games as f64, Z);
+        assert!(
+            (lo..=hi).contains(&p),
+            "seat {seat}: exact {p:.5}, arena {:.5} in [{lo:.5}, {hi:.5}] over {games} games",
+            wins / games as f64
+        );
+    }
+}
+
+#[test]
+fn optimal_self_play_wins_from_each_seat_as_the_exact_duel_says() {
+    let rules = Rules::official();
+    let exact = duel(rules).game_wins();
+    let report = arena(rules, &["optimal", "optimal"], 100_000, 21);
+    assert_seats_match(&report, &exact);
+}
+
+/// Seat 0's probability of winning a duel in which both players follow a policy that ignores the
+/// game (its turn scores have the same distribution `p` every turn): a Markov chain over the
+/// banked scores, solved exactly from the highest totals down; a turn scoring 0 passes the move,
+/// so the two positions at the same scores are solved together.
+fn fixed_policy_duel(rules: Rules, p: &[f64]) -> [f64; 2] {
+    let t = usize::from(rules.target());
+    let p0 = p[0];
+    // Seat 1's last turn against a total `a`: seat 0 wins if it scores less, ties half.
+    let last = |a: usize, b: usize| -> f64 {
+        p.iter()
+            .enumerate()
+            .map(|(k, &pk)| match (b + k).cmp(&a) {
+                std::cmp::Ordering::Less => pk,
+                std::cmp::Ordering::Equal => 0.5 * pk,
+                std::cmp::Ordering::Greater => 0.0,
+            })
+            .sum()
+    };
+    // w0[a][b]: seat 0 wins, seat 0 to play; w1[a][b]: seat 0 wins, seat 1 to play.
+    let mut w0 = vec![vec![0.0; t]; t];
+    let mut w1 = vec![vec![0.0; t]; t];
+    for total in (0..=2 * (t - 1)).rev() {
+        for a in total.saturating_sub(t - 1)..=total.min(t - 1) {
+            let b = total - a;
+            let x: f64 = (1..p.len())
+                .map(|k| {
+                    p[k] * if a + k >= t {
+                        last(a + k, b)
+                    } else {
+                        w1[a + k][b]
+                    }
+                })
+                .sum();
+            let y: f64 = (1..p.len())
+                .map(|k| p[k] * if b + k >= t { 0.0 } else { w0[a][b + k] })
+                .sum();
+            w0[a][b] = (x + p0 * y) / (1.0 - p0 * p0);
+            w1[a][b] = y + p0 * w0[a][b];
+        }
+    }
+    [w0[0][0], 1.0 - w0[0][0]]
+}
+
+#[test]
+fn greedy_self_play_wins_from_each_seat_as_the_exact_markov_chain_says() {
+    let rules = Rules::official();
+    let p = expected_score_table(rules).score_distribution(&Turn::new(rules));
+    let exact = fixed_policy_duel(rules, &p);
+    let report = arena(rules, &["greedy", "greedy"], 100_000, 22);
+    assert_seats_match(&report, &exact);
+}
+
+#[test]
+fn the_markov_chain_is_right_on_a_game_of_one_die() {
+    // One die, target 1: a turn scores 1 exactly when the die shows an earthling (1/2). Seat 0
+    // wins if it scores and seat 1 does not (or ties and wins the roll-off), and so on:
+    // W = (1/2)(1/2 + 1/4) + (1/2)(1/2)W ⇒ W = (3/8) / (3/4) = 1/2.
+    let rules = Rules::official()
+        .with_dice(1)
+        .unwrap()
+        .with_target(1)
+        .unwrap();
+    let [w0, w1] = fixed_policy_duel(rules, &[0.5, 0.5, 0.0, 0.0, 0.0]);
+    assert!(
+        (w0 - 0.5).abs() < 1e-15 && (w1 - 0.5).abs() < 1e-15,
+        "{w0} {w1}"
+    );
+}
+
+#[test]
+fn optimal_three_player_self_play_wins_from_each_seat_as_the_exact_solver_says() {
+    // A smaller game keeps the three-player solve quick.
+    let rules = Rules::official().with_target(12).unwrap();
+    let exact = trio(rules).unwrap().game_wins();
+    let report = arena(rules, &["optimal", "optimal", "optimal"], 60_000, 23);
+    assert_seats_match(&report, &exact);
+}
+
+#[test]
+fn optimal_beats_every_other_bot() {
+    let rules = Rules::official();
+    for (other, games) in [
+        ("random", 2_000),
+        ("aggressive", 4_000),
+        ("defensive", 4_000),
+        ("easy", 4_000),
+        ("medium", 10_000),
+        ("greedy", 60_000),
+        ("hard", 60_000),
+    ] {
+        let report = arena(rules, &["optimal", other], games, 24);
+        let optimal = &report.bots[0];
+        let (lo, _) = wilson(optimal.wins, optimal.games as f64, Z);
+        assert!(
+            lo > 0.5,
+            "optimal against {other}: {:.4}, 5σ interval from {lo:.4}",
+            optimal.win_rate
+        );
+    }
+}
