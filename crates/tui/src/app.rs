@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use martian_engine::{Action, Awaiting, Face, GameRng, seeded_rng};
-use rand::Rng;
+use rand::RngExt;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::text::Line;
@@ -335,7 +335,11 @@ impl App {
                         return;
                     }
                 };
-                let seed = form.setup.seed.unwrap_or_else(|| self.entropy.next_u64());
+                // Short enough to read out and type again.
+                let seed = form
+                    .setup
+                    .seed
+                    .unwrap_or_else(|| self.entropy.random_range(0..1_000_000));
                 match Session::start(&form.setup, rules, seed, self.bots.as_ref()) {
                     Ok(mut session) => {
                         self.last_setup = form.setup.clone();

@@ -79,10 +79,10 @@ pub fn points(n: Points) -> String {
 // ---- panels ----
 
 pub fn turn_of(name: &str) -> String {
-    format!(" {name}'s turn ")
+    format!(" {name} to play ")
 }
 pub fn turn_over_of(name: &str) -> String {
-    format!(" {name}'s turn is over ")
+    format!(" {name}: turn over ")
 }
 pub const PANEL_SCORES: &str = " Scores ";
 pub const PANEL_LOG: &str = " Log ";
