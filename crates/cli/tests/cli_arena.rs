@@ -1,0 +1,191 @@
+//! `martian-dice arena`, run as a user runs it.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn arena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+        .arg("arena")
+        .args(args)
+        .env("LC_ALL", "en")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let output = arena(&all);
+    assert!(output.status.success(), "{}", stderr(&output));
+    serde_json::from_str(&stdout(&output)).expect("one JSON object")
+}
+
+#[test]
+fn json_has_the_documented_keys() {
+    let report = json_of(&[
+        "--bots",
+        "greedy,defensive",
+        "--games",
+        "400",
+        "--seed",
+        "9",
+    ]);
+    let bots = report["bots"].as_array().unwrap();
+    assert_eq!(bots.len(), 2);
+    for bot in bots {
+        let rate = bot["win_rate"].as_f64().unwrap();
+        let ci = bot["ci95"].as_array().unwrap();
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(lo <= rate && rate <= hi, "{bot}");
+        assert!(bot["wins"].as_f64().is_some() && bot["name"].is_string());
+        assert_eq!(bot["seats"].as_array().unwrap().len(), 2);
+    }
+    assert_eq!(bots[0]["name"], "greedy");
+    let wins: f64 = bots.iter().map(|b| b["wins"].as_f64().unwrap()).sum();
+    assert_eq!(wins, 400.0);
+    assert!(report["games_per_second"].as_f64().unwrap() > 0.0);
+    assert_eq!(report["rules_key"], "d13-t25-each-round-rolloff");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_results_with_one_and_two_threads() {
+    let strip = |mut v: Value| {
+        for key in [
+            "seconds",
+            "games_per_second",
+            "decisions_per_second",
+            "threads",
+        ] {
+            v.as_object_mut().unwrap().remove(key);
+        }
+        v
+    };
+    let args = [
+        "--bots",
+        "random,aggressive,defensive",
+        "--games",
+        "900",
+        "--seed",
+        "4",
+    ];
+    let one = strip(json_of(&[&args[..], &["--threads", "1"]].concat()));
+    let two = strip(json_of(&[&args[..], &["--threads", "2"]].concat()));
+    assert_eq!(one, two);
+}
+
+#[test]
+fn text_output_names_every_bot_and_the_seed() {
+    let output = arena(&["--bots", "greedy,random", "--games", "200", "--seed", "77"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("seed 77"), "{text}");
+    assert!(text.contains("greedy") && text.contains("random"), "{text}");
+    assert!(
+        text.contains("95% interval") && text.contains("seat 2"),
+        "{text}"
+    );
+    assert!(text.contains("games/s"), "{text}");
+    assert!(stderr(&output).is_empty(), "no progress bar off a terminal");
+}
+
+#[test]
+fn rule_options_reach_the_games() {
+    let report = json_of(&[
+        "--bots",
+        "greedy,greedy",
+        "--games",
+        "100",
+        "--seed",
+        "1",
+        "--dice",
+        "8",
+        "--target",
+        "10",
+        "--tie",
+        "shared",
+    ]);
+    assert_eq!(report["rules"]["dice"], 8);
+    assert_eq!(report["rules"]["target"], 10);
+    assert_eq!(report["rules"]["tie"], "shared");
+}
+
+#[test]
+fn a_round_robin_prints_the_matrix_and_ratings() {
+    let report = json_of(&[
+        "--round-robin",
+        "random,defensive,greedy",
+        "--games",
+        "200",
+        "--seed",
+        "2",
+    ]);
+    assert_eq!(report["pairs"].as_array().unwrap().len(), 3);
+    let ratings = report["ratings"].as_array().unwrap();
+    assert_eq!(ratings[0]["name"], "greedy");
+    assert_eq!(ratings[2]["name"], "random");
+    let matrix = report["matrix"].as_array().unwrap();
+    let cell = |i: usize, j: usize| matrix[i][j].as_f64().unwrap();
+    assert!((cell(0, 2) + cell(2, 0) - 1.0).abs() < 1e-9);
+    assert!(matrix[1][1].is_null());
+    let text = stdout(&arena(&[
+        "--round-robin",
+        "random,greedy",
+        "--games",
+        "50",
+        "--seed",
+        "2",
+    ]));
+    assert!(text.contains("Bradley–Terry"), "{text}");
+}
+
+#[test]
+fn unknown_bots_and_bad_seat_counts_are_usage_errors() {
+    let output = arena(&["--bots", "greedy,wizard", "--games", "10"]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("wizard") && message.contains("defensive"),
+        "{message}"
+    );
+    let output = arena(&["--bots", "greedy", "--games", "10"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("from 2 to 8"),
+        "{}",
+        stderr(&output)
+    );
+    let output = arena(&["--bots", "greedy,greedy", "--games", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = arena(&["--games", "10"]);
+    assert_eq!(output.status.code(), Some(2), "a bot list is required");
+}
+
+#[test]
+fn a_misbehaving_external_bot_is_reported_and_forfeits() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../bots/tests/bots/wrong_action.sh"
+    );
+    let spec = format!("exec:sh:{script}");
+    let output = arena(&[
+        "--bots",
+        &format!("{spec},greedy"),
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("4 games lost by forfeit"), "{text}");
+    assert!(text.contains("not legal"), "{text}");
+}
