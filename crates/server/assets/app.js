@@ -76,6 +76,7 @@ function receive(message) {
     case "joined":
       state.roomId = message.room;
       state.seat = message.seat;
+      if (state.coachOn && message.seat != null) send({ type: "coach", on: true });
       if (message.token) saveToken(message.room, message.token);
       if (location.hash !== `#room=${message.room}`) history.replaceState(null, "", `#room=${message.room}`);
       break;
@@ -86,8 +87,10 @@ function receive(message) {
       toast(`${message.name}: ${t(`quick.${message.message}`)}`);
       break;
     case "advice":
-      state.advice = message.advice;
-      render();
+      if (state.room && state.room.game && message.advice.moves === state.room.game.moves) {
+        state.advice = message.advice;
+        render();
+      }
       break;
     case "left":
       if (state.leaving) {
@@ -131,7 +134,7 @@ function onUpdate(message) {
   state.room = room;
   state.lastMoves = moves;
   state.deadlineAt = room.game && room.game.deadline_ms != null ? Date.now() + room.game.deadline_ms : null;
-  if (state.seat != null && room.game && room.game.to_move !== state.seat) state.advice = null;
+  if (state.advice && (!room.game || state.advice.moves !== room.game.moves)) state.advice = null;
   render();
 }
 
@@ -416,6 +419,7 @@ function renderGame() {
 
   let actions = "";
   if (myTurn) actions = actionButtons(game, turn);
+  const coach = coachPanel(room, game, myTurn);
 
   const timer = state.deadlineAt && !over ? `<span id="timer" class="timer"></span>` : "";
   const quick = mySeat != null && state.welcome
@@ -434,6 +438,7 @@ function renderGame() {
         <p class="muted">${esc(t("round", { round: game.round }))} · ${esc(t("target"))} ${room.rules.target}</p>
         ${table}
         <div class="actions" id="actions">${actions}</div>
+        ${coach}
         ${end}
       </section>
       <aside>
@@ -454,6 +459,19 @@ function renderGame() {
   app.querySelectorAll("[data-say]").forEach((button) => {
     button.onclick = () => send({ type: "say", message: button.dataset.say });
   });
+  const coachButton = document.getElementById("coach");
+  if (coachButton) {
+    coachButton.onclick = () => {
+      state.coachOn = !state.coachOn;
+      state.advice = null;
+      send({ type: "coach", on: state.coachOn });
+      render();
+    };
+  }
+  if (state.coachOn && state.advice && state.advice.best) {
+    const best = app.querySelector(`#actions [data-act="${state.advice.best}"]`);
+    if (best) best.classList.add("coach-best");
+  }
   const rematch = document.getElementById("rematch");
   if (rematch) rematch.onclick = () => send({ type: "start" });
   tickTimer();
@@ -479,6 +497,37 @@ function turnPanel(room, game, turn) {
       <div class="balance-text">${esc(t("tanks_vs_rays", { tanks, rays }))} — ${esc(lead ? t("tanks_lead") : t("rays_hold"))}</div>
     </div>
     <p class="turn-score"><strong>${esc(t("turn_score", { points: turn.score }))}</strong> · ${esc(t("dice_left", { count: turn.dice_left }))}</p>`;
+}
+
+// The coach (games of one person against one bot, when the server has the solver): the win-chance
+// bar for everyone, and on one's own decisions the chance to win after each option.
+function coachOffered(room) {
+  if (!state.welcome || !state.welcome.coach || state.seat == null) return false;
+  const people = room.seats.filter((s) => !s.bot).length;
+  return room.seats.length === 2 && people === 1 && room.rules.target <= 100 && room.status === "playing";
+}
+
+function coachPanel(room, game, myTurn) {
+  if (!coachOffered(room)) return "";
+  const toggle = `<button id="coach" class="small">${esc(state.coachOn ? t("coach_hide") : t("coach"))}</button>`;
+  if (!state.coachOn) return `<div class="coach">${toggle}</div>`;
+  const advice = state.advice;
+  if (!advice) return `<div class="coach">${toggle} <span class="muted">${esc(t("coach_thinking"))}</span></div>`;
+  const pct = (x) => `${(100 * x).toFixed(1)}%`;
+  const bar = room.seats
+    .map((s, i) => `<span class="chance seat-${i}" style="width:${(100 * advice.chances[i]).toFixed(2)}%">${esc(s.name)} ${pct(advice.chances[i])}</span>`)
+    .join("");
+  let options = "";
+  if (myTurn && advice.options.length) {
+    options = `<p class="muted">${esc(t("coach_options"))}</p><ul class="coach-options">${advice.options
+      .map((o) => {
+        const label = o.action.length === 1 ? die(o.action, "tiny") + esc(t(`faces.${o.action}`)) : esc(o.action === "stop" ? t("stop", { points: game.turn.score }) : t("roll_again"));
+        const best = o.action === advice.best ? ` <strong class="best">${esc(t("coach_best"))}</strong>` : "";
+        return `<li data-option="${esc(o.action)}">${label}: ${pct(o.chance)}${best}</li>`;
+      })
+      .join("")}</ul>`;
+  }
+  return `<div class="coach" id="coach-panel">${toggle}<h3>${esc(t("win_chance"))}</h3><div class="chances" id="win-chance">${bar}</div>${options}</div>`;
 }
 
 function rollOffPanel(room, game) {

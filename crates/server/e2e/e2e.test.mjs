@@ -202,9 +202,23 @@ test("one person plays a bot to the end", async () => {
   await page.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
   await page.click("#start");
   await page.waitForSelector("#board", { timeout: STEP });
-  const coach = page.locator("#coach");
-  if ((await coach.count()) > 0) await coach.click();
-  await playToTheEnd([page]);
+  // The coach: the win-chance bar, and the chance after each option of one's own decisions.
+  await page.click("#coach");
+  await page.waitForSelector("#win-chance .chance", { timeout: STEP });
+  let coached = false;
+  await playToTheEnd([page], async () => {
+    if (!coached && (await page.locator("#board[data-my-turn=true] #roll .die").count()) > 0) {
+      await page.waitForSelector("#coach-panel [data-option]", { timeout: STEP });
+      const options = await page.locator("#coach-panel [data-option]").evaluateAll((l) => l.map((o) => o.dataset.option));
+      const acts = await page.locator("#actions [data-act]").evaluateAll((l) => l.map((b) => b.dataset.act));
+      assert.deepEqual(options, acts, "the coach values every legal choice");
+      assert.equal(await page.locator("#actions .coach-best").count(), 1);
+      await page.waitForTimeout(700);
+      await page.screenshot({ path: path.join(OUT, "coach.png") });
+      coached = true;
+    }
+  });
+  assert.ok(coached, "the coach advised a decision");
   await page.screenshot({ path: path.join(OUT, "bot-end.png") });
   assert.deepEqual(errors, []);
   await context.close();

@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 mod assets;
+mod coach;
 mod ids;
 pub mod protocol;
 mod room;

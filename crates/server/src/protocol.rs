@@ -188,7 +188,7 @@ pub enum ServerMessage<'a> {
     },
     /// The coach's advice for the recipient's decision.
     Advice {
-        advice: serde_json::Value,
+        advice: &'a crate::coach::CoachAdvice,
     },
     /// The sender left the room (or was removed from its seat).
     Left {

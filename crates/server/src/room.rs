@@ -224,6 +224,8 @@ pub enum RoomChange {
 struct Member {
     outbox: Outbox,
     seat: Option<usize>,
+    /// The member asked for the coach's advice.
+    coach: bool,
 }
 
 /// A room's task state.
@@ -378,7 +380,14 @@ impl Room {
                         }
                         .to_json();
                         let _ = outbox.send(Outgoing::Text(joined.into()));
-                        self.members.insert(conn, Member { outbox, seat });
+                        self.members.insert(
+                            conn,
+                            Member {
+                                outbox,
+                                seat,
+                                coach: false,
+                            },
+                        );
                         self.broadcast(&events);
                     }
                     Err((code, message)) => {
@@ -572,10 +581,21 @@ impl Room {
                 }
                 Ok(Vec::new())
             }
-            ClientMessage::Coach { .. } => refuse(
-                ErrorCode::WrongState,
-                "the coach is not available on this server yet",
-            ),
+            ClientMessage::Coach { on } => {
+                if seat.is_none() {
+                    return refuse(ErrorCode::NotSeated, "the coach advises seated players");
+                }
+                if on && let Some(reason) = self.coach_unavailable() {
+                    return refuse(ErrorCode::WrongState, reason);
+                }
+                if let Some(member) = self.members.get_mut(&conn) {
+                    member.coach = on;
+                }
+                if on {
+                    self.send_advice();
+                }
+                Ok(Vec::new())
+            }
             ClientMessage::Ping {} => {
                 self.send(conn, ServerMessage::Pong {}.to_json());
                 Ok(Vec::new())
@@ -982,6 +1002,55 @@ impl Room {
         for member in self.members.values() {
             let _ = member.outbox.send(Outgoing::Text(text.clone()));
         }
+        self.send_advice();
+    }
+
+    /// Why the coach is not offered in this room now, if it is not.
+    fn coach_unavailable(&self) -> Option<&'static str> {
+        let humans = self.state.seats.iter().filter(|s| s.bot.is_none()).count();
+        crate::coach::unavailable(self.state.rules, self.state.seats.len(), humans)
+    }
+
+    /// Sends the coached members the advice for the game as it stands. The solver works on the
+    /// blocking pool (a first duel solution takes a moment); advice names the move count it is
+    /// for, so a client drops advice that arrives after the game moved on.
+    fn send_advice(&self) {
+        let Some(table) = &self.table else {
+            return;
+        };
+        let game = table.game();
+        let Some(mover) = table.seat_to_move() else {
+            return;
+        };
+        if self.state.status != Status::Playing
+            || !matches!(game.state(), GameState::Playing)
+            || self.coach_unavailable().is_some()
+        {
+            return;
+        }
+        let coached: Vec<(Outbox, usize)> = self
+            .members
+            .values()
+            .filter(|m| m.coach)
+            .filter_map(|m| m.seat.map(|seat| (m.outbox.clone(), seat)))
+            .collect();
+        if coached.is_empty() {
+            return;
+        }
+        let rules = game.rules();
+        let scores = game.scores().to_vec();
+        let turn = *game.turn();
+        let moves = table.moves().len();
+        tokio::task::spawn_blocking(move || {
+            for (outbox, seat) in coached {
+                if let Some(advice) =
+                    crate::coach::advice(rules, &scores, mover, &turn, moves, seat)
+                {
+                    let text = ServerMessage::Advice { advice: &advice }.to_json();
+                    let _ = outbox.send(Outgoing::Text(text.into()));
+                }
+            }
+        });
     }
 
     pub fn view(&self) -> RoomView {

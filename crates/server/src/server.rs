@@ -163,7 +163,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             })
             .collect(),
         quick_messages: QUICK_MESSAGES,
-        coach: false,
+        coach: true,
     }
     .to_json()
     .into();

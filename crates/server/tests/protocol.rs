@@ -395,3 +395,67 @@ async fn a_stalled_turn_is_handed_to_a_bot_and_the_host_can_remove_a_player_who_
         .await;
     running.abort();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_coach_advises_a_person_against_a_bot_with_exact_chances() {
+    let running = server(|config| config.rate_burst = 1e9).await;
+    let addr = running.addr();
+    let mut ana = Client::create(addr, "Ana").await;
+    ana.send(json!({"type": "add_bot", "bot": "defensive"}))
+        .await;
+    ana.until(|r| r["seats"].as_array().unwrap().len() == 2)
+        .await;
+    ana.send(json!({"type": "start"})).await;
+    ana.until(|r| r["status"] == "playing").await;
+    ana.send(json!({"type": "coach", "on": true})).await;
+    let advice = ana.recv_type("advice").await["advice"].clone();
+    let chances: Vec<f64> = advice["chances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_f64().unwrap())
+        .collect();
+    assert_eq!(chances.len(), 2);
+    assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    // At the start the chances are the duel's, from the solver directly.
+    let exact = martian_solver::duel(martian_engine::Rules::official()).game_wins();
+    assert!(
+        (chances[0] - exact[0]).abs() < 1e-12,
+        "{chances:?} vs {exact:?}"
+    );
+    assert_eq!(advice["moves"], 0);
+    assert_eq!(advice["best"], "roll");
+    ana.play_one("roll").await;
+    if ana.my_turn() {
+        let advice = loop {
+            let message = ana.recv_type("advice").await;
+            if message["advice"]["moves"] == ana.room["game"]["moves"] {
+                break message["advice"].clone();
+            }
+        };
+        let options: Vec<&str> = advice["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["action"].as_str().unwrap())
+            .collect();
+        let legal: Vec<&str> = ana.room["game"]["turn"]["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap())
+            .collect();
+        assert_eq!(options, legal);
+    }
+    // Between two people the coach is refused.
+    let mut bia_room = Client::create(addr, "Bia").await;
+    let room = bia_room.room_id.clone().unwrap();
+    let _cid = Client::join(addr, &room, "Cid").await;
+    bia_room
+        .until(|r| r["seats"].as_array().unwrap().len() == 2)
+        .await;
+    bia_room
+        .refused(json!({"type": "coach", "on": true}), "wrong_state")
+        .await;
+    running.abort();
+}

@@ -1,0 +1,136 @@
+//! The coach for a person playing against bots: everyone's chance to win now (the win-chance bar)
+//! and, on the person's own decisions, each option's chance to win — exact values from the solver.
+//! Offered in games of two (a duel) up to [`MAX_COACH_TARGET`], where the solution is quick to get.
+
+use serde::Serialize;
+
+use martian_engine::{Action, Points, Rules, Turn};
+use martian_solver::{AdviceMeasure, AdviceRequest, advise};
+
+/// The largest target the coach works for: the duel solution's first computation grows with the
+/// square of the target (about 20 s at 100), and is then kept by the solver.
+pub const MAX_COACH_TARGET: Points = 100;
+
+/// Why the coach is not offered in a game.
+pub fn unavailable(rules: Rules, players: usize, humans: usize) -> Option<&'static str> {
+    if players != 2 {
+        Some("the coach works in games of two players")
+    } else if humans != 1 {
+        Some("the coach is for a person playing against a bot")
+    } else if rules.target() > MAX_COACH_TARGET {
+        Some("the coach works for targets up to 100")
+    } else {
+        None
+    }
+}
+
+/// The advice sent to a coached player.
+#[derive(Clone, Debug, Serialize)]
+pub struct CoachAdvice {
+    /// The game's move count this advice is for: stale advice is for an older `moves`.
+    pub moves: usize,
+    /// Each seat's probability of winning from here, under optimal play.
+    pub chances: Vec<f64>,
+    /// The recipient's options and their probability of winning, when the decision is theirs.
+    pub options: Vec<CoachOption>,
+    /// The best of `options`.
+    pub best: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CoachOption {
+    pub action: String,
+    pub chance: f64,
+}
+
+/// The advice for `recipient` when `mover` is to play `turn` with banked `scores`, or `None` when
+/// there is nothing to advise (the solver refuses the position: game over, roll-off).
+pub fn advice(
+    rules: Rules,
+    scores: &[Points],
+    mover: usize,
+    turn: &Turn,
+    moves: usize,
+    recipient: usize,
+) -> Option<CoachAdvice> {
+    let advice = advise(AdviceRequest {
+        rules,
+        scores: Some(scores),
+        seat: mover,
+        turn,
+    })
+    .ok()?;
+    if advice.measure != AdviceMeasure::WinProbability {
+        return None;
+    }
+    let now = advice
+        .options
+        .iter()
+        .find(|o| o.action == advice.best)
+        .map(|o| o.value)?;
+    let chances = (0..scores.len())
+        .map(|seat| if seat == mover { now } else { 1.0 - now })
+        .collect();
+    let mine = mover == recipient;
+    let code = |action: Action| action.code();
+    Some(CoachAdvice {
+        moves,
+        chances,
+        options: if mine {
+            advice
+                .options
+                .iter()
+                .map(|o| CoachOption {
+                    action: code(o.action),
+                    chance: o.value,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        best: mine.then(|| code(advice.best)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use martian_engine::{Face, Game};
+
+    #[test]
+    fn chances_sum_to_one_and_the_best_option_is_the_current_chance() {
+        let rules = Rules::official();
+        let mut game = Game::new(rules, 2).unwrap();
+        game.apply_roll("TTRRRHHCKKKCC".parse().unwrap()).unwrap();
+        let advice = advice(rules, game.scores(), 0, game.turn(), 1, 0).unwrap();
+        assert!((advice.chances.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        let best = advice.best.clone().unwrap();
+        let best_chance = advice
+            .options
+            .iter()
+            .find(|o| o.action == best)
+            .unwrap()
+            .chance;
+        assert_eq!(best_chance, advice.chances[0]);
+        assert!(advice.options.iter().all(|o| o.chance <= best_chance));
+        let actions: Vec<_> = advice.options.iter().map(|o| o.action.as_str()).collect();
+        assert_eq!(actions, ["R", "H", "C", "K"]);
+        // The other seat sees the chances but not the options.
+        let theirs = super::advice(rules, game.scores(), 0, game.turn(), 1, 1).unwrap();
+        assert!(theirs.options.is_empty() && theirs.best.is_none());
+        game.play(martian_engine::Action::Take(Face::DeathRay))
+            .unwrap();
+        let after = super::advice(rules, game.scores(), 0, game.turn(), 2, 0).unwrap();
+        let stop_roll: Vec<_> = after.options.iter().map(|o| o.action.as_str()).collect();
+        assert_eq!(stop_roll, ["stop", "roll"]);
+    }
+
+    #[test]
+    fn the_coach_is_for_one_person_against_one_bot() {
+        let rules = Rules::official();
+        assert_eq!(unavailable(rules, 2, 1), None);
+        assert!(unavailable(rules, 3, 1).is_some());
+        assert!(unavailable(rules, 2, 2).is_some());
+        assert!(unavailable(rules.with_target(200).unwrap(), 2, 1).is_some());
+    }
+}
