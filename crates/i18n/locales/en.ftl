@@ -101,3 +101,106 @@ rules-variants =
     literal reading of the original text (the bonus for any earthling instead of one of each), the
     game ending at once when a player reaches the target, and shared victory instead of the roll-off.
     These are options, never the default.
+
+## Game vocabulary shared by every interface (martian_i18n::vocab).
+## $face is one of: tank, death-ray, human, cow, chicken. $count is a number.
+
+# The letter a reader knows the face by, in prose and at prompts (transcripts keep T R H C K).
+face-letter = { $face ->
+    [tank] T
+    [death-ray] R
+    [human] H
+    [cow] C
+   *[chicken] K
+}
+dice-count = { $count ->
+    [one] { $count } die
+   *[other] { $count } dice
+}
+# A roll or a set of dice with no die in it.
+dice-nothing = nothing
+points = { $count ->
+    [one] { $count } point
+   *[other] { $count } points
+}
+earthling-count = { $count ->
+    [one] { $count } earthling
+   *[other] { $count } earthlings
+}
+# Lists: $first is every item but the last, joined by ", ".
+list-and = { $first } and { $last }
+list-or = { $first } or { $last }
+# The rules in brief. $bonus: one-of-each, any-earthling; $end: complete-round, immediate;
+# $tie: roll-off, shared.
+ruleset = { $dice } dice, target { $target }, { $bonus ->
+        [any-earthling] bonus for any earthling
+       *[one-of-each] bonus for one of each
+    }, { $end ->
+        [immediate] immediate end
+       *[complete-round] round completed
+    }, { $tie ->
+        [shared] shared victory
+       *[roll-off] roll-off
+    }
+# The tanks and death rays set aside. $leader: tanks, rays, even; $margin: by how many.
+balance = Tanks { $tanks }, death rays { $rays }: { $leader ->
+        [tanks] tanks lead by { $margin }
+        [rays] death rays lead by { $margin }
+       *[even] even, the death rays hold
+    }
+# A turn's score and why. $reason: tanks, bonus, plain; $earthlings: an earthling-count.
+score-explained = { $reason ->
+        [tanks] { $score } (the tanks outnumber the death rays)
+        [bonus] { $score } ({ $earthlings } + { $bonus } bonus)
+       *[plain] { $score } ({ $earthlings })
+    }
+# Why a turn ended. $end: stop, no-dice, no-choice.
+turn-end = { $end ->
+    [stop] the player stopped
+    [no-dice] every die was set aside
+   *[no-choice] no type could be taken from the last roll
+}
+
+## The engine's errors (martian_i18n::errors). In English word for word the engine's own text
+## (a test checks); they are sentence fragments, placed after "step 2: " and the like.
+error-dice-unknown-letter = '{ $letter }' is not a face letter (T, R, H, C, K; or V, G)
+error-dice-dangling-count = the count { $count } is not followed by a face letter
+error-dice-zero-count = a count of 0 is not allowed
+error-dice-too-many = more than { $max } dice
+error-dice-empty = no dice written
+error-turn-over = the turn is over
+error-turn-awaiting-choice = a roll is awaiting a choice of type
+error-turn-awaiting-roll = the dice must be rolled first
+error-turn-awaiting-decision = the player must first stop or roll again
+error-turn-wrong-dice-count = { $rolled } dice were rolled but { $available } are available
+error-turn-take-tank = tanks cannot be chosen: they are set aside by force
+error-turn-not-rolled = { $face ->
+    [tank] no tanks were rolled
+    [death-ray] no death rays were rolled
+    [human] no humans were rolled
+    [cow] no cows were rolled
+   *[chicken] no chickens were rolled
+}
+error-turn-already-taken = { $face ->
+    [tank] tanks were already taken this turn
+    [death-ray] death rays were already taken this turn
+    [human] humans were already taken this turn
+    [cow] cows were already taken this turn
+   *[chicken] chickens were already taken this turn
+}
+error-transcript = step { $step }: { $error }
+error-transcript-bad-roll = bad roll '{ $text }': { $error }
+error-transcript-take = '{ $text }' after '/' is not a face letter (R, H, C, K)
+error-transcript-missing-take = the roll has no type taken: write it as ROLL/LETTER, or end the transcript there
+error-transcript-take-after-no-choice = no type can be taken from this roll: the turn ended with it
+error-transcript-after-end = the turn was already over
+error-game-players = a game has from 1 to { $max } players, not { $count }
+error-game-over = the game is over
+error-game-in-roll-off = the roll-off is under way: only its rolls are expected
+error-game-roll-off-dice = a roll-off roll has { $expected } dice, not { $count }
+# $detail and $error may be English details from the engine or the JSON parser.
+error-record-format = not a game record: { $detail }
+error-record-version = record version { $version } is not supported (this program reads version { $supported })
+error-record-turn = turn { $turn }: { $error }
+error-record-roll-off = roll-off round { $round }, roll { $roll }: { $error }
+error-record-result = result: { $error }

@@ -106,3 +106,118 @@ rules-variants =
     literal do texto original (o bônus por qualquer terráqueo em vez de um de cada), o jogo acabando
     na hora quando alguém atinge o alvo, e vitória compartilhada em vez do desempate. São opções,
     nunca o padrão.
+
+## Vocabulário do jogo, comum a todas as interfaces (martian_i18n::vocab).
+## $face é um de: tank, death-ray, human, cow, chicken. $count é um número.
+## Em português, 0 cai na categoria "one": por isso as variantes [0].
+
+# A letra pela qual o leitor conhece a face, no texto e nos prompts (transcrições mantêm T R H C K).
+face-letter = { $face ->
+    [tank] T
+    [death-ray] R
+    [human] H
+    [cow] V
+   *[chicken] G
+}
+dice-count = { $count ->
+    [0] 0 dados
+    [one] { $count } dado
+   *[other] { $count } dados
+}
+# Um lançamento ou conjunto de dados sem nenhum dado.
+dice-nothing = nada
+points = { $count ->
+    [0] 0 pontos
+    [one] { $count } ponto
+   *[other] { $count } pontos
+}
+earthling-count = { $count ->
+    [0] 0 terráqueos
+    [one] { $count } terráqueo
+   *[other] { $count } terráqueos
+}
+# Listas: $first são todos os itens menos o último, separados por ", ".
+list-and = { $first } e { $last }
+list-or = { $first } ou { $last }
+# As regras em resumo. $bonus: one-of-each, any-earthling; $end: complete-round, immediate;
+# $tie: roll-off, shared.
+ruleset = { $dice } dados, alvo { $target }, { $bonus ->
+        [any-earthling] bônus por qualquer terráqueo
+       *[one-of-each] bônus por um de cada
+    }, { $end ->
+        [immediate] fim imediato
+       *[complete-round] rodada completa
+    }, { $tie ->
+        [shared] vitória compartilhada
+       *[roll-off] desempate
+    }
+# Os tanques e raios da morte separados. $leader: tanks, rays, even; $margin: por quanto.
+balance = Tanques { $tanks }, raios da morte { $rays }: { $leader ->
+        [tanks] os tanques estão na frente por { $margin }
+        [rays] os raios da morte estão na frente por { $margin }
+       *[even] empate, os raios da morte seguram os tanques
+    }
+# A pontuação de um turno e o porquê. $reason: tanks, bonus, plain; $earthlings: um earthling-count.
+score-explained = { $reason ->
+        [tanks] { $score } (os tanques superam os raios da morte)
+        [bonus] { $score } ({ $earthlings } + { $bonus } de bônus)
+       *[plain] { $score } ({ $earthlings })
+    }
+# Por que um turno acabou. $end: stop, no-dice, no-choice.
+turn-end = { $end ->
+    [stop] o jogador parou
+    [no-dice] todos os dados foram separados
+   *[no-choice] nenhum tipo podia ser pego do último lançamento
+}
+
+## Os erros do motor do jogo (martian_i18n::errors): fragmentos de frase, postos depois de
+## "passo 2: " e semelhantes.
+error-dice-unknown-letter = '{ $letter }' não é uma letra de face (T, R, H, V, G; ou C, K)
+error-dice-dangling-count = o número { $count } não é seguido de uma letra de face
+error-dice-zero-count = uma quantidade 0 não é permitida
+error-dice-too-many = mais de { $max } dados
+error-dice-empty = nenhum dado escrito
+error-turn-over = o turno acabou
+error-turn-awaiting-choice = um lançamento aguarda a escolha de um tipo
+error-turn-awaiting-roll = primeiro é preciso lançar os dados
+error-turn-awaiting-decision = o jogador precisa primeiro parar ou lançar de novo
+error-turn-wrong-dice-count = { $rolled ->
+        [0] nenhum dado foi lançado
+        [one] { $rolled } dado foi lançado
+       *[other] { $rolled } dados foram lançados
+    }, mas { $available ->
+        [0] não há nenhum disponível
+        [one] há { $available } disponível
+       *[other] há { $available } disponíveis
+    }
+error-turn-take-tank = tanques não podem ser escolhidos: eles são separados à força
+error-turn-not-rolled = { $face ->
+    [tank] não saiu nenhum tanque
+    [death-ray] não saiu nenhum raio da morte
+    [human] não saiu nenhum humano
+    [cow] não saiu nenhuma vaca
+   *[chicken] não saiu nenhuma galinha
+}
+error-turn-already-taken = { $face ->
+    [tank] os tanques já foram pegos neste turno
+    [death-ray] os raios da morte já foram pegos neste turno
+    [human] os humanos já foram pegos neste turno
+    [cow] as vacas já foram pegas neste turno
+   *[chicken] as galinhas já foram pegas neste turno
+}
+error-transcript = passo { $step }: { $error }
+error-transcript-bad-roll = lançamento inválido '{ $text }': { $error }
+error-transcript-take = '{ $text }' depois de '/' não é uma letra de face (R, H, V, G; ou C, K)
+error-transcript-missing-take = o lançamento não diz que tipo foi pego: escreva LANÇAMENTO/LETRA, ou termine a transcrição ali
+error-transcript-take-after-no-choice = nenhum tipo pode ser pego deste lançamento: o turno acabou com ele
+error-transcript-after-end = o turno já tinha acabado
+error-game-players = uma partida tem de 1 a { $max } jogadores, não { $count }
+error-game-over = a partida acabou
+error-game-in-roll-off = o desempate está em andamento: só os lançamentos dele são esperados
+error-game-roll-off-dice = um lançamento de desempate tem { $expected } dados, não { $count }
+# $detail e $error podem ser detalhes em inglês, do motor do jogo ou do leitor de JSON.
+error-record-format = não é um registro de partida: { $detail }
+error-record-version = a versão { $version } de registro não é suportada (este programa lê a versão { $supported })
+error-record-turn = turno { $turn }: { $error }
+error-record-roll-off = desempate, rodada { $round }, lançamento { $roll }: { $error }
+error-record-result = resultado: { $error }

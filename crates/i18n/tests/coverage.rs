@@ -93,8 +93,10 @@ fn source_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.path();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if path.is_dir() {
-            // The i18n crate's own docs and tests name example ids.
-            if !matches!(name, "target" | "node_modules" | "snapshots" | "i18n") {
+            // The i18n crate's own tests name example ids; its sources (the shared vocabulary)
+            // are scanned like any other.
+            let i18n_tests = name == "tests" && dir.ends_with("i18n");
+            if !matches!(name, "target" | "node_modules" | "snapshots") && !i18n_tests {
                 source_files(&path, out);
             }
         } else if name.ends_with(".rs") || name.ends_with(".js") || name.ends_with(".html") {

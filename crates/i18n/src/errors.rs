@@ -1,0 +1,252 @@
+//! The engine's errors as a player reads them. The engine words its errors in English
+//! (`Display`); these give the same facts in the reader's language — in English word for word
+//! what the engine says (a test checks), so switching an interface over changes nothing for
+//! English readers. Machine output (`--json` error objects, protocol replies) keeps the
+//! engine's `Display`.
+
+use martian_engine::{
+    GameError, MAX_DICE, MAX_PLAYERS, ParseDiceError, RECORD_VERSION, ROLL_OFF_DICE, RecordError,
+    TranscriptError, TranscriptErrorKind, TurnError,
+};
+
+use crate::vocab::face_id;
+use crate::{Messages, tr};
+
+/// A written roll that is not one: "'X' is not a face letter (T, R, H, C, K; or V, G)".
+pub fn dice_error(m: &Messages, error: &ParseDiceError) -> String {
+    match error {
+        ParseDiceError::UnknownLetter(letter) => {
+            tr!(m, "error-dice-unknown-letter", letter = letter.to_string())
+        }
+        ParseDiceError::DanglingCount(count) => tr!(m, "error-dice-dangling-count", count = *count),
+        ParseDiceError::ZeroCount => tr!(m, "error-dice-zero-count"),
+        ParseDiceError::TooMany => tr!(m, "error-dice-too-many", max = MAX_DICE),
+        ParseDiceError::Empty => tr!(m, "error-dice-empty"),
+    }
+}
+
+/// A move or roll the rules do not allow now: "chickens were already taken this turn".
+pub fn turn_error(m: &Messages, error: &TurnError) -> String {
+    match error {
+        TurnError::Over => tr!(m, "error-turn-over"),
+        TurnError::AwaitingChoice => tr!(m, "error-turn-awaiting-choice"),
+        TurnError::AwaitingRoll => tr!(m, "error-turn-awaiting-roll"),
+        TurnError::AwaitingDecision => tr!(m, "error-turn-awaiting-decision"),
+        TurnError::WrongDiceCount { rolled, available } => tr!(
+            m,
+            "error-turn-wrong-dice-count",
+            rolled = *rolled,
+            available = *available
+        ),
+        TurnError::TakeTank => tr!(m, "error-turn-take-tank"),
+        TurnError::NotRolled(face) => tr!(m, "error-turn-not-rolled", face = face_id(*face)),
+        TurnError::AlreadyTaken(face) => {
+            tr!(m, "error-turn-already-taken", face = face_id(*face))
+        }
+    }
+}
+
+/// What is wrong with one step of a transcript, without the step number.
+pub fn transcript_error_kind(m: &Messages, kind: &TranscriptErrorKind) -> String {
+    match kind {
+        TranscriptErrorKind::Dice { text, error } => tr!(
+            m,
+            "error-transcript-bad-roll",
+            text = text,
+            error = dice_error(m, error)
+        ),
+        TranscriptErrorKind::Take(text) => tr!(m, "error-transcript-take", text = text),
+        TranscriptErrorKind::MissingTake => tr!(m, "error-transcript-missing-take"),
+        TranscriptErrorKind::TakeAfterNoChoice => tr!(m, "error-transcript-take-after-no-choice"),
+        TranscriptErrorKind::AfterEnd => tr!(m, "error-transcript-after-end"),
+        TranscriptErrorKind::Rules(error) => turn_error(m, error),
+    }
+}
+
+/// A transcript that breaks the rules or its notation: "step 2: no cows were rolled".
+pub fn transcript_error(m: &Messages, error: &TranscriptError) -> String {
+    tr!(
+        m,
+        "error-transcript",
+        step = error.step,
+        error = transcript_error_kind(m, &error.kind)
+    )
+}
+
+/// Something a game cannot do now: "the game is over".
+pub fn game_error(m: &Messages, error: &GameError) -> String {
+    match error {
+        GameError::Players(count) => {
+            tr!(m, "error-game-players", max = MAX_PLAYERS, count = *count)
+        }
+        GameError::Over => tr!(m, "error-game-over"),
+        GameError::InRollOff => tr!(m, "error-game-in-roll-off"),
+        GameError::RollOffDice(count) => tr!(
+            m,
+            "error-game-roll-off-dice",
+            expected = ROLL_OFF_DICE,
+            count = *count
+        ),
+        GameError::Turn(error) => turn_error(m, error),
+    }
+}
+
+/// Where a game record breaks the rules or its format. The details the engine gives as text
+/// (a JSON parser's complaint, a wrong seat) stay in English after a translated lead-in.
+pub fn record_error(m: &Messages, error: &RecordError) -> String {
+    match error {
+        RecordError::Format(detail) => tr!(m, "error-record-format", detail = detail),
+        RecordError::Version(version) => tr!(
+            m,
+            "error-record-version",
+            version = *version,
+            supported = RECORD_VERSION
+        ),
+        RecordError::Game(error) => game_error(m, error),
+        RecordError::Transcript { turn, error } => tr!(
+            m,
+            "error-record-turn",
+            turn = *turn,
+            error = transcript_error(m, error)
+        ),
+        RecordError::Turn { turn, message } => {
+            tr!(m, "error-record-turn", turn = *turn, error = message)
+        }
+        RecordError::RollOff {
+            round,
+            roll,
+            message,
+        } => tr!(
+            m,
+            "error-record-roll-off",
+            round = *round,
+            roll = *roll,
+            error = message
+        ),
+        RecordError::Result(message) => tr!(m, "error-record-result", error = message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Lang;
+    use martian_engine::Face;
+
+    fn dice_errors() -> Vec<ParseDiceError> {
+        vec![
+            ParseDiceError::UnknownLetter('X'),
+            ParseDiceError::DanglingCount(3),
+            ParseDiceError::ZeroCount,
+            ParseDiceError::TooMany,
+            ParseDiceError::Empty,
+        ]
+    }
+
+    fn turn_errors() -> Vec<TurnError> {
+        let mut all = vec![
+            TurnError::Over,
+            TurnError::AwaitingChoice,
+            TurnError::AwaitingRoll,
+            TurnError::AwaitingDecision,
+            TurnError::WrongDiceCount {
+                rolled: 7,
+                available: 8,
+            },
+            TurnError::TakeTank,
+        ];
+        for face in Face::ALL {
+            all.push(TurnError::NotRolled(face));
+            all.push(TurnError::AlreadyTaken(face));
+        }
+        all
+    }
+
+    fn transcript_kinds() -> Vec<TranscriptErrorKind> {
+        let mut all: Vec<TranscriptErrorKind> = dice_errors()
+            .into_iter()
+            .map(|error| TranscriptErrorKind::Dice {
+                text: "TTX".into(),
+                error,
+            })
+            .collect();
+        all.extend([
+            TranscriptErrorKind::Take("Z".into()),
+            TranscriptErrorKind::MissingTake,
+            TranscriptErrorKind::TakeAfterNoChoice,
+            TranscriptErrorKind::AfterEnd,
+        ]);
+        all.extend(turn_errors().into_iter().map(TranscriptErrorKind::Rules));
+        all
+    }
+
+    fn record_errors() -> Vec<RecordError> {
+        let mut all = vec![
+            RecordError::Format("expected value at line 1 column 1".into()),
+            RecordError::Version(9),
+            RecordError::Turn {
+                turn: 3,
+                message: "the turn scores 4, not 5".into(),
+            },
+            RecordError::RollOff {
+                round: 1,
+                roll: 2,
+                message: "no roll-off is under way".into(),
+            },
+            RecordError::Result("the record has a result but the game is not over".into()),
+        ];
+        for error in [
+            GameError::Players(9),
+            GameError::Over,
+            GameError::InRollOff,
+            GameError::RollOffDice(5),
+            GameError::Turn(TurnError::AwaitingRoll),
+        ] {
+            all.push(RecordError::Game(error));
+        }
+        for kind in transcript_kinds() {
+            all.push(RecordError::Transcript {
+                turn: 4,
+                error: TranscriptError { step: 2, kind },
+            });
+        }
+        all
+    }
+
+    /// English words every error exactly as the engine does; Portuguese words it differently,
+    /// completely (no variable left unfilled, no message id shown instead of a text).
+    #[test]
+    fn english_is_the_engines_wording_and_portuguese_is_complete() {
+        let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
+        let check = |english: String, display: String, portuguese: String| {
+            assert_eq!(english, display);
+            assert_ne!(portuguese, display, "untranslated");
+            assert!(!portuguese.contains('{'), "{portuguese}");
+            assert!(!portuguese.contains("error-"), "{portuguese}");
+        };
+        for error in record_errors() {
+            check(
+                record_error(en, &error),
+                error.to_string(),
+                record_error(pt, &error),
+            );
+        }
+    }
+
+    #[test]
+    fn portuguese_agrees_with_the_face() {
+        let pt = Lang::PtBr.messages();
+        assert_eq!(
+            turn_error(pt, &TurnError::NotRolled(Face::Cow)),
+            "não saiu nenhuma vaca"
+        );
+        assert_eq!(
+            turn_error(pt, &TurnError::AlreadyTaken(Face::Chicken)),
+            "as galinhas já foram pegas neste turno"
+        );
+        assert_eq!(
+            turn_error(pt, &TurnError::AlreadyTaken(Face::Human)),
+            "os humanos já foram pegos neste turno"
+        );
+    }
+}

@@ -1,0 +1,303 @@
+//! The game's vocabulary in the reader's language: faces, rolls, points, lists of names, the
+//! rules in brief, the tank/ray balance and a turn's score with its reason. Every interface (line
+//! mode, terminal game, server) builds its sentences from these, so a tank is a "tanque" and a
+//! round a "rodada" everywhere.
+//!
+//! Transcripts and records keep the neutral letters `T R H C K`; the letters a player reads in
+//! prose and types at a prompt are the reader's ([`face_letter`]: `V` and `G` in Portuguese).
+
+use martian_engine::{
+    BONUS_POINTS, BonusRule, Dice, EndRule, Face, Points, Rules, TieRule, TurnEnd,
+};
+
+use crate::{Messages, tr};
+
+/// The selector value a face has in the messages: `tank`, `death-ray`, `human`, `cow`, `chicken`.
+pub const fn face_id(face: Face) -> &'static str {
+    match face {
+        Face::Tank => "tank",
+        Face::DeathRay => "death-ray",
+        Face::Human => "human",
+        Face::Cow => "cow",
+        Face::Chicken => "chicken",
+    }
+}
+
+/// "tank", "raio da morte".
+pub fn face_name(m: &Messages, face: Face) -> String {
+    tr!(m, "face-name", face = face_id(face))
+}
+
+/// "1 tank", "3 death rays", "1 galinha", "0 vacas".
+pub fn face_count(m: &Messages, face: Face, count: u8) -> String {
+    tr!(m, "face-count", face = face_id(face), count = count)
+}
+
+/// "no cows", "nenhuma vaca".
+pub fn face_none(m: &Messages, face: Face) -> String {
+    tr!(m, "face-none", face = face_id(face))
+}
+
+/// The letter a reader of this language knows the face by: `T R H C K`, in Portuguese
+/// `T R H V G`. Every letter of either language is read back by [`Face::from_letter`].
+pub fn face_letter(m: &Messages, face: Face) -> char {
+    tr!(m, "face-letter", face = face_id(face))
+        .chars()
+        .next()
+        .unwrap_or_else(|| face.letter())
+}
+
+/// A roll in the reader's letters: `TTRRRHHCCCKKK`, in Portuguese `TTRRRHHVVVGGG`.
+pub fn dice_letters(m: &Messages, dice: Dice) -> String {
+    let letters = Face::ALL.map(|face| face_letter(m, face));
+    dice.faces().map(|face| letters[face.index()]).collect()
+}
+
+/// "2 tanks, 1 death ray, 3 humans" (faces with no die left out), or "nothing"/"nada".
+pub fn dice_in_words(m: &Messages, dice: Dice) -> String {
+    let parts: Vec<String> = Face::ALL
+        .iter()
+        .filter(|&&face| dice.count(face) > 0)
+        .map(|&face| face_count(m, face, dice.count(face)))
+        .collect();
+    if parts.is_empty() {
+        tr!(m, "dice-nothing")
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// "1 die", "13 dice"; "1 dado", "13 dados".
+pub fn dice_count(m: &Messages, count: u8) -> String {
+    tr!(m, "dice-count", count = count)
+}
+
+/// "1 point", "0 points"; "1 ponto", "0 pontos".
+pub fn points(m: &Messages, count: Points) -> String {
+    tr!(m, "points", count = count)
+}
+
+/// "1 earthling", "7 terráqueos".
+pub fn earthlings(m: &Messages, count: u8) -> String {
+    tr!(m, "earthling-count", count = count)
+}
+
+/// "Ana", "Ana and Bob", "Ana, Bob and Cid"; "Ana e Bob".
+pub fn list_and(m: &Messages, items: &[impl AsRef<str>]) -> String {
+    join_list(items, |first, last| {
+        tr!(m, "list-and", first = first, last = last)
+    })
+}
+
+/// "R", "R or H", "R, H or C"; "R ou H".
+pub fn list_or(m: &Messages, items: &[impl AsRef<str>]) -> String {
+    join_list(items, |first, last| {
+        tr!(m, "list-or", first = first, last = last)
+    })
+}
+
+fn join_list(items: &[impl AsRef<str>], pair: impl Fn(String, String) -> String) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            pair(init.join(", "), last.as_ref().to_string())
+        }
+    }
+}
+
+/// The rules in brief: "13 dice, target 25, bonus for one of each, round completed, roll-off".
+pub fn ruleset(m: &Messages, rules: Rules) -> String {
+    let bonus = match rules.bonus() {
+        BonusRule::OneOfEach => "one-of-each",
+        BonusRule::AnyEarthling => "any-earthling",
+    };
+    let end = match rules.end() {
+        EndRule::CompleteRound => "complete-round",
+        EndRule::Immediate => "immediate",
+    };
+    let tie = match rules.tie() {
+        TieRule::RollOff => "roll-off",
+        TieRule::Shared => "shared",
+    };
+    tr!(
+        m,
+        "ruleset",
+        dice = rules.dice(),
+        target = rules.target(),
+        bonus = bonus,
+        end = end,
+        tie = tie
+    )
+}
+
+/// The tank/ray balance of what is set aside: "Tanks 3, death rays 2: tanks lead by 1".
+pub fn balance(m: &Messages, aside: Dice) -> String {
+    let tanks = aside.count(Face::Tank);
+    let rays = aside.count(Face::DeathRay);
+    let leader = match tanks.cmp(&rays) {
+        std::cmp::Ordering::Greater => "tanks",
+        std::cmp::Ordering::Less => "rays",
+        std::cmp::Ordering::Equal => "even",
+    };
+    tr!(
+        m,
+        "balance",
+        tanks = tanks,
+        rays = rays,
+        leader = leader,
+        margin = tanks.abs_diff(rays)
+    )
+}
+
+/// What the dice set aside score, with the reason: "0 (the tanks outnumber the death rays)",
+/// "10 (7 earthlings + 3 bonus)".
+pub fn score_explained(m: &Messages, rules: Rules, aside: Dice) -> String {
+    let reason = if aside.count(Face::Tank) > aside.count(Face::DeathRay) {
+        "tanks"
+    } else if rules.earns_bonus(aside) {
+        "bonus"
+    } else {
+        "plain"
+    };
+    tr!(
+        m,
+        "score-explained",
+        score = rules.score(aside),
+        reason = reason,
+        earthlings = earthlings(m, aside.earthlings()),
+        bonus = BONUS_POINTS
+    )
+}
+
+/// Why a turn ended: "the player stopped", "todos os dados foram separados"…
+pub fn turn_end(m: &Messages, end: TurnEnd) -> String {
+    tr!(m, "turn-end", end = end.name())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Lang;
+
+    fn dice(text: &str) -> Dice {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn rolls_in_words_and_letters() {
+        let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
+        let roll = dice("TTRRRHCCCKK");
+        assert_eq!(
+            dice_in_words(en, roll),
+            "2 tanks, 3 death rays, 1 human, 3 cows, 2 chickens"
+        );
+        assert_eq!(
+            dice_in_words(pt, roll),
+            "2 tanques, 3 raios da morte, 1 humano, 3 vacas, 2 galinhas"
+        );
+        assert_eq!(dice_in_words(pt, Dice::EMPTY), "nada");
+        assert_eq!(dice_letters(en, roll), "TTRRRHCCCKK");
+        assert_eq!(dice_letters(pt, roll), "TTRRRHVVVGG");
+        assert_eq!(dice_count(pt, 1), "1 dado");
+        assert_eq!(dice_count(pt, 0), "0 dados");
+        assert_eq!(dice_count(en, 1), "1 die");
+        assert_eq!(points(pt, 0), "0 pontos");
+        assert_eq!(points(pt, 1), "1 ponto");
+        assert_eq!(points(en, 1), "1 point");
+        assert_eq!(earthlings(pt, 7), "7 terráqueos");
+    }
+
+    #[test]
+    fn every_letter_reads_back_as_its_face() {
+        for lang in Lang::ALL {
+            for face in Face::ALL {
+                let letter = face_letter(lang.messages(), face);
+                assert_eq!(Face::from_letter(letter), Some(face), "{lang} {face:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_count_of_every_face_is_worded() {
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            for face in Face::ALL {
+                for n in 0..=30 {
+                    let text = face_count(m, face, n);
+                    assert!(text.starts_with(&format!("{n} ")), "{text}");
+                    assert!(!text.contains('{'), "{text}");
+                }
+                assert!(!face_name(m, face).is_empty());
+                assert!(!face_none(m, face).contains('{'));
+            }
+        }
+    }
+
+    #[test]
+    fn lists() {
+        let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
+        assert_eq!(list_and(en, &["Ana"]), "Ana");
+        assert_eq!(list_and(en, &["Ana", "Bob", "Cid"]), "Ana, Bob and Cid");
+        assert_eq!(list_and(pt, &["Ana", "Bob"]), "Ana e Bob");
+        assert_eq!(list_or(pt, &["R", "H", "V"]), "R, H ou V");
+        assert_eq!(list_and(en, &[] as &[&str]), "");
+    }
+
+    #[test]
+    fn the_rules_in_brief_match_the_engine_in_english() {
+        let en = Lang::En.messages();
+        let official = Rules::official();
+        let variant = official
+            .with_bonus(BonusRule::AnyEarthling)
+            .with_end(EndRule::Immediate)
+            .with_tie(TieRule::Shared)
+            .with_dice(7)
+            .unwrap();
+        for rules in [official, variant] {
+            assert_eq!(ruleset(en, rules), rules.to_string());
+        }
+        assert_eq!(
+            ruleset(Lang::PtBr.messages(), official),
+            "13 dados, alvo 25, bônus por um de cada, rodada completa, desempate"
+        );
+    }
+
+    #[test]
+    fn balance_and_score() {
+        let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
+        let rules = Rules::official();
+        assert_eq!(
+            balance(en, dice("TTTRR")),
+            "Tanks 3, death rays 2: tanks lead by 1"
+        );
+        assert_eq!(
+            balance(en, dice("TRR")),
+            "Tanks 1, death rays 2: death rays lead by 1"
+        );
+        assert_eq!(
+            balance(en, dice("TR")),
+            "Tanks 1, death rays 1: even, the death rays hold"
+        );
+        assert_eq!(
+            score_explained(en, rules, dice("TTRRRHHCCKKK")),
+            "10 (7 earthlings + 3 bonus)"
+        );
+        assert_eq!(score_explained(en, rules, dice("RH")), "1 (1 earthling)");
+        assert_eq!(
+            score_explained(en, rules, dice("TTRH")),
+            "0 (the tanks outnumber the death rays)"
+        );
+        assert_eq!(
+            score_explained(pt, rules, dice("TTRRRHHCCKKK")),
+            "10 (7 terráqueos + 3 de bônus)"
+        );
+        assert_eq!(score_explained(pt, rules, dice("RH")), "1 (1 terráqueo)");
+        assert_eq!(
+            turn_end(pt, TurnEnd::Stop),
+            "o jogador parou",
+            "the turn ends in Portuguese"
+        );
+    }
+}
