@@ -73,8 +73,17 @@ fn parse_seats(list: &str) -> Result<Vec<SeatSpec>, String> {
             match entry.split_once(':') {
                 Some((prefix, bot)) if prefix.trim().eq_ignore_ascii_case("bot") => {
                     let bot = bot.trim();
-                    martian_bots::create(bot, martian_engine::Rules::official())
-                        .map_err(|e| e.to_string())?;
+                    // Checked by name only: making the bot here would start an `exec:` bot's
+                    // process or an `optimal` bot's tables; a bad setting shows at the start.
+                    let known = martian_bots::names().contains(&bot)
+                        || bot.starts_with("exec:")
+                        || bot.starts_with("strength:");
+                    if !known {
+                        return Err(format!(
+                            "unknown bot '{bot}'; known bots: {}, strength:X, exec:PATH[:ARGS]",
+                            martian_bots::names().join(", ")
+                        ));
+                    }
                     Ok(SeatSpec {
                         kind: SeatKind::Bot(bot.to_string()),
                         name: String::new(),

@@ -273,3 +273,18 @@ fn plain_still_gives_the_line_mode_in_a_terminal() {
     assert!(!screen.contains("Start the game"), "{screen}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn without_a_terminal_play_falls_back_to_the_line_mode() {
+    let output = Command::new(BIN)
+        .args(["play", "--seed", "1"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        !stdout.contains("\u{1b}[?1049h"),
+        "no alternate screen: {stdout}"
+    );
+    assert!(stdout.contains("--seed 1 for the same dice"), "{stdout}");
+}
