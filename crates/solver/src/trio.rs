@@ -338,12 +338,13 @@ impl TrioSolution {
                     let dist = space
                         .solve(&shape.last_utility(need, tied))
                         .score_distribution(&start);
-                    let below: f64 = dist.iter().take(need).sum();
+                    // `below` by difference, so that the three sum to 1 exactly.
                     let equal = dist.get(need).copied().unwrap_or(0.0);
+                    let above: f64 = dist.iter().skip(need + 1).sum();
                     LastOdds {
-                        below,
+                        below: (1.0 - equal - above).max(0.0),
                         equal,
-                        above: (1.0 - below - equal).max(0.0),
+                        above,
                     }
                 })
                 .collect();
