@@ -868,3 +868,28 @@ fn past_the_duel_target_limit_the_coach_gives_the_turn_score() {
     assert_eq!(advice.measure, Measure::TurnPoints);
     assert!(!advice.provisional);
 }
+
+#[test]
+fn thirty_dice_are_drawn_as_a_line_of_letters_when_boxes_do_not_fit() {
+    let mut h = Harness::new(GameSetup {
+        rules: Rules::official()
+            .with_dice(30)
+            .unwrap()
+            .with_bonus(martian_engine::BonusRule::AnyEarthling),
+        ..setup(7)
+    });
+    h.key(KeyCode::Enter);
+    h.keys("r");
+    let screen = h.screen(80, 24);
+    let TurnPhase::Choosing { roll } = h.session().game.turn().phase() else {
+        panic!("a choice");
+    };
+    for face in Face::ALL.into_iter().filter(|&f| roll.count(f) > 0) {
+        let letters: String =
+            std::iter::repeat_n(face.letter(), usize::from(roll.count(face))).collect();
+        assert!(screen.contains(&letters), "{letters} in {screen}");
+    }
+    insta::assert_snapshot!("thirty_dice", screen);
+    // Wide enough, they are boxes again.
+    assert!(h.screen(140, 30).contains("┌─┐"));
+}
