@@ -402,7 +402,7 @@ pub const NO_EARTHLINGS: &str = "no earthlings yet";
 pub const TAKE_ALL_OF_ONE: &str =
     "Take every die of one kind. Tanks are set aside by force. [a] coach  [?] help";
 pub const STOP_OR_ROLL_HINT: &str =
-    "Stop to bank the points, or roll the dice left (tanks may bust you). [a] coach  [?] help";
+    "Stopping banks the score; rolling again risks more tanks. [a] coach  [?] help";
 pub const PANEL_SAVE: &str = " Save the game record ";
 pub const PANEL_QUIT: &str = " Quit ";
 pub fn replay_next(name: &str) -> String {
