@@ -29,6 +29,9 @@ pub struct ServeArgs {
     /// Messages a connection may send per second on average (bursts of three times as many).
     #[arg(long, default_value_t = 10.0, value_name = "N")]
     rate_limit: f64,
+    /// Hours after which a room nobody is connected to is closed (its records stay downloadable).
+    #[arg(long, default_value_t = 24.0, value_name = "HOURS")]
+    idle_hours: f64,
 }
 
 fn default_db() -> Result<PathBuf, UsageError> {
@@ -51,6 +54,13 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         ))
         .into());
     }
+    if !(args.idle_hours.is_finite() && args.idle_hours > 0.0 && args.idle_hours <= 24.0 * 365.0) {
+        return Err(UsageError(format!(
+            "--idle-hours must be more than 0 and at most a year, not {}",
+            args.idle_hours
+        ))
+        .into());
+    }
     if args.max_rooms == 0 || args.max_connections == 0 {
         return Err(
             UsageError("--max-rooms and --max-connections must be at least 1".into()).into(),
@@ -64,6 +74,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         bot_delay: Duration::from_millis(args.bot_delay),
         rate_per_second: args.rate_limit,
         rate_burst: 3.0 * args.rate_limit,
+        idle_close: Duration::from_secs_f64(args.idle_hours * 3600.0),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

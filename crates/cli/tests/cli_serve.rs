@@ -233,3 +233,34 @@ async fn http_get(addr: SocketAddr, path: &str) -> String {
     assert!(response.starts_with("HTTP/1.1 200"), "{response}");
     response.split_once("\r\n\r\n").unwrap().1.to_string()
 }
+
+#[test]
+fn bad_options_are_usage_errors_and_a_busy_address_is_named() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+            .arg("serve")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    for (args, needle) in [
+        (&["--rate-limit", "0"][..], "--rate-limit"),
+        (&["--idle-hours", "0"][..], "--idle-hours"),
+        (&["--max-rooms", "0"][..], "--max-rooms"),
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(needle), "{stderr}");
+    }
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = busy.local_addr().unwrap().to_string();
+    let db = std::env::temp_dir().join(format!("martian-busy-{}.db", std::process::id()));
+    let output = run(&["--addr", &addr, "--db", db.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(&addr), "{stderr}");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}

@@ -40,12 +40,25 @@ pub type Outbox = mpsc::UnboundedSender<Outgoing>;
 pub const MAX_SPECTATORS: usize = 64;
 
 /// Settings that rooms share.
-#[derive(Clone, Debug)]
 pub struct RoomSettings {
     /// How long a bot waits before each move, so people can follow.
     pub bot_delay: Duration,
     /// The bot that plays for a seat whose turn timed out, or whose player the host removed.
     pub stand_in: String,
+    /// A room nobody is connected to for this long is closed (its records stay downloadable).
+    pub idle_close: Duration,
+    /// Told the id of a room that closed, so the server forgets it.
+    pub on_close: Arc<dyn Fn(&str) + Send + Sync>,
+}
+
+impl std::fmt::Debug for RoomSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RoomSettings")
+            .field("bot_delay", &self.bot_delay)
+            .field("stand_in", &self.stand_in)
+            .field("idle_close", &self.idle_close)
+            .finish_non_exhaustive()
+    }
 }
 
 /// How a connection enters a room.
@@ -239,6 +252,8 @@ pub struct Room {
     stand_in: Vec<Option<OnTimeout>>,
     deadline: Option<Instant>,
     bot_due: Option<Instant>,
+    /// Since when nobody is connected.
+    idle_since: Option<Instant>,
     store: Store,
     settings: Arc<RoomSettings>,
 }
@@ -294,6 +309,7 @@ impl Room {
             stand_in: vec![None; seats],
             deadline: None,
             bot_due: None,
+            idle_since: Some(Instant::now()),
             store,
             settings,
         }
@@ -336,10 +352,13 @@ impl Room {
     /// Runs the room until every handle to it is dropped.
     pub async fn run(mut self, mut commands: mpsc::Receiver<RoomCommand>) {
         loop {
-            let wake = match (self.deadline, self.bot_due) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
+            let idle_end = self
+                .idle_since
+                .map(|since| since + self.settings.idle_close);
+            let wake = [self.deadline, self.bot_due, idle_end]
+                .into_iter()
+                .flatten()
+                .min();
             let sleep = async {
                 match wake {
                     Some(at) => tokio::time::sleep_until(at).await,
@@ -351,9 +370,33 @@ impl Room {
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
-                () = sleep => self.tick().await,
+                () = sleep => {
+                    if idle_end.is_some_and(|end| end <= Instant::now()) {
+                        self.close().await;
+                        break;
+                    }
+                    self.tick().await;
+                }
             }
+            self.idle_since = match (self.members.is_empty(), self.idle_since) {
+                (true, None) => Some(Instant::now()),
+                (true, since) => since,
+                (false, _) => None,
+            };
         }
+    }
+
+    /// Closes the room for good: stored as closed, forgotten by the server.
+    async fn close(&mut self) {
+        let write = Write::Room {
+            id: self.id.clone(),
+            state: serde_json::to_string(&self.state).expect("room state serialises"),
+            closed: true,
+        };
+        if let Err(error) = self.store.write(write).await {
+            eprintln!("martian-server: room {}: {error}", self.id);
+        }
+        (self.settings.on_close)(&self.id);
     }
 
     async fn handle(&mut self, command: RoomCommand) {

@@ -39,6 +39,8 @@ pub struct Config {
     pub rate_per_second: f64,
     /// Messages a connection may send in a burst.
     pub rate_burst: f64,
+    /// A room nobody is connected to for this long is closed.
+    pub idle_close: Duration,
 }
 
 impl Default for Config {
@@ -51,6 +53,7 @@ impl Default for Config {
             bot_delay: Duration::from_millis(700),
             rate_per_second: 10.0,
             rate_burst: 30.0,
+            idle_close: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -76,8 +79,10 @@ const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// How many refusals for speed a connection may collect before it is closed.
 const MAX_RATE_STRIKES: u32 = 50;
 
+type Rooms = Arc<Mutex<HashMap<String, mpsc::Sender<RoomCommand>>>>;
+
 struct App {
-    rooms: Mutex<HashMap<String, mpsc::Sender<RoomCommand>>>,
+    rooms: Rooms,
     connections: AtomicUsize,
     next_conn: AtomicU64,
     store: Store,
@@ -133,11 +138,18 @@ fn stand_in_bot() -> String {
 /// Opens the database, brings back its rooms, and listens on `config.addr`.
 pub async fn start(config: Config) -> Result<Running, ServerError> {
     let (store, stored) = Store::open(config.db.as_deref())?;
+    let rooms: Rooms = Arc::default();
+    let forget = Arc::downgrade(&rooms);
     let settings = Arc::new(RoomSettings {
         bot_delay: config.bot_delay,
         stand_in: stand_in_bot(),
+        idle_close: config.idle_close,
+        on_close: Arc::new(move |id: &str| {
+            if let Some(rooms) = forget.upgrade() {
+                rooms.lock().expect("rooms lock").remove(id);
+            }
+        }),
     });
-    let mut rooms = HashMap::new();
     for stored_room in stored {
         match Room::restore(
             stored_room.id.clone(),
@@ -147,12 +159,15 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             settings.clone(),
         ) {
             Ok(room) => {
-                rooms.insert(stored_room.id, spawn_room(room));
+                rooms
+                    .lock()
+                    .expect("rooms lock")
+                    .insert(stored_room.id, spawn_room(room));
             }
             Err(error) => eprintln!("martian-server: not restored: {error}"),
         }
     }
-    let restored = rooms.len();
+    let restored = rooms.lock().expect("rooms lock").len();
     let welcome = ServerMessage::Welcome {
         protocol: PROTOCOL_VERSION,
         bots: martian_bots::catalogue()
@@ -175,7 +190,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         })?;
     let addr = listener.local_addr().map_err(ServerError::Serve)?;
     let app = Arc::new(App {
-        rooms: Mutex::new(rooms),
+        rooms,
         connections: AtomicUsize::new(0),
         next_conn: AtomicU64::new(1),
         store,
@@ -505,8 +520,11 @@ async fn incoming_text(
     if sender.send(command).await.is_err() {
         return no_room();
     }
-    if entered.await.unwrap_or(false) {
-        *room = Some(sender);
+    match entered.await {
+        Ok(true) => *room = Some(sender),
+        Ok(false) => {}
+        // The room closed before it could answer.
+        Err(_) => return no_room(),
     }
     None
 }

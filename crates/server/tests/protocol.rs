@@ -459,3 +459,40 @@ async fn the_coach_advises_a_person_against_a_bot_with_exact_chances() {
         .await;
     running.abort();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_nobody_is_in_closes_after_the_idle_time_and_frees_its_place() {
+    let running = server(|config| {
+        config.max_rooms = 1;
+        config.idle_close = std::time::Duration::from_millis(300);
+    })
+    .await;
+    let addr = running.addr();
+    let ana = Client::create(addr, "Ana").await;
+    let room = ana.room_id.clone().unwrap();
+    let mut other = Client::connect(addr).await;
+    other
+        .refused(
+            json!({"type": "create_room", "name": "Bia"}),
+            "too_many_rooms",
+        )
+        .await;
+    // While someone is in it, the room stays.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    other
+        .refused(
+            json!({"type": "resume", "room": room, "token": "0".repeat(32)}),
+            "bad_token",
+        )
+        .await;
+    ana.close().await;
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    other
+        .refused(json!({"type": "watch", "room": room}), "no_such_room")
+        .await;
+    other
+        .send(json!({"type": "create_room", "name": "Bia"}))
+        .await;
+    other.recv_type("joined").await;
+    running.abort();
+}
