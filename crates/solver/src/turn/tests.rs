@@ -319,3 +319,50 @@ fn outcome_probabilities_sum_to_one_for_every_level_and_types_taken() {
         }
     }
 }
+
+#[test]
+fn simulated_turns_score_the_computed_mean() {
+    use martian_engine::seeded_rng;
+    for rules in [
+        Rules::official(),
+        Rules::official().with_bonus(BonusRule::AnyEarthling),
+        Rules::official().with_dice(20).unwrap(),
+    ] {
+        let table = expected_score_table(rules);
+        let dist = table.score_distribution(&Turn::new(rules));
+        let mean: f64 = dist.iter().enumerate().map(|(s, p)| s as f64 * p).sum();
+        let variance: f64 = dist
+            .iter()
+            .enumerate()
+            .map(|(s, p)| (s as f64 - mean).powi(2) * p)
+            .sum();
+        let mut rng = seeded_rng(5);
+        let turns = 50_000u32;
+        let mut total = 0.0;
+        let mut zeros = 0u32;
+        for _ in 0..turns {
+            let mut turn = Turn::new(rules);
+            while !turn.is_over() {
+                match table.best_action(&turn) {
+                    Some(action) => turn.play(action).unwrap(),
+                    None => {
+                        turn.roll(&mut rng).unwrap();
+                    }
+                }
+            }
+            total += f64::from(turn.score());
+            zeros += u32::from(turn.score() == 0);
+        }
+        let n = f64::from(turns);
+        let measured = total / n;
+        let standard_error = (variance / n).sqrt();
+        assert!(
+            (measured - table.start_value()).abs() < 5.0 * standard_error,
+            "{rules}: measured {measured}, computed {}, standard error {standard_error}",
+            table.start_value()
+        );
+        let p0 = dist[0];
+        let zero_rate = f64::from(zeros) / n;
+        assert!((zero_rate - p0).abs() < 5.0 * (p0 * (1.0 - p0) / n).sqrt());
+    }
+}
