@@ -1,0 +1,166 @@
+//! `martian-dice advise`, run as a user runs it.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn cache_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("martian-cli-advise-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn advise(args: &[&str], cache: &PathBuf) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+        .arg("advise")
+        .args(args)
+        .env("MARTIAN_DICE_CACHE_DIR", cache)
+        .env("LC_ALL", "en")
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str], cache: &PathBuf) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let output = advise(&all, cache);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(&String::from_utf8(output.stdout).unwrap()).expect("JSON")
+}
+
+fn options(value: &Value) -> Vec<(String, f64)> {
+    value["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["action"].as_str().unwrap().to_string(),
+                o["value"].as_f64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_chicken_solver_position() {
+    // Five cows set aside, then RRRRHHHH: humans are worth 9.23, death rays about 7.30.
+    let cache = cache_dir("chicken");
+    let value = json(&["8R5C/C RRRRHHHH"], &cache);
+    let options = options(&value);
+    assert_eq!(options.len(), 2);
+    assert_eq!(options[0].0, "R");
+    assert_eq!(format!("{:.2}", options[0].1), "7.30");
+    assert_eq!(options[1].0, "H");
+    assert_eq!(format!("{:.2}", options[1].1), "9.23");
+    assert_eq!(value["best"], "H");
+    assert_eq!(value["measure"], "expected-score");
+}
+
+#[test]
+fn an_empty_transcript_asks_about_the_whole_turn() {
+    let cache = cache_dir("empty");
+    let value = json(&[], &cache);
+    let options = options(&value);
+    assert_eq!(options.len(), 1);
+    assert_eq!(options[0].0, "roll");
+    assert!((options[0].1 - 3.1104).abs() < 5e-5);
+    assert_eq!(value["best"], "roll");
+}
+
+#[test]
+fn stop_or_roll_after_a_take() {
+    let cache = cache_dir("stop-roll");
+    let value = json(&["TTRRRHHCKKKCC/K", "TRRRHHCC/R"], &cache);
+    let names: Vec<String> = options(&value).into_iter().map(|(a, _)| a).collect();
+    assert_eq!(names, ["stop", "roll"]);
+    let best = value["best"].as_str().unwrap();
+    let values = options(&value);
+    let max = values.iter().map(|o| o.1).fold(f64::MIN, f64::max);
+    assert_eq!(values.iter().find(|o| o.0 == best).unwrap().1, max);
+}
+
+#[test]
+fn with_scores_values_are_win_probabilities() {
+    let cache = cache_dir("scores");
+    // Seat 1 at 23 against 20: three rays beat the tanks and bank 3 → 26: a sure win.
+    let value = json(
+        &[
+            "TTRRRHHCKKKCC/K",
+            "TRRRHHCC",
+            "--scores",
+            "20,23",
+            "--seat",
+            "1",
+        ],
+        &cache,
+    );
+    assert_eq!(value["measure"], "win-probability");
+    assert_eq!(value["best"], "R");
+    let values = options(&value);
+    assert!((values[0].1 - 1.0).abs() < 1e-12, "{values:?}");
+    assert!(values.iter().all(|(_, v)| (0.0..=1.0).contains(v)));
+
+    // The last turn knows the score to beat: 7 behind with 3 points aside and tanks ahead, stop
+    // loses for sure.
+    let value = json(
+        &["TTRRRHHCKKKCC/K", "--scores", "30,23", "--seat", "1"],
+        &cache,
+    );
+    let values = options(&value);
+    assert_eq!(values[0], ("stop".to_string(), 0.0));
+    assert_eq!(value["best"], "roll");
+
+    // An empty transcript with scores: the whole turn's win probability, the same as the duel's.
+    let start = json(&["--scores", "0,0"], &cache);
+    let options = options(&start);
+    let duel: Value = serde_json::from_slice(
+        &Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+            .args(["solve", "duel", "--json"])
+            .env("MARTIAN_DICE_CACHE_DIR", &cache)
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!((options[0].1 - duel["first_player_win"].as_f64().unwrap()).abs() < 1e-12);
+    std::fs::remove_dir_all(&cache).unwrap();
+}
+
+#[test]
+fn text_output_names_the_best_option() {
+    let output = advise(&["8R5C/C RRRRHHHH"], &cache_dir("text"));
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("take the humans"), "{text}");
+    assert!(text.contains("Best: take the humans."), "{text}");
+}
+
+#[test]
+fn impossible_positions_exit_with_2_and_say_why() {
+    let cache = cache_dir("bad");
+    let cases: [(&[&str], &str); 8] = [
+        (&["13C/C"], "over"),
+        (&["--scores", "25,3"], "already over"),
+        (&["--scores", "3,25", "--seat", "1"], "already over"),
+        (&["--scores", "27,20"], "already over"),
+        (&["--scores", "a,b"], "--scores"),
+        (&["--scores", "1,2", "--seat", "2"], "seat 2"),
+        (&["TTT"], "transcript"),
+        (&["TTRRRHHCKKKCC/K TRRRHHC/R"], "step 2"),
+    ];
+    for (args, needle) in cases {
+        let output = advise(args, &cache);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+    // --seat needs --scores.
+    assert_eq!(advise(&["--seat", "1"], &cache).status.code(), Some(2));
+}
