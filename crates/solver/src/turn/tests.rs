@@ -366,3 +366,74 @@ fn simulated_turns_score_the_computed_mean() {
         assert!((zero_rate - p0).abs() < 5.0 * (p0 * (1.0 - p0) / n).sqrt());
     }
 }
+
+mod properties {
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// At any state reached by random play, for a random utility: a decision is worth its
+        /// best option, and a state before a roll is worth the average over every roll of the
+        /// state that roll leads to (the Bellman equations, checked through the engine).
+        #[test]
+        fn bellman_equations_hold_at_random_states(
+            dice in 1u8..=9,
+            any_earthling in any::<bool>(),
+            utility in proptest::collection::vec(-10.0f64..10.0, 13),
+            seed in any::<u64>(),
+            steps in 0usize..12,
+        ) {
+            let bonus = if any_earthling { BonusRule::AnyEarthling } else { BonusRule::OneOfEach };
+            let rules = Rules::official().with_dice(dice).unwrap().with_bonus(bonus);
+            let space = TurnSpace::for_rules(rules);
+            let u: Vec<f64> = (0..=usize::from(space.max_score())).map(|s| utility[s % 13]).collect();
+            let table = space.solve(&u);
+            let mut rng = martian_engine::GameRng::seed_from_u64(seed);
+            let mut turn = Turn::new(rules);
+            for _ in 0..steps {
+                if turn.is_over() {
+                    break;
+                }
+                match turn.phase() {
+                    TurnPhase::ToRoll => {
+                        turn.roll(&mut rng).unwrap();
+                    }
+                    _ => {
+                        let actions: Vec<Action> = turn.legal_actions().iter().collect();
+                        let pick = actions[usize::try_from(seed % actions.len() as u64).unwrap()];
+                        turn.play(pick).unwrap();
+                    }
+                }
+            }
+            let value = table.value(&turn);
+            match turn.phase() {
+                TurnPhase::Over(_) => prop_assert_eq!(value, u[usize::from(turn.score())]),
+                TurnPhase::ToRoll => {
+                    let n = turn.dice_left();
+                    let mut average = 0.0;
+                    for (roll, weight) in Dice::outcomes(n) {
+                        let mut next = turn;
+                        next.apply_roll(roll).unwrap();
+                        average += weight as f64 / 6f64.powi(i32::from(n)) * table.value(&next);
+                    }
+                    prop_assert!((average - value).abs() < 1e-9, "{} vs {}", average, value);
+                }
+                _ => {
+                    let values = table.action_values(&turn);
+                    let best = values.iter().map(|(_, v)| v).fold(f64::NEG_INFINITY, f64::max);
+                    prop_assert!((best - value).abs() < 1e-12);
+                    let (action, chosen) = values.best().unwrap();
+                    prop_assert_eq!(Some(action), table.best_action(&turn));
+                    prop_assert!(chosen >= best - 1e-9);
+                    let mut next = turn;
+                    next.play(action).unwrap();
+                    prop_assert!((table.value(&next) - chosen).abs() < 1e-12);
+                }
+            }
+        }
+    }
+}
