@@ -19,6 +19,7 @@ mod duel;
 mod error;
 #[cfg(test)]
 mod fraction;
+mod multi;
 mod solo;
 mod trio;
 mod turn;
@@ -30,6 +31,7 @@ pub use duel::{
 };
 pub use error::{CacheError, PositionError};
 pub use solo::{SoloSolution, solo};
+pub use multi::{MultiPlayer, Reduced, Reduction, reduce};
 pub use trio::{
     MAX_TRIO_TARGET, TRIO_TOLERANCE, TrioError, TrioPosition, TrioSolution, TrioStats, trio,
     trio_position, trio_with_progress,
