@@ -893,3 +893,64 @@ fn thirty_dice_are_drawn_as_a_line_of_letters_when_boxes_do_not_fit() {
     // Wide enough, they are boxes again.
     assert!(h.screen(140, 30).contains("┌─┐"));
 }
+
+#[test]
+fn under_shared_victory_a_tie_ends_the_game_with_every_leader_winning() {
+    let mut h = Harness::new(GameSetup {
+        rules: roll_off_setup()
+            .rules
+            .with_tie(martian_engine::TieRule::Shared),
+        ..roll_off_setup()
+    });
+    h.key(KeyCode::Enter);
+    h.play_until("the end", |s| s.game.is_over(), steady_keys);
+    assert_eq!(h.session().game.outcome().unwrap().winners, vec![0, 1]);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Shared victory: Ana, Steady"), "{screen}");
+    assert!(
+        screen.contains("shared victory"),
+        "the variant is named: {screen}"
+    );
+}
+
+#[test]
+fn friends_take_turns_at_the_same_keyboard() {
+    let mut h = Harness::new(GameSetup {
+        seats: vec![SeatSpec::human("Ana"), SeatSpec::human("Bea")],
+        ..setup(13)
+    });
+    h.key(KeyCode::Enter);
+    h.play_until("Bea's turn", |s| s.game.seat() == 1, steady_keys);
+    assert_eq!(h.session().human_to_act(), Some(1));
+    let screen = h.screen(80, 24);
+    assert!(
+        screen.contains("Bea: press [r] to roll 13 dice"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Ana: turn over"),
+        "Ana's turn stays in view: {screen}"
+    );
+    h.wait(60_000);
+    assert_eq!(
+        h.session().game.turn_steps().len(),
+        0,
+        "no one plays for Bea"
+    );
+}
+
+#[test]
+fn a_new_game_after_the_end_reopens_the_setup_as_it_was() {
+    let mut h = Harness::new(setup(5));
+    h.key(KeyCode::Enter);
+    h.play_until("the end", |s| s.game.is_over(), steady_keys);
+    h.keys("n");
+    assert!(h.app.session().is_none());
+    let screen = h.screen(80, 24);
+    assert!(
+        screen.contains("human: Ana") && screen.contains("bot: steady"),
+        "{screen}"
+    );
+    h.key(KeyCode::Enter);
+    assert_eq!(h.session().game.history().len(), 0, "a fresh game");
+}
