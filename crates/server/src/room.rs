@@ -33,8 +33,44 @@ pub enum Outgoing {
     Detached(Option<Arc<str>>),
 }
 
-/// The sending half of a connection's queue.
-pub type Outbox = mpsc::UnboundedSender<Outgoing>;
+/// The sending half of a connection's queue. The queue is bounded: a connection that does not
+/// read what it is sent is told to close (`kick`) rather than let the server's memory grow.
+#[derive(Clone, Debug)]
+pub struct Outbox {
+    tx: mpsc::Sender<Outgoing>,
+    kick: Arc<tokio::sync::Notify>,
+}
+
+/// How many messages may wait for a connection before it is closed as too slow.
+pub const OUTBOX_CAPACITY: usize = 1024;
+
+impl Outbox {
+    /// A queue, its receiving end, and the signal that the connection is too slow.
+    pub fn new() -> (Outbox, mpsc::Receiver<Outgoing>, Arc<tokio::sync::Notify>) {
+        let (tx, rx) = mpsc::channel(OUTBOX_CAPACITY);
+        let kick = Arc::new(tokio::sync::Notify::new());
+        (
+            Outbox {
+                tx,
+                kick: kick.clone(),
+            },
+            rx,
+            kick,
+        )
+    }
+
+    /// Queues `message`; a full queue kicks the connection.
+    pub fn send(&self, message: Outgoing) -> Result<(), ()> {
+        match self.tx.try_send(message) {
+            Ok(()) => Ok(()),
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.kick.notify_one();
+                Err(())
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => Err(()),
+        }
+    }
+}
 
 /// The most spectators a room admits.
 pub const MAX_SPECTATORS: usize = 64;
@@ -1193,5 +1229,28 @@ impl Room {
                 .deadline
                 .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_full_outbox_kicks_its_connection_instead_of_growing() {
+        let (outbox, mut rx, kick) = Outbox::new();
+        let text: Arc<str> = "{}".into();
+        for _ in 0..OUTBOX_CAPACITY {
+            assert!(outbox.send(Outgoing::Text(text.clone())).is_ok());
+        }
+        assert!(outbox.send(Outgoing::Text(text.clone())).is_err());
+        tokio::time::timeout(Duration::from_secs(1), kick.notified())
+            .await
+            .expect("the connection is told to close");
+        assert!(rx.try_recv().is_ok());
+        assert!(
+            outbox.send(Outgoing::Text(text)).is_ok(),
+            "room again once read"
+        );
     }
 }

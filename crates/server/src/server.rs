@@ -22,7 +22,7 @@ use crate::protocol::{
     BotEntry, ClientMessage, ErrorCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, QUICK_MESSAGES,
     ServerMessage, error_json,
 };
-use crate::room::{ConnId, Entry, Outgoing, Room, RoomCommand, RoomSettings};
+use crate::room::{ConnId, Entry, Outbox, Outgoing, Room, RoomCommand, RoomSettings};
 use crate::store::{Store, StoreError};
 
 /// How the server runs.
@@ -352,7 +352,7 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
     {
         return;
     }
-    let (outbox, mut inbox) = mpsc::unbounded_channel::<Outgoing>();
+    let (outbox, mut inbox, kick) = Outbox::new();
     let mut room: Option<mpsc::Sender<RoomCommand>> = None;
     let mut limit = RateLimit {
         tokens: app.config.rate_burst,
@@ -390,6 +390,10 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
                     break;
                 }
             }
+            () = kick.notified() => {
+                close(&mut socket, 1008, "too slow: messages were not read").await;
+                break;
+            }
             outgoing = inbox.recv() => {
                 let text = match outgoing {
                     Some(Outgoing::Text(text)) => Some(text),
@@ -416,7 +420,7 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
 async fn incoming_text(
     app: &Arc<App>,
     conn: ConnId,
-    outbox: &mpsc::UnboundedSender<Outgoing>,
+    outbox: &Outbox,
     room: &mut Option<mpsc::Sender<RoomCommand>>,
     text: &str,
 ) -> Option<String> {

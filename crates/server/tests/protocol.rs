@@ -245,7 +245,16 @@ async fn a_player_comes_back_to_the_same_seat_with_the_token() {
             "bad_token",
         )
         .await;
-    intruder.refused(json!({"type": "resume", "room": room, "token": ana.token.clone().unwrap().replace('a', "b")}), "bad_token").await;
+    // Ana's token with its last digit changed.
+    let mut near = ana.token.clone().unwrap();
+    let last = near.pop().unwrap();
+    near.push(if last == '0' { '1' } else { '0' });
+    intruder
+        .refused(
+            json!({"type": "resume", "room": room, "token": near}),
+            "bad_token",
+        )
+        .await;
     intruder
         .refused(
             json!({"type": "resume", "room": "../x", "token": token}),
@@ -495,4 +504,66 @@ async fn a_room_nobody_is_in_closes_after_the_idle_time_and_frees_its_place() {
         .await;
     other.recv_type("joined").await;
     running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tie_is_settled_by_a_roll_off_that_the_record_keeps() {
+    // One die and a target of 1: ties are frequent, so a few games bring a roll-off.
+    let running = server(|config| config.rate_burst = 1e9).await;
+    let addr = running.addr();
+    let mut ana = Client::create(addr, "Ana").await;
+    let room = ana.room_id.clone().unwrap();
+    ana.send(json!({"type": "add_bot", "bot": "random"})).await;
+    ana.send(json!({"type": "set_rules", "rules": {"dice": 1, "target": 1, "bonus": "one-of-each", "end": "complete-round", "tie": "roll-off"}})).await;
+    ana.until(|r| r["rules"]["dice"] == 1 && r["seats"].as_array().unwrap().len() == 2)
+        .await;
+    for game in 1..=200 {
+        ana.send(json!({"type": "start"})).await;
+        ana.until(|r| r["status"] == "playing" && r["game"]["number"] == game)
+            .await;
+        let mut rolled_off = false;
+        while !over(&ana.room) {
+            if ana.room["game"]["awaiting"] == "roll_off_roll" {
+                rolled_off = true;
+            }
+            if ana.my_turn() {
+                let action = ana.simple_action();
+                ana.play_one(&action).await;
+            } else {
+                ana.recv().await;
+            }
+        }
+        let rounds = ana.room["game"]["roll_off"]["rounds"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if rounds.is_empty() {
+            continue;
+        }
+        assert!(rolled_off || !rounds.is_empty());
+        let scores = ana.room["game"]["scores"].clone();
+        assert_eq!(scores[0], scores[1], "a roll-off only between tied players");
+        let winners = ana.room["game"]["winners"].as_array().unwrap().clone();
+        assert_eq!(winners.len(), 1);
+        // The last round has a single player with the most rays.
+        let last = rounds.last().unwrap().as_array().unwrap();
+        let rays = |r: &serde_json::Value| r["roll"].as_str().unwrap().matches('R').count();
+        let best = last.iter().map(rays).max().unwrap();
+        let leaders: Vec<_> = last.iter().filter(|r| rays(r) == best).collect();
+        assert_eq!(leaders.len(), 1);
+        assert_eq!(leaders[0]["seat"], winners[0]);
+        let (status, body) =
+            http_get(addr, &format!("/api/rooms/{room}/games/{game}/record")).await;
+        assert_eq!(status, 200);
+        let record = GameRecord::from_json(&body).unwrap();
+        assert_eq!(record.roll_off.len(), rounds.len());
+        let replayed = record.replay().unwrap();
+        assert_eq!(
+            replayed.outcome().unwrap().winners,
+            vec![winners[0].as_u64().unwrap() as usize]
+        );
+        running.abort();
+        return;
+    }
+    panic!("no roll-off in 200 games of one die to 1 point");
 }
