@@ -1,14 +1,48 @@
 //! Exact solutions of Martian Dice.
 //!
 //! - [`TurnSpace`] / [`TurnTable`]: the optimal play of one turn for *any* utility of the turn's
-//!   final score, from any turn state, for 1–30 dice and both bonus readings; the score
-//!   distribution under that play. [`expected_score_table`] is the expected-score player.
-//! - [`DuelSolution`]: two players under optimal play — every position's win probability and the
-//!   best decision in every turn state.
-//! - [`SoloSolution`]: the fewest expected turns to reach the target.
-//! - [`advise`]: the options of a decision with their values.
+//!   final score (a slice indexed by score, or [`TurnSpace::solve_with`] a function), from any
+//!   turn state, for 1–30 dice and both bonus readings; the score distribution under that play.
+//!   [`expected_score_table`] is the expected-score player, built once per process.
+//! - [`DuelSolution`] ([`duel`]): two players under optimal play — every position's win
+//!   probability and the best decision in every turn state, the second seat's last turn and the
+//!   roll-off included. Cached on disk.
+//! - [`SoloSolution`] ([`solo`]): the fewest expected turns to reach the target.
+//! - [`advise`]: the options of a decision with their values, and the best.
 //!
 //! Tables that take long to compute are cached on disk (see [`cache`]).
+//!
+//! A bot deciding through the duel solution (a few array reads per decision):
+//!
+//! ```
+//! use martian_engine::{Awaiting, Game, Rules, seeded_rng};
+//! # let rules = Rules::official().with_dice(5).unwrap().with_target(6).unwrap();
+//! let solution = martian_solver::DuelSolution::solve(rules, &|_| {});
+//! let mut game = Game::new(rules, 2).unwrap();
+//! let mut rng = seeded_rng(1);
+//! while game.awaiting() != Awaiting::Nothing {
+//!     if let Awaiting::Decision { .. } = game.awaiting() {
+//!         let action = solution.best_action(&game.situation()).unwrap().unwrap();
+//!         game.play(action).unwrap();
+//!     } else {
+//!         game.roll(&mut rng).unwrap();
+//!     }
+//! }
+//! ```
+//!
+//! The turn solver serves any game model: give it the value of banking each score.
+//!
+//! ```
+//! use martian_engine::{Rules, Turn};
+//! use martian_solver::TurnSpace;
+//! let space = TurnSpace::for_rules(Rules::official());
+//! // The chance to score at least 10 points in a turn, and how to play for it.
+//! let table = space.solve_with(|score| if score >= 10 { 1.0 } else { 0.0 });
+//! let p = table.start_value();
+//! assert!(p > 0.0 && p < 0.2);
+//! let distribution = table.score_distribution(&Turn::new(Rules::official()));
+//! assert!((distribution[10..].iter().sum::<f64>() - p).abs() < 1e-12);
+//! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
@@ -30,8 +64,8 @@ pub use duel::{
     duel_with_progress,
 };
 pub use error::{CacheError, PositionError};
-pub use solo::{SoloSolution, solo};
 pub use multi::{MultiPlayer, Reduced, Reduction, reduce};
+pub use solo::{SoloSolution, solo};
 pub use trio::{
     MAX_TRIO_TARGET, TRIO_TOLERANCE, TrioError, TrioPosition, TrioSolution, TrioStats, trio,
     trio_position, trio_with_progress,
