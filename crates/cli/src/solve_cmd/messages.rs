@@ -8,7 +8,7 @@ pub fn percent(p: f64) -> String {
     format!("{:.2}%", 100.0 * p)
 }
 
-/// A bar of `width` characters at most, for a probability.
+/// A bar for a probability: 40 characters for `scale`, the largest one shown.
 fn bar(p: f64, scale: f64) -> String {
     "#".repeat((p / scale * 40.0).round() as usize)
 }
