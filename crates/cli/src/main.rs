@@ -56,14 +56,17 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Arena(args)) => arena_cmd::run(args),
         Some(Command::Rules(args)) => rules_cmd::run(args, lang),
-        Some(Command::Turn(args)) => turn_cmd::run(args),
-        Some(Command::Play(args)) => tui_cmd::play(args),
-        Some(Command::Replay(args)) => replay_cmd::run(args),
+        Some(Command::Turn(args)) => turn_cmd::run(args, lang),
+        Some(Command::Play(args)) => tui_cmd::play(plain::PlayArgs { lang, ..args }),
+        Some(Command::Replay(args)) => replay_cmd::run(args, lang),
         Some(Command::Serve(args)) => serve_cmd::run(args),
         Some(Command::Solve(args)) => solve_cmd::run(args),
         Some(Command::Advise(args)) => advise_cmd::run(args),
         Some(Command::Plot(args)) => plot_cmd::run(args),
-        None => tui_cmd::play(plain::PlayArgs::defaults()),
+        None => tui_cmd::play(plain::PlayArgs {
+            lang,
+            ..plain::PlayArgs::defaults()
+        }),
     }
 }
 

@@ -8,9 +8,11 @@ use anyhow::Result;
 use clap::{Args, Parser};
 use martian_bots::Strategy;
 use martian_engine::{MAX_PLAYERS, PlayerInfo, Rules};
+use martian_i18n::{Lang, Messages};
 
 use crate::exit::UsageError;
 use crate::rules_args::RulesArgs;
+use messages::PlayersError;
 
 mod input;
 pub mod messages;
@@ -45,6 +47,10 @@ pub struct PlayArgs {
     pub manual_dice: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
+    /// The language of what players read: the global `--lang`, else the environment's (set by
+    /// `main`, which resolves it once for every command).
+    #[arg(skip)]
+    pub lang: Lang,
 }
 
 impl PlayArgs {
@@ -67,42 +73,39 @@ pub(crate) struct SeatSpec {
     pub bot: Option<String>,
 }
 
-/// Reads `--players`: names and `bot:NAME` entries separated by commas, or a number of people.
-pub(crate) fn parse_players(list: &str) -> Result<Vec<SeatSpec>, String> {
+/// Reads `--players`: names and `bot:NAME` entries separated by commas, or a number of people
+/// (named "Player 1"… in the language of `m`).
+pub(crate) fn parse_players(list: &str, m: &Messages) -> Result<Vec<SeatSpec>, PlayersError> {
     let list = list.trim();
     if let Ok(count) = list.parse::<usize>() {
         if !(1..=MAX_PLAYERS).contains(&count) {
-            return Err(format!(
-                "a game has from 1 to {MAX_PLAYERS} players, not {count}"
-            ));
+            return Err(PlayersError::Count(count));
         }
         return Ok((1..=count)
             .map(|n| SeatSpec {
-                name: format!("Player {n}"),
+                name: messages::default_player(m, n),
                 bot: None,
             })
             .collect());
     }
     let entries: Vec<&str> = list.split(',').map(str::trim).collect();
     if entries.len() > MAX_PLAYERS {
-        return Err(format!(
-            "a game has from 1 to {MAX_PLAYERS} players, not {}",
-            entries.len()
-        ));
+        return Err(PlayersError::Count(entries.len()));
     }
     let mut seats: Vec<SeatSpec> = Vec::new();
     for (index, entry) in entries.iter().enumerate() {
         let number = index + 1;
         if entry.is_empty() {
-            return Err(format!("player {number} has no name"));
+            return Err(PlayersError::NoName { number });
         }
         if entry.chars().any(char::is_control) {
-            return Err(format!("player {number}'s name has a control character"));
+            return Err(PlayersError::ControlCharacter { number });
         }
         if entry.chars().count() > MAX_NAME_CHARS {
-            return Err(format!(
-                "player {number}'s name is longer than {MAX_NAME_CHARS} characters"
-            ));
+            return Err(PlayersError::TooLong {
+                number,
+                max: MAX_NAME_CHARS,
+            });
         }
         let taken = |name: &str| seats.iter().any(|s| s.name.eq_ignore_ascii_case(name));
         let bot = entry
@@ -111,9 +114,7 @@ pub(crate) fn parse_players(list: &str) -> Result<Vec<SeatSpec>, String> {
             .map(|_| entry[4..].trim().to_string());
         let seat = match bot {
             Some(spec) if spec.is_empty() => {
-                return Err(format!(
-                    "player {number}: bot: must be followed by a bot name"
-                ));
+                return Err(PlayersError::NoBotName { number });
             }
             Some(spec) => {
                 // Bots are named after what they are, numbered when the name is taken.
@@ -130,7 +131,7 @@ pub(crate) fn parse_players(list: &str) -> Result<Vec<SeatSpec>, String> {
                 }
             }
             None if taken(entry) => {
-                return Err(format!("two players are called {entry}"));
+                return Err(PlayersError::SameName(entry.to_string()));
             }
             None => SeatSpec {
                 name: entry.to_string(),
@@ -184,7 +185,9 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 /// Plays the line-mode game on stdin and stdout.
 pub fn run(args: PlayArgs) -> Result<()> {
     let rules = args.rules.rules()?;
-    let seats = parse_players(&args.players).map_err(|e| UsageError(format!("--players: {e}")))?;
+    let m = args.lang.messages();
+    let seats = parse_players(&args.players, m)
+        .map_err(|e| UsageError(format!("--players: {}", messages::players_error(m, &e))))?;
     let bots = create_bots(&seats, rules)?;
     let options = session::Options {
         rules,
@@ -198,6 +201,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         seed: args.seed.unwrap_or_else(random_seed),
         manual_dice: args.manual_dice,
         record: args.record,
+        lang: args.lang,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -212,8 +216,16 @@ pub fn run(args: PlayArgs) -> Result<()> {
 mod tests {
     use super::*;
 
+    fn en() -> &'static Messages {
+        Lang::En.messages()
+    }
+
+    fn error(list: &str) -> String {
+        messages::players_error(en(), &parse_players(list, en()).unwrap_err())
+    }
+
     fn names(list: &str) -> Vec<String> {
-        parse_players(list)
+        parse_players(list, en())
             .unwrap()
             .into_iter()
             .map(|s| s.name)
@@ -225,33 +237,29 @@ mod tests {
         assert_eq!(names("1"), ["Player 1"]);
         assert_eq!(names(" 3 "), ["Player 1", "Player 2", "Player 3"]);
         assert_eq!(names("Ana, Bob"), ["Ana", "Bob"]);
-        let seats = parse_players("Ana,bot:defensive,BOT: defensive").unwrap();
+        let seats = parse_players("Ana,bot:defensive,BOT: defensive", en()).unwrap();
         assert_eq!(seats[1].bot.as_deref(), Some("defensive"));
         assert_eq!(seats[2].name, "defensive 2");
     }
 
     #[test]
     fn bad_player_lists_are_explained() {
-        assert!(parse_players("0").unwrap_err().contains("not 0"));
-        assert!(parse_players("9").unwrap_err().contains("not 9"));
-        assert!(
-            parse_players("a,b,c,d,e,f,g,h,i")
-                .unwrap_err()
-                .contains("not 9")
-        );
+        assert!(error("0").contains("not 0"));
+        assert!(error("9").contains("not 9"));
+        assert!(error("a,b,c,d,e,f,g,h,i").contains("not 9"));
+        assert_eq!(error("Ana,,Bob"), "player 2 has no name");
+        assert_eq!(error("Ana,ana"), "two players are called ana");
+        assert!(error("bot:").contains("bot name"));
+        assert!(error(&"x".repeat(41)).contains("longer"));
+    }
+
+    #[test]
+    fn people_by_number_are_named_in_the_language() {
+        let pt = parse_players("2", Lang::PtBr.messages()).unwrap();
+        assert_eq!(pt[1].name, "Jogador 2");
         assert_eq!(
-            parse_players("Ana,,Bob").unwrap_err(),
-            "player 2 has no name"
-        );
-        assert_eq!(
-            parse_players("Ana,ana").unwrap_err(),
-            "two players are called ana"
-        );
-        assert!(parse_players("bot:").unwrap_err().contains("bot name"));
-        assert!(
-            parse_players(&"x".repeat(41))
-                .unwrap_err()
-                .contains("longer")
+            messages::players_error(Lang::PtBr.messages(), &PlayersError::NoName { number: 2 }),
+            "o jogador 2 não tem nome"
         );
     }
 

@@ -8,6 +8,7 @@ use clap::Args;
 use martian_engine::{
     EndRule, Game, GameRecord, GameState, PlayerInfo, Points, RecordError, RollOffRoll, Rules,
 };
+use martian_i18n::{Lang, Messages, errors};
 use serde::Serialize;
 
 use crate::exit::UsageError;
@@ -50,20 +51,23 @@ fn choose_view(args: &ReplayArgs) -> View {
     }
 }
 
-pub fn run(args: ReplayArgs) -> Result<()> {
+/// Checks the record and shows the game; `lang` is the language of the listing and of the
+/// error on stderr (`--json` stays English).
+pub fn run(args: ReplayArgs, lang: Lang) -> Result<()> {
+    let m = lang.messages();
     let view = choose_view(&args);
-    let (record, game) = match load(&args) {
+    let (record, game) = match load(&args, m) {
         Ok(loaded) => loaded,
-        Err(failure) => {
+        Err((failure, message)) => {
             if view == View::Json {
                 emit(&(serde_json::to_string(&failure)? + "\n"))?;
             }
-            return Err(UsageError(failure.error).into());
+            return Err(UsageError(message).into());
         }
     };
     match view {
         View::Json => emit(&(serde_json::to_string_pretty(&summary(&record, &game))? + "\n"))?,
-        View::Listing => emit(&listing(&record, &game))?,
+        View::Listing => emit(&listing(&record, &game, m))?,
         View::Interactive => crate::tui_cmd::replay(record)?,
     }
     Ok(())
@@ -87,12 +91,16 @@ impl From<RecordError> for Failure {
     }
 }
 
-/// Reads and replays the record: the record and the game at its end.
-fn load(args: &ReplayArgs) -> Result<(GameRecord, Game), Failure> {
-    let cannot_read = |e: std::io::Error| Failure {
-        error: format!("cannot read {}: {e}", args.file.display()),
-        turn: None,
-        step: None,
+/// Reads and replays the record: the record and the game at its end; else why not, for
+/// `--json` and in words for a person.
+fn load(args: &ReplayArgs, m: &Messages) -> Result<(GameRecord, Game), (Failure, String)> {
+    let cannot_read = |e: std::io::Error| {
+        let failure = Failure {
+            error: format!("cannot read {}: {e}", args.file.display()),
+            turn: None,
+            step: None,
+        };
+        (failure, msg::replay_cannot_read(m, &args.file, &e))
     };
     let text = if args.file.as_os_str() == "-" {
         let mut text = String::new();
@@ -103,8 +111,12 @@ fn load(args: &ReplayArgs) -> Result<(GameRecord, Game), Failure> {
     } else {
         std::fs::read_to_string(&args.file).map_err(cannot_read)?
     };
-    let record = GameRecord::from_json(&text)?;
-    let game = record.replay()?;
+    let rejected = |error: RecordError| {
+        let message = errors::record_error(m, &error);
+        (Failure::from(error), message)
+    };
+    let record = GameRecord::from_json(&text).map_err(rejected)?;
+    let game = record.replay().map_err(rejected)?;
     Ok((record, game))
 }
 
@@ -151,32 +163,34 @@ fn summary<'a>(record: &'a GameRecord, game: &'a Game) -> Summary<'a> {
 }
 
 /// The game turn by turn, as text.
-fn listing(record: &GameRecord, game: &Game) -> String {
+fn listing(record: &GameRecord, game: &Game, m: &Messages) -> String {
     let rules = record.rules;
     let name = |seat: usize| record.players[seat].name.as_str();
-    let mut lines = vec![msg::replay_rules(rules)];
+    let mut lines = vec![msg::replay_rules(m, rules)];
     for (seat, player) in record.players.iter().enumerate() {
         lines.push(msg::replay_player(
+            m,
             seat,
             &player.name,
             player.bot.as_deref(),
         ));
     }
     if let Some(seed) = record.seed {
-        lines.push(msg::replay_seed(seed));
+        lines.push(msg::replay_seed(m, seed));
     }
     let mut totals: Vec<Points> = vec![0; record.players.len()];
     let mut reached = false;
     let history = game.history();
     for (index, log) in history.iter().enumerate() {
         if index == 0 || history[index - 1].round != log.round {
-            lines.push(msg::replay_round(log.round));
+            lines.push(msg::replay_round(m, log.round));
         }
         totals[log.seat] += log.turn.score();
         let end = log.turn.ended_by().expect("a finished turn");
-        let score = msg::score_explained(rules, log.turn.aside());
+        let score = martian_i18n::vocab::score_explained(m, rules, log.turn.aside());
         let transcript = log.transcript().to_string();
         lines.push(msg::replay_turn(
+            m,
             name(log.seat),
             &transcript,
             &score,
@@ -185,12 +199,14 @@ fn listing(record: &GameRecord, game: &Game) -> String {
         ));
         if !reached && totals[log.seat] >= rules.target() {
             reached = true;
-            lines.push(format!(
-                "  {}",
-                msg::reached_target(name(log.seat), totals[log.seat], rules.target())
-            ));
+            lines.push(msg::replay_indented(msg::reached_target(
+                m,
+                name(log.seat),
+                totals[log.seat],
+                rules.target(),
+            )));
             if log.seat + 1 < record.players.len() && rules.end() == EndRule::CompleteRound {
-                lines.push(format!("  {}", msg::FINAL_ROUND));
+                lines.push(msg::replay_indented(msg::final_round(m)));
             }
         }
         let round_over = history
@@ -199,12 +215,13 @@ fn listing(record: &GameRecord, game: &Game) -> String {
         if round_over && record.players.len() > 1 {
             let rows: Vec<(&str, Points)> =
                 (0..totals.len()).map(|s| (name(s), totals[s])).collect();
-            lines.push(msg::replay_totals(log.round, &rows));
+            lines.push(msg::replay_totals(m, log.round, &rows));
         }
     }
     if !game.turn_steps().is_empty() {
         let transcript = martian_engine::Transcript::from_log_steps(game.turn_steps());
         lines.push(msg::replay_turn_unfinished(
+            m,
             name(game.seat()),
             &transcript.to_string(),
         ));
@@ -218,31 +235,34 @@ fn listing(record: &GameRecord, game: &Game) -> String {
         };
         let tied_total = game.scores()[tied[0]];
         let tied: Vec<&str> = tied.iter().map(|&s| name(s)).collect();
-        lines.push(msg::replay_roll_off_title(&tied, tied_total));
+        lines.push(msg::replay_roll_off_title(m, &tied, tied_total));
         for (number, round) in roll_off.rounds().iter().enumerate() {
             if round.is_empty() {
                 continue;
             }
             let rolls: Vec<(&str, martian_engine::Dice)> =
                 round.iter().map(|r| (name(r.seat), r.roll)).collect();
-            lines.push(msg::replay_roll_off_round(number + 1, &rolls));
+            lines.push(msg::replay_roll_off_round(m, number + 1, &rolls));
         }
     }
     match game.state() {
         GameState::Over(outcome) => {
             let best = outcome.scores[outcome.winners[0]];
             if let [winner] = outcome.winners[..] {
-                lines.push(msg::winner(name(winner), best));
+                lines.push(msg::winner(m, name(winner), best));
             } else {
                 let names: Vec<&str> = outcome.winners.iter().map(|&s| name(s)).collect();
-                lines.push(msg::shared_victory(&names, best));
+                lines.push(msg::shared_victory(m, &names, best));
             }
         }
         GameState::RollOff(roll_off) => {
-            lines.push(msg::replay_roll_off_unfinished(name(roll_off.next_seat())));
+            lines.push(msg::replay_roll_off_unfinished(
+                m,
+                name(roll_off.next_seat()),
+            ));
         }
         GameState::Playing => {
-            lines.push(msg::replay_unfinished(name(game.seat()), game.round()));
+            lines.push(msg::replay_unfinished(m, name(game.seat()), game.round()));
         }
     }
     lines.iter().map(|line| format!("{line}\n")).collect()

@@ -5,6 +5,7 @@ use clap::Args;
 use martian_engine::{
     Action, Dice, Face, Points, Rules, Step, Transcript, TranscriptError, Turn, TurnEnd, TurnPhase,
 };
+use martian_i18n::{Lang, Messages, errors};
 use serde::Serialize;
 
 use crate::exit::UsageError;
@@ -67,19 +68,26 @@ struct ErrorReport {
     step: Option<usize>,
 }
 
-pub fn run(args: TurnArgs) -> Result<()> {
+/// Checks the transcript and reports the turn; `lang` is the language of the text report and
+/// of the error on stderr (`--json` stays English).
+pub fn run(args: TurnArgs, lang: Lang) -> Result<()> {
+    let m = lang.messages();
     let text = args.transcript.join(" ");
+    // (the error for a person, the error for --json, the step)
     let checked = args
         .rules
         .rules()
-        .map_err(|e| (e.0, None))
-        .and_then(|rules| check(&text, rules).map_err(|e| (e.to_string(), Some(e.step))));
+        .map_err(|e| (e.0.clone(), e.0, None))
+        .and_then(|rules| {
+            check(&text, rules)
+                .map_err(|e| (errors::transcript_error(m, &e), e.to_string(), Some(e.step)))
+        });
     let checked = match checked {
         Ok(checked) => checked,
-        Err((message, step)) => {
+        Err((message, english, step)) => {
             if args.json {
                 let report = ErrorReport {
-                    error: message.clone(),
+                    error: english,
                     step,
                 };
                 emit(&(serde_json::to_string(&report)? + "\n"))?;
@@ -90,7 +98,7 @@ pub fn run(args: TurnArgs) -> Result<()> {
     if args.json {
         emit(&(serde_json::to_string_pretty(&report(&checked))? + "\n"))?;
     } else {
-        emit(&describe(&checked))?;
+        emit(&describe(&checked, m))?;
     }
     Ok(())
 }
@@ -158,12 +166,12 @@ fn report(checked: &Checked) -> TurnReport {
 }
 
 /// The readable report: the steps one line each, then where the turn stands.
-fn describe(checked: &Checked) -> String {
+fn describe(checked: &Checked, m: &Messages) -> String {
     let turn = &checked.turn;
     let rules = turn.rules();
-    let mut lines = vec![msg::turn_transcript(&checked.transcript.to_string())];
+    let mut lines = vec![msg::turn_transcript(m, &checked.transcript.to_string())];
     if !rules.is_official() {
-        lines.push(msg::turn_rules(rules));
+        lines.push(msg::turn_rules(m, rules));
     }
     let mut step = 0;
     let mut last_roll = Dice::EMPTY;
@@ -172,15 +180,15 @@ fn describe(checked: &Checked) -> String {
             Step::Rolled(roll) => {
                 step += 1;
                 last_roll = roll;
-                let mut line = msg::turn_step_roll(step, roll);
+                let mut line = msg::turn_step_roll(m, step, roll);
                 if roll.count(Face::Tank) > 0 {
                     line = format!(
                         "{line}; {}",
-                        msg::turn_step_tanks_aside(roll.count(Face::Tank))
+                        msg::turn_step_tanks_aside(m, roll.count(Face::Tank))
                     );
                 }
                 if after.ended_by() == Some(TurnEnd::NoChoice) {
-                    line = format!("{line}; {}", msg::TURN_STEP_NO_CHOICE);
+                    line = format!("{line}; {}", msg::turn_step_no_choice(m));
                 }
                 lines.push(line);
             }
@@ -188,23 +196,23 @@ fn describe(checked: &Checked) -> String {
                 let line = lines.last_mut().expect("a take follows its roll");
                 *line = format!(
                     "{line}; {}",
-                    msg::turn_step_took(face, last_roll.count(face))
+                    msg::turn_step_took(m, face, last_roll.count(face))
                 );
             }
             Step::Played(Action::Stop) => {
                 step += 1;
-                lines.push(msg::turn_step_stop(step));
+                lines.push(msg::turn_step_stop(m, step));
             }
             Step::Played(Action::Roll) => {}
         }
     }
     let aside = turn.aside();
-    let score = msg::score_explained(rules, aside);
+    let score = martian_i18n::vocab::score_explained(m, rules, aside);
     if turn.phase() == TurnPhase::ToRoll && checked.events.is_empty() {
-        lines.push(msg::turn_not_started(turn.dice_left()));
+        lines.push(msg::turn_not_started(m, turn.dice_left()));
     } else {
-        lines.push(msg::turn_aside(aside, turn.dice_left()));
-        lines.push(msg::turn_balance(aside));
+        lines.push(msg::set_aside(m, aside, turn.dice_left()));
+        lines.push(msg::turn_balance(m, aside));
         lines.push(match turn.phase() {
             TurnPhase::Choosing { roll } => {
                 let legal: Vec<(Face, u8)> = turn
@@ -212,10 +220,12 @@ fn describe(checked: &Checked) -> String {
                     .iter()
                     .map(|f| (f, roll.count(f)))
                     .collect();
-                msg::turn_choosing(roll, &legal, &score)
+                msg::turn_choosing(m, roll, &legal, &score)
             }
-            TurnPhase::Over(end) => msg::turn_over(end, &score),
-            TurnPhase::Deciding | TurnPhase::ToRoll => msg::turn_deciding(&score, turn.dice_left()),
+            TurnPhase::Over(end) => msg::turn_over(m, end, &score),
+            TurnPhase::Deciding | TurnPhase::ToRoll => {
+                msg::turn_deciding(m, &score, turn.dice_left())
+            }
         });
     }
     lines.iter().map(|l| format!("{l}\n")).collect()
@@ -228,7 +238,7 @@ mod tests {
     #[test]
     fn narration_follows_the_transcript_steps() {
         let checked = check("TTRRRHHCKKKCC/K TRRRHHCC/R stop", Rules::official()).unwrap();
-        let text = describe(&checked);
+        let text = describe(&checked, Lang::En.messages());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[1],
@@ -239,6 +249,22 @@ mod tests {
         assert_eq!(
             lines.last().unwrap(),
             &"The turn is over (the player stopped): it scores 3 (3 earthlings)."
+        );
+    }
+
+    #[test]
+    fn the_report_in_portuguese() {
+        let checked = check("TTRRRHHCKKKCC/K TRRRHHCC/R stop", Rules::official()).unwrap();
+        let text = describe(&checked, Lang::PtBr.messages());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1],
+            "Passo 1: lançou 13 dados: 2 tanques, 3 raios da morte, 2 humanos, 3 vacas, \
+             3 galinhas; 2 tanques separados à força; pegou 3 galinhas"
+        );
+        assert_eq!(
+            lines.last().unwrap(),
+            &"O turno acabou (o jogador parou): vale 3 (3 terráqueos)."
         );
     }
 }

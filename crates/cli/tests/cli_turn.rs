@@ -108,7 +108,7 @@ fn a_roll_awaiting_a_choice_lists_the_legal_letters() {
     assert_eq!(report["tanks_lead"], true);
     let text = stdout(&turn(&["TTRRRHHCKKKCC/K trrrhhcc"]));
     assert!(
-        text.contains("awaits a choice: take R (3 death rays), or H (2 humans), or C (2 cows)"),
+        text.contains("awaits a choice: take R (3 death rays), H (2 humans) or C (2 cows)"),
         "{text}"
     );
 }

@@ -204,3 +204,147 @@ error-record-version = record version { $version } is not supported (this progra
 error-record-turn = turn { $turn }: { $error }
 error-record-roll-off = roll-off round { $round }, roll { $roll }: { $error }
 error-record-result = result: { $error }
+
+## The line-mode game: `martian-dice play --plain` (crates/cli/src/plain/messages.rs).
+## $name: a player's name; $names: a list of names; $points, $total: a `points` text;
+## $faces: dice in words; $letters: a roll in the reader's letters.
+plain-title = Martian Dice: { $rules }.
+plain-players = Players in seat order: { $names }.
+plain-seed = Seed { $seed }: play again with --seed { $seed } for the same dice.
+plain-manual-dice = Scorekeeper mode: roll your own dice and type what they show, such as 2T3RHCK.
+plain-help-hint = Type ? for help at any prompt.
+plain-default-player = Player { $number }
+plain-turn-start = Round { $round }: { $name }'s turn ({ $points }).
+plain-turn-start-final-round = Round { $round }, the final round: { $name }'s last turn ({ $points }).
+plain-rolls = { $name } rolls { $dice }: { $faces } ({ $letters }).
+plain-tanks-forced = { $count ->
+    [one] The tank is set aside by force.
+   *[other] The { $count } tanks are set aside by force.
+}
+# Also the `turn` report's line. $count: the dice left.
+plain-set-aside = Set aside: { $faces }; { $count ->
+        [one] { $count } die
+       *[other] { $count } dice
+    } left.
+plain-set-aside-choosing = Set aside: { $faces }.
+plain-balance-so-far = { $balance } — what is set aside scores { $score } so far.
+plain-balance-if-stopping = { $balance } — stopping now scores { $score }.
+# $choices: a list of plain-choice.
+plain-choices = You may take: { $choices }.
+plain-choice = { $letter } for { $faces }
+plain-choose-prompt = { $name }, which type do you take? ({ $keys })
+plain-decide-prompt = { $name }, stop and score { $score } (s), or roll the { $count ->
+        [one] { $count } die
+       *[other] { $count } dice
+    } left (r)?
+plain-takes = { $name } takes { $faces }.
+plain-stops = { $name } stops.
+plain-no-choice = No type can be taken from this roll: the turn is over.
+plain-no-dice = Every die is set aside: the turn is over.
+plain-turn-scores = { $name } scores { $score } this turn, { $total } in all.
+plain-score-table-title = Score table, round { $round } (target { $target }):
+plain-score-table-row = { $name }: { $points }
+plain-reached-target = { $name } has { $points }, reaching the target of { $target }.
+plain-final-round = This is the final round: the players after them have one last turn.
+plain-immediate-end = The game ends at once.
+plain-roll-off-start = { $names } are tied with { $points }: roll-off! Each rolls { $dice } dice; the most death rays wins.
+plain-roll-off-roll = { $name } rolls for the roll-off: { $faces } ({ $letters }): { $rays }.
+plain-roll-off-again = Still tied: { $names } roll again.
+plain-winner = { $name } wins with { $points }!
+plain-shared-victory = { $names } share the victory with { $points }!
+plain-final-scores = Final scores:
+plain-manual-roll-prompt = { $name }, roll { $dice } and type what { $count ->
+        [one] it shows
+       *[other] they show
+    } (such as 2T3RHCK):
+plain-manual-roll-off-prompt = { $name }, roll { $dice } for the roll-off and type what they show:
+plain-bad-faces = That is not a roll: { $error }. Type the faces again.
+plain-wrong-count = That is { $typed }, but { $expected } were rolled. Type all of them again.
+plain-empty-input = Please type something (? for help).
+plain-unknown-input = '{ $text }' is not a choice I know (? for help).
+plain-illegal-take-tank = Tanks cannot be taken: they are set aside by force.
+plain-illegal-not-rolled = { $face ->
+    [tank] No tanks were rolled.
+    [death-ray] No death rays were rolled.
+    [human] No humans were rolled.
+    [cow] No cows were rolled.
+   *[chicken] No chickens were rolled.
+}
+plain-illegal-already-taken = { $face ->
+    [tank] You already took tanks this turn: each earthling type is taken once.
+    [death-ray] You already took death rays this turn: each earthling type is taken once.
+    [human] You already took humans this turn: each earthling type is taken once.
+    [cow] You already took cows this turn: each earthling type is taken once.
+   *[chicken] You already took chickens this turn: each earthling type is taken once.
+}
+plain-illegal-awaiting-choice = First take one type from this roll.
+plain-illegal-awaiting-decision = You already took a type from this roll: stop (s) or roll again (r).
+# $error: one of the error-turn-* texts.
+plain-illegal-other = That is not possible now: { $error }.
+plain-help-choose =
+    Take a type by its letter or name: r or ray (death rays), h or human, c or cow, k or chicken (v and g also work).
+    Tanks are set aside by force. Death rays can always be taken; each earthling type once a turn.
+    Other commands: scores (the score table), q or quit (leave the game; the record is kept).
+plain-help-decide =
+    s or stop: end the turn and score what is set aside (nothing if the tanks outnumber the death rays).
+    r or roll: roll the dice left again.
+    Other commands: scores (the score table), q or quit (leave the game; the record is kept).
+plain-help-roll =
+    Type the faces shown by the dice: T tank, R death ray, H human, C cow, K chicken (V and G also work).
+    A number may stand before a letter: 2T3RHCK is T T R R R H C K. Spaces are ignored.
+    q or quit leaves the game; the record is kept.
+plain-bot-error = { $name } could not play: { $error }
+plain-quit = You left the game: it is unfinished.
+plain-input-ended = The input ended: the game is left unfinished.
+plain-record-saved = The game record is saved in { $path }.
+plain-record-not-saved = Could not save the game record in { $path }: { $error }.
+# What is wrong with --players. $number: the player's place in the list.
+plain-players-no-name = player { $number } has no name
+plain-players-control-character = player { $number }'s name has a control character
+plain-players-too-long = player { $number }'s name is longer than { $max } characters
+plain-players-no-bot-name = player { $number }: bot: must be followed by a bot name
+plain-players-same-name = two players are called { $name }
+
+## `martian-dice turn`: the report of a turn transcript (crates/cli/src/plain/messages.rs).
+## Transcripts are shown in the neutral letters T R H C K, as records keep them.
+turn-report-transcript = Transcript: { $transcript }
+turn-report-transcript-empty = Transcript: (empty)
+turn-report-rules = Rules: { $rules }
+turn-report-step-roll = Step { $step }: rolled { $dice }: { $faces }
+turn-report-tanks-aside = { $count ->
+    [one] { $count } tank set aside by force
+   *[other] { $count } tanks set aside by force
+}
+turn-report-took = took { $faces }
+turn-report-no-choice = no type can be taken
+turn-report-stop = Step { $step }: stopped
+turn-report-balance = { $balance }.
+turn-report-not-started = The turn has not started: { $dice } to roll.
+# $choices: a list (list-or) of turn-report-choice.
+turn-report-choosing = The roll { $roll } awaits a choice: take { $choices }. What is set aside scores { $score } so far.
+turn-report-choice = { $letter } ({ $faces })
+turn-report-deciding = Next: stop, scoring { $score }, or roll the { $count ->
+        [one] { $count } die
+       *[other] { $count } dice
+    } left.
+turn-report-over = The turn is over ({ $end }): it scores { $score }.
+
+## `martian-dice replay`: the game listing (crates/cli/src/plain/messages.rs). Seats are numbered
+## from 0, as in the record and its error messages.
+replay-rules = Rules: { $rules }.
+replay-seat = Seat { $seat }: { $name }
+replay-seat-bot = Seat { $seat }: { $name } (bot)
+replay-seat-bot-named = Seat { $seat }: { $name } (bot { $bot })
+replay-seed = Seed: { $seed }.
+replay-round = Round { $round }:
+replay-turn = { $name }: { $transcript } — scores { $score }, { $end }; { $total } in all.
+replay-turn-unfinished = { $name }: { $transcript } — the turn is unfinished.
+# $list: "Ana 10, Bob 7".
+replay-totals = Totals after round { $round }: { $list }.
+replay-roll-off-title = Roll-off between { $names }, tied with { $points }:
+# $list: replay-roll-off-roll items joined by ", ".
+replay-roll-off-round = Roll-off round { $round }: { $list }.
+replay-roll-off-roll = { $name } { $roll } ({ $rays })
+replay-unfinished = The game is unfinished: { $name } is to play in round { $round }.
+replay-roll-off-unfinished = The game is unfinished: { $name } is to roll in the roll-off.
+replay-cannot-read = cannot read { $file }: { $error }

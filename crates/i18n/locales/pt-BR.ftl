@@ -221,3 +221,148 @@ error-record-version = a versão { $version } de registro não é suportada (est
 error-record-turn = turno { $turn }: { $error }
 error-record-roll-off = desempate, rodada { $round }, lançamento { $roll }: { $error }
 error-record-result = resultado: { $error }
+
+## O jogo em modo de linhas: `martian-dice play --plain` (crates/cli/src/plain/messages.rs).
+## $name: o nome de um jogador; $names: uma lista de nomes; $points, $total: um texto `points`;
+## $faces: dados por extenso; $letters: um lançamento nas letras do leitor.
+plain-title = Martian Dice: { $rules }.
+plain-players = Jogadores, na ordem da mesa: { $names }.
+plain-seed = Semente { $seed }: jogue de novo com --seed { $seed } para ter os mesmos dados.
+plain-manual-dice = Modo marcador: lance os seus próprios dados e digite o que eles mostram, como 2T3RHVG.
+plain-help-hint = Digite ? para pedir ajuda a qualquer momento.
+plain-default-player = Jogador { $number }
+plain-turn-start = Rodada { $round }: vez de { $name } ({ $points }).
+plain-turn-start-final-round = Rodada { $round }, a rodada final: última vez de { $name } ({ $points }).
+plain-rolls = { $name } lança { $dice }: { $faces } ({ $letters }).
+plain-tanks-forced = { $count ->
+    [one] O tanque é separado à força.
+   *[other] Os { $count } tanques são separados à força.
+}
+# Também a linha do relatório de `turn`. $count: os dados que sobram.
+plain-set-aside = Separados: { $faces }; { $count ->
+        [0] não sobra nenhum dado
+        [one] sobra { $count } dado
+       *[other] sobram { $count } dados
+    }.
+plain-set-aside-choosing = Separados: { $faces }.
+plain-balance-so-far = { $balance } — o que está separado vale { $score } até agora.
+plain-balance-if-stopping = { $balance } — parar agora vale { $score }.
+# $choices: uma lista de plain-choice.
+plain-choices = Você pode pegar: { $choices }.
+plain-choice = { $letter } para { $faces }
+plain-choose-prompt = { $name }, qual tipo você pega? ({ $keys })
+plain-decide-prompt = { $name }, parar e marcar { $score } (p) ou lançar de novo { $count ->
+        [one] o dado que sobrou
+       *[other] os { $count } dados que sobraram
+    } (l)?
+plain-takes = { $name } pega { $faces }.
+plain-stops = { $name } decide parar.
+plain-no-choice = Nenhum tipo pode ser pego deste lançamento: a vez acabou.
+plain-no-dice = Todos os dados estão separados: a vez acabou.
+plain-turn-scores = { $name } marca { $score } neste turno, { $total } no total.
+plain-score-table-title = Placar, rodada { $round } (alvo { $target }):
+plain-score-table-row = { $name }: { $points }
+plain-reached-target = { $name } tem { $points } e atinge o alvo de { $target }.
+plain-final-round = Esta é a rodada final: quem joga depois nesta rodada tem uma última vez.
+plain-immediate-end = O jogo acaba na hora.
+plain-roll-off-start = { $names } estão empatados com { $points }: desempate! Cada um lança { $dice } dados; quem tirar mais raios da morte vence.
+plain-roll-off-roll = { $name } lança no desempate: { $faces } ({ $letters }): { $rays }.
+plain-roll-off-again = Empate de novo: { $names } lançam outra vez.
+plain-winner = { $name } vence com { $points }!
+plain-shared-victory = { $names } dividem a vitória com { $points }!
+plain-final-scores = Placar final:
+plain-manual-roll-prompt = { $name }, lance { $dice } e digite o que { $count ->
+        [one] ele mostra
+       *[other] eles mostram
+    } (como 2T3RHVG):
+plain-manual-roll-off-prompt = { $name }, lance { $dice } para o desempate e digite o que eles mostram:
+plain-bad-faces = Isso não é um lançamento: { $error }. Digite as faces de novo.
+plain-wrong-count = Você digitou { $typed }, mas foram lançados { $expected }. Digite todos de novo.
+plain-empty-input = Digite alguma coisa (? para ajuda).
+plain-unknown-input = '{ $text }' não é uma opção que eu conheça (? para ajuda).
+plain-illegal-take-tank = Tanques não podem ser pegos: eles são separados à força.
+plain-illegal-not-rolled = { $face ->
+    [tank] Não saiu nenhum tanque.
+    [death-ray] Não saiu nenhum raio da morte.
+    [human] Não saiu nenhum humano.
+    [cow] Não saiu nenhuma vaca.
+   *[chicken] Não saiu nenhuma galinha.
+}
+plain-illegal-already-taken = { $face ->
+    [tank] Você já pegou tanques neste turno: cada tipo de terráqueo é pego uma vez só.
+    [death-ray] Você já pegou raios da morte neste turno: cada tipo de terráqueo é pego uma vez só.
+    [human] Você já pegou humanos neste turno: cada tipo de terráqueo é pego uma vez só.
+    [cow] Você já pegou vacas neste turno: cada tipo de terráqueo é pego uma vez só.
+   *[chicken] Você já pegou galinhas neste turno: cada tipo de terráqueo é pego uma vez só.
+}
+plain-illegal-awaiting-choice = Primeiro pegue um tipo deste lançamento.
+plain-illegal-awaiting-decision = Você já pegou um tipo deste lançamento: pare (p) ou lance de novo (l).
+# $error: um dos textos error-turn-*.
+plain-illegal-other = Isso não é possível agora: { $error }.
+plain-help-choose =
+    Pegue um tipo pela letra ou pelo nome: r ou raio (raios da morte), h ou humano, v ou vaca, g ou galinha (c e k também valem).
+    Os tanques são separados à força. Raios da morte sempre podem ser pegos; cada tipo de terráqueo, uma vez por turno.
+    Outros comandos: placar (a tabela de pontos), q ou sair (deixar o jogo; o registro é guardado).
+plain-help-decide =
+    p ou parar: encerrar o turno e marcar o que está separado (nada se os tanques superarem os raios da morte).
+    l ou lançar: lançar de novo os dados que sobraram (r também vale).
+    Outros comandos: placar (a tabela de pontos), q ou sair (deixar o jogo; o registro é guardado).
+plain-help-roll =
+    Digite as faces que os dados mostram: T tanque, R raio da morte, H humano, V vaca, G galinha (C e K também valem).
+    Um número pode vir antes de uma letra: 2T3RHVG é T T R R R H V G. Os espaços são ignorados.
+    q ou sair deixa o jogo; o registro é guardado.
+plain-bot-error = { $name } não conseguiu jogar: { $error }
+plain-quit = Você saiu do jogo: a partida ficou inacabada.
+plain-input-ended = A entrada acabou: a partida fica inacabada.
+plain-record-saved = O registro da partida está salvo em { $path }.
+plain-record-not-saved = Não foi possível salvar o registro da partida em { $path }: { $error }.
+# O que está errado em --players. $number: o lugar do jogador na lista.
+plain-players-no-name = o jogador { $number } não tem nome
+plain-players-control-character = o nome do jogador { $number } tem um caractere de controle
+plain-players-too-long = o nome do jogador { $number } tem mais de { $max } caracteres
+plain-players-no-bot-name = jogador { $number }: bot: precisa ser seguido do nome de um bot
+plain-players-same-name = dois jogadores se chamam { $name }
+
+## `martian-dice turn`: o relatório de uma transcrição de turno (crates/cli/src/plain/messages.rs).
+## As transcrições aparecem com as letras neutras T R H C K, como os registros as guardam.
+turn-report-transcript = Transcrição: { $transcript }
+turn-report-transcript-empty = Transcrição: (vazia)
+turn-report-rules = Regras: { $rules }
+turn-report-step-roll = Passo { $step }: lançou { $dice }: { $faces }
+turn-report-tanks-aside = { $count ->
+    [one] { $count } tanque separado à força
+   *[other] { $count } tanques separados à força
+}
+turn-report-took = pegou { $faces }
+turn-report-no-choice = nenhum tipo pode ser pego
+turn-report-stop = Passo { $step }: parou
+turn-report-balance = { $balance }.
+turn-report-not-started = O turno ainda não começou: { $dice } para lançar.
+# $choices: uma lista (list-or) de turn-report-choice.
+turn-report-choosing = O lançamento { $roll } aguarda uma escolha: pegue { $choices }. O que está separado vale { $score } até agora.
+turn-report-choice = { $letter } ({ $faces })
+turn-report-deciding = A seguir: parar, marcando { $score }, ou lançar de novo { $count ->
+        [one] o dado que sobrou
+       *[other] os { $count } dados que sobraram
+    }.
+turn-report-over = O turno acabou ({ $end }): vale { $score }.
+
+## `martian-dice replay`: a listagem da partida (crates/cli/src/plain/messages.rs). Os lugares
+## são numerados a partir de 0, como no registro e nas suas mensagens de erro.
+replay-rules = Regras: { $rules }.
+replay-seat = Lugar { $seat }: { $name }
+replay-seat-bot = Lugar { $seat }: { $name } (bot)
+replay-seat-bot-named = Lugar { $seat }: { $name } (bot { $bot })
+replay-seed = Semente: { $seed }.
+replay-round = Rodada { $round }:
+replay-turn = { $name }: { $transcript } — marca { $score }, { $end }; { $total } no total.
+replay-turn-unfinished = { $name }: { $transcript } — o turno está inacabado.
+# $list: "Ana 10, Bob 7".
+replay-totals = Totais depois da rodada { $round }: { $list }.
+replay-roll-off-title = Desempate entre { $names }, empatados com { $points }:
+# $list: itens replay-roll-off-roll separados por ", ".
+replay-roll-off-round = Rodada de desempate { $round }: { $list }.
+replay-roll-off-roll = { $name } { $roll } ({ $rays })
+replay-unfinished = A partida está inacabada: é a vez de { $name } na rodada { $round }.
+replay-roll-off-unfinished = A partida está inacabada: { $name } deve lançar no desempate.
+replay-cannot-read = não é possível ler { $file }: { $error }

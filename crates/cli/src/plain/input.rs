@@ -50,18 +50,23 @@ fn normalise(line: &str) -> String {
         .join(" ")
 }
 
+/// Commands in either language: whoever forgot `--lang` can still type their own words.
 fn common(word: &str) -> Option<Command> {
     match word {
-        "?" | "help" => Some(Command::Help),
-        "q" | "quit" | "exit" => Some(Command::Quit),
-        "scores" | "score" | "table" => Some(Command::Scores),
-        "s" | "stop" => Some(Command::Act(Action::Stop)),
-        "roll" | "roll again" | "again" => Some(Command::Act(Action::Roll)),
+        "?" | "help" | "ajuda" => Some(Command::Help),
+        "q" | "quit" | "exit" | "sair" => Some(Command::Quit),
+        "scores" | "score" | "table" | "placar" | "pontos" | "tabela" => Some(Command::Scores),
+        "s" | "stop" | "p" | "parar" | "paro" | "pare" => Some(Command::Act(Action::Stop)),
+        "roll" | "roll again" | "again" | "l" | "lançar" | "lancar" | "lanço" | "lanco"
+        | "lance" | "lançar de novo" | "lancar de novo" | "de novo" | "rolar" => {
+            Some(Command::Act(Action::Roll))
+        }
         _ => None,
     }
 }
 
-/// A face named by its letter or its English name, singular or plural.
+/// A face named by its letter (either language's: C or V for cows, K or G for chickens) or its
+/// English or Portuguese name, singular or plural.
 fn face_word(word: &str) -> Option<Face> {
     let mut chars = word.chars();
     if let (Some(letter), None) = (chars.next(), chars.next()) {
@@ -69,21 +74,24 @@ fn face_word(word: &str) -> Option<Face> {
     }
     let singular = word.strip_suffix('s').unwrap_or(word);
     match singular {
-        "tank" => Some(Face::Tank),
-        "ray" | "death ray" | "deathray" => Some(Face::DeathRay),
-        "human" => Some(Face::Human),
-        "cow" => Some(Face::Cow),
-        "chicken" => Some(Face::Chicken),
+        "tank" | "tanque" => Some(Face::Tank),
+        "ray" | "death ray" | "deathray" | "raio" | "raio da morte" => Some(Face::DeathRay),
+        "human" | "humano" => Some(Face::Human),
+        "cow" | "vaca" => Some(Face::Cow),
+        "chicken" | "galinha" => Some(Face::Chicken),
+        _ if word == "raios da morte" => Some(Face::DeathRay),
         _ => None,
     }
 }
 
 /// Understands a line typed at a choice (`prompt` = [`Prompt::Choose`]) or decision prompt.
 ///
-/// Face letters (T R H C K, or V G) and names take that type, optionally after `take`;
-/// `s`/`stop`, `roll`, `?`/`help`, `q`/`quit`, `scores`. `r` takes death rays while a roll awaits
-/// a choice and rolls again after a take, which is when each is the only sensible reading.
-/// Whether the move is legal is for the rules to say.
+/// Face letters (T R H C K, or V G) and names take that type, optionally after `take` (`pegar`,
+/// `pego`, `pegue`); `s`/`stop` (`p`/`parar`), `roll` (`l`/`lançar`), `?`/`help` (`ajuda`),
+/// `q`/`quit` (`sair`), `scores` (`placar`). Both languages are understood whatever the
+/// language shown. `r` takes death rays while a roll awaits a choice and rolls again after a
+/// take, which is when each is the only sensible reading. Whether the move is legal is for the
+/// rules to say.
 pub fn parse_command(line: &str, prompt: Prompt) -> Result<Command, InputError> {
     let text = normalise(line);
     if text.is_empty() {
@@ -98,20 +106,23 @@ pub fn parse_command(line: &str, prompt: Prompt) -> Result<Command, InputError> 
     if let Some(command) = common(&text) {
         return Ok(command);
     }
-    let named = text.strip_prefix("take ").unwrap_or(&text);
+    let named = ["take ", "pegar ", "pego ", "pegue ", "pega "]
+        .iter()
+        .find_map(|prefix| text.strip_prefix(prefix))
+        .unwrap_or(&text);
     face_word(named)
         .map(|face| Command::Act(Action::Take(face)))
         .ok_or_else(|| InputError::Unknown(line.trim().to_string()))
 }
 
 /// Understands the faces typed for a roll of `expected` physical dice (`2T3RHCK`, spaces
-/// allowed), or `?`/`help`, `q`/`quit`.
+/// allowed), or `?`/`help`/`ajuda`, `q`/`quit`/`sair`.
 pub fn parse_roll(line: &str, expected: u8) -> Result<RollInput, InputError> {
     let text = normalise(line);
     match text.as_str() {
         "" => return Err(InputError::Empty),
-        "?" | "help" => return Ok(RollInput::Help),
-        "q" | "quit" | "exit" => return Ok(RollInput::Quit),
+        "?" | "help" | "ajuda" => return Ok(RollInput::Help),
+        "q" | "quit" | "exit" | "sair" => return Ok(RollInput::Quit),
         _ => {}
     }
     let compact: String = line.split_whitespace().collect();
@@ -169,6 +180,59 @@ mod tests {
             parse_command("take", Choose),
             Err(InputError::Unknown("take".into()))
         );
+    }
+
+    #[test]
+    fn portuguese_words_and_letters() {
+        use Prompt::*;
+        assert_eq!(parse_command("v", Choose), take(Face::Cow));
+        assert_eq!(parse_command("Vacas", Choose), take(Face::Cow));
+        assert_eq!(parse_command("g", Choose), take(Face::Chicken));
+        assert_eq!(parse_command("pegar galinhas", Choose), take(Face::Chicken));
+        assert_eq!(
+            parse_command("raios da morte", Choose),
+            take(Face::DeathRay)
+        );
+        assert_eq!(parse_command("raio", Choose), take(Face::DeathRay));
+        assert_eq!(parse_command("humano", Choose), take(Face::Human));
+        assert_eq!(parse_command("tanques", Choose), take(Face::Tank));
+        assert_eq!(parse_command("P", Decide), Ok(Command::Act(Action::Stop)));
+        assert_eq!(
+            parse_command("parar", Decide),
+            Ok(Command::Act(Action::Stop))
+        );
+        assert_eq!(parse_command("l", Decide), Ok(Command::Act(Action::Roll)));
+        assert_eq!(
+            parse_command("LANÇAR", Decide),
+            Ok(Command::Act(Action::Roll))
+        );
+        assert_eq!(
+            parse_command("lancar", Decide),
+            Ok(Command::Act(Action::Roll))
+        );
+        assert_eq!(parse_command("ajuda", Choose), Ok(Command::Help));
+        assert_eq!(parse_command("sair", Choose), Ok(Command::Quit));
+        assert_eq!(parse_command("placar", Decide), Ok(Command::Scores));
+        assert_eq!(parse_roll("ajuda", 3), Ok(RollInput::Help));
+        assert_eq!(parse_roll("sair", 3), Ok(RollInput::Quit));
+    }
+
+    /// The keys each language shows never mean two things: the stop and roll keys of either
+    /// language are no face letter, and every face letter of either language is one.
+    #[test]
+    fn keys_do_not_clash() {
+        for key in ["s", "p", "l"] {
+            assert!(
+                Face::from_letter(key.chars().next().unwrap()).is_none(),
+                "{key}"
+            );
+        }
+        for lang in martian_i18n::Lang::ALL {
+            for face in Face::ALL {
+                let letter = martian_i18n::vocab::face_letter(lang.messages(), face).to_string();
+                assert_eq!(parse_command(&letter, Prompt::Choose), take(face), "{lang}");
+            }
+        }
     }
 
     #[test]

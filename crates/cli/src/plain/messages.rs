@@ -1,495 +1,773 @@
-//! Every player-facing sentence of the line-mode game, the `turn` report and the `replay` listing,
-//! in one place so that they can be localised. Machine output (JSON keys, codes) is not here.
+//! Every player-facing sentence of the line-mode game, the `turn` report and the `replay`
+//! listing, in the reader's language: each function words one sentence through the Fluent
+//! messages of `martian-i18n` (sections `plain-*`, `turn-report-*`, `replay-*` of
+//! `crates/i18n/locales/*.ftl`), from the shared vocabulary of [`martian_i18n::vocab`].
+//! Machine output (JSON keys, codes) is not here.
 
-use martian_engine::{Dice, Face, Points, Rules, TurnEnd};
+use martian_engine::{Dice, Face, Points, Rules, TurnEnd, TurnError};
+use martian_i18n::vocab::{self, face_id};
+use martian_i18n::{Messages, errors, tr};
 
-/// "1 tank", "3 death rays".
-pub fn count(face: Face, n: u8) -> String {
-    if n == 1 {
-        format!("1 {}", face.name())
-    } else {
-        format!("{n} {}", face.plural())
-    }
+/// Player names are written as they were typed, in every language.
+fn name_list(m: &Messages, names: &[&str]) -> String {
+    vocab::list_and(m, names)
 }
 
-/// "2 tanks, 1 death ray, 3 humans" (kinds with no die left out), or "nothing".
-pub fn dice_list(dice: Dice) -> String {
-    let parts: Vec<String> = Face::ALL
-        .iter()
-        .filter(|&&f| dice.count(f) > 0)
-        .map(|&f| count(f, dice.count(f)))
-        .collect();
-    if parts.is_empty() {
-        "nothing".into()
-    } else {
-        parts.join(", ")
-    }
+/// The default name of the `number`th person: "Player 1", "Jogador 1".
+pub fn default_player(m: &Messages, number: usize) -> String {
+    tr!(m, "plain-default-player", number = number)
 }
 
-/// "1 die", "13 dice".
-pub fn dice_count(n: u8) -> String {
-    if n == 1 {
-        "1 die".into()
-    } else {
-        format!("{n} dice")
-    }
+/// What is wrong with `--players`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayersError {
+    Count(usize),
+    NoName { number: usize },
+    ControlCharacter { number: usize },
+    TooLong { number: usize, max: usize },
+    NoBotName { number: usize },
+    SameName(String),
 }
 
-/// The tank/ray balance of what is set aside: "Tanks 3, death rays 2: tanks lead by 1".
-pub fn balance(aside: Dice) -> String {
-    let tanks = aside.count(Face::Tank);
-    let rays = aside.count(Face::DeathRay);
-    let verdict = if tanks > rays {
-        format!("tanks lead by {}", tanks - rays)
-    } else if rays > tanks {
-        format!("death rays lead by {}", rays - tanks)
-    } else {
-        "even, the death rays hold".into()
-    };
-    format!("Tanks {tanks}, death rays {rays}: {verdict}")
-}
-
-/// A score with its reason: "0 (tanks outnumber death rays)", "10 (7 earthlings + 3 bonus)".
-pub fn score_explained(rules: Rules, aside: Dice) -> String {
-    let score = rules.score(aside);
-    if aside.count(Face::Tank) > aside.count(Face::DeathRay) {
-        return format!("{score} (the tanks outnumber the death rays)");
-    }
-    let earthlings = aside.earthlings();
-    let noun = if earthlings == 1 {
-        "earthling"
-    } else {
-        "earthlings"
-    };
-    if rules.earns_bonus(aside) {
-        format!(
-            "{score} ({earthlings} {noun} + {} bonus)",
-            martian_engine::BONUS_POINTS
-        )
-    } else {
-        format!("{score} ({earthlings} {noun})")
-    }
-}
-
-/// "a point" / "5 points".
-pub fn points(n: Points) -> String {
-    if n == 1 {
-        "1 point".into()
-    } else {
-        format!("{n} points")
-    }
-}
-
-/// Why a turn ended, as a sentence.
-pub fn turn_end(end: TurnEnd) -> &'static str {
-    match end {
-        TurnEnd::Stop => "the player stopped",
-        TurnEnd::NoDice => "every die was set aside",
-        TurnEnd::NoChoice => "no type could be taken from the last roll",
-    }
-}
-
-/// "Ana", "Ana and Bob", "Ana, Bob and Cid".
-pub fn names(list: &[&str]) -> String {
-    match list {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+pub fn players_error(m: &Messages, error: &PlayersError) -> String {
+    match error {
+        PlayersError::Count(count) => {
+            errors::game_error(m, &martian_engine::GameError::Players(*count))
+        }
+        PlayersError::NoName { number } => tr!(m, "plain-players-no-name", number = *number),
+        PlayersError::ControlCharacter { number } => {
+            tr!(m, "plain-players-control-character", number = *number)
+        }
+        PlayersError::TooLong { number, max } => {
+            tr!(m, "plain-players-too-long", number = *number, max = *max)
+        }
+        PlayersError::NoBotName { number } => {
+            tr!(m, "plain-players-no-bot-name", number = *number)
+        }
+        PlayersError::SameName(name) => tr!(m, "plain-players-same-name", name = name),
     }
 }
 
 // ---- the `turn` command ----
 
-pub fn turn_transcript(transcript: &str) -> String {
+pub fn turn_transcript(m: &Messages, transcript: &str) -> String {
     if transcript.is_empty() {
-        "Transcript: (empty)".into()
+        tr!(m, "turn-report-transcript-empty")
     } else {
-        format!("Transcript: {transcript}")
+        tr!(m, "turn-report-transcript", transcript = transcript)
     }
 }
 
-pub fn turn_rules(rules: Rules) -> String {
-    format!("Rules: {rules}")
+pub fn turn_rules(m: &Messages, rules: Rules) -> String {
+    tr!(m, "turn-report-rules", rules = vocab::ruleset(m, rules))
 }
 
-pub fn turn_step_roll(step: usize, roll: Dice) -> String {
-    format!(
-        "Step {step}: rolled {}: {}",
-        dice_count(roll.total()),
-        dice_list(roll)
+pub fn turn_step_roll(m: &Messages, step: usize, roll: Dice) -> String {
+    tr!(
+        m,
+        "turn-report-step-roll",
+        step = step,
+        dice = vocab::dice_count(m, roll.total()),
+        faces = vocab::dice_in_words(m, roll)
     )
 }
 
-pub fn turn_step_tanks_aside(tanks: u8) -> String {
-    format!("{} set aside by force", count(Face::Tank, tanks))
+pub fn turn_step_tanks_aside(m: &Messages, tanks: u8) -> String {
+    tr!(m, "turn-report-tanks-aside", count = tanks)
 }
 
-pub fn turn_step_took(face: Face, n: u8) -> String {
-    format!("took {}", count(face, n))
+pub fn turn_step_took(m: &Messages, face: Face, n: u8) -> String {
+    tr!(m, "turn-report-took", faces = vocab::face_count(m, face, n))
 }
 
-pub const TURN_STEP_NO_CHOICE: &str = "no type can be taken";
-
-pub fn turn_step_stop(step: usize) -> String {
-    format!("Step {step}: stopped")
+pub fn turn_step_no_choice(m: &Messages) -> String {
+    tr!(m, "turn-report-no-choice")
 }
 
-pub fn turn_aside(aside: Dice, dice_left: u8) -> String {
-    format!(
-        "Set aside: {}; {} left.",
-        dice_list(aside),
-        dice_count(dice_left)
+pub fn turn_step_stop(m: &Messages, step: usize) -> String {
+    tr!(m, "turn-report-stop", step = step)
+}
+
+pub fn turn_balance(m: &Messages, aside: Dice) -> String {
+    tr!(m, "turn-report-balance", balance = vocab::balance(m, aside))
+}
+
+pub fn turn_not_started(m: &Messages, dice: u8) -> String {
+    tr!(
+        m,
+        "turn-report-not-started",
+        dice = vocab::dice_count(m, dice)
     )
 }
 
-pub fn turn_balance(aside: Dice) -> String {
-    balance(aside) + "."
-}
-
-pub fn turn_not_started(dice: u8) -> String {
-    format!("The turn has not started: {} to roll.", dice_count(dice))
-}
-
-pub fn turn_choosing(roll: Dice, legal: &[(Face, u8)], score_now: &str) -> String {
+pub fn turn_choosing(m: &Messages, roll: Dice, legal: &[(Face, u8)], score_now: &str) -> String {
     let choices: Vec<String> = legal
         .iter()
-        .map(|&(face, n)| format!("{} ({})", face.letter(), count(face, n)))
+        .map(|&(face, n)| {
+            tr!(
+                m,
+                "turn-report-choice",
+                letter = vocab::face_letter(m, face).to_string(),
+                faces = vocab::face_count(m, face, n)
+            )
+        })
         .collect();
-    format!(
-        "The roll {roll} awaits a choice: take {}. What is set aside scores {score_now} so far.",
-        choices.join(", or ")
+    tr!(
+        m,
+        "turn-report-choosing",
+        roll = vocab::dice_letters(m, roll),
+        choices = vocab::list_or(m, &choices),
+        score = score_now
     )
 }
 
-pub fn turn_deciding(score_now: &str, dice_left: u8) -> String {
-    format!(
-        "Next: stop, scoring {score_now}, or roll the {} left.",
-        dice_count(dice_left)
+pub fn turn_deciding(m: &Messages, score_now: &str, dice_left: u8) -> String {
+    tr!(
+        m,
+        "turn-report-deciding",
+        score = score_now,
+        count = dice_left
     )
 }
 
-pub fn turn_over(end: TurnEnd, score: &str) -> String {
-    format!("The turn is over ({}): it scores {score}.", turn_end(end))
+pub fn turn_over(m: &Messages, end: TurnEnd, score: &str) -> String {
+    tr!(
+        m,
+        "turn-report-over",
+        end = vocab::turn_end(m, end),
+        score = score
+    )
 }
 
 // ---- the line-mode game ----
 
-pub fn game_title(rules: Rules) -> String {
-    format!("Martian Dice: {rules}.")
+pub fn game_title(m: &Messages, rules: Rules) -> String {
+    tr!(m, "plain-title", rules = vocab::ruleset(m, rules))
 }
 
-pub fn game_players(players: &[&str]) -> String {
-    format!("Players in seat order: {}.", players.join(", "))
+/// Seats in order are a sequence, not a sentence: "Ana, Bob, Cid" in every language.
+pub fn game_players(m: &Messages, players: &[&str]) -> String {
+    tr!(m, "plain-players", names = players.join(", "))
 }
 
-pub fn game_seed(seed: u64) -> String {
-    format!("Seed {seed}: play again with --seed {seed} for the same dice.")
+pub fn game_seed(m: &Messages, seed: u64) -> String {
+    // A seed is an identifier: as text, so no number formatting touches it.
+    tr!(m, "plain-seed", seed = seed.to_string())
 }
 
-pub const GAME_MANUAL_DICE: &str =
-    "Scorekeeper mode: roll your own dice and type what they show, such as 2T3RHCK.";
-
-pub const GAME_HELP_HINT: &str = "Type ? for help at any prompt.";
-
-pub fn turn_start(round: u32, name: &str, total: Points) -> String {
-    format!("Round {round}: {name}'s turn ({}).", points(total))
+pub fn game_manual_dice(m: &Messages) -> String {
+    tr!(m, "plain-manual-dice")
 }
 
-pub fn turn_start_final_round(round: u32, name: &str, total: Points) -> String {
-    format!(
-        "Round {round}, the final round: {name}'s last turn ({}).",
-        points(total)
+pub fn game_help_hint(m: &Messages) -> String {
+    tr!(m, "plain-help-hint")
+}
+
+pub fn turn_start(m: &Messages, round: u32, name: &str, total: Points) -> String {
+    tr!(
+        m,
+        "plain-turn-start",
+        round = round,
+        name = name,
+        points = vocab::points(m, total)
     )
 }
 
-pub fn rolls(name: &str, roll: Dice) -> String {
-    format!(
-        "{name} rolls {}: {} ({roll}).",
-        dice_count(roll.total()),
-        dice_list(roll)
+pub fn turn_start_final_round(m: &Messages, round: u32, name: &str, total: Points) -> String {
+    tr!(
+        m,
+        "plain-turn-start-final-round",
+        round = round,
+        name = name,
+        points = vocab::points(m, total)
     )
 }
 
-pub fn tanks_forced(tanks: u8) -> String {
-    if tanks == 1 {
-        "The tank is set aside by force.".into()
-    } else {
-        format!("The {tanks} tanks are set aside by force.")
-    }
-}
-
-pub fn set_aside(aside: Dice, dice_left: u8) -> String {
-    format!(
-        "Set aside: {}; {} left.",
-        dice_list(aside),
-        dice_count(dice_left)
+pub fn rolls(m: &Messages, name: &str, roll: Dice) -> String {
+    tr!(
+        m,
+        "plain-rolls",
+        name = name,
+        dice = vocab::dice_count(m, roll.total()),
+        faces = vocab::dice_in_words(m, roll),
+        letters = vocab::dice_letters(m, roll)
     )
 }
 
-pub fn set_aside_while_choosing(aside: Dice) -> String {
-    format!("Set aside: {}.", dice_list(aside))
+pub fn tanks_forced(m: &Messages, tanks: u8) -> String {
+    tr!(m, "plain-tanks-forced", count = tanks)
+}
+
+/// What is set aside and how many dice are left (the line mode and the `turn` report).
+pub fn set_aside(m: &Messages, aside: Dice, dice_left: u8) -> String {
+    tr!(
+        m,
+        "plain-set-aside",
+        faces = vocab::dice_in_words(m, aside),
+        count = dice_left
+    )
+}
+
+pub fn set_aside_while_choosing(m: &Messages, aside: Dice) -> String {
+    tr!(
+        m,
+        "plain-set-aside-choosing",
+        faces = vocab::dice_in_words(m, aside)
+    )
 }
 
 /// The balance line shown after a roll: what is set aside scores so far.
-pub fn balance_so_far(aside: Dice, score: Points) -> String {
-    let text = balance(aside);
-    format!("{text} — what is set aside scores {score} so far.")
+pub fn balance_so_far(m: &Messages, aside: Dice, score: Points) -> String {
+    tr!(
+        m,
+        "plain-balance-so-far",
+        balance = vocab::balance(m, aside),
+        score = score
+    )
 }
 
 /// The balance line shown after a take: what stopping now would score.
-pub fn balance_if_stopping(aside: Dice, score: Points) -> String {
-    let text = balance(aside);
-    format!("{text} — stopping now scores {score}.")
+pub fn balance_if_stopping(m: &Messages, aside: Dice, score: Points) -> String {
+    tr!(
+        m,
+        "plain-balance-if-stopping",
+        balance = vocab::balance(m, aside),
+        score = score
+    )
 }
 
-pub fn choices(roll: Dice, legal: &[Face]) -> String {
+pub fn choices(m: &Messages, roll: Dice, legal: &[Face]) -> String {
     let list: Vec<String> = legal
         .iter()
-        .map(|&face| format!("{} for {}", face.letter(), count(face, roll.count(face))))
+        .map(|&face| {
+            tr!(
+                m,
+                "plain-choice",
+                letter = vocab::face_letter(m, face).to_string(),
+                faces = vocab::face_count(m, face, roll.count(face))
+            )
+        })
         .collect();
-    format!("You may take: {}.", list.join(", "))
+    tr!(m, "plain-choices", choices = list.join(", "))
 }
 
-pub fn choose_prompt(name: &str, legal: &[Face]) -> String {
-    let keys: Vec<String> = legal.iter().map(|f| f.letter().to_string()).collect();
-    format!("{name}, which type do you take? ({})", keys.join(", "))
-}
-
-pub fn decide_prompt(name: &str, score: Points, dice_left: u8) -> String {
-    format!(
-        "{name}, stop and score {score} (s), or roll the {} left (r)?",
-        dice_count(dice_left)
+pub fn choose_prompt(m: &Messages, name: &str, legal: &[Face]) -> String {
+    let keys: Vec<String> = legal
+        .iter()
+        .map(|&face| vocab::face_letter(m, face).to_string())
+        .collect();
+    tr!(
+        m,
+        "plain-choose-prompt",
+        name = name,
+        keys = keys.join(", ")
     )
 }
 
-pub fn takes(name: &str, face: Face, n: u8) -> String {
-    format!("{name} takes {}.", count(face, n))
-}
-
-pub fn stops(name: &str) -> String {
-    format!("{name} stops.")
-}
-
-pub const NO_CHOICE: &str = "No type can be taken from this roll: the turn is over.";
-pub const NO_DICE: &str = "Every die is set aside: the turn is over.";
-
-pub fn turn_scores(name: &str, aside: Dice, rules: Rules, total: Points) -> String {
-    format!(
-        "{name} scores {} this turn, {} in all.",
-        score_explained(rules, aside),
-        points(total)
+pub fn decide_prompt(m: &Messages, name: &str, score: Points, dice_left: u8) -> String {
+    tr!(
+        m,
+        "plain-decide-prompt",
+        name = name,
+        score = score,
+        count = dice_left
     )
 }
 
-pub fn score_table_title(round: u32, target: Points) -> String {
-    format!("Score table, round {round} (target {target}):")
-}
-
-pub fn score_table_row(name: &str, total: Points) -> String {
-    format!("{name}: {}", points(total))
-}
-
-pub fn reached_target(name: &str, total: Points, target: Points) -> String {
-    format!(
-        "{name} has {}, reaching the target of {target}.",
-        points(total)
+pub fn takes(m: &Messages, name: &str, face: Face, n: u8) -> String {
+    tr!(
+        m,
+        "plain-takes",
+        name = name,
+        faces = vocab::face_count(m, face, n)
     )
 }
 
-pub const FINAL_ROUND: &str = "This is the final round: the players after them have one last turn.";
-pub const IMMEDIATE_END: &str = "The game ends at once.";
+pub fn stops(m: &Messages, name: &str) -> String {
+    tr!(m, "plain-stops", name = name)
+}
 
-pub fn roll_off_start(names_tied: &[&str], total: Points) -> String {
-    format!(
-        "{} are tied with {}: roll-off! Each rolls {} dice; the most death rays wins.",
-        names(names_tied),
-        points(total),
-        martian_engine::ROLL_OFF_DICE
+pub fn no_choice(m: &Messages) -> String {
+    tr!(m, "plain-no-choice")
+}
+
+pub fn no_dice(m: &Messages) -> String {
+    tr!(m, "plain-no-dice")
+}
+
+pub fn turn_scores(m: &Messages, name: &str, aside: Dice, rules: Rules, total: Points) -> String {
+    tr!(
+        m,
+        "plain-turn-scores",
+        name = name,
+        score = vocab::score_explained(m, rules, aside),
+        total = vocab::points(m, total)
     )
 }
 
-pub fn roll_off_roll(name: &str, roll: Dice) -> String {
-    format!(
-        "{name} rolls for the roll-off: {} ({roll}): {}.",
-        dice_list(roll),
-        count(Face::DeathRay, roll.count(Face::DeathRay))
+pub fn score_table_title(m: &Messages, round: u32, target: Points) -> String {
+    tr!(m, "plain-score-table-title", round = round, target = target)
+}
+
+pub fn score_table_row(m: &Messages, name: &str, total: Points) -> String {
+    tr!(
+        m,
+        "plain-score-table-row",
+        name = name,
+        points = vocab::points(m, total)
     )
 }
 
-pub fn roll_off_again(names_tied: &[&str]) -> String {
-    format!("Still tied: {} roll again.", names(names_tied))
-}
-
-pub fn winner(name: &str, total: Points) -> String {
-    format!("{name} wins with {}!", points(total))
-}
-
-pub fn shared_victory(winners: &[&str], total: Points) -> String {
-    format!(
-        "{} share the victory with {}!",
-        names(winners),
-        points(total)
+pub fn reached_target(m: &Messages, name: &str, total: Points, target: Points) -> String {
+    tr!(
+        m,
+        "plain-reached-target",
+        name = name,
+        points = vocab::points(m, total),
+        target = target
     )
 }
 
-pub const FINAL_SCORES: &str = "Final scores:";
+pub fn final_round(m: &Messages) -> String {
+    tr!(m, "plain-final-round")
+}
 
-pub fn manual_roll_prompt(name: &str, dice: u8) -> String {
-    format!(
-        "{name}, roll {} and type what they show (such as 2T3RHCK):",
-        dice_count(dice)
+pub fn immediate_end(m: &Messages) -> String {
+    tr!(m, "plain-immediate-end")
+}
+
+pub fn roll_off_start(m: &Messages, names_tied: &[&str], total: Points) -> String {
+    tr!(
+        m,
+        "plain-roll-off-start",
+        names = name_list(m, names_tied),
+        points = vocab::points(m, total),
+        dice = martian_engine::ROLL_OFF_DICE
     )
 }
 
-pub fn manual_roll_off_prompt(name: &str) -> String {
-    format!(
-        "{name}, roll {} for the roll-off and type what they show:",
-        dice_count(martian_engine::ROLL_OFF_DICE)
+pub fn roll_off_roll(m: &Messages, name: &str, roll: Dice) -> String {
+    tr!(
+        m,
+        "plain-roll-off-roll",
+        name = name,
+        faces = vocab::dice_in_words(m, roll),
+        letters = vocab::dice_letters(m, roll),
+        rays = vocab::face_count(m, Face::DeathRay, roll.count(Face::DeathRay))
     )
 }
 
-pub fn bad_faces(error: &martian_engine::ParseDiceError) -> String {
-    format!("That is not a roll: {error}. Type the faces again.")
+pub fn roll_off_again(m: &Messages, names_tied: &[&str]) -> String {
+    tr!(m, "plain-roll-off-again", names = name_list(m, names_tied))
 }
 
-pub fn wrong_count(typed: u8, expected: u8) -> String {
-    format!(
-        "That is {}, but {} were rolled. Type all of them again.",
-        dice_count(typed),
-        dice_count(expected)
+pub fn winner(m: &Messages, name: &str, total: Points) -> String {
+    tr!(
+        m,
+        "plain-winner",
+        name = name,
+        points = vocab::points(m, total)
     )
 }
 
-pub const EMPTY_INPUT: &str = "Please type something (? for help).";
-
-pub fn unknown_input(text: &str) -> String {
-    format!("'{text}' is not a choice I know (? for help).")
+pub fn shared_victory(m: &Messages, winners: &[&str], total: Points) -> String {
+    tr!(
+        m,
+        "plain-shared-victory",
+        names = name_list(m, winners),
+        points = vocab::points(m, total)
+    )
 }
 
-pub fn illegal(error: &martian_engine::TurnError) -> String {
-    use martian_engine::TurnError as E;
+pub fn final_scores(m: &Messages) -> String {
+    tr!(m, "plain-final-scores")
+}
+
+pub fn manual_roll_prompt(m: &Messages, name: &str, dice: u8) -> String {
+    tr!(
+        m,
+        "plain-manual-roll-prompt",
+        name = name,
+        dice = vocab::dice_count(m, dice),
+        count = dice
+    )
+}
+
+pub fn manual_roll_off_prompt(m: &Messages, name: &str) -> String {
+    tr!(
+        m,
+        "plain-manual-roll-off-prompt",
+        name = name,
+        dice = vocab::dice_count(m, martian_engine::ROLL_OFF_DICE)
+    )
+}
+
+pub fn bad_faces(m: &Messages, error: &martian_engine::ParseDiceError) -> String {
+    tr!(m, "plain-bad-faces", error = errors::dice_error(m, error))
+}
+
+pub fn wrong_count(m: &Messages, typed: u8, expected: u8) -> String {
+    tr!(
+        m,
+        "plain-wrong-count",
+        typed = vocab::dice_count(m, typed),
+        expected = vocab::dice_count(m, expected)
+    )
+}
+
+pub fn empty_input(m: &Messages) -> String {
+    tr!(m, "plain-empty-input")
+}
+
+pub fn unknown_input(m: &Messages, text: &str) -> String {
+    tr!(m, "plain-unknown-input", text = text)
+}
+
+/// A move the rules refuse, said to the person who typed it.
+pub fn illegal(m: &Messages, error: &TurnError) -> String {
     match error {
-        E::TakeTank => "Tanks cannot be taken: they are set aside by force.".into(),
-        E::NotRolled(face) => format!("No {} were rolled.", face.plural()),
-        E::AlreadyTaken(face) => format!(
-            "You already took {} this turn: each earthling type is taken once.",
-            face.plural()
-        ),
-        E::AwaitingChoice => "First take one type from this roll.".into(),
-        E::AwaitingDecision => {
-            "You already took a type from this roll: stop (s) or roll again (r).".into()
+        TurnError::TakeTank => tr!(m, "plain-illegal-take-tank"),
+        TurnError::NotRolled(face) => tr!(m, "plain-illegal-not-rolled", face = face_id(*face)),
+        TurnError::AlreadyTaken(face) => {
+            tr!(m, "plain-illegal-already-taken", face = face_id(*face))
         }
-        other => format!("That is not possible now: {other}."),
+        TurnError::AwaitingChoice => tr!(m, "plain-illegal-awaiting-choice"),
+        TurnError::AwaitingDecision => tr!(m, "plain-illegal-awaiting-decision"),
+        other => tr!(
+            m,
+            "plain-illegal-other",
+            error = errors::turn_error(m, other)
+        ),
     }
 }
 
-pub const HELP_CHOOSE: &[&str] = &[
-    "Take a type by its letter or name: r or ray (death rays), h or human, c or cow, k or chicken (v and g also work).",
-    "Tanks are set aside by force. Death rays can always be taken; each earthling type once a turn.",
-    "Other commands: scores (the score table), q or quit (leave the game; the record is kept).",
-];
-
-pub const HELP_DECIDE: &[&str] = &[
-    "s or stop: end the turn and score what is set aside (nothing if the tanks outnumber the death rays).",
-    "r or roll: roll the dice left again.",
-    "Other commands: scores (the score table), q or quit (leave the game; the record is kept).",
-];
-
-pub const HELP_ROLL: &[&str] = &[
-    "Type the faces shown by the dice: T tank, R death ray, H human, C cow, K chicken (V and G also work).",
-    "A number may stand before a letter: 2T3RHCK is T T R R R H C K. Spaces are ignored.",
-    "q or quit leaves the game; the record is kept.",
-];
-
-pub fn bot_error(name: &str, error: &dyn std::fmt::Display) -> String {
-    format!("{name} could not play: {error}")
+pub fn help_choose(m: &Messages) -> String {
+    tr!(m, "plain-help-choose")
 }
 
-pub const QUIT: &str = "You left the game: it is unfinished.";
-pub const INPUT_ENDED: &str = "The input ended: the game is left unfinished.";
-
-pub fn record_saved(path: &std::path::Path) -> String {
-    format!("The game record is saved in {}.", path.display())
+pub fn help_decide(m: &Messages) -> String {
+    tr!(m, "plain-help-decide")
 }
 
-pub fn record_not_saved(path: &std::path::Path, error: &std::io::Error) -> String {
-    format!(
-        "Could not save the game record in {}: {error}.",
-        path.display()
+pub fn help_roll(m: &Messages) -> String {
+    tr!(m, "plain-help-roll")
+}
+
+pub fn bot_error(m: &Messages, name: &str, error: &dyn std::fmt::Display) -> String {
+    tr!(m, "plain-bot-error", name = name, error = error.to_string())
+}
+
+/// A move of a bot the rules refused: the rules' words in the reader's language.
+pub fn bot_move_error(m: &Messages, name: &str, error: &martian_engine::GameError) -> String {
+    tr!(
+        m,
+        "plain-bot-error",
+        name = name,
+        error = errors::game_error(m, error)
+    )
+}
+
+pub fn quit(m: &Messages) -> String {
+    tr!(m, "plain-quit")
+}
+
+pub fn input_ended(m: &Messages) -> String {
+    tr!(m, "plain-input-ended")
+}
+
+pub fn record_saved(m: &Messages, path: &std::path::Path) -> String {
+    tr!(m, "plain-record-saved", path = path.display().to_string())
+}
+
+pub fn record_not_saved(m: &Messages, path: &std::path::Path, error: &std::io::Error) -> String {
+    tr!(
+        m,
+        "plain-record-not-saved",
+        path = path.display().to_string(),
+        error = error.to_string()
     )
 }
 
 // ---- the `replay` listing ----
 
-pub fn replay_rules(rules: Rules) -> String {
-    format!("Rules: {rules}.")
+pub fn replay_rules(m: &Messages, rules: Rules) -> String {
+    tr!(m, "replay-rules", rules = vocab::ruleset(m, rules))
 }
 
 /// Seats are numbered from 0 here, as in the record and in its error messages.
-pub fn replay_player(seat: usize, name: &str, bot: Option<&str>) -> String {
+pub fn replay_player(m: &Messages, seat: usize, name: &str, bot: Option<&str>) -> String {
     match bot {
-        Some(bot) if bot != name => format!("Seat {seat}: {name} (bot {bot})"),
-        Some(_) => format!("Seat {seat}: {name} (bot)"),
-        None => format!("Seat {seat}: {name}"),
+        Some(bot) if bot != name => tr!(
+            m,
+            "replay-seat-bot-named",
+            seat = seat,
+            name = name,
+            bot = bot
+        ),
+        Some(_) => tr!(m, "replay-seat-bot", seat = seat, name = name),
+        None => tr!(m, "replay-seat", seat = seat, name = name),
     }
 }
 
-pub fn replay_seed(seed: u64) -> String {
-    format!("Seed: {seed}.")
+pub fn replay_seed(m: &Messages, seed: u64) -> String {
+    tr!(m, "replay-seed", seed = seed.to_string())
 }
 
-pub fn replay_round(round: u32) -> String {
-    format!("Round {round}:")
+pub fn replay_round(m: &Messages, round: u32) -> String {
+    tr!(m, "replay-round", round = round)
 }
 
+/// One turn of the listing, indented under its round.
 pub fn replay_turn(
+    m: &Messages,
     name: &str,
     transcript: &str,
     score: &str,
     end: TurnEnd,
     total: Points,
 ) -> String {
-    format!(
-        "  {name}: {transcript} — scores {score}, {}; {} in all.",
-        turn_end(end),
-        points(total)
-    )
+    let line = tr!(
+        m,
+        "replay-turn",
+        name = name,
+        transcript = transcript,
+        score = score,
+        end = vocab::turn_end(m, end),
+        total = vocab::points(m, total)
+    );
+    format!("  {line}")
 }
 
-pub fn replay_turn_unfinished(name: &str, transcript: &str) -> String {
-    format!("  {name}: {transcript} — the turn is unfinished.")
+pub fn replay_turn_unfinished(m: &Messages, name: &str, transcript: &str) -> String {
+    let line = tr!(
+        m,
+        "replay-turn-unfinished",
+        name = name,
+        transcript = transcript
+    );
+    format!("  {line}")
 }
 
-pub fn replay_totals(round: u32, rows: &[(&str, Points)]) -> String {
+pub fn replay_totals(m: &Messages, round: u32, rows: &[(&str, Points)]) -> String {
     let list: Vec<String> = rows.iter().map(|(n, p)| format!("{n} {p}")).collect();
-    format!("  Totals after round {round}: {}.", list.join(", "))
+    let line = tr!(m, "replay-totals", round = round, list = list.join(", "));
+    format!("  {line}")
 }
 
-pub fn replay_roll_off_title(names_tied: &[&str], total: Points) -> String {
-    format!(
-        "Roll-off between {}, tied with {}:",
-        names(names_tied),
-        points(total)
+pub fn replay_roll_off_title(m: &Messages, names_tied: &[&str], total: Points) -> String {
+    tr!(
+        m,
+        "replay-roll-off-title",
+        names = name_list(m, names_tied),
+        points = vocab::points(m, total)
     )
 }
 
-pub fn replay_roll_off_round(round: usize, rolls: &[(&str, Dice)]) -> String {
+/// The rolls of a roll-off round; a roll is written as in the record, `T R H C K`.
+pub fn replay_roll_off_round(m: &Messages, round: usize, rolls: &[(&str, Dice)]) -> String {
     let list: Vec<String> = rolls
         .iter()
         .map(|(name, roll)| {
-            format!(
-                "{name} {roll} ({})",
-                count(Face::DeathRay, roll.count(Face::DeathRay))
+            tr!(
+                m,
+                "replay-roll-off-roll",
+                name = *name,
+                roll = roll.to_string(),
+                rays = vocab::face_count(m, Face::DeathRay, roll.count(Face::DeathRay))
             )
         })
         .collect();
-    format!("  Roll-off round {round}: {}.", list.join(", "))
+    let line = tr!(
+        m,
+        "replay-roll-off-round",
+        round = round,
+        list = list.join(", ")
+    );
+    format!("  {line}")
 }
 
-pub fn replay_unfinished(name: &str, round: u32) -> String {
-    format!("The game is unfinished: {name} is to play in round {round}.")
+/// A line of the listing indented under its round.
+pub fn replay_indented(line: String) -> String {
+    format!("  {line}")
 }
 
-pub fn replay_roll_off_unfinished(name: &str) -> String {
-    format!("The game is unfinished: {name} is to roll in the roll-off.")
+pub fn replay_unfinished(m: &Messages, name: &str, round: u32) -> String {
+    tr!(m, "replay-unfinished", name = name, round = round)
+}
+
+pub fn replay_roll_off_unfinished(m: &Messages, name: &str) -> String {
+    tr!(m, "replay-roll-off-unfinished", name = name)
+}
+
+pub fn replay_cannot_read(m: &Messages, file: &std::path::Path, error: &std::io::Error) -> String {
+    tr!(
+        m,
+        "replay-cannot-read",
+        file = file.display().to_string(),
+        error = error.to_string()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use martian_i18n::Lang;
+
+    fn dice(text: &str) -> Dice {
+        text.parse().unwrap()
+    }
+
+    /// Every sentence of the line mode in Portuguese: no variable left unfilled, no id shown.
+    #[test]
+    fn every_sentence_is_complete_in_both_languages() {
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            let roll = dice("TTRRRHCCK");
+            let rules = Rules::official();
+            let mut all = vec![
+                game_title(m, rules),
+                game_players(m, &["Ana", "Bob"]),
+                game_seed(m, u64::MAX),
+                game_manual_dice(m),
+                game_help_hint(m),
+                default_player(m, 3),
+                turn_start(m, 1, "Ana", 0),
+                turn_start_final_round(m, 2, "Ana", 1),
+                rolls(m, "Ana", roll),
+                tanks_forced(m, 1),
+                tanks_forced(m, 2),
+                set_aside(m, roll, 0),
+                set_aside(m, roll, 1),
+                set_aside(m, roll, 5),
+                set_aside_while_choosing(m, Dice::EMPTY),
+                balance_so_far(m, roll, 0),
+                balance_if_stopping(m, roll, 4),
+                choices(m, roll, &[Face::DeathRay, Face::Cow]),
+                choose_prompt(m, "Ana", &[Face::DeathRay, Face::Chicken]),
+                decide_prompt(m, "Ana", 3, 1),
+                decide_prompt(m, "Ana", 3, 8),
+                takes(m, "Ana", Face::Cow, 1),
+                stops(m, "Ana"),
+                no_choice(m),
+                no_dice(m),
+                turn_scores(m, "Ana", roll, rules, 7),
+                score_table_title(m, 3, 25),
+                score_table_row(m, "Ana", 1),
+                reached_target(m, "Ana", 26, 25),
+                final_round(m),
+                immediate_end(m),
+                roll_off_start(m, &["Ana", "Bob"], 25),
+                roll_off_roll(m, "Ana", dice("RRHHCC")),
+                roll_off_again(m, &["Ana", "Bob", "Cid"]),
+                winner(m, "Ana", 30),
+                shared_victory(m, &["Ana", "Bob"], 25),
+                final_scores(m),
+                manual_roll_prompt(m, "Ana", 13),
+                manual_roll_off_prompt(m, "Ana"),
+                bad_faces(m, &martian_engine::ParseDiceError::ZeroCount),
+                wrong_count(m, 8, 13),
+                empty_input(m),
+                unknown_input(m, "xyz"),
+                help_choose(m),
+                help_decide(m),
+                help_roll(m),
+                bot_error(m, "bot", &"broken pipe"),
+                quit(m),
+                input_ended(m),
+                record_saved(m, std::path::Path::new("game.json")),
+                turn_transcript(m, ""),
+                turn_transcript(m, "13T"),
+                turn_rules(m, rules),
+                turn_step_roll(m, 1, roll),
+                turn_step_tanks_aside(m, 2),
+                turn_step_took(m, Face::Human, 1),
+                turn_step_no_choice(m),
+                turn_step_stop(m, 3),
+                turn_balance(m, roll),
+                turn_not_started(m, 13),
+                turn_choosing(m, roll, &[(Face::DeathRay, 3), (Face::Cow, 2)], "0"),
+                turn_deciding(m, "3", 4),
+                turn_over(m, TurnEnd::NoChoice, "0"),
+                replay_rules(m, rules),
+                replay_player(m, 0, "Ana", None),
+                replay_player(m, 1, "random", Some("random")),
+                replay_player(m, 2, "Zé", Some("defensive")),
+                replay_seed(m, 7),
+                replay_round(m, 1),
+                replay_turn(m, "Ana", "13T", "0", TurnEnd::NoChoice, 0),
+                replay_turn_unfinished(m, "Ana", "TTRRRHHCCCKKK"),
+                replay_totals(m, 1, &[("Ana", 3), ("Bob", 0)]),
+                replay_roll_off_title(m, &["Ana", "Bob"], 25),
+                replay_roll_off_round(m, 1, &[("Ana", dice("RRHHCC"))]),
+                replay_unfinished(m, "Bob", 2),
+                replay_roll_off_unfinished(m, "Bob"),
+            ];
+            for face in Face::ALL {
+                all.push(illegal(m, &TurnError::NotRolled(face)));
+                all.push(illegal(m, &TurnError::AlreadyTaken(face)));
+            }
+            for error in [
+                TurnError::TakeTank,
+                TurnError::AwaitingChoice,
+                TurnError::AwaitingDecision,
+                TurnError::Over,
+            ] {
+                all.push(illegal(m, &error));
+            }
+            for error in [
+                PlayersError::Count(9),
+                PlayersError::NoName { number: 2 },
+                PlayersError::ControlCharacter { number: 2 },
+                PlayersError::TooLong { number: 2, max: 40 },
+                PlayersError::NoBotName { number: 2 },
+                PlayersError::SameName("ana".into()),
+            ] {
+                all.push(players_error(m, &error));
+            }
+            for text in all {
+                assert!(!text.is_empty(), "{lang}");
+                assert!(!text.contains('{'), "{lang}: {text}");
+                assert!(
+                    !text.contains("plain-")
+                        && !text.contains("turn-report-")
+                        && !text.contains("replay-"),
+                    "{lang}: a message id is shown: {text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn portuguese_reads_naturally() {
+        let pt = Lang::PtBr.messages();
+        assert_eq!(
+            rolls(pt, "Ana", dice("TTRCCK")),
+            "Ana lança 6 dados: 2 tanques, 1 raio da morte, 2 vacas, 1 galinha (TTRVVG)."
+        );
+        assert_eq!(
+            set_aside(pt, dice("TR"), 1),
+            "Separados: 1 tanque, 1 raio da morte; sobra 1 dado."
+        );
+        assert_eq!(
+            set_aside(pt, dice("TR"), 0),
+            "Separados: 1 tanque, 1 raio da morte; não sobra nenhum dado."
+        );
+        assert_eq!(
+            choose_prompt(pt, "Ana", &[Face::DeathRay, Face::Cow, Face::Chicken]),
+            "Ana, qual tipo você pega? (R, V, G)"
+        );
+        assert_eq!(
+            illegal(pt, &TurnError::NotRolled(Face::Chicken)),
+            "Não saiu nenhuma galinha."
+        );
+        assert_eq!(
+            turn_scores(pt, "Ana", dice("RRHCK"), Rules::official(), 6),
+            "Ana marca 6 (3 terráqueos + 3 de bônus) neste turno, 6 pontos no total."
+        );
+        assert_eq!(
+            game_seed(pt, u64::MAX),
+            "Semente 18446744073709551615: jogue de novo com --seed 18446744073709551615 \
+             para ter os mesmos dados."
+        );
+    }
 }

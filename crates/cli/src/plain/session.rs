@@ -12,6 +12,7 @@ use martian_engine::{
 
 use super::input::{Command, InputError, Prompt, RollInput, parse_command, parse_roll};
 use super::messages as msg;
+use martian_i18n::{Lang, Messages};
 
 /// How a game is set up.
 #[derive(Debug)]
@@ -22,6 +23,8 @@ pub struct Options {
     /// Ask for the faces of physical dice instead of rolling.
     pub manual_dice: bool,
     pub record: Option<PathBuf>,
+    /// The language every line is written in.
+    pub lang: Lang,
 }
 
 /// How a session ended.
@@ -64,6 +67,7 @@ pub fn play(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> anyhow::Result<Ending> {
+    let m = options.lang.messages();
     let game = Game::new(options.rules, options.players.len())?;
     let mut session = Session {
         options,
@@ -76,7 +80,7 @@ pub fn play(
     };
     if let (Some(path), Err(error)) = (&options.record, session.save()) {
         // Fail before the game rather than after the first turn.
-        return Err(crate::exit::UsageError(msg::record_not_saved(path, &error)).into());
+        return Err(crate::exit::UsageError(msg::record_not_saved(m, path, &error)).into());
     }
     let result = session.run();
     let saved = session.save();
@@ -87,9 +91,9 @@ pub fn play(
         }
         Err(Halt::Leave(ending)) => {
             session.say(if ending == Ending::Quit {
-                msg::QUIT
+                msg::quit(m)
             } else {
-                msg::INPUT_ENDED
+                msg::input_ended(m)
             })?;
             session.say_saved(saved)?;
             Ok(ending)
@@ -147,20 +151,22 @@ impl Session<'_> {
     }
 
     fn say_saved(&mut self, saved: io::Result<bool>) -> io::Result<()> {
+        let m = self.options.lang.messages();
         let Some(path) = self.options.record.clone() else {
             return Ok(());
         };
         match saved {
-            Ok(_) => self.say(msg::record_saved(&path)),
-            Err(error) => self.say(msg::record_not_saved(&path, &error)),
+            Ok(_) => self.say(msg::record_saved(m, &path)),
+            Err(error) => self.say(msg::record_not_saved(m, &path, &error)),
         }
     }
 
     /// Saves after a turn; a failure is told but does not stop the game.
     fn save_now(&mut self) -> io::Result<()> {
+        let m = self.options.lang.messages();
         if let Err(error) = self.save() {
             let path = self.options.record.clone().unwrap_or_default();
-            self.say(msg::record_not_saved(&path, &error))?;
+            self.say(msg::record_not_saved(m, &path, &error))?;
         }
         Ok(())
     }
@@ -178,6 +184,7 @@ impl Session<'_> {
     }
 
     fn run(&mut self) -> Flow<()> {
+        let m = self.options.lang.messages();
         self.introduce()?;
         loop {
             match self.game.awaiting() {
@@ -186,8 +193,10 @@ impl Session<'_> {
                     if self.game.turn_steps().is_empty() {
                         let (round, total) = (self.game.round(), self.game.scores()[seat]);
                         let line = match self.game.triggered_by() {
-                            None => msg::turn_start(round, self.name(seat), total),
-                            Some(_) => msg::turn_start_final_round(round, self.name(seat), total),
+                            None => msg::turn_start(m, round, self.name(seat), total),
+                            Some(_) => {
+                                msg::turn_start_final_round(m, round, self.name(seat), total)
+                            }
                         };
                         self.say(line)?;
                     }
@@ -202,19 +211,19 @@ impl Session<'_> {
                     };
                     let roll = self.game.turn().pending_roll();
                     self.game.play(action).map_err(|e| {
-                        Halt::Failed(anyhow::anyhow!(msg::bot_error(self.name(seat), &e)))
+                        Halt::Failed(anyhow::anyhow!(msg::bot_move_error(m, self.name(seat), &e)))
                     })?;
                     self.tell_action(seat, action, roll)?;
                 }
                 Awaiting::RollOffRoll { seat, dice } => {
                     let roll = self.obtain_roll(seat, dice, true)?;
                     self.apply_roll(roll)?;
-                    self.say(msg::roll_off_roll(self.name(seat), roll))?;
+                    self.say(msg::roll_off_roll(m, self.name(seat), roll))?;
                     if let GameState::RollOff(roll_off) = self.game.state()
                         && roll_off.rounds().last().is_some_and(Vec::is_empty)
                     {
                         let names = self.names(roll_off.contenders());
-                        self.say(msg::roll_off_again(&names))?;
+                        self.say(msg::roll_off_again(m, &names))?;
                     }
                 }
             }
@@ -227,17 +236,18 @@ impl Session<'_> {
     }
 
     fn introduce(&mut self) -> Flow<()> {
+        let m = self.options.lang.messages();
         let options = self.options;
-        self.say(msg::game_title(options.rules))?;
+        self.say(msg::game_title(m, options.rules))?;
         let names: Vec<&str> = options.players.iter().map(|p| p.name.as_str()).collect();
-        self.say(msg::game_players(&names))?;
+        self.say(msg::game_players(m, &names))?;
         if options.manual_dice {
-            self.say(msg::GAME_MANUAL_DICE)?;
+            self.say(msg::game_manual_dice(m))?;
         } else {
-            self.say(msg::game_seed(options.seed))?;
+            self.say(msg::game_seed(m, options.seed))?;
         }
         if self.bots.iter().any(Option::is_none) {
-            self.say(msg::GAME_HELP_HINT)?;
+            self.say(msg::game_help_hint(m))?;
         }
         Ok(())
     }
@@ -250,26 +260,25 @@ impl Session<'_> {
 
     /// Rolls `dice` dice, or asks for the faces of physical dice.
     fn obtain_roll(&mut self, seat: usize, dice: u8, roll_off: bool) -> Flow<Dice> {
+        let m = self.options.lang.messages();
         if !self.options.manual_dice {
             return Ok(roll_dice(dice, &mut self.rng));
         }
         loop {
             let prompt = if roll_off {
-                msg::manual_roll_off_prompt(self.name(seat))
+                msg::manual_roll_off_prompt(m, self.name(seat))
             } else {
-                msg::manual_roll_prompt(self.name(seat), dice)
+                msg::manual_roll_prompt(m, self.name(seat), dice)
             };
             self.say(prompt)?;
             let line = self.read_line()?;
             match parse_roll(&line, dice) {
                 Ok(RollInput::Faces(roll)) => return Ok(roll),
                 Ok(RollInput::Help) => {
-                    for line in msg::HELP_ROLL {
-                        self.say(line)?;
-                    }
+                    self.say(msg::help_roll(m))?;
                 }
                 Ok(RollInput::Quit) => return Err(Halt::Leave(Ending::Quit)),
-                Err(error) => self.say(input_error(&error))?,
+                Err(error) => self.say(input_error(m, &error))?,
             }
         }
     }
@@ -280,48 +289,52 @@ impl Session<'_> {
     }
 
     fn tell_roll(&mut self, seat: usize, roll: Dice) -> Flow<()> {
-        self.say(msg::rolls(self.name(seat), roll))?;
+        let m = self.options.lang.messages();
+        self.say(msg::rolls(m, self.name(seat), roll))?;
         let tanks = roll.count(Face::Tank);
         if tanks > 0 {
-            self.say(msg::tanks_forced(tanks))?;
+            self.say(msg::tanks_forced(m, tanks))?;
         }
         if !self.turn_just_ended() {
             // The roll awaits a choice.
             let turn = *self.game.turn();
-            self.say(msg::set_aside_while_choosing(turn.aside()))?;
-            self.say(msg::balance_so_far(turn.aside(), turn.score()))?;
+            self.say(msg::set_aside_while_choosing(m, turn.aside()))?;
+            self.say(msg::balance_so_far(m, turn.aside(), turn.score()))?;
             let legal: Vec<Face> = turn.legal_takes().iter().collect();
-            self.say(msg::choices(roll, &legal))?;
+            self.say(msg::choices(m, roll, &legal))?;
         } else {
-            self.say(msg::NO_CHOICE)?;
+            self.say(msg::no_choice(m))?;
         }
         Ok(())
     }
 
     fn tell_action(&mut self, seat: usize, action: Action, roll: Option<Dice>) -> Flow<()> {
+        let m = self.options.lang.messages();
         match action {
             Action::Take(face) => {
                 let n = roll.map_or(0, |r| r.count(face));
-                self.say(msg::takes(self.name(seat), face, n))?;
+                self.say(msg::takes(m, self.name(seat), face, n))?;
                 let turn = *self.game.turn();
                 if turn.phase() == TurnPhase::Deciding {
-                    self.say(msg::set_aside(turn.aside(), turn.dice_left()))?;
-                    self.say(msg::balance_if_stopping(turn.aside(), turn.score()))?;
+                    self.say(msg::set_aside(m, turn.aside(), turn.dice_left()))?;
+                    self.say(msg::balance_if_stopping(m, turn.aside(), turn.score()))?;
                 } else if self.turn_just_ended() {
-                    self.say(msg::NO_DICE)?;
+                    self.say(msg::no_dice(m))?;
                 }
             }
-            Action::Stop => self.say(msg::stops(self.name(seat)))?,
+            Action::Stop => self.say(msg::stops(m, self.name(seat)))?,
             Action::Roll => {}
         }
         Ok(())
     }
 
     fn bot_decision(&mut self, seat: usize) -> Flow<Action> {
+        let m = self.options.lang.messages();
         let bot = self.bots[seat].as_mut().expect("a bot seat");
         bot.decide(&self.game.situation(), &mut self.rng)
             .map_err(|e| {
                 Halt::Failed(anyhow::anyhow!(msg::bot_error(
+                    m,
                     &self.options.players[seat].name,
                     &e
                 )))
@@ -329,16 +342,20 @@ impl Session<'_> {
     }
 
     fn human_decision(&mut self, seat: usize) -> Flow<Action> {
+        let m = self.options.lang.messages();
         loop {
             let turn = *self.game.turn();
             let (prompt, text) = match turn.phase() {
                 TurnPhase::Choosing { .. } => {
                     let legal: Vec<Face> = turn.legal_takes().iter().collect();
-                    (Prompt::Choose, msg::choose_prompt(self.name(seat), &legal))
+                    (
+                        Prompt::Choose,
+                        msg::choose_prompt(m, self.name(seat), &legal),
+                    )
                 }
                 _ => (
                     Prompt::Decide,
-                    msg::decide_prompt(self.name(seat), turn.score(), turn.dice_left()),
+                    msg::decide_prompt(m, self.name(seat), turn.score(), turn.dice_left()),
                 ),
             };
             self.say(text)?;
@@ -346,29 +363,28 @@ impl Session<'_> {
             match parse_command(&line, prompt) {
                 Ok(Command::Act(action)) => match turn.check(action) {
                     Ok(()) => return Ok(action),
-                    Err(error) => self.say(msg::illegal(&error))?,
+                    Err(error) => self.say(msg::illegal(m, &error))?,
                 },
                 Ok(Command::Help) => {
                     let help = match prompt {
-                        Prompt::Choose => msg::HELP_CHOOSE,
-                        Prompt::Decide => msg::HELP_DECIDE,
+                        Prompt::Choose => msg::help_choose(m),
+                        Prompt::Decide => msg::help_decide(m),
                     };
-                    for line in help {
-                        self.say(line)?;
-                    }
+                    self.say(help)?;
                 }
                 Ok(Command::Scores) => self.score_table()?,
                 Ok(Command::Quit) => return Err(Halt::Leave(Ending::Quit)),
-                Err(error) => self.say(input_error(&error))?,
+                Err(error) => self.say(input_error(m, &error))?,
             }
         }
     }
 
     fn score_table(&mut self) -> Flow<()> {
+        let m = self.options.lang.messages();
         let rules = self.options.rules;
-        self.say(msg::score_table_title(self.game.round(), rules.target()))?;
+        self.say(msg::score_table_title(m, self.game.round(), rules.target()))?;
         for seat in 0..self.game.players() {
-            let row = msg::score_table_row(self.name(seat), self.game.scores()[seat]);
+            let row = msg::score_table_row(m, self.name(seat), self.game.scores()[seat]);
             self.say(row)?;
         }
         Ok(())
@@ -376,6 +392,7 @@ impl Session<'_> {
 
     /// Tells the end of a turn that just finished: its score, the target reached, the table.
     fn after_turn(&mut self) -> Flow<()> {
+        let m = self.options.lang.messages();
         let Some(log) = self.game.history().get(self.announced).cloned() else {
             return Ok(());
         };
@@ -384,6 +401,7 @@ impl Session<'_> {
         let seat = log.seat;
         let total = self.game.scores()[seat];
         self.say(msg::turn_scores(
+            m,
             self.name(seat),
             log.turn.aside(),
             rules,
@@ -391,53 +409,59 @@ impl Session<'_> {
         ))?;
         let reached = total >= rules.target() && total - log.turn.score() < rules.target();
         if reached {
-            self.say(msg::reached_target(self.name(seat), total, rules.target()))?;
+            self.say(msg::reached_target(
+                m,
+                self.name(seat),
+                total,
+                rules.target(),
+            ))?;
             if rules.end() == martian_engine::EndRule::Immediate {
-                self.say(msg::IMMEDIATE_END)?;
+                self.say(msg::immediate_end(m))?;
             } else if self.game.triggered_by() == Some(seat)
                 && matches!(self.game.state(), GameState::Playing)
             {
-                self.say(msg::FINAL_ROUND)?;
+                self.say(msg::final_round(m))?;
             }
         }
         // The table of the round the turn belonged to.
-        self.say(msg::score_table_title(log.round, rules.target()))?;
+        self.say(msg::score_table_title(m, log.round, rules.target()))?;
         for s in 0..self.game.players() {
-            let row = msg::score_table_row(self.name(s), self.game.scores()[s]);
+            let row = msg::score_table_row(m, self.name(s), self.game.scores()[s]);
             self.say(row)?;
         }
         if let GameState::RollOff(roll_off) = self.game.state() {
             let tied = roll_off.contenders().to_vec();
             let names = self.names(&tied);
-            self.say(msg::roll_off_start(&names, self.game.scores()[tied[0]]))?;
+            self.say(msg::roll_off_start(m, &names, self.game.scores()[tied[0]]))?;
         }
         self.save_now()?;
         Ok(())
     }
 
     fn finish(&mut self) -> Flow<()> {
+        let m = self.options.lang.messages();
         let outcome = self.game.outcome().expect("the game is over").clone();
         let best = outcome.scores[outcome.winners[0]];
         if let [winner] = outcome.winners[..] {
-            self.say(msg::winner(self.name(winner), best))?;
+            self.say(msg::winner(m, self.name(winner), best))?;
         } else {
             let names = self.names(&outcome.winners);
-            self.say(msg::shared_victory(&names, best))?;
+            self.say(msg::shared_victory(m, &names, best))?;
         }
-        self.say(msg::FINAL_SCORES)?;
+        self.say(msg::final_scores(m))?;
         for seat in 0..self.game.players() {
-            let row = msg::score_table_row(self.name(seat), outcome.scores[seat]);
+            let row = msg::score_table_row(m, self.name(seat), outcome.scores[seat]);
             self.say(row)?;
         }
         Ok(())
     }
 }
 
-fn input_error(error: &InputError) -> String {
+fn input_error(m: &Messages, error: &InputError) -> String {
     match error {
-        InputError::Empty => msg::EMPTY_INPUT.into(),
-        InputError::Unknown(text) => msg::unknown_input(text),
-        InputError::BadFaces(error) => msg::bad_faces(error),
-        InputError::WrongCount { typed, expected } => msg::wrong_count(*typed, *expected),
+        InputError::Empty => msg::empty_input(m),
+        InputError::Unknown(text) => msg::unknown_input(m, text),
+        InputError::BadFaces(error) => msg::bad_faces(m, error),
+        InputError::WrongCount { typed, expected } => msg::wrong_count(m, *typed, *expected),
     }
 }

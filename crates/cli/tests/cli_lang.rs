@@ -1,0 +1,464 @@
+//! The language players read: `--lang`, else the environment, else English; the line-mode game,
+//! `turn` and `replay` in Brazilian Portuguese through the real binary, with machine output
+//! (`--json`) unchanged.
+//!
+//! The Portuguese games are compared with transcripts kept in `tests/snapshots/`. After a
+//! deliberate change of wording, rewrite them with `UPDATE_SNAPSHOTS=1 cargo test -p martian-dice
+//! --test cli_lang` and read the difference before committing it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// The binary with a clean locale environment plus `env`, fed `input`.
+fn martian_dice(args: &[&str], env: &[(&str, &str)], input: &str) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
+    command
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("martian-dice-lang-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The lines on which the Portuguese line mode waits for an answer.
+fn is_portuguese_prompt(line: &str) -> bool {
+    line.contains(", qual tipo você pega? (")
+        || line.ends_with(" (l)?")
+        || line.ends_with("(como 2T3RHVG):")
+        || line.ends_with(" e digite o que eles mostram:")
+}
+
+/// The game's output with each answer written after the prompt that read it, as `> answer`:
+/// the transcript a person would see at a terminal.
+fn with_answers(output: &str, answers: &[&str]) -> String {
+    let mut answers = answers.iter();
+    let mut text = String::new();
+    for line in output.lines() {
+        text.push_str(line);
+        text.push('\n');
+        if is_portuguese_prompt(line) {
+            let answer = answers
+                .next()
+                .unwrap_or_else(|| panic!("a prompt with no answer left:\n{text}"));
+            text.push_str(&format!("> {answer}\n"));
+        }
+    }
+    assert_eq!(answers.next(), None, "answers left over:\n{text}");
+    text
+}
+
+/// Compares `actual` with the committed snapshot `name`, or rewrites it when asked to.
+fn assert_snapshot(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; create it with UPDATE_SNAPSHOTS=1", path.display()));
+    if expected != actual {
+        let (number, (want, got)) = expected
+            .lines()
+            .chain(std::iter::repeat("<end>"))
+            .zip(actual.lines().chain(std::iter::repeat("<end>")))
+            .enumerate()
+            .find(|(_, (want, got))| want != got)
+            .expect("the texts differ in some line");
+        panic!(
+            "{} differs at line {}:\n  expected: {want}\n  actual:   {got}\n\nwhole output:\n{actual}",
+            path.display(),
+            number + 1
+        );
+    }
+}
+
+/// Ana and Bia to 12 points with the dice of seed 145, answered in both languages' words and
+/// letters, with a request for help, a word the game does not know, a tank and the score table.
+const SEEDED_ANSWERS: &[&str] = &[
+    "?",
+    "xyz",
+    "t",
+    "placar",
+    "vaca",
+    "r",
+    "r",
+    "parar",
+    "r",
+    "l",
+    "galinhas",
+    "r",
+    "h",
+    "parar",
+    "r",
+    "l",
+    "galinhas",
+    "r",
+    "v",
+    "raios da morte",
+    "r",
+    "r",
+    "lançar",
+    "h",
+    "p",
+    "raios da morte",
+    "r",
+    "r",
+    "lançar",
+    "r",
+    "p",
+    "raios da morte",
+    "r",
+    "r",
+    "parar",
+    "r",
+    "l",
+    "galinhas",
+    "s",
+    "g",
+    "lançar",
+    "r",
+    "l",
+    "humanos",
+    "s",
+];
+
+#[test]
+fn a_seeded_game_in_portuguese_reads_as_the_snapshot() {
+    let args = [
+        "--lang",
+        "pt-BR",
+        "play",
+        "--plain",
+        "--players",
+        "Ana,Bia",
+        "--seed",
+        "145",
+        "--target",
+        "12",
+    ];
+    let output = martian_dice(&args, &[], &(SEEDED_ANSWERS.join("\n") + "\n"));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("Esta é a rodada final"), "{text}");
+    assert!(text.contains("\nPlacar final:\n"), "{text}");
+    assert_snapshot(
+        "plain_pt_br_seeded.txt",
+        &with_answers(&text, SEEDED_ANSWERS),
+    );
+}
+
+/// A scorekeeper game with physical dice: every sentence the dice can force, exactly.
+const SCOREKEEPER_ANSWERS: &[&str] = &[
+    "2T3RHVG",  // Ana: 8 dice of 13, refused
+    "XYZ",      // not faces
+    "ajuda",    // help for rolls
+    "13T",      // only tanks: the turn ends, scoring 0
+    "4R3H3V3G", // Bia
+    "",
+    "p", // stop before taking: refused
+    "g",
+    "h", // a take at the decision: refused
+    "l",
+    "4R3H2VG",
+    "galinha", // already taken
+    "humanos",
+    "lançar",
+    "4R3V",
+    "vaca",
+    "placar",
+    "p",    // 9 earthlings + 3 bonus
+    "R12H", // Ana
+    "t",    // no tank was rolled: tanks are never taken
+    "g",    // no chicken was rolled
+    "h",
+    "l",
+    "V",
+    "vaca",  // every die set aside: 13 points, the target
+    "12R1H", // Bia, in the final round
+    "pegar humano",
+    "parar", // 13 each: roll-off
+    "RRHHVV",
+    "RRTTTT", // still tied
+    "RHHHHH",
+    "3R3H", // Bia wins
+];
+
+#[test]
+fn a_scorekeeper_game_in_portuguese_reads_as_the_snapshot() {
+    let record = scratch("scorekeeper").join("mesa.json");
+    let args = [
+        "play",
+        "--plain",
+        "--manual-dice",
+        "--players",
+        "Ana,Bia",
+        "--target",
+        "13",
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    let output = martian_dice(
+        &args,
+        &[("LANG", "pt_BR.UTF-8")],
+        &(SCOREKEEPER_ANSWERS.join("\n") + "\n"),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output).replace(record.to_str().unwrap(), "mesa.json");
+    for sentence in [
+        "Nenhum tipo pode ser pego deste lançamento: a vez acabou.",
+        "Todos os dados estão separados: a vez acabou.",
+        "Bia marca 12 (9 terráqueos + 3 de bônus) neste turno, 12 pontos no total.",
+        "Ana e Bia estão empatados com 13 pontos: desempate! Cada um lança 6 dados; quem tirar mais raios da morte vence.",
+        "Bia vence com 13 pontos!",
+    ] {
+        assert!(text.contains(sentence), "missing {sentence:?} in\n{text}");
+    }
+    assert_snapshot(
+        "plain_pt_br_scorekeeper.txt",
+        &with_answers(&text, SCOREKEEPER_ANSWERS),
+    );
+
+    // The record is the same whatever the language: neutral letters, English keys.
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(
+        saved["turns"][1]["transcript"],
+        "RRRRHHHCCCKKK/K RRRRHHHCCK/H RRRRCCC/C stop"
+    );
+    assert_eq!(saved["result"]["winners"], serde_json::json!([1]));
+
+    // The listing of that record, in Portuguese.
+    let listing = martian_dice(
+        &["replay", "--plain", record.to_str().unwrap()],
+        &[("LANG", "pt_BR.UTF-8")],
+        "",
+    );
+    assert!(listing.status.success(), "{}", stderr(&listing));
+    let listing = stdout(&listing);
+    for line in [
+        "Regras: 13 dados, alvo 13, bônus por um de cada, rodada completa, desempate.",
+        "Lugar 0: Ana",
+        "Rodada 1:",
+        "  Ana: TTTTTTTTTTTTT — marca 0 (os tanques superam os raios da morte), nenhum tipo podia ser pego do último lançamento; 0 pontos no total.",
+        "  Totais depois da rodada 2: Ana 13, Bia 13.",
+        "Desempate entre Ana e Bia, empatados com 13 pontos:",
+        "  Rodada de desempate 1: Ana RRHHCC (2 raios da morte), Bia TTTTRR (2 raios da morte).",
+        "Bia vence com 13 pontos!",
+    ] {
+        assert!(
+            listing.lines().any(|l| l == line),
+            "missing {line:?} in\n{listing}"
+        );
+    }
+}
+
+/// `turn` in one language, with `extra` arguments.
+fn turn(lang: &str, extra: &[&str]) -> Output {
+    let args: Vec<&str> = ["--lang", lang, "turn"]
+        .iter()
+        .chain(extra)
+        .copied()
+        .collect();
+    martian_dice(&args, &[], "")
+}
+
+#[test]
+fn turn_reads_v_and_g_as_c_and_k_in_either_language() {
+    let pairs = [
+        (
+            "TTRRRHHVGGGVV/G TRRRHHVV/R HHVV/H VV/V",
+            "TTRRRHHCKKKCC/K TRRRHHCC/R HHCC/H CC/C",
+        ),
+        ("2t3r2h3v3g/g trrrhhvv", "2T3R2H3C3K/K TRRRHHCC"),
+        (
+            "RRRRRHHHVVGGG/R TTHHHVVG/H VVG/V G",
+            "RRRRRHHHCCKKK/R TTHHHCCK/H CCK/C K",
+        ),
+    ];
+    for lang in ["en", "pt-BR"] {
+        for (portuguese, neutral) in pairs {
+            let a = turn(lang, &[portuguese]);
+            let b = turn(lang, &[neutral]);
+            assert!(a.status.success(), "{portuguese}: {}", stderr(&a));
+            assert_eq!(stdout(&a), stdout(&b), "{lang}: {portuguese}");
+            let a = turn(lang, &[portuguese, "--json"]);
+            let b = turn(lang, &[neutral, "--json"]);
+            assert_eq!(stdout(&a), stdout(&b), "{lang}: {portuguese} --json");
+        }
+    }
+    let pt = stdout(&turn("pt-BR", &[pairs[0].0]));
+    assert!(
+        pt.ends_with("O turno acabou (todos os dados foram separados): vale 10 (7 terráqueos + 3 de bônus).\n"),
+        "{pt}"
+    );
+    let choosing = stdout(&turn("pt-BR", &[pairs[1].0]));
+    assert!(
+        choosing.contains("O lançamento TRRRHHVV aguarda uma escolha: pegue R (3 raios da morte), H (2 humanos) ou V (2 vacas)."),
+        "{choosing}"
+    );
+}
+
+#[test]
+fn turn_errors_are_in_portuguese_for_people_and_in_english_for_json() {
+    let transcript = "TTRRRHHVGGGVV/G TRRRHHVG/G";
+    let output = turn("pt-BR", &[transcript]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "martian-dice: passo 2: as galinhas já foram pegas neste turno\n"
+    );
+    let output = turn("pt-BR", &[transcript, "--json"]);
+    assert_eq!(output.status.code(), Some(2));
+    let error: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        error["error"],
+        "step 2: chickens were already taken this turn"
+    );
+    assert_eq!(error["step"], 2);
+    let output = turn("pt-BR", &["TTX"]);
+    assert_eq!(
+        stderr(&output),
+        "martian-dice: passo 1: lançamento inválido 'TTX': 'X' não é uma letra de face (T, R, H, V, G; ou C, K)\n"
+    );
+}
+
+#[test]
+fn the_environment_chooses_the_language_and_lang_overrides_it() {
+    let play = |args: &[&str], env: &[(&str, &str)]| {
+        let all: Vec<&str> = args
+            .iter()
+            .copied()
+            .chain(["play", "--plain", "--seed", "1"])
+            .collect();
+        stdout(&martian_dice(&all, env, "q\n"))
+    };
+    let english = "Martian Dice: 13 dice, target 25";
+    let portuguese = "Martian Dice: 13 dados, alvo 25";
+    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
+    let cases: [Case; 7] = [
+        (&[], &[], english),
+        (&[], &[("LANG", "pt_BR.UTF-8")], portuguese),
+        (&[], &[("LANG", "pt_BR.UTF-8"), ("LC_ALL", "C")], english),
+        (
+            &[],
+            &[("LANG", "en_US.UTF-8"), ("LC_MESSAGES", "pt_BR")],
+            portuguese,
+        ),
+        (&["--lang", "en"], &[("LANG", "pt_BR.UTF-8")], english),
+        (
+            &["--lang", "pt-BR"],
+            &[("LC_ALL", "en_US.UTF-8")],
+            portuguese,
+        ),
+        (&["--lang", "pt"], &[], portuguese),
+    ];
+    for (args, env, start) in cases {
+        let text = play(args, env);
+        assert!(text.starts_with(start), "{args:?} {env:?}:\n{text}");
+    }
+    // Without a subcommand too, and for `turn`.
+    let text = stdout(&martian_dice(&[], &[("LANG", "pt_BR.UTF-8")], ""));
+    assert!(
+        text.contains("Jogadores, na ordem da mesa: Jogador 1."),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("A entrada acabou: a partida fica inacabada.\n"),
+        "{text}"
+    );
+    let report = stdout(&martian_dice(
+        &["turn", "13T"],
+        &[("LANG", "pt_BR.UTF-8")],
+        "",
+    ));
+    assert!(
+        report.starts_with("Transcrição: TTTTTTTTTTTTT\n"),
+        "{report}"
+    );
+    let report = stdout(&martian_dice(
+        &["turn", "13T", "--lang", "en"],
+        &[("LANG", "pt_BR.UTF-8")],
+        "",
+    ));
+    assert!(
+        report.starts_with("Transcript: TTTTTTTTTTTTT\n"),
+        "{report}"
+    );
+    // An unknown language is a usage error naming the choices.
+    let output = martian_dice(&["--lang", "fr", "rules"], &[], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("use en or pt-BR"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn replay_errors_are_in_portuguese_for_people_and_in_english_for_json() {
+    let dir = scratch("replay-errors");
+    let record = dir.join("bad.json");
+    std::fs::write(
+        &record,
+        r#"{"format":"martian-dice-record","version":1,"rules":{"dice":13,"target":25,"bonus":"one-of-each","end":"complete-round","tie":"roll-off"},"players":[{"name":"Ana"}],"turns":[{"seat":0,"round":1,"transcript":"TTRRRHHCKKKCC/K TRRRHHCK/K","score":0}]}"#,
+    )
+    .unwrap();
+    let path = record.to_str().unwrap();
+    let output = martian_dice(&["--lang", "pt-BR", "replay", "--plain", path], &[], "");
+    assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
+    assert_eq!(
+        stderr(&output),
+        "martian-dice: turno 1: passo 2: as galinhas já foram pegas neste turno\n"
+    );
+    let output = martian_dice(&["--lang", "pt-BR", "replay", "--json", path], &[], "");
+    let error: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        error["error"],
+        "turn 1: step 2: chickens were already taken this turn"
+    );
+    let missing = dir.join("nada.json");
+    let output = martian_dice(
+        &["--lang", "pt-BR", "replay", missing.to_str().unwrap()],
+        &[],
+        "",
+    );
+    assert!(
+        stderr(&output).starts_with(&format!(
+            "martian-dice: não é possível ler {}: ",
+            missing.display()
+        )),
+        "{}",
+        stderr(&output)
+    );
+}
