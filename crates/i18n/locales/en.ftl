@@ -1,4 +1,12 @@
 # English messages of Martian Dice. Every message here must exist in pt-BR.ftl too (a test checks).
+#
+# Conventions: one `##` section per interface or shared area, and every id starts with its area's
+# prefix: face-, dice-, points, list-, ruleset, balance, score-explained, turn-end (the shared
+# vocabulary, martian_i18n::vocab), error- (the engine's errors, martian_i18n::errors), rules-
+# (`martian-dice rules`), plain- (the line-mode game), turn-report- (`turn`), replay- (`replay`).
+# Selector values are stable English words (tank, death-ray, human, cow, chicken; stop, no-dice…);
+# the code uses literal ids (tr!(m, "id", …)) so that the coverage test sees them. Identifiers
+# such as seeds are passed as text, never as numbers; indentation and list commas are the code's.
 
 ## Languages
 lang-name = English
