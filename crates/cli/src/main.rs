@@ -15,6 +15,7 @@ mod rules_args;
 mod rules_cmd;
 mod serve_cmd;
 mod solve_cmd;
+mod solve_trio;
 mod tui_cmd;
 mod turn_cmd;
 
@@ -43,7 +44,7 @@ enum Command {
     Replay(replay_cmd::ReplayArgs),
     /// Serve the online game: the page and the WebSocket protocol, stored in SQLite.
     Serve(serve_cmd::ServeArgs),
-    /// Solve the game exactly: a turn, a duel, or solo play.
+    /// Solve the game exactly: a turn, a duel, three players, or solo play.
     Solve(solve_cmd::SolveArgs),
     /// The best decision at the end of a turn transcript, with every option's exact value.
     Advise(advise_cmd::AdviseArgs),

@@ -1,4 +1,4 @@
-//! `martian-dice solve turn|duel|solo`: exact values of perfect play.
+//! `martian-dice solve turn|duel|solo|trio`: exact values of perfect play.
 
 use std::io::IsTerminal;
 use std::time::Instant;
@@ -17,7 +17,7 @@ pub mod messages;
 
 use messages as msg;
 
-/// Solve the game exactly: a turn, a duel, or solo play.
+/// Solve the game exactly: a turn, a duel, three players, or solo play.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     #[command(subcommand)]
@@ -33,6 +33,8 @@ pub enum SolveCommand {
     Duel(SolveOptions),
     /// One player reaching the target in as few turns as possible: the expected number of turns.
     Solo(SolveOptions),
+    /// Three players, each playing to win (exact equilibrium): each seat's probability of winning.
+    Trio(SolveOptions),
 }
 
 #[derive(Debug, Args)]
@@ -49,6 +51,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
         SolveCommand::Turn(options) => turn(&options),
         SolveCommand::Duel(options) => duel(&options),
         SolveCommand::Solo(options) => solo_game(&options),
+        SolveCommand::Trio(options) => crate::solve_trio::run(options.json, &options.rules),
     }
 }
 

@@ -1,0 +1,91 @@
+//! `martian-dice solve trio`: three players under perfect play, each playing to win.
+
+use std::time::Instant;
+
+use anyhow::Result;
+use martian_solver::{Progress, Provenance, TRIO_TOLERANCE, TrioError, trio_with_progress};
+use serde_json::json;
+
+use crate::exit::UsageError;
+use crate::plain::emit;
+use crate::rules_args::RulesArgs;
+
+pub fn run(json: bool, rules: &RulesArgs) -> Result<()> {
+    let rules = rules.rules()?;
+    let started = Instant::now();
+    let bar = crate::solve_cmd::progress_bar();
+    let report = |p: Progress| {
+        if let Some(bar) = &bar {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+        }
+    };
+    let solved = trio_with_progress(rules, &report);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let (solution, provenance) = solved.map_err(|e| match e {
+        TrioError::TargetTooHigh(_) => UsageError(e.to_string()),
+    })?;
+    let seconds = started.elapsed().as_secs_f64();
+    let wins = solution.game_wins();
+    let source = match provenance {
+        Provenance::Memory => "memory",
+        Provenance::Disk => "cache",
+        Provenance::Computed { .. } => "computed",
+    };
+    if json {
+        let stats = solution.stats();
+        let object = json!({
+            "rules": rules,
+            "seat_win": wins,
+            "tie_rule": "each of k tied leaders wins 1/k (the roll-off is symmetric; a shared victory counts 1/k)",
+            "tolerance": TRIO_TOLERANCE,
+            "turn_passes": matches!(provenance, Provenance::Computed { .. }).then_some(stats.passes),
+            "source": source,
+            "seconds": seconds,
+        });
+        emit(&format!("{object}\n"))
+    } else {
+        let computed = matches!(provenance, Provenance::Computed { .. });
+        emit(&messages::report(
+            rules,
+            wins,
+            computed.then_some(seconds),
+            provenance == Provenance::Disk,
+        ))
+    }
+}
+
+/// The words of `solve trio`, in one place so that they can be localised.
+mod messages {
+    use martian_engine::{Rules, TieRule};
+
+    fn percent(p: f64) -> String {
+        format!("{:.2}%", 100.0 * p)
+    }
+
+    pub fn report(rules: Rules, wins: [f64; 3], seconds: Option<f64>, from_disk: bool) -> String {
+        let mut text = format!("Rules: {rules}.\n");
+        text += "Three players, each playing to win with perfect play";
+        text += if rules.tie() == TieRule::Shared {
+            " (a victory shared by k players counts 1/k of a win):\n"
+        } else {
+            " (the roll-off on a tie included):\n"
+        };
+        let names = [
+            "first player wins ",
+            "second player wins",
+            "third player wins ",
+        ];
+        for (name, p) in names.iter().zip(wins) {
+            text += &format!("  {name}  {:>7}\n", percent(p));
+        }
+        match (seconds, from_disk) {
+            (_, true) => text += "(tables read from the cache)\n",
+            (Some(s), false) => text += &format!("(solved in {s:.1} s)\n"),
+            (None, false) => {}
+        }
+        text
+    }
+}
