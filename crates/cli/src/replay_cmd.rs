@@ -209,9 +209,11 @@ fn listing(record: &GameRecord, game: &Game, m: &Messages) -> String {
                 lines.push(msg::replay_indented(msg::final_round(m)));
             }
         }
-        let round_over = history
-            .get(index + 1)
-            .is_none_or(|next| next.round != log.round);
+        // The last turn of an unfinished game ends its round only if the game has moved on.
+        let round_over = match history.get(index + 1) {
+            Some(next) => next.round != log.round,
+            None => !matches!(game.state(), GameState::Playing) || game.round() != log.round,
+        };
         if round_over && record.players.len() > 1 {
             let rows: Vec<(&str, Points)> =
                 (0..totals.len()).map(|s| (name(s), totals[s])).collect();
@@ -266,4 +268,43 @@ fn listing(record: &GameRecord, game: &Game, m: &Messages) -> String {
         }
     }
     lines.iter().map(|line| format!("{line}\n")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listed(turns: &[&str]) -> String {
+        let turns: Vec<String> = turns
+            .iter()
+            .enumerate()
+            .map(|(i, transcript)| {
+                format!(
+                    r#"{{"seat":{},"round":{},"transcript":"{transcript}","score":0}}"#,
+                    i % 2,
+                    i / 2 + 1
+                )
+            })
+            .collect();
+        let json = format!(
+            r#"{{"format":"martian-dice-record","version":1,"rules":{{"dice":13,"target":25,"bonus":"one-of-each","end":"complete-round","tie":"roll-off"}},"players":[{{"name":"Ana"}},{{"name":"Bob"}}],"turns":[{}]}}"#,
+            turns.join(",")
+        );
+        let record = GameRecord::from_json(&json).unwrap();
+        let game = record.replay().unwrap();
+        listing(&record, &game, Lang::En.messages())
+    }
+
+    #[test]
+    fn totals_follow_complete_rounds_only() {
+        let half = listed(&["13T"]);
+        assert!(!half.contains("Totals after round 1"), "{half}");
+        assert!(half.ends_with("The game is unfinished: Bob is to play in round 1.\n"));
+        let whole = listed(&["13T", "13T", "13T"]);
+        assert!(
+            whole.contains("  Totals after round 1: Ana 0, Bob 0.\n"),
+            "{whole}"
+        );
+        assert!(!whole.contains("Totals after round 2"), "{whole}");
+    }
 }
