@@ -99,7 +99,7 @@ function receive(message) {
       }
       state.seat = null;
       state.room = null;
-      toast(message.reason);
+      toast(t(`left.${message.code}`));
       if (state.roomId) send({ type: "watch", room: state.roomId });
       break;
     case "error":

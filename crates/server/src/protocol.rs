@@ -192,6 +192,7 @@ pub enum ServerMessage<'a> {
     },
     /// The sender left the room (or was removed from its seat).
     Left {
+        code: LeftCode,
         reason: &'a str,
     },
     Pong {},
@@ -202,6 +203,18 @@ pub enum ServerMessage<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         request: Option<&'a str>,
     },
+}
+
+/// Why a connection is no longer in its room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeftCode {
+    /// It asked to leave.
+    Left,
+    /// The host removed its seat.
+    Removed,
+    /// Its seat was resumed on another connection.
+    ResumedElsewhere,
 }
 
 /// A bot the page can seat.

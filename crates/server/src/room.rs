@@ -15,8 +15,8 @@ use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules
 
 use crate::ids::{constant_time_eq, random_seed, random_token};
 use crate::protocol::{
-    ClientMessage, ErrorCode, OnTimeout, QUICK_MESSAGES, ServerMessage, Timer, clean_name,
-    error_json,
+    ClientMessage, ErrorCode, LeftCode, OnTimeout, QUICK_MESSAGES, ServerMessage, Timer,
+    clean_name, error_json,
 };
 use crate::store::{Store, StoredGame, Write};
 use crate::table::{Command, Event, Move, Table, TableError};
@@ -575,6 +575,7 @@ impl Room {
                 for id in older {
                     if let Some(member) = self.members.remove(&id) {
                         let left = ServerMessage::Left {
+                            code: LeftCode::ResumedElsewhere,
                             reason: "your seat was resumed on another connection",
                         }
                         .to_json();
@@ -600,6 +601,7 @@ impl Room {
             ClientMessage::Leave {} => {
                 if let Some(member) = self.members.remove(&conn) {
                     let left = ServerMessage::Left {
+                        code: LeftCode::Left,
                         reason: "you left the room",
                     }
                     .to_json();
@@ -759,6 +761,7 @@ impl Room {
                     for id in removed {
                         if let Some(member) = self.members.remove(&id) {
                             let left = ServerMessage::Left {
+                                code: LeftCode::Removed,
                                 reason: "the host removed you",
                             }
                             .to_json();

@@ -19,8 +19,8 @@ use tokio::time::Instant;
 use crate::assets;
 use crate::ids::{is_room_id, random_room_id};
 use crate::protocol::{
-    BotEntry, ClientMessage, ErrorCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, QUICK_MESSAGES,
-    ServerMessage, error_json,
+    BotEntry, ClientMessage, ErrorCode, LeftCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
+    QUICK_MESSAGES, ServerMessage, error_json,
 };
 use crate::room::{ConnId, Entry, Outbox, Outgoing, Room, RoomCommand, RoomSettings};
 use crate::store::{Store, StoreError};
@@ -465,6 +465,7 @@ async fn incoming_text(
             *room = None;
             return Some(
                 ServerMessage::Left {
+                    code: LeftCode::Left,
                     reason: "you left the room",
                 }
                 .to_json(),

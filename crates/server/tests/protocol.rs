@@ -284,6 +284,7 @@ async fn a_player_comes_back_to_the_same_seat_with_the_token() {
         .await;
     again.recv_type("joined").await;
     let left = back.recv_type("left").await;
+    assert_eq!(left["code"], "resumed_elsewhere");
     assert!(
         left["reason"]
             .as_str()
