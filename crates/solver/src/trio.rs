@@ -668,11 +668,19 @@ impl TrioSolution {
     }
 }
 
-/// A first guess at seat 0's values at `scores`: extrapolated from the triples with seat 2 one and
-/// two points higher (already solved), else the nearest solved triple, else even chances.
+/// A first guess at seat 0's values at `scores`: extrapolated (quadratically, else linearly) from
+/// the triples with seat 2 one to three points higher (already solved), else the nearest solved
+/// triple, else even chances.
 fn initial_guess(values: &Values<'_>, [a, b, c]: [usize; 3]) -> [f64; 3] {
     let t = values.shape.target;
-    let guess = if c + 2 < t {
+    let guess = if c + 3 < t {
+        let (x1, x2, x3) = (
+            values.open(0, [a, b, c + 1]),
+            values.open(0, [a, b, c + 2]),
+            values.open(0, [a, b, c + 3]),
+        );
+        std::array::from_fn(|j| (3.0 * x1[j] - 3.0 * x2[j] + x3[j]).clamp(0.0, 1.0))
+    } else if c + 2 < t {
         let (x1, x2) = (values.open(0, [a, b, c + 1]), values.open(0, [a, b, c + 2]));
         std::array::from_fn(|j| (2.0 * x1[j] - x2[j]).clamp(0.0, 1.0))
     } else if c + 1 < t {
