@@ -13,21 +13,9 @@ use martian_bots::{BotError, BotOptions};
 use crate::exit::UsageError;
 use crate::rules_args::RulesArgs;
 
-/// Pit bots against each other.
-///
-/// Bots: random, aggressive, defensive, greedy, optimal, easy, medium, hard, strength:X (X from
-/// 0 to 1), and exec:PATH[:ARGS] for a program speaking the bot protocol (docs/bot-protocol.md).
-/// Seats rotate from game to game so that every bot plays every seat equally often (exactly when
-/// the number of games is a multiple of the number of seats). A shared victory counts 1/k of a
-/// win for each of k winners. A bot that crashes, hangs or answers nonsense loses that game by
-/// forfeit and is restarted for the next. The same seed gives the same results whatever the
-/// number of threads.
+/// Pit bots against each other: win rates, confidence intervals, ratings.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Examples:\n  martian-dice arena --bots optimal,greedy --games 1000000\n  \
-                        martian-dice arena --bots greedy,exec:python3:examples/python/bot.py --games 1000\n  \
-                        martian-dice arena --round-robin random,aggressive,defensive,greedy --games 20000"
-)]
+#[command(after_help = AFTER_HELP)]
 pub struct ArenaArgs {
     /// The bots, one per seat (2 to 8; the same bot may appear twice), separated by commas.
     #[arg(
@@ -59,6 +47,24 @@ pub struct ArenaArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
 }
+
+const AFTER_HELP: &str = "\
+Bots:
+  random, aggressive, defensive   rules of thumb
+  greedy                          maximises each turn's expected score (exact)
+  optimal                         maximises the probability of winning (exact for 1-3 players)
+  easy, medium, hard, strength:X  levels for people (X from 0 to 1; 1 plays like optimal)
+  exec:PATH[:ARGS]                a program speaking the bot protocol (docs/bot-protocol.md)
+
+Seats rotate every game so that each bot plays each seat equally often (exactly when the number
+of games is a multiple of the number of seats). A shared victory counts 1/k of a win for each of
+k winners. A bot that crashes, hangs or answers nonsense loses that game by forfeit and is
+restarted for the next. The same seed gives the same results whatever the number of threads.
+
+Examples:
+  martian-dice arena --bots optimal,greedy --games 1000000
+  martian-dice arena --bots greedy,exec:python3:examples/python/bot.py --games 1000
+  martian-dice arena --round-robin random,aggressive,defensive,greedy --games 20000";
 
 /// Turns arena errors caused by what the user typed into usage errors (exit code 2).
 fn classify(error: ArenaError) -> anyhow::Error {
