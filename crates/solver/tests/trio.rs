@@ -331,3 +331,29 @@ fn golden_table_slices() {
         assert_eq!(actual.lines().count(), expected.lines().count(), "{name}");
     }
 }
+
+/// The official rules: about a minute to solve the first time (then read from the user's cache),
+/// so run on demand: `cargo test --release -p martian-solver --test trio -- --ignored`.
+#[test]
+#[ignore = "solves the official three-player game (about a minute the first time)"]
+fn official_rules_seeded_games_win_as_often_as_computed() {
+    let solution = martian_solver::trio(Rules::official()).unwrap();
+    let expected = solution.game_wins();
+    assert!((expected.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    assert!(
+        expected[2] > expected[1] && expected[1] > expected[0],
+        "{expected:?}"
+    );
+    let games = 60_000u64;
+    let wins = play(&solution, games, 2026);
+    for seat in 0..3 {
+        let p = expected[seat];
+        let measured = wins[seat] / games as f64;
+        let se = (p * (1.0 - p) / games as f64).sqrt();
+        eprintln!("seat {seat}: computed {p:.5}, measured {measured:.5} ± {se:.5}");
+        assert!(
+            (measured - p).abs() < 5.0 * se,
+            "seat {seat}: measured {measured}, computed {p}"
+        );
+    }
+}
