@@ -562,18 +562,23 @@ impl App {
             prompt.push(Line::raw(msg::replay_next(&replay.names[seat])));
         }
         let played = timeline.next_action();
+        let advice = replay
+            .advice
+            .as_ref()
+            .filter(|(at, _)| *at == position_of(game));
+        // What the move played from here cost, as the coach sees it.
+        let review = match (advice, played) {
+            (Some((_, Some(advice))), Some(action)) => crate::coach::Review::of(advice, action),
+            _ => None,
+        };
         let coach = if !replay.coach_visible {
             CoachView::Hidden { review: None }
         } else {
-            match replay
-                .advice
-                .as_ref()
-                .filter(|(at, _)| *at == position_of(game))
-            {
+            match advice {
                 Some((_, Some(advice))) => CoachView::Values {
                     advice,
                     played,
-                    review: None,
+                    review: review.as_ref(),
                 },
                 Some((_, None)) => CoachView::NoValues {
                     available: self.advisor.is_some(),

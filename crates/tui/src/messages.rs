@@ -264,7 +264,6 @@ pub const COACH_WAIT: &str = "Coach: waiting for a decision of yours.";
 pub const COACH_UNAVAILABLE: &str = "The coach needs the solver, which is not built in yet.";
 pub const COACH_NO_VALUES: &str = "No values for this position.";
 pub const COACH_WORKING: &str = "Working out the chances to win…";
-pub const COACH_PLAYED_LEGEND: &str = "▸ the move played in the game";
 pub const COACH_WIN: &str = "chance to win";
 pub const COACH_TURN: &str = "expected turn score";
 pub fn coach_turns(target: Points) -> String {
@@ -294,6 +293,12 @@ pub fn coach_cost(action: Action, cost: String) -> String {
 }
 pub fn coach_good(action: Action) -> String {
     format!("Last: {} was best", action_short(action))
+}
+pub fn played_cost(action: Action, cost: String) -> String {
+    format!("▸ played: {}, cost {cost}", action_short(action))
+}
+pub fn played_good(action: Action) -> String {
+    format!("▸ played: {}, the best", action_short(action))
 }
 
 // ---- setup ----

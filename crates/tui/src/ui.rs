@@ -581,14 +581,15 @@ fn draw_scores(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
     );
 }
 
-fn review_line(review: &Review, theme: Theme) -> Line<'static> {
-    if review.was_best() {
-        Line::styled(msg::coach_good(review.action), theme.good())
-    } else {
-        Line::styled(
-            msg::coach_cost(review.action, review.advice.format_cost(review.cost)),
-            theme.bad(),
-        )
+/// What a decision cost: the last decision of a person at the screen, or (`in_replay`) the move
+/// played from the position shown.
+fn review_line(review: &Review, in_replay: bool, theme: Theme) -> Line<'static> {
+    let cost = review.advice.format_cost(review.cost);
+    match (review.was_best(), in_replay) {
+        (true, false) => Line::styled(msg::coach_good(review.action), theme.good()),
+        (false, false) => Line::styled(msg::coach_cost(review.action, cost), theme.bad()),
+        (true, true) => Line::styled(msg::played_good(review.action), theme.good()),
+        (false, true) => Line::styled(msg::played_cost(review.action, cost), theme.bad()),
     }
 }
 
@@ -596,6 +597,13 @@ fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
     let theme = view.theme;
     let inner = usize::from(area.width.saturating_sub(2));
     let mut lines = Vec::new();
+    let in_replay = matches!(
+        view.coach,
+        CoachView::Values {
+            played: Some(_),
+            ..
+        }
+    );
     let review = match view.coach {
         CoachView::Hidden { review } => {
             lines.push(Line::styled(msg::COACH_OFF, theme.dim()));
@@ -641,9 +649,6 @@ fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
                     if is_best { theme.good() } else { theme.plain() },
                 ));
             }
-            if played.is_some() {
-                lines.push(Line::styled(msg::COACH_PLAYED_LEGEND, theme.dim()));
-            }
             if advice.provisional {
                 lines.push(Line::styled(msg::COACH_WORKING, theme.dim()));
             }
@@ -651,7 +656,7 @@ fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
         }
     };
     if let Some(review) = review {
-        lines.push(review_line(review, theme));
+        lines.push(review_line(review, in_replay, theme));
     }
     frame.render_widget(
         Paragraph::new(lines)

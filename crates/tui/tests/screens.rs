@@ -750,6 +750,18 @@ fn the_replay_viewer_steps_through_a_record() {
     viewer.key(KeyCode::Left);
     viewer.key(KeyCode::Right);
     assert_eq!(viewer.screen(80, 24), middle, "back and forth again");
+    // Somewhere in the game a move was not the best: the coach names what it cost.
+    viewer.key(KeyCode::Home);
+    let mut found = false;
+    for _ in 0..steps {
+        viewer.key(KeyCode::Right);
+        let screen = viewer.screen(80, 24);
+        if screen.contains("▸ played:") && screen.contains(", cost ") {
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "no costly move was shown");
     viewer.key(KeyCode::End);
     // The live game's final table and the replay's agree on every score line.
     let scores = |screen: &str| -> Vec<String> {
