@@ -153,14 +153,18 @@ fn random_seed() -> u64 {
     hasher.finish()
 }
 
-fn create_bots(seats: &[SeatSpec], rules: Rules) -> Result<Vec<Option<Box<dyn Strategy>>>> {
+fn create_bots(
+    seats: &[SeatSpec],
+    rules: Rules,
+    m: &Messages,
+) -> Result<Vec<Option<Box<dyn Strategy>>>> {
     seats
         .iter()
         .map(|seat| match &seat.bot {
             None => Ok(None),
             Some(spec) => martian_bots::create(spec, rules)
                 .map(Some)
-                .map_err(|e| UsageError(e.to_string()).into()),
+                .map_err(|e| UsageError(messages::bot_not_created(m, &e)).into()),
         })
         .collect()
 }
@@ -188,7 +192,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let m = args.lang.messages();
     let seats = parse_players(&args.players, m)
         .map_err(|e| UsageError(format!("--players: {}", messages::players_error(m, &e))))?;
-    let bots = create_bots(&seats, rules)?;
+    let bots = create_bots(&seats, rules, m)?;
     let options = session::Options {
         rules,
         players: seats

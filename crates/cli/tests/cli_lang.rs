@@ -462,3 +462,48 @@ fn replay_errors_are_in_portuguese_for_people_and_in_english_for_json() {
         stderr(&output)
     );
 }
+
+#[test]
+fn mistakes_in_the_player_list_are_explained_in_the_language() {
+    for (players, message) in [
+        (
+            "Ana,,Bob",
+            "martian-dice: --players: o jogador 2 não tem nome\n",
+        ),
+        (
+            "Ana,ana",
+            "martian-dice: --players: dois jogadores se chamam ana\n",
+        ),
+        (
+            "9",
+            "martian-dice: --players: uma partida tem de 1 a 8 jogadores, não 9\n",
+        ),
+    ] {
+        let output = martian_dice(
+            &["play", "--plain", "--players", players],
+            &[("LANG", "pt_BR.UTF-8")],
+            "",
+        );
+        assert_eq!(output.status.code(), Some(2), "{players}");
+        assert_eq!(stderr(&output), message);
+        assert!(output.stdout.is_empty());
+    }
+    let output = martian_dice(
+        &[
+            "--lang",
+            "pt-BR",
+            "play",
+            "--plain",
+            "--players",
+            "Ana,bot:nobody",
+        ],
+        &[],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).starts_with("martian-dice: bot desconhecido 'nobody'; bots conhecidos: "),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -312,6 +312,9 @@ plain-players-control-character = player { $number }'s name has a control charac
 plain-players-too-long = player { $number }'s name is longer than { $max } characters
 plain-players-no-bot-name = player { $number }: bot: must be followed by a bot name
 plain-players-same-name = two players are called { $name }
+# A bot named in --players that cannot be made. $known: the bots' names; $error: English detail.
+plain-unknown-bot = unknown bot '{ $spec }'; known bots: { $known }
+plain-bad-bot = bad bot '{ $spec }': { $error }
 
 ## `martian-dice turn`: the report of a turn transcript (crates/cli/src/plain/messages.rs).
 ## Transcripts are shown in the neutral letters T R H C K, as records keep them.

@@ -322,6 +322,9 @@ plain-players-control-character = o nome do jogador { $number } tem um caractere
 plain-players-too-long = o nome do jogador { $number } tem mais de { $max } caracteres
 plain-players-no-bot-name = jogador { $number }: bot: precisa ser seguido do nome de um bot
 plain-players-same-name = dois jogadores se chamam { $name }
+# Um bot citado em --players que não pode ser criado. $known: os nomes dos bots; $error: detalhe em inglês.
+plain-unknown-bot = bot desconhecido '{ $spec }'; bots conhecidos: { $known }
+plain-bad-bot = bot inválido '{ $spec }': { $error }
 
 ## `martian-dice turn`: o relatório de uma transcrição de turno (crates/cli/src/plain/messages.rs).
 ## As transcrições aparecem com as letras neutras T R H C K, como os registros as guardam.

@@ -48,6 +48,20 @@ pub fn players_error(m: &Messages, error: &PlayersError) -> String {
     }
 }
 
+/// A bot of `--players` that cannot be made; the details bots give as text stay English.
+pub fn bot_not_created(m: &Messages, error: &martian_bots::BotError) -> String {
+    use martian_bots::BotError;
+    match error {
+        BotError::UnknownBot { spec, known } => {
+            tr!(m, "plain-unknown-bot", spec = spec, known = known)
+        }
+        BotError::BadSpec { spec, message } => {
+            tr!(m, "plain-bad-bot", spec = spec, error = message)
+        }
+        other => other.to_string(),
+    }
+}
+
 // ---- the `turn` command ----
 
 pub fn turn_transcript(m: &Messages, transcript: &str) -> String {
@@ -723,6 +737,18 @@ mod tests {
                 PlayersError::SameName("ana".into()),
             ] {
                 all.push(players_error(m, &error));
+            }
+            for error in [
+                martian_bots::BotError::UnknownBot {
+                    spec: "nobody".into(),
+                    known: "random, greedy".into(),
+                },
+                martian_bots::BotError::BadSpec {
+                    spec: "strength:x".into(),
+                    message: "not a number".into(),
+                },
+            ] {
+                all.push(bot_not_created(m, &error));
             }
             for text in all {
                 assert!(!text.is_empty(), "{lang}");
