@@ -87,16 +87,20 @@ fn read_bounded_line(reader: &mut impl BufRead, max: usize) -> Line {
 
 impl Process {
     fn spawn(bot: &str, program: &str, args: &[String]) -> Result<Process, BotError> {
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|error| BotError::Spawn {
-                bot: bot.to_string(),
-                message: format!("cannot run '{program}': {error}"),
-            })?;
+            .stderr(Stdio::piped());
+        // Its own process group, so that killing the bot also kills what it started (a shell
+        // script's interpreter, a `sleep`).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|error| BotError::Spawn {
+            bot: bot.to_string(),
+            message: format!("cannot run '{program}': {error}"),
+        })?;
         let stdin = BufWriter::new(child.stdin.take().expect("stdin is piped"));
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -176,7 +180,7 @@ impl Process {
     }
 
     fn kill(mut self) {
-        let _ = self.child.kill();
+        kill_group(&mut self.child);
         let _ = self.child.wait();
     }
 
@@ -192,9 +196,23 @@ impl Process {
                 Ok(None) => std::thread::sleep(Duration::from_millis(2)),
             }
         }
-        let _ = self.child.kill();
+        kill_group(&mut self.child);
         let _ = self.child.wait();
     }
+}
+
+/// Kills the bot and, on Unix, every process of its group (without `unsafe`: through `kill`).
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", child.id())])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
 }
 
 /// A bot in another process.

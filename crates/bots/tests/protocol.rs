@@ -100,6 +100,22 @@ fn a_bot_past_its_time_limit_times_out_promptly() {
         waited < Duration::from_secs(5),
         "the hung process must not be waited for: {waited:?}"
     );
+    #[cfg(target_os = "linux")]
+    {
+        // The bot's own child (its `sleep`) was killed with it.
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(!running("sleep\u{0}47.25"), "the bot's `sleep` outlived it");
+    }
+}
+
+/// Whether a process with this command line (arguments joined by NUL) is running.
+#[cfg(target_os = "linux")]
+fn running(command_line: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        std::fs::read(entry.path().join("cmdline")).is_ok_and(|bytes| {
+            String::from_utf8_lossy(&bytes).trim_end_matches('\0') == command_line
+        })
+    })
 }
 
 #[test]

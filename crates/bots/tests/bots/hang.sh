@@ -3,6 +3,6 @@
 while IFS= read -r line; do
   case "$line" in
     *'"type":"hello"'*) echo '{"type":"hello","protocol":1}' ;;
-    *'"type":"decide"'*) sleep 30 ;;
+    *'"type":"decide"'*) sleep 47.25 ;;
   esac
 done
