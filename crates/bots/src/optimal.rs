@@ -1,5 +1,6 @@
-//! `optimal`: maximises the probability of winning the game — exact for 1, 2 and 3 players, the
-//! reduced duel of [`crate::oracle`] for more.
+//! `optimal`: maximises the probability of winning the game — exact for 1, 2 and 3 players; for
+//! more, the exact three-player solution of the mover and its two strongest opponents (see
+//! [`crate::oracle`]).
 
 use martian_engine::{Action, GameRng, Rules, Situation};
 
@@ -66,7 +67,11 @@ mod tests {
 
     /// R5 then H4 aside: 4 points in hand, 4 dice left.
     fn four_points_in_hand() -> Turn {
-        let mut turn = Turn::new(Rules::official());
+        four_points_in_hand_under(Rules::official())
+    }
+
+    fn four_points_in_hand_under(rules: Rules) -> Turn {
+        let mut turn = Turn::new(rules);
         turn.apply_roll("RRRRRHHCCCKKK".parse().unwrap()).unwrap();
         turn.play(Action::Take(Face::DeathRay)).unwrap();
         turn.play(Action::Roll).unwrap();
@@ -109,9 +114,12 @@ mod tests {
     }
 
     #[test]
-    fn optimal_plays_many_seats_through_the_reduced_duel() {
-        let turn = four_points_in_hand();
-        // Four players, last seat, final round: 20 + 4 loses to 25, so it rolls on.
-        assert_eq!(decide(&turn, &[25, 3, 7, 20], 3, Some(0)), Action::Roll);
+    fn optimal_plays_many_seats_through_the_reduced_game() {
+        // A target of 15 keeps the three-player solve behind the reduction quick.
+        let turn = four_points_in_hand_under(Rules::official().with_target(15).unwrap());
+        // Four players, last seat, final round: 10 + 4 loses to 15, so it rolls on.
+        assert_eq!(decide(&turn, &[15, 3, 7, 10], 3, Some(0)), Action::Roll);
+        // And it banks when 12 + 4 beats everyone.
+        assert_eq!(decide(&turn, &[15, 3, 7, 12], 3, Some(0)), Action::Stop);
     }
 }

@@ -1,21 +1,21 @@
 //! The exact values behind `optimal` and the difficulty levels: for a situation, the turn table
-//! of the best player and what its values measure.
+//! of the best player the solver offers and what its values measure.
 //!
 //! - 1 player: the solo solution (values: minus the expected number of turns to the target).
 //! - 2 players: the exact duel (values: the mover's probability of winning).
-//! - 3 players: the exact three-player equilibrium when the solver takes the target (up to
-//!   60); otherwise as for 4 or more.
-//! - 4 or more players: no exact solution exists. The bot plays the exact duel against the
-//!   opponent with the most points (among equals, the next to play after it), seated as they play
-//!   in the round; in the final round, its last turn is the duel's last turn against the best
-//!   score to beat. Players still to play after it in the final round are ignored.
+//! - 3 players: the exact three-player equilibrium (targets up to 60; beyond, the duel against
+//!   the strongest opponent).
+//! - 4 to 8 players: no exact solution exists; the solver's [`MultiPlayer`] plays the exact
+//!   three-player equilibrium of the mover and its two strongest opponents, seated as they sit
+//!   (the duel against the strongest one past a target of 60). Values are then the mover's
+//!   probability of winning the reduced game.
 
 use std::sync::Arc;
 
-use martian_engine::{EndRule, Points, Rules, Situation};
+use martian_engine::{Rules, Situation};
 use martian_solver::{
-    DuelPosition, DuelSolution, SoloSolution, TrioPosition, TrioSolution, TurnTable, duel,
-    duel_position, expected_score_table, solo, trio, trio_position,
+    DuelSolution, MultiPlayer, Reduction, SoloSolution, TurnTable, duel, duel_position,
+    expected_score_table, solo,
 };
 
 /// What the values of a table measure.
@@ -35,8 +35,7 @@ pub(crate) struct Oracle {
     rules: Rules,
     solo: Option<Arc<SoloSolution>>,
     duel: Option<Arc<DuelSolution>>,
-    /// `Some(None)` once the three-player solve was found impossible for these rules.
-    trio: Option<Option<Arc<TrioSolution>>>,
+    multi: Option<MultiPlayer>,
 }
 
 impl Oracle {
@@ -45,7 +44,7 @@ impl Oracle {
             rules,
             solo: None,
             duel: None,
-            trio: None,
+            multi: None,
         }
     }
 
@@ -65,10 +64,13 @@ impl Oracle {
         self.solo.get_or_insert_with(|| solo(rules));
     }
 
-    /// Loads the three-player solution if the solver takes these rules; whether it did.
-    fn load_trio(&mut self) -> bool {
+    fn load_multi(&mut self) {
         let rules = self.rules;
-        self.trio.get_or_insert_with(|| trio(rules).ok()).is_some()
+        self.multi.get_or_insert_with(|| {
+            MultiPlayer::new(rules, Reduction::Trio)
+                .or_else(|_| MultiPlayer::new(rules, Reduction::Duel))
+                .expect("the duel reduction takes every rule set")
+        });
     }
 
     /// Loads (solving, or reading the disk cache) what games of `players` under `rules` need, so
@@ -77,161 +79,44 @@ impl Oracle {
         self.reset_for(rules);
         match players {
             1 => self.load_solo(),
-            3 if self.load_trio() => {}
-            _ => self.load_duel(),
+            2 => self.load_duel(),
+            _ => self.load_multi(),
         }
-    }
-
-    /// Where the values of `situation` come from.
-    fn source(&mut self, situation: &Situation<'_>) -> Source {
-        let rules = self.rules;
-        let (scores, seat) = (situation.scores, situation.seat);
-        let exact = match scores.len() {
-            1 if scores[0] < rules.target() => Some(Source::Solo(scores[0])),
-            2 => duel_position(rules, scores, seat).ok().map(Source::Duel),
-            3 if self.load_trio() => trio_position(rules, scores, seat).ok().map(Source::Trio),
-            _ => None,
-        };
-        exact
-            .or_else(|| reduced_duel(situation).map(Source::Duel))
-            .unwrap_or(Source::Greedy)
     }
 
     /// The table of the best play in `situation` and what its values measure.
     pub fn table(&mut self, situation: &Situation<'_>) -> (&TurnTable, Measure) {
         self.reset_for(situation.rules);
-        let source = self.source(situation);
-        match source {
-            Source::Solo(_) => self.load_solo(),
-            Source::Duel(_) => self.load_duel(),
-            Source::Trio(_) | Source::Greedy => {}
-        }
-        let loaded = "loaded above";
-        match source {
-            Source::Solo(score) => (
-                self.solo.as_deref().expect(loaded).table(score),
-                Measure::MinusTurns,
-            ),
-            Source::Duel(position) => (
-                self.duel.as_deref().expect(loaded).table(position),
-                Measure::WinProbability,
-            ),
-            Source::Trio(position) => (
-                self.trio
-                    .as_ref()
-                    .and_then(Option::as_deref)
-                    .expect(loaded)
-                    .table(position),
-                Measure::WinProbability,
-            ),
-            Source::Greedy => (expected_score_table(self.rules), Measure::Points),
-        }
-    }
-}
-
-/// Where the values of a situation come from.
-#[derive(Clone, Copy, Debug)]
-enum Source {
-    Solo(Points),
-    Duel(DuelPosition),
-    Trio(TrioPosition),
-    Greedy,
-}
-
-/// The duel position standing for a game of 3 or more players (see the module comment).
-pub(crate) fn reduced_duel(situation: &Situation<'_>) -> Option<DuelPosition> {
-    let scores = situation.scores;
-    let seat = situation.seat;
-    let n = scores.len();
-    if n < 2 {
-        return None;
-    }
-    let target = situation.rules.target();
-    let mine = scores[seat];
-    // The strongest opponent: most points, then the soonest to play after this seat.
-    let opponent =
-        (1..n)
-            .map(|k| (seat + k) % n)
-            .fold(None, |best: Option<usize>, s| match best {
-                Some(b) if scores[b] >= scores[s] => Some(b),
-                _ => Some(s),
-            })?;
-    let theirs = scores[opponent];
-    let final_round = situation.triggered_by.is_some();
-    match situation.rules.end() {
-        EndRule::CompleteRound if final_round => {
-            let best: Points = (0..n).filter(|&s| s != seat).map(|s| scores[s]).max()?;
-            (best > mine).then_some(DuelPosition::LastTurn { need: best - mine })
-        }
-        _ if mine >= target || theirs >= target => None,
-        _ => Some(if seat < opponent {
-            DuelPosition::Open {
-                seat: 0,
-                scores: [mine, theirs],
+        let rules = self.rules;
+        let (scores, seat) = (situation.scores, situation.seat);
+        let greedy = expected_score_table(rules);
+        match scores.len() {
+            1 if scores[0] < rules.target() => {
+                self.load_solo();
+                let solo = self.solo.as_deref().expect("loaded above");
+                (solo.table(scores[0]), Measure::MinusTurns)
             }
-        } else {
-            DuelPosition::Open {
-                seat: 1,
-                scores: [theirs, mine],
+            2 => match duel_position(rules, scores, seat) {
+                Ok(position) => {
+                    self.load_duel();
+                    let duel = self.duel.as_deref().expect("loaded above");
+                    (duel.table(position), Measure::WinProbability)
+                }
+                Err(_) => (greedy, Measure::Points),
+            },
+            n if n >= 3 => {
+                self.load_multi();
+                let table = self.multi.as_ref().expect("loaded above").table(situation);
+                // The multi-player table falls back on the expected score for positions no game
+                // reaches.
+                let measure = if std::ptr::eq(table, greedy) {
+                    Measure::Points
+                } else {
+                    Measure::WinProbability
+                };
+                (table, measure)
             }
-        }),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use martian_engine::Turn;
-
-    fn position(
-        scores: &[Points],
-        seat: usize,
-        triggered_by: Option<usize>,
-    ) -> Option<DuelPosition> {
-        let turn = Turn::new(Rules::official());
-        reduced_duel(&Situation {
-            rules: Rules::official(),
-            scores,
-            seat,
-            round: 4,
-            turn: &turn,
-            triggered_by,
-        })
-    }
-
-    #[test]
-    fn the_reduced_duel_faces_the_leader_in_playing_order() {
-        // Seat 1 of 4; seat 3 leads: seat 1 plays before it in the round.
-        assert_eq!(
-            position(&[5, 8, 3, 12], 1, None),
-            Some(DuelPosition::Open {
-                seat: 0,
-                scores: [8, 12]
-            })
-        );
-        // Seat 3 of 4; seat 0 leads and plays before it.
-        assert_eq!(
-            position(&[20, 8, 3, 12], 3, None),
-            Some(DuelPosition::Open {
-                seat: 1,
-                scores: [20, 12]
-            })
-        );
-        // Two leaders tied: the one to play next after seat 2 (seat 3, not seat 0).
-        assert_eq!(
-            position(&[10, 1, 4, 10], 2, None),
-            Some(DuelPosition::Open {
-                seat: 0,
-                scores: [4, 10]
-            })
-        );
-    }
-
-    #[test]
-    fn in_the_final_round_the_reduced_duel_is_a_last_turn_against_the_best_score() {
-        assert_eq!(
-            position(&[26, 20, 22, 3], 2, Some(0)),
-            Some(DuelPosition::LastTurn { need: 4 })
-        );
+            _ => (greedy, Measure::Points),
+        }
     }
 }
