@@ -140,6 +140,26 @@ impl Store {
         conn.pragma_update(None, "busy_timeout", 5000)?;
         conn.execute_batch(SCHEMA)?;
         let rooms = load_rooms(&conn)?;
+        if let Some(path) = path {
+            // Checkpoints fsync the database file: done by a connection of their own, so that the
+            // writer (and every move waiting on it) never stalls behind one.
+            conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+            let checkpointer = Connection::open(path)?;
+            checkpointer.pragma_update(None, "busy_timeout", 5000)?;
+            std::thread::Builder::new()
+                .name("martian-checkpoint".into())
+                .spawn(move || {
+                    loop {
+                        std::thread::sleep(std::time::Duration::from_secs(2));
+                        if let Err(error) =
+                            checkpointer.execute_batch("PRAGMA wal_checkpoint(PASSIVE);")
+                        {
+                            eprintln!("martian-server: checkpoint: {error}");
+                        }
+                    }
+                })
+                .map_err(|e| StoreError(e.to_string()))?;
+        }
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("martian-store".into())
