@@ -261,6 +261,45 @@ fn ctrl_c_quits_at_once_and_restores_the_terminal() {
 }
 
 #[test]
+fn a_termination_signal_restores_the_terminal() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
+        return;
+    }
+    let dir = scratch_dir("sigterm");
+    let tmux = Tmux::new("sigterm");
+    tmux.start(&dir, &then_report(&format!("{BIN} play --seed 3")));
+    tmux.wait_for("Start the game", Duration::from_secs(20));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("press [r] to roll", Duration::from_secs(10));
+    // The game is the only child of the pane's shell: this test started it.
+    let shell = tmux.run(&["display-message", "-p", "-t", "game", "#{pane_pid}"]);
+    let shell = String::from_utf8_lossy(&shell.stdout).trim().to_string();
+    let children = Command::new("ps")
+        .args(["-o", "pid=", "--ppid", &shell])
+        .output()
+        .unwrap();
+    let pid = String::from_utf8_lossy(&children.stdout).trim().to_string();
+    assert!(
+        pid.parse::<u32>().is_ok(),
+        "one child of the shell: '{pid}'"
+    );
+    let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(killed.success());
+    let after = tmux.wait_for("TERMINAL-", Duration::from_secs(10));
+    assert!(after.contains("stopped by a signal"), "{after}");
+    assert!(
+        after.contains("TERMINAL-COOKED"),
+        "raw mode is off again: {after}"
+    );
+    assert!(
+        !after.contains("Scores"),
+        "the game's screen is gone: {after}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn plain_still_gives_the_line_mode_in_a_terminal() {
     if !Tmux::available() {
         eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");

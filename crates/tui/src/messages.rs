@@ -380,6 +380,7 @@ pub fn illegal(error: &str) -> String {
     format!("Not now: {error}")
 }
 pub const NOT_YOUR_TURN: &str = "Not your turn: [space] next step, [f] fast-forward";
+pub const STOPPED_BY_SIGNAL: &str = "the game was stopped by a signal";
 pub const TOO_SMALL: &str = "Make the terminal at least 80×24";
 
 pub const HELP_TEXT: &[&str] = &[

@@ -1,8 +1,10 @@
 //! The real terminal around the pure [`App`]: raw mode and the alternate screen, the clock, key
 //! and resize events, file writes; and the terminal restored on every way out (a return, an
-//! error, a panic).
+//! error, a panic, a termination signal).
 
 use std::io::{self, Write, stdout};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
@@ -42,9 +44,48 @@ fn install_panic_hook() {
     }));
 }
 
-/// Runs `app` full screen until it quits.
+/// Termination signals (hang-up, terminate, interrupt, quit) raise a flag that the loop obeys,
+/// leaving through the same door as the quit key; the handlers are removed when dropped.
+struct Signals {
+    raised: Arc<AtomicBool>,
+    #[cfg(unix)]
+    ids: Vec<signal_hook::SigId>,
+}
+
+impl Signals {
+    fn register() -> io::Result<Signals> {
+        let raised = Arc::new(AtomicBool::new(false));
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+            let ids = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+                .into_iter()
+                .map(|signal| signal_hook::flag::register(signal, Arc::clone(&raised)))
+                .collect::<io::Result<Vec<_>>>()?;
+            Ok(Signals { raised, ids })
+        }
+        #[cfg(not(unix))]
+        Ok(Signals { raised })
+    }
+
+    fn raised(&self) -> bool {
+        self.raised.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Signals {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        for id in self.ids.drain(..) {
+            signal_hook::low_level::unregister(id);
+        }
+    }
+}
+
+/// Runs `app` full screen until it quits (or a termination signal arrives).
 pub fn run(mut app: App) -> io::Result<()> {
     install_panic_hook();
+    let signals = Signals::register()?;
     enable_raw_mode()?;
     let _restore = Restore;
     execute!(stdout(), EnterAlternateScreen)?;
@@ -82,6 +123,12 @@ pub fn run(mut app: App) -> io::Result<()> {
         }
         if app.should_quit() {
             break;
+        }
+        if signals.raised() {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                crate::messages::STOPPED_BY_SIGNAL,
+            ));
         }
     }
     terminal.show_cursor()?;
