@@ -568,3 +568,38 @@ async fn a_tie_is_settled_by_a_roll_off_that_the_record_keeps() {
     }
     panic!("no roll-off in 200 games of one die to 1 point");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_beyond_what_the_server_reads_closes_the_connection() {
+    use futures_util::StreamExt;
+    let running = server(|_| {}).await;
+    let addr = running.addr();
+    // A frame beyond what the server reads at all closes that connection.
+    let (mut huge, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .unwrap();
+    let welcome = huge.next().await.unwrap().unwrap();
+    assert!(welcome.to_text().unwrap().contains("welcome"));
+    use futures_util::SinkExt;
+    let text = json!({"type": "say", "message": "x".repeat(100_000)}).to_string();
+    let _ = huge
+        .send(tokio_tungstenite::tungstenite::Message::Text(text.into()))
+        .await;
+    let end = tokio::time::timeout(common::WAIT, huge.next())
+        .await
+        .unwrap();
+    assert!(
+        matches!(&end, None | Some(Err(_)))
+            || end
+                .as_ref()
+                .is_some_and(|m| m.as_ref().is_ok_and(|m| m.is_close())),
+        "{end:?}"
+    );
+    drop(huge);
+
+    // The server goes on serving others.
+    let mut other = Client::connect(addr).await;
+    other.send(json!({"type": "ping"})).await;
+    assert_eq!(other.recv().await["type"], "pong");
+    running.abort();
+}
