@@ -169,7 +169,9 @@ function toast(text, bad = false) {
   const box = document.createElement("div");
   box.className = bad ? "toast bad" : "toast";
   box.textContent = text;
-  document.getElementById("toasts").append(box);
+  const toasts = document.getElementById("toasts");
+  toasts.append(box);
+  while (toasts.children.length > 3) toasts.firstElementChild.remove();
   setTimeout(() => box.remove(), 3500);
 }
 
@@ -569,7 +571,7 @@ function endPanel(room, game) {
   const title = winners.length === 1 ? t("winner", { name: names[0] }) : t("winners", { names: names.join(", ") });
   const href = `/api/rooms/${room.id}/games/${game.number}/record`;
   const rematch = state.seat === 0 ? `<button id="rematch" class="primary">${esc(t("rematch"))}</button>` : `<p class="muted">${esc(t("waiting_rematch"))}</p>`;
-  const trigger = game.triggered_by != null ? `<p class="muted">${esc(t("last_round", { name: seatName(room, game.triggered_by), target: room.rules.target }))}</p>` : "";
+  const trigger = game.triggered_by != null ? `<p class="muted">${esc(t("triggered_end", { name: seatName(room, game.triggered_by), target: room.rules.target }))}</p>` : "";
   return `<div class="end" id="end-screen"><h2><span class="star">★</span> ${esc(title)}</h2>${trigger}
     <p>${room.seats.map((s, i) => `${esc(s.name)}: <strong>${game.scores[i]}</strong>`).join(" · ")}</p>
     <div class="row">${rematch}<a class="button" href="${href}" download>${esc(t("download"))}</a><button class="small" data-replay="${game.number}">${esc(t("replay"))}</button></div></div>`;

@@ -71,6 +71,7 @@ export const STRINGS = {
   score: "Score",
   total: "Total",
   last_round: "{name} reached {target}: this is the last round!",
+  triggered_end: "{name} reached {target} first, which made it the last round.",
   roll_off: "Roll-off",
   roll_off_intro: "Tied for the lead: each rolls 6 dice, most death rays wins.",
   roll_off_round: "Round {round}",

@@ -223,3 +223,36 @@ test("one person plays a bot to the end", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a tie is settled by a roll-off shown on screen", async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page, "roll-off");
+  await createRoom(page, "Duda");
+  // One die and a target of 1: ties come often.
+  await page.fill("#rule-dice", "1");
+  await page.fill("#rule-target", "1");
+  await page.click("#rules-form button[type=submit]");
+  await page.waitForFunction(() => document.body.textContent.includes("Dice: 1 ·"), null, { timeout: STEP });
+  await page.selectOption("#bot", "random");
+  await page.click("#add-bot");
+  await page.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
+  await page.click("#start");
+  let seen = false;
+  for (let game = 1; game <= 60 && !seen; game += 1) {
+    await page.waitForSelector("#board", { timeout: STEP });
+    await playToTheEnd([page]);
+    seen = (await page.locator(".roll-off .roll-off-roll").count()) > 0;
+    if (!seen) {
+      await page.click("#rematch");
+      await page.waitForFunction(() => !document.querySelector("#end-screen"), null, { timeout: STEP });
+    }
+  }
+  assert.ok(seen, "a roll-off within 60 games");
+  const rolls = await page.locator(".roll-off .roll-off-roll").count();
+  assert.ok(rolls >= 2, `roll-off rolls shown: ${rolls}`);
+  await page.waitForTimeout(900); // let the dice land
+  await page.screenshot({ path: path.join(OUT, "roll-off.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
