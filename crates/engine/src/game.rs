@@ -143,6 +143,8 @@ pub enum GameError {
     Over,
     #[error("the roll-off is under way: only its rolls are expected")]
     InRollOff,
+    #[error("no roll-off is under way")]
+    NoRollOff,
     #[error("a roll-off roll has {ROLL_OFF_DICE} dice, not {0}")]
     RollOffDice(u8),
     #[error(transparent)]
@@ -164,7 +166,169 @@ pub struct Situation<'a> {
     pub triggered_by: Option<usize>,
 }
 
-/// A game of Martian Dice.
+/// The score sheet of a game: seats in order, rounds, the end at the target, the roll-off.
+///
+/// This is where the end-of-game rules live. [`Game`] banks each finished turn here; a fast
+/// simulation that draws whole turn scores from exact distributions can bank them directly.
+///
+/// ```
+/// use martian_engine::{Rules, Scoreboard};
+/// let mut board = Scoreboard::new(Rules::official(), 2).unwrap();
+/// for points in [13, 13, 12, 9] {
+///     board.bank(points).unwrap();
+/// }
+/// assert_eq!(board.triggered_by(), Some(0));
+/// assert_eq!(board.outcome().unwrap().winners, vec![0]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Scoreboard {
+    rules: Rules,
+    players: u8,
+    scores: [Points; MAX_PLAYERS],
+    seat: usize,
+    round: u32,
+    triggered_by: Option<usize>,
+    state: GameState,
+}
+
+impl Scoreboard {
+    /// A new score sheet for `players` seats; seat 0 opens every round.
+    pub fn new(rules: Rules, players: usize) -> Result<Scoreboard, GameError> {
+        if !(1..=MAX_PLAYERS).contains(&players) {
+            return Err(GameError::Players(players));
+        }
+        Ok(Scoreboard {
+            rules,
+            players: players as u8,
+            scores: [0; MAX_PLAYERS],
+            seat: 0,
+            round: 1,
+            triggered_by: None,
+            state: GameState::Playing,
+        })
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+    /// Banked totals in seat order.
+    pub fn scores(&self) -> &[Points] {
+        &self.scores[..self.players()]
+    }
+    /// The seat whose turn it is (once the turns are over, the last seat that played).
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+    /// The current round, 1-based.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    /// The seat whose total first reached the target.
+    pub fn triggered_by(&self) -> Option<usize> {
+        self.triggered_by
+    }
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self.state, GameState::Over(_))
+    }
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match &self.state {
+            GameState::Over(outcome) => Some(outcome),
+            _ => None,
+        }
+    }
+    /// The roll-off, while it is under way or once the game ended through one.
+    pub fn roll_off(&self) -> Option<&RollOff> {
+        match &self.state {
+            GameState::RollOff(roll_off) => Some(roll_off),
+            GameState::Over(outcome) => outcome.roll_off.as_ref(),
+            GameState::Playing => None,
+        }
+    }
+    /// The seat that rolls next in the roll-off, while one is under way.
+    pub fn roll_off_seat(&self) -> Option<usize> {
+        match &self.state {
+            GameState::RollOff(roll_off) => Some(roll_off.next_seat()),
+            _ => None,
+        }
+    }
+
+    /// Ends the current seat's turn with `points` and moves on: the next seat, the next round,
+    /// the end of the game, or the roll-off.
+    pub fn bank(&mut self, points: Points) -> Result<(), GameError> {
+        match self.state {
+            GameState::Over(_) => return Err(GameError::Over),
+            GameState::RollOff(_) => return Err(GameError::InRollOff),
+            GameState::Playing => {}
+        }
+        let seat = self.seat;
+        self.scores[seat] = self.scores[seat].saturating_add(points);
+        let reached = self.scores[seat] >= self.rules.target();
+        if reached && self.rules.end() == EndRule::Immediate {
+            self.finish(vec![seat], None);
+            return Ok(());
+        }
+        if reached && self.triggered_by.is_none() {
+            self.triggered_by = Some(seat);
+        }
+        if seat + 1 == self.players() && self.triggered_by.is_some() {
+            self.end_of_final_round();
+            return Ok(());
+        }
+        self.seat = (seat + 1) % self.players();
+        if self.seat == 0 {
+            self.round += 1;
+        }
+        Ok(())
+    }
+
+    /// Records the next roll-off roll (six dice).
+    pub fn apply_roll_off_roll(&mut self, roll: Dice) -> Result<(), GameError> {
+        let GameState::RollOff(roll_off) = &mut self.state else {
+            return Err(if self.is_over() {
+                GameError::Over
+            } else {
+                GameError::NoRollOff
+            });
+        };
+        if roll.total() != ROLL_OFF_DICE {
+            return Err(GameError::RollOffDice(roll.total()));
+        }
+        if let Some(winner) = roll_off.record(roll) {
+            let roll_off = roll_off.clone();
+            self.finish(vec![winner], Some(roll_off));
+        }
+        Ok(())
+    }
+
+    fn end_of_final_round(&mut self) {
+        let scores = self.scores();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let leaders: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == best).collect();
+        if leaders.len() == 1 || self.rules.tie() == TieRule::Shared {
+            self.finish(leaders, None);
+        } else {
+            self.state = GameState::RollOff(RollOff::new(leaders));
+        }
+    }
+
+    fn finish(&mut self, winners: Vec<usize>, roll_off: Option<RollOff>) {
+        self.state = GameState::Over(Outcome {
+            winners,
+            scores: self.scores().to_vec(),
+            roll_off,
+        });
+    }
+}
+
+/// A game of Martian Dice: the [`Scoreboard`] and the turn in progress.
 ///
 /// ```
 /// use martian_engine::{Awaiting, Game, GameState, Rules, seeded_rng};
@@ -187,13 +351,8 @@ pub struct Situation<'a> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
-    rules: Rules,
-    scores: Vec<Points>,
-    seat: usize,
-    round: u32,
+    board: Scoreboard,
     turn: Turn,
-    triggered_by: Option<usize>,
-    state: GameState,
     keep_history: bool,
     history: Vec<TurnLog>,
     steps: Vec<Step>,
@@ -202,17 +361,9 @@ pub struct Game {
 impl Game {
     /// A new game for `players` seats; seat 0 opens every round.
     pub fn new(rules: Rules, players: usize) -> Result<Game, GameError> {
-        if !(1..=MAX_PLAYERS).contains(&players) {
-            return Err(GameError::Players(players));
-        }
         Ok(Game {
-            rules,
-            scores: vec![0; players],
-            seat: 0,
-            round: 1,
+            board: Scoreboard::new(rules, players)?,
             turn: Turn::new(rules),
-            triggered_by: None,
-            state: GameState::Playing,
             keep_history: true,
             history: Vec::new(),
             steps: Vec::new(),
@@ -226,23 +377,27 @@ impl Game {
         self
     }
 
+    /// The score sheet: totals, rounds, the end of the game.
+    pub fn board(&self) -> &Scoreboard {
+        &self.board
+    }
     pub fn rules(&self) -> Rules {
-        self.rules
+        self.board.rules()
     }
     pub fn players(&self) -> usize {
-        self.scores.len()
+        self.board.players()
     }
     /// Banked totals in seat order.
     pub fn scores(&self) -> &[Points] {
-        &self.scores
+        self.board.scores()
     }
     /// The seat whose turn it is (during the roll-off, the last seat that played).
     pub fn seat(&self) -> usize {
-        self.seat
+        self.board.seat()
     }
     /// The current round, 1-based.
     pub fn round(&self) -> u32 {
-        self.round
+        self.board.round()
     }
     /// The turn in progress.
     pub fn turn(&self) -> &Turn {
@@ -254,35 +409,43 @@ impl Game {
     }
     /// The seat whose total first reached the target.
     pub fn triggered_by(&self) -> Option<usize> {
-        self.triggered_by
+        self.board.triggered_by()
     }
     pub fn state(&self) -> &GameState {
-        &self.state
+        self.board.state()
     }
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        matches!(self.state, GameState::Over(_))
+        self.board.is_over()
     }
     /// The finished turns, oldest first (empty if history is not kept).
     pub fn history(&self) -> &[TurnLog] {
         &self.history
     }
+    /// The roll-off, while it is under way or once the game ended through one.
+    pub fn roll_off(&self) -> Option<&RollOff> {
+        self.board.roll_off()
+    }
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.board.outcome()
+    }
 
     /// What the decision-maker of the current seat sees.
     pub fn situation(&self) -> Situation<'_> {
         Situation {
-            rules: self.rules,
-            scores: &self.scores,
-            seat: self.seat,
-            round: self.round,
+            rules: self.rules(),
+            scores: self.scores(),
+            seat: self.seat(),
+            round: self.round(),
             turn: &self.turn,
-            triggered_by: self.triggered_by,
+            triggered_by: self.triggered_by(),
         }
     }
 
     /// What the game waits for next.
     pub fn awaiting(&self) -> Awaiting {
-        match &self.state {
+        match self.board.state() {
             GameState::Over(_) => Awaiting::Nothing,
             GameState::RollOff(roll_off) => Awaiting::RollOffRoll {
                 seat: roll_off.next_seat(),
@@ -291,11 +454,11 @@ impl Game {
             GameState::Playing => {
                 if self.turn.legal_actions().is_empty() {
                     Awaiting::TurnRoll {
-                        seat: self.seat,
+                        seat: self.seat(),
                         dice: self.turn.dice_left(),
                     }
                 } else {
-                    Awaiting::Decision { seat: self.seat }
+                    Awaiting::Decision { seat: self.seat() }
                 }
             }
         }
@@ -315,18 +478,9 @@ impl Game {
 
     /// Applies a roll made elsewhere: the current turn's dice, or a roll-off roll.
     pub fn apply_roll(&mut self, roll: Dice) -> Result<(), GameError> {
-        match &mut self.state {
+        match self.board.state() {
             GameState::Over(_) => Err(GameError::Over),
-            GameState::RollOff(roll_off) => {
-                if roll.total() != ROLL_OFF_DICE {
-                    return Err(GameError::RollOffDice(roll.total()));
-                }
-                if let Some(winner) = roll_off.record(roll) {
-                    let roll_off = roll_off.clone();
-                    self.finish(vec![winner], Some(roll_off));
-                }
-                Ok(())
-            }
+            GameState::RollOff(_) => self.board.apply_roll_off_roll(roll),
             GameState::Playing => {
                 self.turn.apply_roll(roll)?;
                 self.steps.push(Step::Rolled(roll));
@@ -338,7 +492,7 @@ impl Game {
 
     /// Plays a decision of the current seat. On error nothing changes.
     pub fn play(&mut self, action: Action) -> Result<(), GameError> {
-        match self.state {
+        match self.board.state() {
             GameState::Over(_) => return Err(GameError::Over),
             GameState::RollOff(_) => return Err(GameError::InRollOff),
             GameState::Playing => {}
@@ -349,75 +503,26 @@ impl Game {
         Ok(())
     }
 
-    /// Banks a finished turn and moves on: next seat, next round, the end, or the roll-off.
+    /// Banks a finished turn on the score sheet and starts the next one.
     fn after_step(&mut self) {
         if !self.turn.is_over() {
             return;
         }
-        let seat = self.seat;
-        self.scores[seat] += self.turn.score();
-        let log_steps = std::mem::take(&mut self.steps);
         if self.keep_history {
             self.history.push(TurnLog {
-                seat,
-                round: self.round,
-                steps: log_steps,
+                seat: self.seat(),
+                round: self.round(),
+                steps: std::mem::take(&mut self.steps),
                 turn: self.turn,
             });
-        }
-        let reached = self.scores[seat] >= self.rules.target();
-        if reached && self.rules.end() == EndRule::Immediate {
-            self.finish(vec![seat], None);
-            return;
-        }
-        if reached && self.triggered_by.is_none() {
-            self.triggered_by = Some(seat);
-        }
-        if seat + 1 == self.players() && self.triggered_by.is_some() {
-            self.end_of_final_round();
-            return;
-        }
-        self.turn = Turn::new(self.rules);
-        self.seat = (seat + 1) % self.players();
-        if self.seat == 0 {
-            self.round += 1;
-        }
-    }
-
-    fn end_of_final_round(&mut self) {
-        let best = self.scores.iter().copied().max().unwrap_or(0);
-        let leaders: Vec<usize> = (0..self.players())
-            .filter(|&s| self.scores[s] == best)
-            .collect();
-        if leaders.len() == 1 || self.rules.tie() == TieRule::Shared {
-            self.finish(leaders, None);
         } else {
-            self.state = GameState::RollOff(RollOff::new(leaders));
+            self.steps.clear();
         }
-    }
-
-    fn finish(&mut self, winners: Vec<usize>, roll_off: Option<RollOff>) {
-        self.state = GameState::Over(Outcome {
-            winners,
-            scores: self.scores.clone(),
-            roll_off,
-        });
-    }
-
-    /// The roll-off, while it is under way or once the game ended through one.
-    pub fn roll_off(&self) -> Option<&RollOff> {
-        match &self.state {
-            GameState::RollOff(roll_off) => Some(roll_off),
-            GameState::Over(outcome) => outcome.roll_off.as_ref(),
-            GameState::Playing => None,
-        }
-    }
-
-    /// The outcome, once the game is over.
-    pub fn outcome(&self) -> Option<&Outcome> {
-        match &self.state {
-            GameState::Over(outcome) => Some(outcome),
-            _ => None,
+        self.board
+            .bank(self.turn.score())
+            .expect("a turn is played only while the game is on");
+        if !self.board.is_over() {
+            self.turn = Turn::new(self.rules());
         }
     }
 }
@@ -589,6 +694,25 @@ mod tests {
         assert_eq!(game.scores(), &[0, 0]);
         assert_eq!(game.seat(), 1);
         assert_eq!(game.history()[0].turn.score(), 0);
+    }
+
+    #[test]
+    fn the_scoreboard_banks_turn_scores_under_the_same_rules() {
+        let mut board = Scoreboard::new(Rules::official(), 2).unwrap();
+        assert_eq!(
+            board.apply_roll_off_roll(dice("RRRRRR")),
+            Err(GameError::NoRollOff)
+        );
+        for points in [13, 13, 12, 12] {
+            board.bank(points).unwrap();
+        }
+        assert_eq!(board.roll_off_seat(), Some(0));
+        assert_eq!(board.bank(1), Err(GameError::InRollOff));
+        board.apply_roll_off_roll(dice("RRHHHH")).unwrap();
+        board.apply_roll_off_roll(dice("RHHHHH")).unwrap();
+        assert_eq!(board.outcome().unwrap().winners, vec![0]);
+        assert_eq!(board.bank(1), Err(GameError::Over));
+        assert_eq!(board.roll_off().unwrap().rounds().len(), 1);
     }
 
     #[test]

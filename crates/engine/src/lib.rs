@@ -14,8 +14,8 @@ mod turn;
 pub use dice::{Dice, MAX_DICE, ParseDiceError};
 pub use face::{Face, FaceSet};
 pub use game::{
-    Awaiting, Game, GameError, GameState, MAX_PLAYERS, Outcome, RollOff, RollOffRoll, Situation,
-    Step, TurnLog,
+    Awaiting, Game, GameError, GameState, MAX_PLAYERS, Outcome, RollOff, RollOffRoll, Scoreboard,
+    Situation, Step, TurnLog,
 };
 pub use record::{
     GameRecord, PlayerInfo, RECORD_FORMAT, RECORD_VERSION, RecordError, ResultRecord, TurnRecord,

@@ -205,6 +205,7 @@ error-transcript-after-end = the turn was already over
 error-game-players = a game has from 1 to { $max } players, not { $count }
 error-game-over = the game is over
 error-game-in-roll-off = the roll-off is under way: only its rolls are expected
+error-game-no-roll-off = no roll-off is under way
 error-game-roll-off-dice = a roll-off roll has { $expected } dice, not { $count }
 # $detail and $error may be English details from the engine or the JSON parser.
 error-record-format = not a game record: { $detail }

@@ -214,6 +214,7 @@ error-transcript-after-end = o turno já tinha acabado
 error-game-players = uma partida tem de 1 a { $max } jogadores, não { $count }
 error-game-over = a partida acabou
 error-game-in-roll-off = o desempate está em andamento: só os lançamentos dele são esperados
+error-game-no-roll-off = não há desempate em andamento
 error-game-roll-off-dice = um lançamento de desempate tem { $expected } dados, não { $count }
 # $detail e $error podem ser detalhes em inglês, do motor do jogo ou do leitor de JSON.
 error-record-format = não é um registro de partida: { $detail }

@@ -81,6 +81,7 @@ pub fn game_error(m: &Messages, error: &GameError) -> String {
         }
         GameError::Over => tr!(m, "error-game-over"),
         GameError::InRollOff => tr!(m, "error-game-in-roll-off"),
+        GameError::NoRollOff => tr!(m, "error-game-no-roll-off"),
         GameError::RollOffDice(count) => tr!(
             m,
             "error-game-roll-off-dice",
@@ -199,6 +200,7 @@ mod tests {
             GameError::Players(9),
             GameError::Over,
             GameError::InRollOff,
+            GameError::NoRollOff,
             GameError::RollOffDice(5),
             GameError::Turn(TurnError::AwaitingRoll),
         ] {
