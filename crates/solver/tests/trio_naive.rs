@@ -109,11 +109,11 @@ fn naive(rules: Rules) -> HashMap<Position, [f64; 3]> {
     let mut stack = vec![start];
     while let Some(p) = stack.pop() {
         for s in 0..=max as Points {
-            if let Next::Play(q) = after(rules, p, s) {
-                if !values.contains_key(&q) {
-                    values.insert(q, [1.0 / 3.0; 3]);
-                    stack.push(q);
-                }
+            if let Next::Play(q) = after(rules, p, s)
+                && let std::collections::hash_map::Entry::Vacant(slot) = values.entry(q)
+            {
+                slot.insert([1.0 / 3.0; 3]);
+                stack.push(q);
             }
         }
     }

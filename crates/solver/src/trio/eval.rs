@@ -75,12 +75,27 @@ pub(crate) struct EvalSpace {
     outcomes: Vec<Vec<Outcome>>,
 }
 
-/// Scratch arrays of a pass: reusable, one per thread.
+/// The three values carried per state, side by side so that one memory read brings them all.
+#[derive(Clone, Copy, Debug, Default)]
+struct Values {
+    u: f64,
+    w: f64,
+    z: f64,
+}
+
+impl Values {
+    #[inline]
+    fn add_scaled(&mut self, p: f64, v: Values) {
+        self.u += p * v.u;
+        self.w += p * v.w;
+        self.z += p * v.z;
+    }
+}
+
+/// Scratch array of a pass: reusable, one per thread.
 #[derive(Debug)]
 pub(crate) struct Scratch {
-    u: Vec<f64>,
-    w: Vec<f64>,
-    z: Vec<f64>,
+    after: Vec<Values>,
 }
 
 impl EvalSpace {
@@ -109,9 +124,7 @@ impl EvalSpace {
 
     pub(crate) fn scratch(&self) -> Scratch {
         Scratch {
-            u: vec![0.0; self.len],
-            w: vec![0.0; self.len],
-            z: vec![0.0; self.len],
+            after: vec![Values::default(); self.len],
         }
     }
 
@@ -256,25 +269,22 @@ impl EvalSpace {
     pub(crate) fn evaluate(&self, scratch: &mut Scratch, u: &[f64], w: &[f64]) -> Evaluation {
         let max = self.max_score();
         assert!(u.len() == max + 1 && w.len() == max + 1);
-        let Scratch {
-            u: after_u,
-            w: after_w,
-            z: after_z,
-        } = scratch;
+        let after = &mut scratch.after;
+        let final_values = |score: usize| Values {
+            u: u[score],
+            w: w[score],
+            z: if score == 0 { 1.0 } else { 0.0 },
+        };
         for k in 0u8..=3 {
             for d in -1..=0 {
                 for e in 0..=usize::from(self.dice) {
                     let i = self.index(0, k, d, e);
                     let score = self.score_of(d, k, e).min(max);
-                    after_u[i] = u[score];
-                    after_w[i] = w[score];
-                    after_z[i] = if score == 0 { 1.0 } else { 0.0 };
+                    after[i] = final_values(score);
                 }
             }
         }
-        let mut acc_u = [0.0f64; Rules::MAX_DICE as usize + 1];
-        let mut acc_w = [0.0f64; Rules::MAX_DICE as usize + 1];
-        let mut acc_z = [0.0f64; Rules::MAX_DICE as usize + 1];
+        let mut acc = [Values::default(); Rules::MAX_DICE as usize + 1];
         let mut start = Evaluation {
             value: 0.0,
             other: 0.0,
@@ -282,14 +292,8 @@ impl EvalSpace {
         };
         for row in &self.rows {
             let width = usize::from(row.width);
-            let (acc_u, acc_w, acc_z) = (
-                &mut acc_u[..width],
-                &mut acc_w[..width],
-                &mut acc_z[..width],
-            );
-            acc_u.fill(0.0);
-            acc_w.fill(0.0);
-            acc_z.fill(0.0);
+            let acc = &mut acc[..width];
+            acc.fill(Values::default());
             let e_lo = usize::from(row.e_lo);
             for o in &self.outcomes[usize::from(row.n) * 4 + usize::from(row.k)] {
                 let choices = &o.choices[..usize::from(o.len)];
@@ -304,44 +308,37 @@ impl EvalSpace {
                 }
                 let p = o.p;
                 if choices.len() == 1 {
-                    let a = at[0];
-                    for i in 0..width {
-                        acc_u[i] += p * after_u[a + i];
-                        acc_w[i] += p * after_w[a + i];
-                        acc_z[i] += p * after_z[a + i];
+                    let column = &after[at[0]..at[0] + width];
+                    for (a, &v) in acc.iter_mut().zip(column) {
+                        a.add_scaled(p, v);
                     }
                     continue;
                 }
-                for i in 0..width {
-                    let mut best = at[0] + i;
-                    for &a in &at[1..choices.len()] {
-                        if clearly_better(after_u[a + i], after_u[best]) {
-                            best = a + i;
+                for (i, a) in acc.iter_mut().enumerate() {
+                    let mut best = after[at[0] + i];
+                    for &t in &at[1..choices.len()] {
+                        let candidate = after[t + i];
+                        if clearly_better(candidate.u, best.u) {
+                            best = candidate;
                         }
                     }
-                    acc_u[i] += p * after_u[best];
-                    acc_w[i] += p * after_w[best];
-                    acc_z[i] += p * after_z[best];
+                    a.add_scaled(p, best);
                 }
             }
             let base = self.index(row.n, row.k, i32::from(row.d), e_lo);
-            for i in 0..width {
+            for (i, &a) in acc.iter().enumerate() {
                 let score = self.score_of(i32::from(row.d), row.k, e_lo + i).min(max);
-                if clearly_better(acc_u[i], u[score]) {
-                    after_u[base + i] = acc_u[i];
-                    after_w[base + i] = acc_w[i];
-                    after_z[base + i] = acc_z[i];
+                after[base + i] = if clearly_better(a.u, u[score]) {
+                    a
                 } else {
-                    after_u[base + i] = u[score];
-                    after_w[base + i] = w[score];
-                    after_z[base + i] = if score == 0 { 1.0 } else { 0.0 };
-                }
+                    final_values(score)
+                };
             }
             if row.n == self.dice {
                 start = Evaluation {
-                    value: acc_u[0],
-                    other: acc_w[0],
-                    zero: acc_z[0],
+                    value: acc[0].u,
+                    other: acc[0].w,
+                    zero: acc[0].z,
                 };
             }
         }
