@@ -135,6 +135,7 @@ test("two people create and join a room and play a whole game to the end screen"
   await guest.click("#join");
   await host.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
   await guest.waitForSelector("text=Waiting for the host", { timeout: STEP });
+  await host.screenshot({ path: path.join(OUT, "lobby.png"), fullPage: true });
 
   await host.click("#start");
   await host.waitForSelector("#board", { timeout: STEP });
