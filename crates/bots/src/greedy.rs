@@ -4,12 +4,16 @@
 use martian_engine::{Action, GameRng, Rules, Situation};
 use martian_solver::{TurnTable, expected_score_table};
 
-use crate::{BotError, Strategy};
+use crate::position_samplers::expected_score_sampler;
+use crate::{BotError, Strategy, TurnScoreSampler, TurnStart};
 
 /// `greedy`: the action of greatest expected turn score (ties: stop, then R, H, C, K).
 #[derive(Clone, Copy, Debug)]
 pub struct Greedy {
+    rules: Rules,
     table: &'static TurnTable,
+    /// Its turns' score distribution, the same in every position; built on first need.
+    sampler: Option<&'static TurnScoreSampler>,
 }
 
 impl Greedy {
@@ -17,7 +21,9 @@ impl Greedy {
     /// process: a few milliseconds for 13 dice).
     pub fn new(rules: Rules) -> Greedy {
         Greedy {
+            rules,
             table: expected_score_table(rules),
+            sampler: None,
         }
     }
 
@@ -38,6 +44,21 @@ impl Strategy for Greedy {
             .table
             .best_action(situation.turn)
             .expect("decide is called only when a decision is awaited"))
+    }
+
+    /// The same distribution in every position: the play ignores the scores.
+    #[inline]
+    fn turn_score_sampler(&mut self, start: &TurnStart<'_>) -> Option<&TurnScoreSampler> {
+        // Only the dice and the bonus reading shape a turn.
+        let same_turn = |a: Rules, b: Rules| a.dice() == b.dice() && a.bonus() == b.bonus();
+        if !same_turn(start.rules, self.rules) {
+            *self = Greedy::new(start.rules);
+        }
+        let rules = self.rules;
+        Some(
+            self.sampler
+                .get_or_insert_with(|| expected_score_sampler(rules)),
+        )
     }
 }
 
@@ -109,5 +130,29 @@ mod tests {
         let mut t = turn(&[], "RRRRRHHCCCKKK");
         t.play(Action::Take(Face::DeathRay)).unwrap();
         assert_eq!(decide(&t), Action::Roll);
+    }
+
+    #[test]
+    fn greedy_samples_the_same_expected_score_turn_everywhere() {
+        let rules = Rules::official();
+        let exact = expected_score_table(rules).score_distribution(&Turn::new(rules));
+        let mut bot = Greedy::new(rules);
+        for (scores, seat) in [([0u16, 0], 0), ([24, 3], 1), ([30, 3], 1)] {
+            let start = TurnStart {
+                rules,
+                scores: &scores,
+                seat,
+                round: 2,
+                triggered_by: None,
+            };
+            let sampler = bot.turn_score_sampler(&start).unwrap();
+            let mean: f64 = (0..=sampler.max_score())
+                .map(|s| f64::from(s) * sampler.probability(s))
+                .sum();
+            assert!((mean - 3.11).abs() < 0.005, "{mean}");
+            for (score, &p) in exact.iter().enumerate() {
+                assert!((sampler.probability(score as u16) - p).abs() < 1e-15);
+            }
+        }
     }
 }

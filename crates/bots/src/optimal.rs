@@ -2,12 +2,18 @@
 //! more, the exact three-player solution of the mover and its two strongest opponents (see
 //! [`crate::oracle`]).
 
-use martian_engine::{Action, GameRng, Rules, Situation};
+use std::sync::Arc;
+
+use martian_engine::{Action, GameRng, Points, Rules, Situation, Turn};
+use martian_solver::Reduction;
 
 #[cfg(test)]
 use crate::Greedy;
 use crate::oracle::Oracle;
-use crate::{BotError, Strategy};
+use crate::position_samplers::{
+    Layout, PositionSamplers, Shape, expected_score_sampler, reduce_into,
+};
+use crate::{BotError, Strategy, TurnScoreSampler, TurnStart};
 
 /// `optimal`: the decision of greatest win probability (see the module comment).
 ///
@@ -17,12 +23,49 @@ use crate::{BotError, Strategy};
 #[derive(Debug)]
 pub struct Optimal {
     oracle: Oracle,
+    /// The turn-score samplers of the positions of the games being played (shared by the
+    /// process), with the number of players they are for.
+    samplers: Option<(Arc<PositionSamplers>, usize)>,
 }
 
 impl Optimal {
     pub fn new(rules: Rules) -> Optimal {
         Optimal {
             oracle: Oracle::new(rules),
+            samplers: None,
+        }
+    }
+
+    /// The layout of the positions `players` players are played through under `rules`.
+    fn layout(&mut self, rules: Rules, players: usize) -> Layout {
+        match players {
+            1 => Layout::Solo,
+            2 => Layout::Duel,
+            _ => match self.oracle.multi_reduction(rules) {
+                Reduction::Trio => Layout::Trio,
+                Reduction::Duel => Layout::Duel,
+            },
+        }
+    }
+
+    /// The slot of `start` in `layout` (`None`: a position the solutions do not cover, played
+    /// by expected score, as [`Strategy::decide`] does).
+    #[inline]
+    fn slot(shape: &Shape, layout: Layout, start: &TurnStart<'_>) -> Option<usize> {
+        let (scores, seat) = (start.scores, start.seat);
+        match (layout, scores.len()) {
+            (Layout::Solo, 1) => shape.solo_slot(scores[0]),
+            (Layout::Duel, 2) => shape.duel_slot(scores, seat),
+            (Layout::Duel, _) => {
+                let (reduced, mover) = reduce_into::<2>(scores, seat)?;
+                shape.duel_slot(&reduced, mover)
+            }
+            (Layout::Trio, 3) => shape.trio_slot(scores, seat),
+            (Layout::Trio, _) => {
+                let (reduced, mover): ([Points; 3], usize) = reduce_into::<3>(scores, seat)?;
+                shape.trio_slot(&reduced, mover)
+            }
+            (Layout::Solo, _) => None,
         }
     }
 }
@@ -43,6 +86,37 @@ impl Strategy for Optimal {
     fn new_game(&mut self, rules: Rules, _seat: usize, players: usize) -> Result<(), BotError> {
         self.oracle.prepare(rules, players);
         Ok(())
+    }
+
+    /// The distribution of the turn [`Strategy::decide`] plays from `start`: that of the same
+    /// solver table, built once per position and process.
+    #[inline]
+    fn turn_score_sampler(&mut self, start: &TurnStart<'_>) -> Option<&TurnScoreSampler> {
+        let (rules, players) = (start.rules, start.scores.len());
+        let current = matches!(&self.samplers,
+            Some((samplers, n)) if *n == players && samplers.rules() == rules);
+        if !current {
+            let layout = self.layout(rules, players);
+            self.samplers = Some((PositionSamplers::shared(rules, layout), players));
+        }
+        let (samplers, _) = self.samplers.as_ref().expect("set above");
+        let shape = Shape::new(rules);
+        let Some(slot) = Optimal::slot(&shape, samplers.layout(), start) else {
+            return Some(expected_score_sampler(rules));
+        };
+        let oracle = &mut self.oracle;
+        Some(samplers.get_or_build(slot, || {
+            let turn = Turn::new(rules);
+            let situation = Situation {
+                rules,
+                scores: start.scores,
+                seat: start.seat,
+                round: start.round,
+                turn: &turn,
+                triggered_by: start.triggered_by,
+            };
+            oracle.table(&situation).0
+        }))
     }
 }
 
@@ -121,5 +195,74 @@ mod tests {
         assert_eq!(decide(&turn, &[15, 3, 7, 10], 3, Some(0)), Action::Roll);
         // And it banks when 12 + 4 beats everyone.
         assert_eq!(decide(&turn, &[15, 3, 7, 12], 3, Some(0)), Action::Stop);
+    }
+
+    fn sampled(bot: &mut dyn Strategy, rules: Rules, scores: &[u16], seat: usize) -> Vec<f64> {
+        let start = TurnStart {
+            rules,
+            scores,
+            seat,
+            round: 3,
+            triggered_by: None,
+        };
+        bot.turn_score_sampler(&start)
+            .expect("optimal offers a sampler everywhere")
+            .probabilities()
+            .to_vec()
+    }
+
+    fn distribution(table: &martian_solver::TurnTable, rules: Rules) -> Vec<f64> {
+        let d = table.score_distribution(&Turn::new(rules));
+        let sum: f64 = d.iter().sum();
+        d.iter().map(|p| p / sum).collect()
+    }
+
+    #[test]
+    fn optimal_samples_the_turn_the_duel_solution_plays() {
+        let rules = Rules::official();
+        let solution = martian_solver::duel(rules);
+        let mut bot = Optimal::new(rules);
+        for (scores, seat) in [([0, 0], 0), ([20, 24], 1), ([24, 3], 0), ([27, 19], 1)] {
+            let position = solution.position(&scores, seat).unwrap();
+            assert_eq!(
+                sampled(&mut bot, rules, &scores, seat),
+                distribution(solution.table(position), rules),
+                "{scores:?} seat {seat}"
+            );
+        }
+        // Behind by 8 in the last turn: only 9 points or more win, so it plays for them.
+        let last = sampled(&mut bot, rules, &[27, 19], 1);
+        let greedy = sampled(&mut Greedy::new(rules), rules, &[27, 19], 1);
+        assert!(last[9..].iter().sum::<f64>() > greedy[9..].iter().sum::<f64>());
+    }
+
+    #[test]
+    fn optimal_samples_the_reduced_game_with_many_seats() {
+        let rules = Rules::official().with_target(15).unwrap();
+        let multi =
+            martian_solver::MultiPlayer::new(rules, martian_solver::Reduction::Trio).unwrap();
+        let mut bot = Optimal::new(rules);
+        for (scores, seat) in [
+            (vec![0, 0, 0, 0], 2),
+            (vec![3, 12, 7, 10], 0),
+            (vec![15, 3, 7, 12], 3),
+            (vec![9, 4, 11], 1),
+            (vec![16, 3, 7, 12, 14], 2),
+        ] {
+            let turn = Turn::new(rules);
+            let situation = Situation {
+                rules,
+                scores: &scores,
+                seat,
+                round: 4,
+                turn: &turn,
+                triggered_by: None,
+            };
+            assert_eq!(
+                sampled(&mut bot, rules, &scores, seat),
+                distribution(multi.table(&situation), rules),
+                "{scores:?} seat {seat}"
+            );
+        }
     }
 }

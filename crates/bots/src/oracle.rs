@@ -84,6 +84,13 @@ impl Oracle {
         }
     }
 
+    /// The reduction games of 3 or more players are played through (loading it).
+    pub fn multi_reduction(&mut self, rules: Rules) -> Reduction {
+        self.reset_for(rules);
+        self.load_multi();
+        self.multi.as_ref().expect("loaded above").reduction()
+    }
+
     /// The table of the best play in `situation` and what its values measure.
     pub fn table(&mut self, situation: &Situation<'_>) -> (&TurnTable, Measure) {
         self.reset_for(situation.rules);
