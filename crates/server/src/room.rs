@@ -290,8 +290,17 @@ pub struct Room {
     bot_due: Option<Instant>,
     /// Since when nobody is connected.
     idle_since: Option<Instant>,
+    /// A bot deciding on the blocking pool, so that a slow one never holds up the room.
+    thinking: Option<Thinking>,
     store: Store,
     settings: Arc<RoomSettings>,
+}
+
+/// A bot's decision under way: for `seat`, when the game had made `moves` moves.
+struct Thinking {
+    seat: usize,
+    moves: usize,
+    done: oneshot::Receiver<(Box<dyn Strategy>, Result<Action, martian_bots::BotError>)>,
 }
 
 /// Why a stored room cannot be brought back.
@@ -346,6 +355,7 @@ impl Room {
             deadline: None,
             bot_due: None,
             idle_since: Some(Instant::now()),
+            thinking: None,
             store,
             settings,
         }
@@ -401,11 +411,18 @@ impl Room {
                     None => std::future::pending().await,
                 }
             };
+            let decided = async {
+                match self.thinking.as_mut() {
+                    Some(thinking) => (&mut thinking.done).await.ok(),
+                    None => std::future::pending().await,
+                }
+            };
             tokio::select! {
                 command = commands.recv() => match command {
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
+                decision = decided => self.decided(decision).await,
                 () = sleep => {
                     if idle_end.is_some_and(|end| end <= Instant::now()) {
                         self.close().await;
@@ -920,7 +937,9 @@ impl Room {
             return;
         }
         if self.state.seats[seat].bot.is_some() || self.stand_in[seat].is_some() {
-            self.bot_due = Some(Instant::now() + self.settings.bot_delay);
+            if self.thinking.is_none() {
+                self.bot_due = Some(Instant::now() + self.settings.bot_delay);
+            }
         } else if self.state.timer.seconds > 0 {
             self.deadline =
                 Some(Instant::now() + Duration::from_secs(u64::from(self.state.timer.seconds)));
@@ -944,14 +963,9 @@ impl Room {
             self.bot_due = Some(now);
         }
         if self.bot_due.is_some_and(|d| d <= now) {
-            let command = self.bot_command(seat);
-            match self.play(seat, command).await {
-                Ok(more) => events.extend(more),
-                Err((_, message)) => {
-                    eprintln!("martian-server: room {}: seat {seat}: {message}", self.id);
-                    // Storage failed: try again a little later.
-                    self.bot_due = Some(Instant::now() + Duration::from_millis(500));
-                }
+            self.bot_due = None;
+            if let Some(command) = self.bot_command(seat) {
+                self.bot_play(seat, command, &mut events).await;
             }
         }
         if !events.is_empty() {
@@ -959,30 +973,52 @@ impl Room {
         }
     }
 
-    /// What a bot (or a stand-in) plays for `seat` now.
-    fn bot_command(&mut self, seat: usize) -> Command {
-        let table = self.table.as_ref().expect("a bot moves only in a game");
+    async fn bot_play(&mut self, seat: usize, command: Command, events: &mut Vec<RoomEvent>) {
+        match self.play(seat, command).await {
+            Ok(more) => events.extend(more),
+            Err((_, message)) => {
+                eprintln!("martian-server: room {}: seat {seat}: {message}", self.id);
+                // Storage failed: try again a little later.
+                self.bot_due = Some(Instant::now() + Duration::from_millis(500));
+            }
+        }
+    }
+
+    /// A bot's decision came back: played if the game is still where the bot saw it.
+    async fn decided(
+        &mut self,
+        decision: Option<(Box<dyn Strategy>, Result<Action, martian_bots::BotError>)>,
+    ) {
+        let Some(thinking) = self.thinking.take() else {
+            return;
+        };
+        let seat = thinking.seat;
+        let Some((bot, decision)) = decision else {
+            eprintln!(
+                "martian-server: room {}: bot of seat {seat} failed",
+                self.id
+            );
+            self.schedule();
+            return;
+        };
+        if let Some(slot) = self.bots.get_mut(seat)
+            && slot.is_none()
+        {
+            *slot = Some(bot);
+        }
+        let Some(table) = &self.table else {
+            return;
+        };
+        let current = table.moves().len() == thinking.moves
+            && table.seat_to_move() == Some(seat)
+            && (self.state.seats[seat].bot.is_some() || self.stand_in[seat].is_some());
+        if !current {
+            self.schedule();
+            return;
+        }
         let fallback = table.stopping_command().unwrap_or(Command::Roll);
-        let game = table.game();
-        if !matches!(game.awaiting(), Awaiting::Decision { .. }) {
-            return Command::Roll;
-        }
-        if self.stand_in[seat] == Some(OnTimeout::Stop) {
-            return fallback;
-        }
-        let mut rng = table.bot_rng();
-        let Some(bot) = self.bots.get_mut(seat).and_then(Option::as_mut) else {
-            return fallback;
-        };
-        let situation = game.situation();
-        let mut decide = || bot.decide(&situation, &mut rng);
-        // A strong bot may think for a while: keep the runtime's other tasks moving meanwhile.
-        let decision = match tokio::runtime::Handle::current().runtime_flavor() {
-            tokio::runtime::RuntimeFlavor::MultiThread => tokio::task::block_in_place(decide),
-            _ => decide(),
-        };
-        match decision {
-            Ok(action) if game.turn().legal_actions().contains(action) => match action {
+        let command = match decision {
+            Ok(action) if table.game().turn().legal_actions().contains(action) => match action {
                 Action::Take(face) => Command::Take(face),
                 Action::Stop => Command::Stop,
                 Action::Roll => Command::Roll,
@@ -1001,7 +1037,41 @@ impl Room {
                 );
                 fallback
             }
+        };
+        let mut events = Vec::new();
+        self.bot_play(seat, command, &mut events).await;
+        if !events.is_empty() {
+            self.broadcast(&events);
         }
+    }
+
+    /// What a bot (or a stand-in) plays for `seat` now: a command at once, or `None` while the
+    /// bot decides on the blocking pool (see [`Room::decided`]).
+    fn bot_command(&mut self, seat: usize) -> Option<Command> {
+        let table = self.table.as_ref().expect("a bot moves only in a game");
+        let fallback = table.stopping_command().unwrap_or(Command::Roll);
+        if !matches!(table.game().awaiting(), Awaiting::Decision { .. }) {
+            return Some(Command::Roll);
+        }
+        if self.stand_in[seat] == Some(OnTimeout::Stop) {
+            return Some(fallback);
+        }
+        let Some(mut bot) = self.bots.get_mut(seat).and_then(Option::take) else {
+            return Some(fallback);
+        };
+        let mut rng = table.bot_rng();
+        let game = table.game().clone();
+        let (reply, done) = oneshot::channel();
+        tokio::task::spawn_blocking(move || {
+            let decision = bot.decide(&game.situation(), &mut rng);
+            let _ = reply.send((bot, decision));
+        });
+        self.thinking = Some(Thinking {
+            seat,
+            moves: table.moves().len(),
+            done,
+        });
+        None
     }
 
     /// Makes the bots of the bot seats and the stand-ins.
