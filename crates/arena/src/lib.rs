@@ -6,6 +6,14 @@
 //! `(seed, i)` and every tally is an integer sum, so the report is the same whatever the number
 //! of threads. [`round_robin`] plays every pair of bots in duels and rates them.
 //!
+//! Two ways to play ([`PlayMode`]): die by die, every decision asked of the bots; or turn-level,
+//! for bots whose play of a whole turn depends only on the position at its start (`greedy`,
+//! `optimal`): each turn's final score is drawn in one step from the exact distribution of the
+//! bot's play ([`martian_bots::Strategy::turn_score_sampler`]) and banked on a
+//! [`martian_engine::Scoreboard`], which applies the end-of-game rules. The games are then
+//! distributed exactly as with every die rolled, at a few draws per game instead of about ninety
+//! decisions and sixty rolls; the same seed gives other games than die by die, of course.
+//!
 //! Shared victories (the `shared` tie rule) count fractionally: each of `k` winners is credited
 //! with `1/k` of a win. A bot that fails to answer (a crash, a time-out, an illegal or garbled
 //! answer) loses the game by forfeit: the game stops there and the leader among the other seats
@@ -21,7 +29,7 @@ pub mod stats;
 pub use report::{
     ArenaReport, BotReport, ErrorNote, PairReport, RatedBot, RoundRobinReport, SeatReport,
 };
-pub use run::{ArenaConfig, MAX_ROUNDS, game_seed, round_robin, run};
+pub use run::{ArenaConfig, MAX_ROUNDS, PlayMode, game_seed, round_robin, run};
 
 /// What keeps an arena from running.
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +42,10 @@ pub enum ArenaError {
     NoGames,
     #[error("the number of threads must be at least 1")]
     NoThreads,
+    #[error(
+        "{0} cannot be played turn by turn (only bots whose play of a turn depends on the position alone can: greedy, optimal); play it die by die"
+    )]
+    NoTurnLevelPlay(String),
     #[error(transparent)]
     Bot(#[from] martian_bots::BotError),
 }

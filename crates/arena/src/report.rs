@@ -3,7 +3,7 @@
 use martian_engine::Rules;
 use serde::Serialize;
 
-use crate::run::{ArenaConfig, Tally, WIN_UNITS};
+use crate::run::{ArenaConfig, PlayMode, Tally, WIN_UNITS};
 use crate::stats::{Z95, bradley_terry_elo, wilson};
 
 /// One seat's record for one bot.
@@ -55,6 +55,8 @@ pub struct ArenaReport {
     pub seed: u64,
     pub games: u64,
     pub threads: usize,
+    /// How the games were played: `turns` (turn-level draws) or `dice`.
+    pub mode: PlayMode,
     pub bots: Vec<BotReport>,
     /// Mean rounds per game.
     pub mean_rounds: f64,
@@ -69,11 +71,11 @@ pub struct ArenaReport {
     pub abandoned: u64,
     /// The first failures, in game order.
     pub errors: Vec<ErrorNote>,
-    /// Decisions asked of the bots.
-    pub decisions: u64,
+    /// Decisions asked of the bots (`None` in turn-level play, which asks none).
+    pub decisions: Option<u64>,
     pub seconds: f64,
     pub games_per_second: f64,
-    pub decisions_per_second: f64,
+    pub decisions_per_second: Option<f64>,
 }
 
 fn rate(part: f64, whole: f64) -> f64 {
@@ -101,7 +103,12 @@ pub(crate) fn entry_names(specs: &[String]) -> Vec<String> {
 }
 
 impl ArenaReport {
-    pub(crate) fn new(config: &ArenaConfig, tally: Tally, seconds: f64) -> ArenaReport {
+    pub(crate) fn new(
+        config: &ArenaConfig,
+        mode: PlayMode,
+        tally: Tally,
+        seconds: f64,
+    ) -> ArenaReport {
         let seats = config.bots.len();
         let names = entry_names(&config.bots);
         let bots = tally
@@ -143,6 +150,7 @@ impl ArenaReport {
             seed: config.seed,
             games: tally.games,
             threads: config.threads,
+            mode,
             bots,
             mean_rounds: rate(tally.rounds as f64, games),
             mean_turns: rate(tally.turns as f64, games),
@@ -151,10 +159,11 @@ impl ArenaReport {
             forfeits: tally.forfeits,
             abandoned: tally.abandoned,
             errors: tally.errors,
-            decisions: tally.decisions,
+            decisions: (mode == PlayMode::Dice).then_some(tally.decisions),
             seconds,
             games_per_second: rate(games, seconds),
-            decisions_per_second: rate(tally.decisions as f64, seconds),
+            decisions_per_second: (mode == PlayMode::Dice)
+                .then(|| rate(tally.decisions as f64, seconds)),
         }
     }
 
@@ -164,7 +173,7 @@ impl ArenaReport {
             threads: 0,
             seconds: 0.0,
             games_per_second: 0.0,
-            decisions_per_second: 0.0,
+            decisions_per_second: self.decisions_per_second.map(|_| 0.0),
             ..self.clone()
         }
     }

@@ -4,8 +4,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use martian_bots::{BotOptions, GameEnd, Strategy};
-use martian_engine::{Game, GameRng, GameState, MAX_PLAYERS, Points, Rules, TurnPhase, roll_dice};
+use martian_bots::{BotOptions, GameEnd, Strategy, TurnStart};
+use martian_engine::{
+    Game, GameRng, GameState, MAX_PLAYERS, Points, ROLL_OFF_DICE, Rules, Scoreboard, TurnPhase,
+    roll_dice,
+};
+use serde::Serialize;
 
 use crate::ArenaError;
 use crate::report::{ArenaReport, ErrorNote, RoundRobinReport};
@@ -21,6 +25,29 @@ pub const MAX_ROUNDS: u32 = 1_000;
 /// How many error notes a report keeps (the first ones, in game order).
 const MAX_ERROR_NOTES: usize = 20;
 
+/// How the games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayMode {
+    /// Turn-level: each turn's final score is drawn in one step from the exact distribution of
+    /// the bot's play from that position ([`Strategy::turn_score_sampler`]); the games are
+    /// distributed exactly as with every die rolled. Only for bots whose play of a turn depends
+    /// on the position alone (`greedy`, `optimal`).
+    Turns,
+    /// Every die rolled and every decision asked of the bots.
+    Dice,
+}
+
+impl PlayMode {
+    /// The name the command line takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayMode::Turns => "turns",
+            PlayMode::Dice => "dice",
+        }
+    }
+}
+
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
@@ -31,6 +58,8 @@ pub struct ArenaConfig {
     pub seed: u64,
     pub threads: usize,
     pub bot_options: BotOptions,
+    /// How to play; `None`: turn-level when every bot offers it, else dice by dice.
+    pub mode: Option<PlayMode>,
 }
 
 impl ArenaConfig {
@@ -43,6 +72,7 @@ impl ArenaConfig {
             seed,
             threads: 1,
             bot_options: BotOptions::default(),
+            mode: None,
         }
     }
 
@@ -163,7 +193,162 @@ struct Forfeit {
     message: String,
 }
 
-/// Plays game `index` with `bots` (one per entry of the bot list) and tallies it.
+/// Which entry of the bot list sits at each seat in game `index`.
+#[inline]
+fn seat_entries(index: u64, seats: usize) -> [usize; MAX_PLAYERS] {
+    std::array::from_fn(|seat| {
+        if seat < seats {
+            entry_at(seat, index, seats)
+        } else {
+            0
+        }
+    })
+}
+
+/// How a game ended, for the tallies.
+struct Ending<'a> {
+    scores: &'a [Points],
+    winners: &'a [usize],
+    forfeit: Option<Forfeit>,
+    rounds: u32,
+}
+
+/// Tells every seat's bot that game `index` is over, and tallies it.
+fn end_game(
+    index: u64,
+    bots: &mut [Box<dyn Strategy>],
+    tally: &mut Tally,
+    seat_entries: &[usize],
+    ending: Ending<'_>,
+) {
+    if let Some(lost) = &ending.forfeit {
+        tally.forfeits += 1;
+        tally.entries[seat_entries[lost.seat]].forfeits += 1;
+        tally.errors.push(ErrorNote {
+            game: index,
+            seat: lost.seat,
+            bot: bots[seat_entries[lost.seat]].name(),
+            message: lost.message.clone(),
+        });
+        tally.errors.truncate(MAX_ERROR_NOTES);
+    }
+    for (seat, &entry) in seat_entries.iter().enumerate() {
+        bots[entry].game_over(&GameEnd {
+            seat,
+            scores: ending.scores,
+            winners: ending.winners,
+            forfeit: ending.forfeit.as_ref().map(|lost| lost.seat),
+        });
+    }
+    tally.record_game(seat_entries, ending.winners, ending.rounds);
+}
+
+/// The winners when `lost` forfeits: the leaders among the others.
+fn winners_after_forfeit(scores: &[Points], lost: usize) -> Vec<usize> {
+    let others = (0..scores.len()).filter(|&s| s != lost);
+    let best = others.clone().map(|s| scores[s]).max().unwrap_or(0);
+    others.filter(|&s| scores[s] == best).collect()
+}
+
+/// Tells every seat's bot that a game starts; the first that fails forfeits it.
+fn start_game(
+    rules: Rules,
+    bots: &mut [Box<dyn Strategy>],
+    seat_entries: &[usize],
+) -> Option<Forfeit> {
+    let seats = seat_entries.len();
+    seat_entries.iter().enumerate().find_map(|(seat, &entry)| {
+        bots[entry]
+            .new_game(rules, seat, seats)
+            .err()
+            .map(|error| Forfeit {
+                seat,
+                message: error.to_string(),
+            })
+    })
+}
+
+/// Plays game `index` turn by turn, each turn's score drawn from the distribution of its
+/// player's play ([`PlayMode::Turns`]), and tallies it.
+fn play_game_by_turns(
+    rules: Rules,
+    seed: u64,
+    index: u64,
+    bots: &mut [Box<dyn Strategy>],
+    tally: &mut Tally,
+) {
+    let seats = bots.len();
+    let entries = seat_entries(index, seats);
+    let seat_entries = &entries[..seats];
+    let mut rng: GameRng = martian_engine::seeded_rng(game_seed(seed, index));
+    let mut board = Scoreboard::new(rules, seats).expect("the seat count was checked");
+    let mut forfeit = start_game(rules, bots, seat_entries);
+    let mut abandoned = false;
+    while forfeit.is_none() && !board.is_over() {
+        if board.roll_off_seat().is_some() {
+            let roll = roll_dice(ROLL_OFF_DICE, &mut rng);
+            board
+                .apply_roll_off_roll(roll)
+                .expect("the roll-off awaits a roll");
+            continue;
+        }
+        if board.round() > MAX_ROUNDS {
+            abandoned = true;
+            break;
+        }
+        let seat = board.seat();
+        let entry = seat_entries[seat];
+        let start = TurnStart {
+            rules,
+            scores: board.scores(),
+            seat,
+            round: board.round(),
+            triggered_by: board.triggered_by(),
+        };
+        let Some(sampler) = bots[entry].turn_score_sampler(&start) else {
+            forfeit = Some(Forfeit {
+                seat,
+                message: format!(
+                    "{}: offered no turn-score distribution in the middle of a turn-level game",
+                    bots[entry].name()
+                ),
+            });
+            break;
+        };
+        let points = sampler.sample(&mut rng);
+        board.bank(points).expect("the game awaits a turn");
+        let tally_entry = &mut tally.entries[entry];
+        tally_entry.turns += 1;
+        tally_entry.points += u64::from(points);
+        tally.turns += 1;
+    }
+
+    let scores = board.scores();
+    let winners: Vec<usize> = match (&forfeit, board.outcome()) {
+        (None, _) if abandoned => {
+            tally.abandoned += 1;
+            Vec::new()
+        }
+        (Some(lost), _) => winners_after_forfeit(scores, lost.seat),
+        (None, Some(outcome)) => {
+            if outcome.roll_off.is_some() {
+                tally.roll_offs += 1;
+            }
+            outcome.winners.clone()
+        }
+        (None, None) => unreachable!("the loop ends with the game over or a forfeit"),
+    };
+    let ending = Ending {
+        scores,
+        winners: &winners,
+        forfeit,
+        rounds: board.round(),
+    };
+    end_game(index, bots, tally, seat_entries, ending);
+}
+
+/// Plays game `index` with `bots` (one per entry of the bot list) die by die, decision by
+/// decision ([`PlayMode::Dice`]), and tallies it.
 fn play_game(
     rules: Rules,
     seed: u64,
@@ -172,21 +357,13 @@ fn play_game(
     tally: &mut Tally,
 ) {
     let seats = bots.len();
-    let seat_entries: Vec<usize> = (0..seats).map(|s| entry_at(s, index, seats)).collect();
+    let entries = seat_entries(index, seats);
+    let seat_entries = &entries[..seats];
     let mut rng: GameRng = martian_engine::seeded_rng(game_seed(seed, index));
     let mut game = Game::new(rules, seats)
         .expect("the seat count was checked")
         .without_history();
-
-    let mut forfeit = seat_entries.iter().enumerate().find_map(|(seat, &entry)| {
-        bots[entry]
-            .new_game(rules, seat, seats)
-            .err()
-            .map(|error| Forfeit {
-                seat,
-                message: error.to_string(),
-            })
-    });
+    let mut forfeit = start_game(rules, bots, seat_entries);
 
     let mut abandoned = false;
     // Turn by turn; the roll-off and the end come from the game's state. The hot loop reads the
@@ -254,16 +431,7 @@ fn play_game(
             tally.abandoned += 1;
             Vec::new()
         }
-        (Some(lost), _) => {
-            let best = (0..seats)
-                .filter(|&s| s != lost.seat)
-                .map(|s| scores[s])
-                .max()
-                .unwrap_or(0);
-            (0..seats)
-                .filter(|&s| s != lost.seat && scores[s] == best)
-                .collect()
-        }
+        (Some(lost), _) => winners_after_forfeit(&scores, lost.seat),
         (None, GameState::Over(outcome)) => {
             if outcome.roll_off.is_some() {
                 tally.roll_offs += 1;
@@ -272,26 +440,46 @@ fn play_game(
         }
         (None, _) => unreachable!("the loop ends with the game over or a forfeit"),
     };
-    if let Some(lost) = &forfeit {
-        tally.forfeits += 1;
-        tally.entries[seat_entries[lost.seat]].forfeits += 1;
-        tally.errors.push(ErrorNote {
-            game: index,
-            seat: lost.seat,
-            bot: bots[seat_entries[lost.seat]].name(),
-            message: lost.message.clone(),
-        });
-        tally.errors.truncate(MAX_ERROR_NOTES);
+    let ending = Ending {
+        scores: &scores,
+        winners: &winners,
+        forfeit,
+        rounds: game.round(),
+    };
+    end_game(index, bots, tally, seat_entries, ending);
+}
+
+/// The mode asked for, or turn-level when every bot offers it; checked against the bots.
+fn choose_mode(
+    config: &ArenaConfig,
+    bots: &mut [Box<dyn Strategy>],
+) -> Result<PlayMode, ArenaError> {
+    if config.mode == Some(PlayMode::Dice) {
+        return Ok(PlayMode::Dice);
     }
-    for (seat, &entry) in seat_entries.iter().enumerate() {
-        bots[entry].game_over(&GameEnd {
-            seat,
-            scores: &scores,
-            winners: &winners,
-            forfeit: forfeit.as_ref().map(|lost| lost.seat),
-        });
+    let seats = bots.len();
+    let scores = [0; MAX_PLAYERS];
+    let mut without = None;
+    'bots: for bot in bots.iter_mut() {
+        for seat in 0..seats {
+            let start = TurnStart {
+                rules: config.rules,
+                scores: &scores[..seats],
+                seat,
+                round: 1,
+                triggered_by: None,
+            };
+            if bot.turn_score_sampler(&start).is_none() {
+                without = Some(bot.name());
+                break 'bots;
+            }
+        }
     }
-    tally.record_game(&seat_entries, &winners, game.round());
+    match (without, config.mode) {
+        (None, _) => Ok(PlayMode::Turns),
+        (Some(_), None) => Ok(PlayMode::Dice),
+        (Some(name), Some(_)) => Err(ArenaError::NoTurnLevelPlay(name)),
+    }
 }
 
 /// Games per unit of work handed to a thread: small enough to balance two threads and to move
@@ -318,7 +506,8 @@ pub fn run(
             })
             .collect()
     };
-    let first_bots = make_bots()?;
+    let mut first_bots = make_bots()?;
+    let mode = choose_mode(config, &mut first_bots)?;
 
     let started = Instant::now();
     let seats = config.bots.len();
@@ -342,8 +531,17 @@ pub fn run(
                 break;
             }
             let end = ((k + 1) * chunk).min(config.games);
-            for index in k * chunk..end {
-                play_game(config.rules, config.seed, index, &mut bots, &mut tally);
+            match mode {
+                PlayMode::Turns => {
+                    for index in k * chunk..end {
+                        play_game_by_turns(config.rules, config.seed, index, &mut bots, &mut tally);
+                    }
+                }
+                PlayMode::Dice => {
+                    for index in k * chunk..end {
+                        play_game(config.rules, config.seed, index, &mut bots, &mut tally);
+                    }
+                }
             }
             progress(end - k * chunk);
         }
@@ -361,7 +559,7 @@ pub fn run(
 
     let seconds = started.elapsed().as_secs_f64();
     let tally = total.into_inner().expect("no panics while locked");
-    Ok(ArenaReport::new(config, tally, seconds))
+    Ok(ArenaReport::new(config, mode, tally, seconds))
 }
 
 /// Every pair of `config.bots` plays `config.games` duels (seats alternating); the matrix and

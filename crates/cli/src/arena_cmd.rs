@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use martian_arena::{ArenaConfig, ArenaError, ArenaReport, RoundRobinReport};
+use martian_arena::{ArenaConfig, ArenaError, ArenaReport, PlayMode, RoundRobinReport};
 use martian_bots::{BotError, BotOptions};
 
 use crate::exit::UsageError;
@@ -41,11 +41,34 @@ pub struct ArenaArgs {
     /// Time a bot in another process gets per decision, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = BotOptions::DEFAULT_DECISION_TIMEOUT.as_millis() as u64)]
     pub time_limit: u64,
+    /// How to play: `turns` draws each turn's score from the exact distribution of the bot's
+    /// play (greedy and optimal only; thousands of times faster), `dice` rolls every die and
+    /// asks every decision. Default: turns when every bot can, else dice.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub mode: Option<ModeArg>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+/// The values of `--mode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModeArg {
+    /// Each turn's score drawn from the exact distribution of the bot's play.
+    Turns,
+    /// Every die rolled, every decision asked.
+    Dice,
+}
+
+impl From<ModeArg> for PlayMode {
+    fn from(mode: ModeArg) -> PlayMode {
+        match mode {
+            ModeArg::Turns => PlayMode::Turns,
+            ModeArg::Dice => PlayMode::Dice,
+        }
+    }
 }
 
 const AFTER_HELP: &str = "\
@@ -61,6 +84,12 @@ of games is a multiple of the number of seats). A shared victory counts 1/k of a
 k winners. A bot that crashes, hangs or answers nonsense loses that game by forfeit and is
 restarted for the next. The same seed gives the same results whatever the number of threads.
 
+Modes: when every bot is greedy or optimal, whose play of a turn depends only on the scores, the
+arena plays turn-level (--mode turns): each turn's final score is drawn in one step from the
+exact distribution of the bot's play from that position, so games are distributed exactly as
+with every die rolled, thousands of times faster (no decisions are asked, so none are counted).
+--mode dice rolls every die and asks every decision, whatever the bots.
+
 Examples:
   martian-dice arena --bots optimal,greedy --games 1000000
   martian-dice arena --bots greedy,exec:python3:examples/python/bot.py --games 1000
@@ -73,7 +102,8 @@ fn classify(error: ArenaError) -> anyhow::Error {
         | ArenaError::Seats(_)
         | ArenaError::RoundRobinBots(_)
         | ArenaError::NoGames
-        | ArenaError::NoThreads => UsageError(error.to_string()).into(),
+        | ArenaError::NoThreads
+        | ArenaError::NoTurnLevelPlay(_) => UsageError(error.to_string()).into(),
         other => other.into(),
     }
 }
@@ -118,6 +148,7 @@ pub fn run(args: ArenaArgs) -> Result<()> {
         bot_options: BotOptions {
             decision_timeout: Duration::from_millis(args.time_limit.max(1)),
         },
+        mode: args.mode.map(PlayMode::from),
     };
     let pairs = if round_robin {
         (bots.len() * bots.len().saturating_sub(1) / 2) as u64
@@ -158,7 +189,7 @@ pub fn run(args: ArenaArgs) -> Result<()> {
 mod messages {
     use std::fmt::Write;
 
-    use super::{ArenaReport, RoundRobinReport};
+    use super::{ArenaReport, PlayMode, RoundRobinReport};
 
     fn percent(rate: f64) -> String {
         format!("{:.2}%", 100.0 * rate)
@@ -174,6 +205,15 @@ mod messages {
 
     fn header(rules: &martian_engine::Rules, games: u64, seed: u64) -> String {
         format!("{games} games, rules: {rules}, seed {seed} (repeat with --seed {seed})\n")
+    }
+
+    fn mode_line(mode: PlayMode) -> &'static str {
+        match mode {
+            PlayMode::Turns => {
+                "Played turn-level: each turn's score drawn from the exact distribution of its player's play (--mode dice to roll every die).\n"
+            }
+            PlayMode::Dice => "Played die by die: every roll made, every decision asked.\n",
+        }
     }
 
     fn table(rows: &[Vec<String>]) -> String {
@@ -207,6 +247,7 @@ mod messages {
 
     pub fn arena(report: &ArenaReport) -> String {
         let mut out = header(&report.rules, report.games, report.seed);
+        out.push_str(mode_line(report.mode));
         let seats = report.bots.len();
         let mut rows = vec![{
             let mut row: Vec<String> = ["bot", "wins", "win rate", "95% interval"]
@@ -254,11 +295,19 @@ mod messages {
                 );
             }
         }
-        let _ = writeln!(
-            out,
-            "{:.0} games/s, {:.0} decisions/s ({:.3} s, {} threads)",
-            report.games_per_second, report.decisions_per_second, report.seconds, report.threads
-        );
+        match report.decisions_per_second {
+            Some(decisions_per_second) => writeln!(
+                out,
+                "{:.0} games/s, {decisions_per_second:.0} decisions/s ({:.3} s, {} threads)",
+                report.games_per_second, report.seconds, report.threads
+            ),
+            None => writeln!(
+                out,
+                "{:.0} games/s, turn-level ({:.3} s, {} threads)",
+                report.games_per_second, report.seconds, report.threads
+            ),
+        }
+        .expect("writing to a String cannot fail");
         out
     }
 
