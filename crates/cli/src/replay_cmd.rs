@@ -68,7 +68,7 @@ pub fn run(args: ReplayArgs, lang: Lang) -> Result<()> {
     match view {
         View::Json => emit(&(serde_json::to_string_pretty(&summary(&record, &game))? + "\n"))?,
         View::Listing => emit(&listing(&record, &game, m))?,
-        View::Interactive => crate::tui_cmd::replay(record)?,
+        View::Interactive => crate::tui_cmd::replay(record, lang)?,
     }
     Ok(())
 }

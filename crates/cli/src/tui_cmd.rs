@@ -5,11 +5,13 @@
 use std::io::IsTerminal;
 
 use anyhow::Result;
-use martian_engine::{GameRecord, MAX_PLAYERS};
-use martian_tui::{SeatKind, SeatSpec};
+use martian_bots::BotError;
+use martian_engine::GameRecord;
+use martian_i18n::{Lang, Messages};
+use martian_tui::SeatSpec;
 
 use crate::exit::UsageError;
-use crate::plain::{self, PlayArgs};
+use crate::plain::{self, PlayArgs, messages};
 
 /// Whether a person is at a terminal that can show the full-screen game.
 fn interactive() -> bool {
@@ -23,94 +25,91 @@ pub fn play(args: PlayArgs) -> Result<()> {
     if args.plain || args.manual_dice || !interactive() {
         return plain::run(args);
     }
-    let mut setup = martian_tui::default_setup();
+    let mut setup = martian_tui::default_setup(args.lang);
     setup.rules = args.rules.rules()?;
     setup.seed = args.seed;
     // The line mode's default (one person) would be a lonely start here: the setup screen opens
     // on "you against the medium bot" unless players were named.
     if args.players != PlayArgs::defaults().players {
-        setup.seats =
-            parse_seats(&args.players).map_err(|e| UsageError(format!("--players: {e}")))?;
+        setup.seats = seats(&args.players, args.lang.messages())
+            .map_err(|e| UsageError(format!("--players: {e}")))?;
     }
     let record = args.record.map(|p| p.to_string_lossy().into_owned());
     martian_tui::play(setup, record)?;
     Ok(())
 }
 
-/// Opens a record in the full-screen viewer, to step through it.
-pub fn replay(record: GameRecord) -> Result<()> {
-    let timeline = martian_tui::Timeline::new(record).map_err(|e| UsageError(e.to_string()))?;
-    martian_tui::replay(timeline)?;
+/// Opens a record in the full-screen viewer, in `lang`, to step through it.
+pub fn replay(record: GameRecord, lang: Lang) -> Result<()> {
+    let timeline = martian_tui::Timeline::new(record)
+        .map_err(|e| UsageError(martian_i18n::errors::record_error(lang.messages(), &e)))?;
+    martian_tui::replay(timeline, lang)?;
     Ok(())
 }
 
-/// Seats from `--players`: a number of people, or names and `bot:NAME` entries.
-fn parse_seats(list: &str) -> Result<Vec<SeatSpec>, String> {
-    let list = list.trim();
-    if let Ok(count) = list.parse::<usize>() {
-        if !(1..=MAX_PLAYERS).contains(&count) {
-            return Err(format!(
-                "a game has from 1 to {MAX_PLAYERS} players, not {count}"
-            ));
-        }
-        return Ok((1..=count)
-            .map(|n| SeatSpec::human(&martian_tui::messages::default_player_name(n)))
-            .collect());
-    }
-    let entries: Vec<&str> = list.split(',').map(str::trim).collect();
-    if entries.len() > MAX_PLAYERS {
-        return Err(format!(
-            "a game has from 1 to {MAX_PLAYERS} players, not {}",
-            entries.len()
-        ));
-    }
-    entries
+/// Seats from `--players`, read as the line mode reads them (a number of people, or names and
+/// `bot:NAME` entries), with the reason in the player's language when the list is wrong.
+///
+/// Bots are checked by name only: making one here would start an `exec:` bot's process or an
+/// `optimal` bot's tables; a bad setting shows at the start of the game.
+fn seats(list: &str, m: &Messages) -> Result<Vec<SeatSpec>, String> {
+    let specs = plain::parse_players(list, m).map_err(|e| messages::players_error(m, &e))?;
+    specs
         .into_iter()
-        .map(|entry| {
-            if entry.is_empty() {
-                return Err("an empty name".to_string());
-            }
-            match entry.split_once(':') {
-                Some((prefix, bot)) if prefix.trim().eq_ignore_ascii_case("bot") => {
-                    let bot = bot.trim();
-                    // Checked by name only: making the bot here would start an `exec:` bot's
-                    // process or an `optimal` bot's tables; a bad setting shows at the start.
-                    let known = martian_bots::names().contains(&bot)
-                        || bot.starts_with("exec:")
-                        || bot.starts_with("strength:");
-                    if !known {
-                        return Err(format!(
-                            "unknown bot '{bot}'; known bots: {}, strength:X, exec:PATH[:ARGS]",
-                            martian_bots::names().join(", ")
-                        ));
-                    }
-                    Ok(SeatSpec {
-                        kind: SeatKind::Bot(bot.to_string()),
-                        name: String::new(),
-                    })
-                }
-                _ => Ok(SeatSpec::human(entry)),
-            }
+        .map(|spec| match spec.bot {
+            None => Ok(SeatSpec::human(&spec.name)),
+            Some(bot) if known_bot(&bot) => Ok(SeatSpec::bot(&bot)),
+            Some(bot) => Err(messages::bot_not_created(
+                m,
+                &BotError::UnknownBot {
+                    known: format!(
+                        "{}, strength:X, exec:PATH[:ARGS]",
+                        martian_bots::names().join(", ")
+                    ),
+                    spec: bot,
+                },
+            )),
         })
         .collect()
+}
+
+fn known_bot(name: &str) -> bool {
+    martian_bots::names().contains(&name)
+        || name.starts_with("exec:")
+        || name.starts_with("strength:")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use martian_tui::SeatKind;
 
     #[test]
     fn seats_by_count_by_name_and_bots() {
-        assert_eq!(parse_seats("2").unwrap().len(), 2);
-        let seats = parse_seats("Ana, bot:random").unwrap();
-        assert_eq!(seats[0], SeatSpec::human("Ana"));
-        assert_eq!(seats[1].kind, SeatKind::Bot("random".into()));
-        assert!(parse_seats("9").unwrap_err().contains("not 9"));
+        let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
+        assert_eq!(seats("2", en).unwrap().len(), 2);
+        assert_eq!(seats("2", pt).unwrap()[1], SeatSpec::human("Jogador 2"));
+        let seats_given = seats("Ana, bot:random", en).unwrap();
+        assert_eq!(seats_given[0], SeatSpec::human("Ana"));
+        assert_eq!(seats_given[1].kind, SeatKind::Bot("random".into()));
+        assert!(seats("9", en).unwrap_err().contains("not 9"));
+        assert!(seats("Ana,bot:nobody", en).unwrap_err().contains("nobody"));
+        assert!(seats("Ana,,Bob", en).unwrap_err().contains("no name"));
         assert!(
-            parse_seats("Ana,bot:nobody")
+            seats("Ana,ana", en)
                 .unwrap_err()
-                .contains("nobody")
+                .contains("two players are called")
         );
-        assert!(parse_seats("Ana,,Bob").unwrap_err().contains("empty"));
+        // Named only: the process of an external bot is not started to check it.
+        let external = seats("bot:exec:/nonexistent/bot", en).unwrap();
+        assert_eq!(
+            external[0].kind,
+            SeatKind::Bot("exec:/nonexistent/bot".into())
+        );
+        assert!(
+            seats("Ana,bot:nobody", pt)
+                .unwrap_err()
+                .contains("bot desconhecido")
+        );
     }
 }

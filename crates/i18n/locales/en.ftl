@@ -360,3 +360,247 @@ replay-roll-off-roll = { $name } { $roll } ({ $rays })
 replay-unfinished = The game is unfinished: { $name } is to play in round { $round }.
 replay-roll-off-unfinished = The game is unfinished: { $name } is to roll in the roll-off.
 replay-cannot-read = cannot read { $file }: { $error }
+
+## Terminal game: `martian-dice play` full screen and `martian-dice replay FILE` on a terminal
+## (crates/tui/src/messages.rs). Panel titles get their padding from the code. $name: a player's
+## name; $names: a list of names; $dice: a dice-count; $points: a `points` text; keys ($key,
+## $coach, $quit…) are tui-key letters, shown in brackets; decimals come formatted ($percent…).
+tui-title = MARTIAN DICE
+tui-replay-title = MARTIAN DICE · replay
+# The keys. $action: death-ray, human, cow, chicken (take that face), stop, roll, coach, fast
+# (bots fast-forward), save, new (new game), quit, yes. Within one screen no two actions may share
+# a key, in this language or together with the English keys (which always work; a test checks).
+tui-key = { $action ->
+    [death-ray] d
+    [human] h
+    [cow] c
+    [chicken] k
+    [stop] s
+    [roll] r
+    [coach] a
+    [fast] f
+    [save] w
+    [new] n
+    [quit] q
+   *[yes] y
+}
+# The decimal separator of the numbers the coach and the setup show.
+tui-decimal-point = .
+tui-seed = seed { $seed }
+tui-turn-of = { $name } to play
+tui-turn-over-of = { $name }: turn over
+tui-panel-scores = Scores
+tui-panel-log = Log
+tui-panel-coach = Coach
+tui-panel-choices = Choices
+tui-panel-roll-off = Roll-off: most death rays wins
+tui-panel-help = Help
+tui-panel-setup = New game
+tui-panel-save = Save the game record
+tui-panel-quit = Quit
+tui-round = Round { $round }
+tui-final-round = final round
+tui-rules-line = { $dice } · target { $target }
+tui-head-player = Player
+tui-head-total = Total
+tui-head-last = Last
+tui-trigger-legend = ★ reached the target first
+tui-rolled = Rolled { $dice }
+tui-rolled-with-tanks = Rolled { $dice }: { $tanks ->
+        [one] { $tanks } tank forced aside
+       *[other] { $tanks } tanks forced aside
+    }
+# $taken: a face-count.
+tui-rolled-and-took = Rolled { $dice }, took { $taken }
+tui-to-roll = { $dice } to roll
+tui-nothing-rolled = No dice rolled yet this turn.
+tui-set-aside = Set aside
+tui-no-earthlings = no earthlings yet
+tui-meter-tanks = Tanks
+tui-meter-rays = Rays
+tui-meter-safe = rays hold
+tui-meter-danger = tanks lead!
+# $reason: busted, bonus, plain.
+tui-stop-now = { $reason ->
+        [busted] Score if stopping now: { $score } (tanks outnumber rays)
+        [bonus] Score if stopping now: { $score } (bonus +3 included)
+       *[plain] Score if stopping now: { $score }
+    }
+# $end: stop, no-dice, no-choice.
+tui-turn-result = { $end ->
+        [stop] Stopped
+        [no-dice] No dice left
+       *[no-choice] Nothing could be taken
+    }: { $points }
+tui-busted-result = BUSTED! Tanks outnumber rays: { $points }
+tui-bonus-banner = BONUS +3
+# A face that cannot be taken from this roll because it was taken earlier this turn.
+tui-taken-already = { $face ->
+    [tank] tanks taken
+    [death-ray] death rays taken
+    [human] humans taken
+    [cow] cows taken
+   *[chicken] chickens taken
+}
+# A face that was not rolled.
+tui-none-rolled = { $face ->
+    [tank] no tanks
+    [death-ray] no death rays
+    [human] no humans
+    [cow] no cows
+   *[chicken] no chickens
+}
+tui-stop-label = stop, bank { $score }
+tui-roll-label = roll { $dice }
+tui-your-roll = { $name }: press [{ $key }] to roll { $dice }
+tui-bot-thinking = { $name } is playing… [space] next step, [{ $fast }] fast-forward
+tui-roll-off-your-roll = { $name }: press [{ $key }] to roll { $dice } in the roll-off
+tui-hint-game = [{ $coach }] coach  [?] help  [{ $quit }] quit
+tui-hint-over = [{ $save }] save record  [{ $new }] new game  [{ $quit }] quit
+tui-hint-replay = [←/→] step  [PgUp/PgDn] turn  [Home/End]  [{ $coach }] coach  [{ $quit }] quit
+tui-take-all-of-one = Take every die of one kind. Tanks are set aside by force. [{ $coach }] coach  [?] help
+tui-stop-or-roll-hint = Stopping banks the score; rolling again risks more tanks. [{ $coach }] coach  [?] help
+tui-log-turn-head = — { $name }, round { $round } —
+# $letters: the roll in the reader's letters.
+tui-log-rolled = rolled { $letters }
+tui-log-rolled-with-tanks = rolled { $letters }: { $tanks ->
+        [one] { $tanks } tank forced aside
+       *[other] { $tanks } tanks forced aside
+    }
+# $action: take, stop, roll; $faces: a face-count (empty unless take).
+tui-log-action = { $action ->
+        [take] took { $faces }
+        [stop] stopped
+       *[roll] rolled again
+    }
+# $end: stop, no-dice, no-choice; $result: busted, scored.
+tui-log-result = { $end ->
+        [stop] stopped
+        [no-dice] no dice left
+       *[no-choice] nothing to take
+    }{ $result ->
+        [busted] , busted: { $points }
+       *[scored] : { $points }
+    }
+# $rays: a face-count of death rays.
+tui-log-roll-off = roll-off: { $name } rolled { $letters }, { $rays }
+tui-log-roll-off-tied = still tied: roll again
+tui-roll-off-between = Tied for the most points: { $names }
+tui-roll-off-round = Roll-off round { $round }
+tui-wins = Winner: { $name }!
+tui-share-victory = Shared victory: { $names }
+tui-won-roll-off = { $name } won the roll-off.
+tui-saved = Record saved to { $path }
+tui-save-failed = Could not save: { $error }
+tui-save-as = Save record as:
+tui-save-hint = [enter] save  [esc] cancel
+tui-confirm-quit = Quit this game? [{ $yes }] yes  [any other key] no
+tui-coach-off = Press [{ $coach }] for the value of each option.
+tui-coach-wait = Coach: waiting for a decision of yours.
+tui-coach-unavailable = The coach needs the solver, which is not built in yet.
+tui-coach-no-values = No values for this position.
+tui-coach-working = Working out the chances to win…
+tui-coach-win = chance to win
+tui-coach-turn = expected turn score
+tui-coach-turns = expected turns to reach { $target }
+# $percent, $value: decimals as text.
+tui-cost-win = { $percent }% win chance
+tui-cost-points = { $value } points
+tui-cost-turns = { $value } more turns
+# $action: take, stop, roll; $face: the face taken (any face otherwise).
+tui-action = { $action ->
+        [take] { $face ->
+            [tank] take tanks
+            [death-ray] take death rays
+            [human] take humans
+            [cow] take cows
+           *[chicken] take chickens
+        }
+        [stop] stop
+       *[roll] roll again
+    }
+tui-coach-best = best
+tui-coach-cost = Last: { $action } cost { $cost }
+tui-coach-good = Last: { $action } was best
+tui-played-cost = ▸ played: { $action }, cost { $cost }
+tui-played-good = ▸ played: { $action }, the best
+tui-setup-language = Language
+tui-setup-players = Players
+tui-setup-seat = Seat { $seat }
+tui-setup-human = human: { $name }
+tui-setup-bot = bot: { $name }
+tui-setup-order = Order
+# $order: as-listed, random-first, shuffle.
+tui-order = { $order ->
+        [random-first] random first player
+        [shuffle] shuffle all seats
+       *[as-listed] as listed
+    }
+tui-setup-dice = Dice
+tui-setup-target = Target
+tui-setup-bonus = Bonus
+tui-setup-end = End
+tui-setup-tie = Tie
+tui-setup-seed = Seed
+tui-setup-seed-random = random (type digits to fix)
+tui-setup-coach = Coach
+# $mode: on-demand, always.
+tui-coach-mode = { $mode ->
+        [always] every decision
+       *[on-demand] on demand [{ $coach }]
+    }
+tui-setup-pace = Bot pace
+tui-setup-start = Start the game
+tui-setup-hints = [↑↓] field [←→] change, or type a name/number  [<>] move seat  [enter] start
+# $bonus: one-of-each, any-earthling.
+tui-bonus-rule = { $bonus ->
+        [any-earthling] +3 for any earthling
+       *[one-of-each] +3 for one human, cow and chicken
+    }
+# $end: complete-round, immediate.
+tui-end-rule = { $end ->
+        [immediate] the game ends at once
+       *[complete-round] the round is completed
+    }
+# $tie: roll-off, shared.
+tui-tie-rule = { $tie ->
+        [shared] shared victory
+       *[roll-off] death-ray roll-off
+    }
+# $pace: instant, timed; $seconds: a decimal as text.
+tui-pace = { $pace ->
+        [instant] instant
+       *[timed] { $seconds } s a step
+    }
+tui-default-human = You
+tui-default-player = Player { $number }
+# A bot at the table, named after its kind. $bot: the bot's name as the command line takes it;
+# $name: that name capitalised, for any other bot.
+tui-bot-player = { $bot ->
+       *[other] { $name }
+    }
+# What a bot does, under the setup form. $summary: the bot's own description in English.
+tui-bot-about = { $bot ->
+       *[other] { $name }: { $summary }
+    }
+tui-bot-failed = { $name } could not play: { $error }
+tui-illegal = Not now: { $reason }
+tui-not-your-turn = Not your turn: [space] next step, [{ $fast }] fast-forward
+tui-stopped-by-signal = the game was stopped by a signal
+tui-too-small = Make the terminal at least { $width }×{ $height }
+tui-choose-first = take one kind of dice first
+tui-stop-or-roll = stop [{ $stop }] or roll again [{ $roll }]
+tui-not-now = it is not your move
+tui-replay-position = Step { $step } of { $steps } · turn { $turn } of { $turns }
+tui-replay-next = Next: { $name }
+tui-help =
+    Each turn: roll, tanks are set aside by force, then take
+    ALL dice of one kind: [{ $ray }] death rays, [{ $human }] humans, [{ $cow }] cows,
+    { "[" }{ $chicken }] chickens. Each earthling kind once a turn; rays any time.
+    Then [{ $stop }] stop and bank, or [{ $roll }] roll the dice left.
+    If tanks outnumber death rays, the turn scores 0.
+    1 point per earthling; +3 for a human, a cow and a chicken.
+    First to the target ends the game after the round.
+    { "" }
+    { "[" }{ $coach }] coach: the value of each option   [space] next bot step
+    { "[" }{ $fast }] fast-forward bots   [{ $quit }] quit   any key closes this help

@@ -370,3 +370,242 @@ replay-roll-off-roll = { $name } { $roll } ({ $rays })
 replay-unfinished = A partida está inacabada: é a vez de { $name } na rodada { $round }.
 replay-roll-off-unfinished = A partida está inacabada: { $name } deve lançar no desempate.
 replay-cannot-read = não é possível ler { $file }: { $error }
+
+## O jogo de terminal: `martian-dice play` em tela cheia e `martian-dice replay ARQUIVO` num
+## terminal (crates/tui/src/messages.rs). Os títulos dos painéis ganham o espaçamento do código.
+## $name: o nome de um jogador; $names: uma lista de nomes; $dice: um dice-count; $points: um
+## texto `points`; as teclas ($key, $coach, $quit…) são letras de tui-key, mostradas entre
+## colchetes; os decimais chegam formatados ($percent…). A tela tem 80×24: textos curtos.
+tui-title = MARTIAN DICE
+tui-replay-title = MARTIAN DICE · reprodução
+# As teclas: m raio da morte, h humano, v vaca, g galinha, p parar, l lançar, a análise,
+# s salvar, n nova partida, s sim. As teclas inglesas continuam valendo (um teste confere que
+# nenhuma tecla tem dois sentidos na mesma tela).
+tui-key = { $action ->
+    [death-ray] m
+    [human] h
+    [cow] v
+    [chicken] g
+    [stop] p
+    [roll] l
+    [coach] a
+    [fast] f
+    [save] s
+    [new] n
+    [quit] q
+   *[yes] s
+}
+tui-decimal-point = ,
+tui-seed = semente { $seed }
+tui-turn-of = Vez de { $name }
+tui-turn-over-of = { $name }: fim da vez
+tui-panel-scores = Placar
+tui-panel-log = Histórico
+tui-panel-coach = Análise
+tui-panel-choices = Opções
+tui-panel-roll-off = Desempate: mais raios da morte vence
+tui-panel-help = Ajuda
+tui-panel-setup = Nova partida
+tui-panel-save = Salvar o registro da partida
+tui-panel-quit = Sair
+tui-round = Rodada { $round }
+tui-final-round = rodada final
+tui-rules-line = { $dice } · alvo { $target }
+tui-head-player = Jogador
+tui-head-total = Total
+tui-head-last = Últ.
+tui-trigger-legend = ★ chegou primeiro ao alvo
+tui-rolled = Lançou { $dice }
+tui-rolled-with-tanks = Lançou { $dice }: { $tanks ->
+        [0] nenhum tanque
+        [one] { $tanks } tanque separado à força
+       *[other] { $tanks } tanques separados à força
+    }
+tui-rolled-and-took = Lançou { $dice }, pegou { $taken }
+tui-to-roll = { $dice } para lançar
+tui-nothing-rolled = Nenhum dado lançado ainda nesta vez.
+tui-set-aside = Separados
+tui-no-earthlings = nenhum terráqueo ainda
+tui-meter-tanks = Tanques
+tui-meter-rays = Raios
+tui-meter-safe = raios seguram
+tui-meter-danger = tanques vencem!
+tui-stop-now = { $reason ->
+        [busted] Se parar agora: { $score } (mais tanques que raios)
+        [bonus] Se parar agora: { $score } (com o bônus de +3)
+       *[plain] Se parar agora: { $score }
+    }
+tui-turn-result = { $end ->
+        [stop] Parou
+        [no-dice] Acabaram os dados
+       *[no-choice] Nada podia ser pego
+    }: { $points }
+tui-busted-result = ESTOUROU! Mais tanques que raios: { $points }
+tui-bonus-banner = BÔNUS +3
+# Curto, para caber na linha das opções; a tecla já diz o tipo (h humano, v vaca, g galinha).
+tui-taken-already = { $face ->
+   *[other] já pegou
+}
+tui-none-rolled = { $face ->
+    [tank] sem tanques
+    [death-ray] sem raios
+    [human] sem humanos
+    [cow] sem vacas
+   *[chicken] sem galinhas
+}
+tui-stop-label = parar, marcar { $score }
+tui-roll-label = lançar { $dice }
+tui-your-roll = { $name }: tecle [{ $key }] para lançar { $dice }
+tui-bot-thinking = { $name } está jogando… [espaço] próximo passo, [{ $fast }] avançar
+tui-roll-off-your-roll = { $name }: tecle [{ $key }] para lançar { $dice } no desempate
+tui-hint-game = [{ $coach }] análise  [?] ajuda  [{ $quit }] sair
+tui-hint-over = [{ $save }] salvar registro  [{ $new }] nova partida  [{ $quit }] sair
+tui-hint-replay = [←/→] passo  [PgUp/PgDn] turno  [Home/End]  [{ $coach }] análise  [{ $quit }] sair
+tui-take-all-of-one = Pegue todos os dados de um tipo; tanques ficam à força. [{ $coach }] análise  [?] ajuda
+tui-stop-or-roll-hint = Parar garante os pontos; lançar arrisca mais tanques. [{ $coach }] análise  [?] ajuda
+tui-log-turn-head = — { $name }, rodada { $round } —
+tui-log-rolled = lançou { $letters }
+tui-log-rolled-with-tanks = lançou { $letters }: { $tanks ->
+        [0] nenhum tanque
+        [one] { $tanks } tanque separado
+       *[other] { $tanks } tanques separados
+    }
+tui-log-action = { $action ->
+        [take] pegou { $faces }
+        [stop] parou
+       *[roll] lançou de novo
+    }
+tui-log-result = { $end ->
+        [stop] parou
+        [no-dice] acabaram os dados
+       *[no-choice] nada para pegar
+    }{ $result ->
+        [busted] , estourou: { $points }
+       *[scored] : { $points }
+    }
+tui-log-roll-off = desempate: { $name } lançou { $letters }, { $rays }
+tui-log-roll-off-tied = empate de novo: lançam outra vez
+tui-roll-off-between = Empatados com mais pontos: { $names }
+tui-roll-off-round = Desempate, rodada { $round }
+tui-wins = Vitória de { $name }!
+tui-share-victory = Vitória compartilhada: { $names }
+tui-won-roll-off = { $name } venceu o desempate.
+tui-saved = Registro salvo em { $path }
+tui-save-failed = Não foi possível salvar: { $error }
+tui-save-as = Salvar o registro como:
+tui-save-hint = [enter] salvar  [esc] cancelar
+tui-confirm-quit = Sair desta partida? [{ $yes }] sim  [outra tecla] não
+tui-coach-off = Tecle [{ $coach }] para ver o valor de cada opção.
+tui-coach-wait = Análise: esperando uma decisão sua.
+tui-coach-unavailable = A análise precisa do solucionador, que ainda não está incluído.
+tui-coach-no-values = Sem valores para esta posição.
+tui-coach-working = Calculando as chances de vitória…
+tui-coach-win = chance de vitória
+tui-coach-turn = pontos esperados na vez
+tui-coach-turns = turnos esperados até { $target }
+tui-cost-win = { $percent }% de chance de vitória
+tui-cost-points = { $value } pontos
+tui-cost-turns = { $value } turnos a mais
+tui-action = { $action ->
+        [take] { $face ->
+            [tank] pegar tanques
+            [death-ray] pegar raios
+            [human] pegar humanos
+            [cow] pegar vacas
+           *[chicken] pegar galinhas
+        }
+        [stop] parar
+       *[roll] lançar de novo
+    }
+tui-coach-best = melhor
+tui-coach-cost = Última: { $action } custou { $cost }
+tui-coach-good = Última: { $action } foi o melhor
+tui-played-cost = ▸ jogado: { $action }, custou { $cost }
+tui-played-good = ▸ jogado: { $action }, o melhor
+tui-setup-language = Idioma
+tui-setup-players = Jogadores
+tui-setup-seat = Lugar { $seat }
+tui-setup-human = pessoa: { $name }
+tui-setup-bot = bot: { $name }
+tui-setup-order = Ordem
+tui-order = { $order ->
+        [random-first] primeiro jogador sorteado
+        [shuffle] embaralhar os lugares
+       *[as-listed] na ordem da lista
+    }
+tui-setup-dice = Dados
+tui-setup-target = Alvo
+tui-setup-bonus = Bônus
+tui-setup-end = Fim
+tui-setup-tie = Empate
+tui-setup-seed = Semente
+tui-setup-seed-random = aleatória (digite números para fixar)
+tui-setup-coach = Análise
+tui-coach-mode = { $mode ->
+        [always] a cada decisão
+       *[on-demand] quando pedida [{ $coach }]
+    }
+tui-setup-pace = Ritmo dos bots
+tui-setup-start = Começar a partida
+tui-setup-hints = [↑↓] campo [←→] mudar, ou digite nome/número  [<>] mover lugar  [enter] começar
+tui-bonus-rule = { $bonus ->
+        [any-earthling] +3 por qualquer terráqueo
+       *[one-of-each] +3 por um humano, uma vaca e uma galinha
+    }
+tui-end-rule = { $end ->
+        [immediate] o jogo acaba na hora
+       *[complete-round] a rodada é completada
+    }
+tui-tie-rule = { $tie ->
+        [shared] vitória compartilhada
+       *[roll-off] desempate por raios da morte
+    }
+tui-pace = { $pace ->
+        [instant] instantâneo
+       *[timed] { $seconds } s por passo
+    }
+tui-default-human = Você
+tui-default-player = Jogador { $number }
+tui-bot-player = { $bot ->
+        [random] Aleatório
+        [aggressive] Agressivo
+        [defensive] Defensivo
+        [greedy] Ganancioso
+        [optimal] Ótimo
+        [easy] Fácil
+        [medium] Médio
+        [hard] Difícil
+       *[other] { $name }
+    }
+tui-bot-about = { $bot ->
+        [random] { $name }: pega um tipo permitido ao acaso; para na metade das vezes
+        [aggressive] { $name }: pega o maior grupo seguro de terráqueos, nunca para por escolha
+        [defensive] { $name }: garante os raios da morte e para cedo
+        [greedy] { $name }: maximiza os pontos esperados de cada turno (exato)
+        [optimal] { $name }: maximiza a chance de vencer a partida (exato até 3 jogadores)
+        [easy] { $name }: um iniciante: muitas vezes escolhe uma opção um pouco pior, às vezes uma ruim
+        [medium] { $name }: um jogador razoável: pequenos erros de vez em quando
+        [hard] { $name }: um jogador forte: erros raros e pequenos
+       *[other] { $name }: { $summary }
+    }
+tui-bot-failed = { $name } não conseguiu jogar: { $error }
+tui-illegal = Agora não: { $reason }
+tui-not-your-turn = Não é a sua vez: [espaço] próximo passo, [{ $fast }] avançar
+tui-stopped-by-signal = a partida foi interrompida por um sinal
+tui-too-small = Aumente o terminal para pelo menos { $width }×{ $height }
+tui-choose-first = primeiro pegue um tipo de dado
+tui-stop-or-roll = pare [{ $stop }] ou lance de novo [{ $roll }]
+tui-not-now = não é a sua jogada
+tui-replay-position = Passo { $step } de { $steps } · turno { $turn } de { $turns }
+tui-replay-next = A seguir: { $name }
+tui-help =
+    A cada vez: lance; os tanques ficam separados à força; então
+    pegue TODOS os dados de um tipo: [{ $ray }] raios, [{ $human }] humanos,
+    { "[" }{ $cow }] vacas, [{ $chicken }] galinhas. Cada terráqueo uma vez por turno;
+    raios sempre. Depois [{ $stop }] pare e marque, ou [{ $roll }] lance o resto.
+    Com mais tanques que raios da morte, a vez vale 0.
+    1 ponto por terráqueo; +3 por um humano, uma vaca e uma galinha.
+    Quem chega ao alvo encerra o jogo depois da rodada.
+    { "" }
+    { "[" }{ $coach }] análise: o valor de cada opção   [espaço] passo do bot
+    { "[" }{ $fast }] avançar os bots   [{ $quit }] sair   outra tecla fecha a ajuda

@@ -4,14 +4,15 @@
 
 use std::time::Duration;
 
-use martian_engine::{Action, Awaiting, Face, GameRng, seeded_rng};
+use martian_engine::{Action, Awaiting, GameRng, seeded_rng};
+use martian_i18n::{Lang, Messages};
 use rand::RngExt;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::text::Line;
 
 use crate::coach::Advisor;
-use crate::messages as msg;
+use crate::messages::{self as msg, KeyAction, Keys, TAKEABLE};
 use crate::replay::Timeline;
 use crate::session::{BotFactory, Position, Session, actor, position_of};
 use crate::setup::{GameSetup, Setup, SetupOutcome};
@@ -63,6 +64,7 @@ enum Overlay {
 #[derive(Debug)]
 struct ReplayScreen {
     timeline: Timeline,
+    lang: Lang,
     names: Vec<String>,
     coach_visible: bool,
     advice: Option<(Position, Option<crate::coach::Advice>)>,
@@ -156,8 +158,13 @@ impl App {
         self
     }
 
-    /// The replay viewer for a checked record.
-    pub fn replay(timeline: Timeline, advisor: Option<Box<dyn Advisor>>, theme: Theme) -> App {
+    /// The replay viewer for a checked record, in `lang`.
+    pub fn replay(
+        timeline: Timeline,
+        advisor: Option<Box<dyn Advisor>>,
+        theme: Theme,
+        lang: Lang,
+    ) -> App {
         let names = timeline
             .record
             .players
@@ -167,6 +174,7 @@ impl App {
         App {
             screen: Screen::Replay(ReplayScreen {
                 timeline,
+                lang,
                 names,
                 coach_visible: false,
                 advice: None,
@@ -180,10 +188,23 @@ impl App {
             message: None,
             effects: Vec::new(),
             quit: false,
-            last_setup: GameSetup::default_for(&[]),
+            last_setup: GameSetup::default_for(&[], lang),
             record_path: None,
             recorded: (0, false),
         }
+    }
+
+    /// The language the screen is in: the setup's, switched on the setup screen.
+    pub fn lang(&self) -> Lang {
+        match &self.screen {
+            Screen::Setup(form) => form.setup.lang,
+            Screen::Play(session) => session.lang,
+            Screen::Replay(replay) => replay.lang,
+        }
+    }
+
+    fn m(&self) -> &'static Messages {
+        self.lang().messages()
     }
 
     /// Whether the application is done.
@@ -241,9 +262,10 @@ impl App {
             }
             Event::Resize(..) => {}
             Event::Saved(result) => {
+                let m = self.m();
                 self.message = Some(match result {
-                    Ok(path) => msg::saved(&path),
-                    Err(error) => msg::save_failed(&error),
+                    Ok(path) => msg::saved(m, &path),
+                    Err(error) => msg::save_failed(m, &error),
                 })
             }
             Event::Key(key) => {
@@ -282,7 +304,11 @@ impl App {
             Overlay::None => {}
             Overlay::Help => return,
             Overlay::ConfirmQuit => {
-                if key.code == KeyCode::Char(msg::KEY_YES) {
+                if let KeyCode::Char(ch) = key.code
+                    && Keys::of(self.lang())
+                        .action(ch, &[KeyAction::Yes])
+                        .is_some()
+                {
                     self.quit = true;
                 }
                 return;
@@ -363,23 +389,41 @@ impl App {
             KeyCode::Char(ch) => Some(ch.to_ascii_lowercase()),
             _ => None,
         };
-        match (key.code, ch) {
-            (_, Some(msg::KEY_HELP)) => self.overlay = Overlay::Help,
-            (KeyCode::Esc, _) | (_, Some(msg::KEY_QUIT)) => {
+        let deciding = matches!(session.game.awaiting(), Awaiting::Decision { .. });
+        let live: &[KeyAction] = if session.game.is_over() {
+            &[
+                KeyAction::Save,
+                KeyAction::New,
+                KeyAction::Coach,
+                KeyAction::Quit,
+            ]
+        } else if session.stuck.is_some() {
+            &[KeyAction::Coach, KeyAction::Quit]
+        } else if session.bot_to_act().is_some() {
+            &[KeyAction::Fast, KeyAction::Coach, KeyAction::Quit]
+        } else if deciding {
+            &DECISION_KEYS
+        } else {
+            &[KeyAction::Roll, KeyAction::Coach, KeyAction::Quit]
+        };
+        let action = ch.and_then(|c| Keys::of(session.lang).action(c, live));
+        match (key.code, ch, action) {
+            (_, Some(msg::KEY_HELP), _) => self.overlay = Overlay::Help,
+            (KeyCode::Esc, ..) | (.., Some(KeyAction::Quit)) => {
                 if session.game.is_over() || session.stuck.is_some() {
                     self.quit = true;
                 } else {
                     self.overlay = Overlay::ConfirmQuit;
                 }
             }
-            (_, Some(msg::KEY_COACH)) => {
+            (.., Some(KeyAction::Coach)) => {
                 session.coach_visible = !session.coach_visible;
             }
-            _ if session.game.is_over() => match ch {
-                Some(msg::KEY_SAVE) => {
+            _ if session.game.is_over() => match action {
+                Some(KeyAction::Save) => {
                     self.overlay = Overlay::SaveAs(msg::default_record_name(session.seed));
                 }
-                Some(msg::KEY_NEW) => {
+                Some(KeyAction::New) => {
                     self.screen =
                         Screen::Setup(Setup::new(self.last_setup.clone(), self.bots.names()));
                     return;
@@ -387,31 +431,21 @@ impl App {
                 _ => {}
             },
             _ if session.stuck.is_some() => {}
-            _ if session.bot_to_act().is_some() => match (key.code, ch) {
-                (KeyCode::Enter, _) | (_, Some(' ' | '.')) => session.bot_step(),
-                (_, Some(msg::KEY_FAST)) => session.fast_forward(),
-                _ => self.message = Some(msg::NOT_YOUR_TURN.into()),
+            _ if session.bot_to_act().is_some() => match (key.code, ch, action) {
+                (KeyCode::Enter, ..) | (_, Some(' ' | '.'), _) => session.bot_step(),
+                (.., Some(KeyAction::Fast)) => session.fast_forward(),
+                _ => self.message = Some(msg::not_your_turn(session.lang.messages())),
             },
             _ => {
-                let result = match (session.game.awaiting(), key.code, ch) {
-                    (Awaiting::Decision { .. }, _, Some(msg::KEY_ROLL)) => session.human_roll(),
-                    (Awaiting::Decision { .. }, _, Some(msg::KEY_STOP)) => {
-                        session.decide(Action::Stop)
-                    }
-                    (Awaiting::Decision { .. }, _, Some(c)) => match take_face(c) {
-                        Some(face) => session.decide(Action::Take(face)),
-                        None => Ok(()),
-                    },
-                    (
-                        Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. },
-                        KeyCode::Enter,
-                        _,
-                    )
-                    | (
-                        Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. },
-                        _,
-                        Some(msg::KEY_ROLL | ' '),
-                    ) => session.human_roll(),
+                let rolling = matches!(
+                    session.game.awaiting(),
+                    Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. }
+                );
+                let result = match (key.code, ch, action) {
+                    (.., Some(KeyAction::Roll)) => session.human_roll(),
+                    (.., Some(KeyAction::Stop)) => session.decide(Action::Stop),
+                    (.., Some(KeyAction::Take(face))) => session.decide(Action::Take(face)),
+                    (KeyCode::Enter, ..) | (_, Some(' '), _) if rolling => session.human_roll(),
                     _ => Ok(()),
                 };
                 if let Err(error) = result {
@@ -429,17 +463,25 @@ impl App {
         let Screen::Replay(replay) = &mut self.screen else {
             return;
         };
+        let action = match key.code {
+            KeyCode::Char(ch) => {
+                Keys::of(replay.lang).action(ch, &[KeyAction::Coach, KeyAction::Quit])
+            }
+            _ => None,
+        };
         let timeline = &mut replay.timeline;
-        match key.code {
-            KeyCode::Right | KeyCode::Char(' ' | 'n' | 'l') | KeyCode::Enter => timeline.forward(),
-            KeyCode::Left | KeyCode::Backspace | KeyCode::Char('p' | 'b') => timeline.back(),
-            KeyCode::PageDown | KeyCode::Down | KeyCode::Char(']') => timeline.next_turn(),
-            KeyCode::PageUp | KeyCode::Up | KeyCode::Char('[') => timeline.previous_turn(),
-            KeyCode::Home | KeyCode::Char('g') => timeline.seek(0),
-            KeyCode::End | KeyCode::Char('G') => timeline.seek(timeline.len()),
-            KeyCode::Char(msg::KEY_COACH) => replay.coach_visible = !replay.coach_visible,
-            KeyCode::Char(msg::KEY_HELP) => self.overlay = Overlay::Help,
-            KeyCode::Esc | KeyCode::Char(msg::KEY_QUIT) => self.quit = true,
+        match (key.code, action) {
+            (_, Some(KeyAction::Coach)) => replay.coach_visible = !replay.coach_visible,
+            (KeyCode::Esc, _) | (_, Some(KeyAction::Quit)) => self.quit = true,
+            (KeyCode::Char(msg::KEY_HELP), _) => self.overlay = Overlay::Help,
+            (KeyCode::Right | KeyCode::Char(' ' | 'n' | 'l') | KeyCode::Enter, _) => {
+                timeline.forward()
+            }
+            (KeyCode::Left | KeyCode::Backspace | KeyCode::Char('p' | 'b'), _) => timeline.back(),
+            (KeyCode::PageDown | KeyCode::Down | KeyCode::Char(']'), _) => timeline.next_turn(),
+            (KeyCode::PageUp | KeyCode::Up | KeyCode::Char('['), _) => timeline.previous_turn(),
+            (KeyCode::Home | KeyCode::Char('g'), _) => timeline.seek(0),
+            (KeyCode::End | KeyCode::Char('G'), _) => timeline.seek(timeline.len()),
             _ => {}
         }
         replay.refresh_advice(self.advisor.as_deref_mut());
@@ -447,6 +489,7 @@ impl App {
 
     pub fn draw(&self, frame: &mut Frame) {
         let theme = self.theme;
+        let m = self.m();
         match &self.screen {
             Screen::Setup(form) => {
                 let about = match form.current() {
@@ -454,7 +497,7 @@ impl App {
                         crate::setup::SeatKind::Bot(name) => self
                             .bots
                             .summary(name)
-                            .map(|summary| msg::bot_summary(name, &summary)),
+                            .map(|summary| msg::bot_summary(m, name, &summary)),
                         crate::setup::SeatKind::Human => None,
                     },
                     _ => None,
@@ -468,22 +511,22 @@ impl App {
             Overlay::None => {}
             Overlay::Help => ui::draw_popup(
                 frame,
-                msg::PANEL_HELP,
-                msg::HELP_TEXT.iter().map(|l| Line::raw(*l)).collect(),
+                &msg::panel_help(m),
+                msg::help(m).into_iter().map(Line::raw).collect(),
                 66,
             ),
             Overlay::ConfirmQuit => ui::draw_popup(
                 frame,
-                msg::PANEL_QUIT,
-                vec![Line::styled(msg::CONFIRM_QUIT, theme.key())],
+                &msg::panel_quit(m),
+                vec![Line::styled(msg::confirm_quit(m), theme.key())],
                 50,
             ),
             Overlay::SaveAs(name) => ui::draw_popup(
                 frame,
-                msg::PANEL_SAVE,
+                &msg::panel_save(m),
                 vec![
-                    Line::raw(format!("{}{name}_", msg::SAVE_AS)),
-                    Line::styled(msg::SAVE_HINT, theme.dim()),
+                    Line::raw(format!("{}{name}_", msg::save_as(m))),
+                    Line::styled(msg::save_hint(m), theme.dim()),
                 ],
                 60,
             ),
@@ -492,22 +535,24 @@ impl App {
 
     fn draw_play(&self, frame: &mut Frame, session: &Session) {
         let theme = self.theme;
+        let m = session.lang.messages();
         let game = &session.game;
         let names = session.names();
+        let hint_over = msg::hint_over(m);
         let prompt = if game.is_over() {
-            ui::game_over_prompt(game, &names, theme, msg::HINT_OVER)
+            ui::game_over_prompt(m, game, &names, theme, &hint_over)
         } else if let Some(stuck) = &session.stuck {
             vec![Line::styled(stuck.clone(), theme.bad())]
         } else if let Some(seat) = session.bot_to_act() {
-            ui::key_prompt(msg::bot_thinking(&names[seat]), theme)
+            ui::key_prompt(msg::bot_thinking(m, &names[seat]), theme)
         } else {
             match game.awaiting() {
-                Awaiting::Decision { .. } => ui::decision_prompt(game.turn(), theme),
+                Awaiting::Decision { .. } => ui::decision_prompt(m, game.turn(), theme),
                 Awaiting::TurnRoll { seat, dice } => {
-                    ui::key_prompt(msg::your_roll(&names[seat], dice), theme)
+                    ui::key_prompt(msg::your_roll(m, &names[seat], dice), theme)
                 }
-                Awaiting::RollOffRoll { seat, .. } => {
-                    ui::key_prompt(msg::roll_off_your_roll(&names[seat]), theme)
+                Awaiting::RollOffRoll { seat, dice } => {
+                    ui::key_prompt(msg::roll_off_your_roll(m, &names[seat], dice), theme)
                 }
                 Awaiting::Nothing => Vec::new(),
             }
@@ -529,19 +574,22 @@ impl App {
                 None => CoachView::Waiting { review },
             }
         };
+        let title = msg::title(m);
+        let hint = if game.is_over() {
+            hint_over
+        } else {
+            msg::hint_game(m)
+        };
         let view = TableView {
-            title: msg::TITLE,
+            m,
+            title: &title,
             seed: Some(session.seed),
             game,
             names: &names,
             prompt,
             coach,
             status: self.message.as_deref(),
-            hint: if game.is_over() {
-                msg::HINT_OVER
-            } else {
-                msg::HINT_GAME
-            },
+            hint: &hint,
             theme,
         };
         ui::draw_table(frame, &view);
@@ -549,17 +597,18 @@ impl App {
 
     fn draw_replay(&self, frame: &mut Frame, replay: &ReplayScreen) {
         let theme = self.theme;
+        let m = replay.lang.messages();
         let timeline = &replay.timeline;
         let game = timeline.game();
         let (turn, turns) = timeline.turn_number();
         let mut prompt = vec![Line::styled(
-            msg::replay_position(timeline.position(), timeline.len(), turn, turns),
+            msg::replay_position(m, timeline.position(), timeline.len(), turn, turns),
             theme.key(),
         )];
         if game.is_over() {
-            prompt = ui::game_over_prompt(game, &replay.names, theme, &prompt_text(&prompt));
+            prompt = ui::game_over_prompt(m, game, &replay.names, theme, &prompt_text(&prompt));
         } else if let Some(seat) = actor(game) {
-            prompt.push(Line::raw(msg::replay_next(&replay.names[seat])));
+            prompt.push(Line::raw(msg::replay_next(m, &replay.names[seat])));
         }
         let played = timeline.next_action();
         let advice = replay
@@ -587,15 +636,18 @@ impl App {
                 None => CoachView::Waiting { review: None },
             }
         };
+        let title = msg::replay_title(m);
+        let hint = msg::hint_replay(m);
         let view = TableView {
-            title: msg::REPLAY_TITLE,
+            m,
+            title: &title,
             seed: timeline.record.seed,
             game,
             names: &replay.names,
             prompt,
             coach,
             status: self.message.as_deref(),
-            hint: msg::HINT_REPLAY,
+            hint: &hint,
             theme,
         };
         ui::draw_table(frame, &view);
@@ -609,11 +661,17 @@ fn prompt_text(lines: &[Line<'_>]) -> String {
         .unwrap_or_default()
 }
 
-fn take_face(key: char) -> Option<Face> {
-    [Face::DeathRay, Face::Human, Face::Cow, Face::Chicken]
-        .into_iter()
-        .find(|&f| msg::take_key(f) == Some(key))
-}
+/// The keys live when a person decides.
+const DECISION_KEYS: [KeyAction; 8] = [
+    KeyAction::Take(TAKEABLE[0]),
+    KeyAction::Take(TAKEABLE[1]),
+    KeyAction::Take(TAKEABLE[2]),
+    KeyAction::Take(TAKEABLE[3]),
+    KeyAction::Stop,
+    KeyAction::Roll,
+    KeyAction::Coach,
+    KeyAction::Quit,
+];
 
 /// The replay viewer makes no bots.
 struct NoBots;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use martian_engine::{Action, Points, Rules, Situation};
+use martian_i18n::Messages;
 use martian_solver::{AdviceMeasure, AdviceRequest, MAX_TRIO_TARGET};
 
 use crate::messages as msg;
@@ -90,20 +91,21 @@ impl Advice {
             .is_some_and(|(_, best)| self.measure.merit(best) - self.measure.merit(value) < 1e-9)
     }
 
-    /// A value as the coach shows it: "61.2%", "7.43" points, "4.10" turns.
-    pub fn format_value(&self, value: f64) -> String {
+    /// A value as the coach shows it: "61.2%", "7.43" points, "4.10" turns (with a decimal
+    /// comma in Portuguese).
+    pub fn format_value(&self, m: &Messages, value: f64) -> String {
         match self.measure {
-            Measure::WinProbability => format!("{:.1}%", value * 100.0),
-            Measure::TurnPoints | Measure::ExpectedTurns => format!("{value:.2}"),
+            Measure::WinProbability => format!("{}%", msg::decimal(m, value * 100.0, 1)),
+            Measure::TurnPoints | Measure::ExpectedTurns => msg::decimal(m, value, 2),
         }
     }
 
     /// A difference as the coach shows it.
-    pub fn format_cost(&self, cost: f64) -> String {
+    pub fn format_cost(&self, m: &Messages, cost: f64) -> String {
         match self.measure {
-            Measure::WinProbability => msg::cost_win(cost * 100.0),
-            Measure::TurnPoints => msg::cost_points(cost),
-            Measure::ExpectedTurns => msg::cost_turns(cost),
+            Measure::WinProbability => msg::cost_win(m, cost * 100.0),
+            Measure::TurnPoints => msg::cost_points(m, cost),
+            Measure::ExpectedTurns => msg::cost_turns(m, cost),
         }
     }
 }
@@ -267,7 +269,12 @@ mod tests {
         assert_eq!(advice.cost_of(Action::Stop), None);
         let review = Review::of(&advice, Action::Take(Face::DeathRay)).unwrap();
         assert!(review.was_best());
-        assert_eq!(advice.format_cost(2.5), "2.50 points");
+        let (en, pt) = (
+            martian_i18n::Lang::En.messages(),
+            martian_i18n::Lang::PtBr.messages(),
+        );
+        assert_eq!(advice.format_cost(en, 2.5), "2.50 points");
+        assert_eq!(advice.format_cost(pt, 2.5), "2,50 pontos");
         let turns = Advice::new(
             Measure::ExpectedTurns,
             vec![(Action::Roll, 6.5), (Action::Stop, 6.0)],
@@ -279,8 +286,9 @@ mod tests {
         );
         assert_eq!(turns.cost_of(Action::Roll), Some(0.5));
         assert!(turns.is_best(6.0) && !turns.is_best(6.5));
-        assert_eq!(turns.format_cost(0.5), "0.50 more turns");
+        assert_eq!(turns.format_cost(en, 0.5), "0.50 more turns");
         let win = Advice::new(Measure::WinProbability, vec![(Action::Stop, 0.6123)]);
-        assert_eq!(win.format_value(0.6123), "61.2%");
+        assert_eq!(win.format_value(en, 0.6123), "61.2%");
+        assert_eq!(win.format_value(pt, 0.6123), "61,2%");
     }
 }

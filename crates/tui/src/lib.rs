@@ -21,6 +21,8 @@ use std::hash::{BuildHasher, RandomState};
 
 pub use app::{App, Effect, Event};
 pub use coach::{Advice, Advisor, MAX_DUEL_TARGET, Measure, Review, SolverAdvisor};
+pub use martian_i18n::Lang;
+pub use messages::{KeyAction, Keys};
 pub use replay::Timeline;
 pub use session::{BotFactory, BuiltinBots, Session};
 pub use setup::{CoachMode, GameSetup, Order, PACES_MS, SeatKind, SeatSpec};
@@ -28,9 +30,9 @@ pub use terminal::{restore_terminal, run};
 pub use theme::Theme;
 pub use ui::{MIN_HEIGHT, MIN_WIDTH};
 
-/// The setup a new game opens with: you against the medium bot, official rules.
-pub fn default_setup() -> GameSetup {
-    GameSetup::default_for(&BuiltinBots.names())
+/// The setup a new game opens with: you against the medium bot, official rules, in `lang`.
+pub fn default_setup(lang: Lang) -> GameSetup {
+    GameSetup::default_for(&BuiltinBots.names(), lang)
 }
 
 /// The advisor behind the coach, when one is built in.
@@ -43,8 +45,8 @@ fn entropy() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
-/// Plays full screen, opening on the setup screen filled with `setup`; with `record`, the game
-/// record is kept in that file, written after every turn.
+/// Plays full screen, opening on the setup screen filled with `setup` (in its language); with
+/// `record`, the game record is kept in that file, written after every turn.
 pub fn play(setup: GameSetup, record: Option<String>) -> std::io::Result<()> {
     let mut app = App::new(
         setup,
@@ -59,7 +61,7 @@ pub fn play(setup: GameSetup, record: Option<String>) -> std::io::Result<()> {
     terminal::run(app)
 }
 
-/// Opens a checked record (see [`Timeline::new`]) full screen, to step through it.
-pub fn replay(timeline: Timeline) -> std::io::Result<()> {
-    terminal::run(App::replay(timeline, advisor(), Theme::from_env()))
+/// Opens a checked record (see [`Timeline::new`]) full screen, in `lang`, to step through it.
+pub fn replay(timeline: Timeline, lang: Lang) -> std::io::Result<()> {
+    terminal::run(App::replay(timeline, advisor(), Theme::from_env(), lang))
 }

@@ -1,416 +1,831 @@
-//! Every player-facing text of the terminal game and the replay viewer, in one place so that it
-//! can be localised. Key letters are here too: a translation may want other keys.
+//! Every player-facing text of the terminal game and the replay viewer, in the reader's language:
+//! each function words one text through the Fluent messages of `martian-i18n` (section
+//! `## Terminal game`, ids `tui-*`, of `crates/i18n/locales/*.ftl`), from the shared vocabulary of
+//! [`martian_i18n::vocab`]. The keys are messages too ([`Keys`]): a language shows its own letters
+//! while the English ones keep working.
 
 use martian_engine::{Action, BonusRule, Dice, EndRule, Face, Points, TieRule, TurnEnd};
+use martian_i18n::vocab::{self, face_id};
+use martian_i18n::{Lang, Messages, tr};
 
-pub const TITLE: &str = "MARTIAN DICE";
-pub const REPLAY_TITLE: &str = "MARTIAN DICE · replay";
-
-/// The key that takes each kind of face. `r` is roll, so death rays are `d`.
-pub const fn take_key(face: Face) -> Option<char> {
-    match face {
-        Face::Tank => None,
-        Face::DeathRay => Some('d'),
-        Face::Human => Some('h'),
-        Face::Cow => Some('c'),
-        Face::Chicken => Some('k'),
-    }
-}
-pub const KEY_STOP: char = 's';
-pub const KEY_ROLL: char = 'r';
-pub const KEY_COACH: char = 'a';
-pub const KEY_FAST: char = 'f';
-pub const KEY_SAVE: char = 'w';
-pub const KEY_NEW: char = 'n';
-pub const KEY_QUIT: char = 'q';
+/// The help key, the same in every language.
 pub const KEY_HELP: char = '?';
-pub const KEY_YES: char = 'y';
 
-// ---- faces and dice ----
+/// What a key does. Which keys are live depends on the screen: see [`Keys::action`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyAction {
+    /// Take every die of this face (never a tank).
+    Take(Face),
+    Stop,
+    Roll,
+    Coach,
+    /// Bots play on until a person is to act.
+    Fast,
+    Save,
+    New,
+    Quit,
+    Yes,
+}
 
-/// "1 tank", "3 death rays".
-pub fn count(face: Face, n: u8) -> String {
-    if n == 1 {
-        format!("1 {}", face.name())
-    } else {
-        format!("{n} {}", face.plural())
+impl KeyAction {
+    /// The selector value of the action in `tui-key`.
+    fn id(self) -> &'static str {
+        match self {
+            KeyAction::Take(face) => face_id(face),
+            KeyAction::Stop => "stop",
+            KeyAction::Roll => "roll",
+            KeyAction::Coach => "coach",
+            KeyAction::Fast => "fast",
+            KeyAction::Save => "save",
+            KeyAction::New => "new",
+            KeyAction::Quit => "quit",
+            KeyAction::Yes => "yes",
+        }
+    }
+
+    /// Every action that has a key.
+    pub const ALL: [KeyAction; 12] = [
+        KeyAction::Take(Face::DeathRay),
+        KeyAction::Take(Face::Human),
+        KeyAction::Take(Face::Cow),
+        KeyAction::Take(Face::Chicken),
+        KeyAction::Stop,
+        KeyAction::Roll,
+        KeyAction::Coach,
+        KeyAction::Fast,
+        KeyAction::Save,
+        KeyAction::New,
+        KeyAction::Quit,
+        KeyAction::Yes,
+    ];
+}
+
+/// The faces a player takes by key, in the order the choices show them.
+pub const TAKEABLE: [Face; 4] = [Face::DeathRay, Face::Human, Face::Cow, Face::Chicken];
+
+/// The key letters of one language.
+#[derive(Clone, Copy, Debug)]
+pub struct Keys {
+    m: &'static Messages,
+}
+
+impl Keys {
+    pub fn of(lang: Lang) -> Keys {
+        Keys { m: lang.messages() }
+    }
+
+    /// The key this language shows for `action`.
+    pub fn key(self, action: KeyAction) -> char {
+        key_in(self.m, action)
+    }
+
+    /// The key that takes `face` (`None` for tanks, which are never taken).
+    pub fn take(self, face: Face) -> Option<char> {
+        (face != Face::Tank).then(|| self.key(KeyAction::Take(face)))
+    }
+
+    /// Which of `live` actions `key` (lower-cased) asks for: this language's keys first, then the
+    /// English ones, which always work.
+    pub fn action(self, key: char, live: &[KeyAction]) -> Option<KeyAction> {
+        let key = key.to_ascii_lowercase();
+        [self.m, Lang::En.messages()]
+            .into_iter()
+            .find_map(|m| live.iter().copied().find(|&a| key_in(m, a) == key))
     }
 }
 
-/// "1 die", "13 dice".
-pub fn dice_count(n: u8) -> String {
-    if n == 1 {
-        "1 die".into()
-    } else {
-        format!("{n} dice")
-    }
+fn key_in(m: &Messages, action: KeyAction) -> char {
+    tr!(m, "tui-key", action = action.id())
+        .chars()
+        .next()
+        .unwrap_or(' ')
 }
 
-/// The short label of a face under a die when colours are off, and in the aside line.
-pub const fn face_short(face: Face) -> &'static str {
-    match face {
-        Face::Tank => "tank",
-        Face::DeathRay => "ray",
-        Face::Human => "human",
-        Face::Cow => "cow",
-        Face::Chicken => "chick",
-    }
+/// `value` with `places` decimals and the language's decimal separator: "61.2", "61,2".
+pub fn decimal(m: &Messages, value: f64, places: usize) -> String {
+    let text = format!("{value:.places$}");
+    text.replace('.', &tr!(m, "tui-decimal-point"))
 }
 
-/// "Tanks", "Rays", … as column heads of the set-aside line.
-pub const fn face_head(face: Face) -> &'static str {
-    match face {
-        Face::Tank => "Tanks",
-        Face::DeathRay => "Rays",
-        Face::Human => "Humans",
-        Face::Cow => "Cows",
-        Face::Chicken => "Chickens",
-    }
+/// A panel title, padded off the border.
+fn panel(text: String) -> String {
+    format!(" {text} ")
 }
 
-pub fn points(n: Points) -> String {
-    if n == 1 {
-        "1 point".into()
-    } else {
-        format!("{n} points")
-    }
+pub fn title(m: &Messages) -> String {
+    tr!(m, "tui-title")
+}
+pub fn replay_title(m: &Messages) -> String {
+    tr!(m, "tui-replay-title")
+}
+pub fn seed(m: &Messages, seed: u64) -> String {
+    tr!(m, "tui-seed", seed = seed.to_string())
 }
 
 // ---- panels ----
 
-pub fn turn_of(name: &str) -> String {
-    format!(" {name} to play ")
+pub fn turn_of(m: &Messages, name: &str) -> String {
+    panel(tr!(m, "tui-turn-of", name = name))
 }
-pub fn turn_over_of(name: &str) -> String {
-    format!(" {name}: turn over ")
+pub fn turn_over_of(m: &Messages, name: &str) -> String {
+    panel(tr!(m, "tui-turn-over-of", name = name))
 }
-pub const PANEL_SCORES: &str = " Scores ";
-pub const PANEL_LOG: &str = " Log ";
-pub const PANEL_COACH: &str = " Coach ";
-pub const PANEL_CHOICES: &str = " Choices ";
-pub const PANEL_ROLL_OFF: &str = " Roll-off: most death rays wins ";
-pub const PANEL_GAME_OVER: &str = " Game over ";
-pub const PANEL_HELP: &str = " Help ";
-pub const PANEL_SETUP: &str = " New game ";
+pub fn panel_scores(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-scores"))
+}
+pub fn panel_log(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-log"))
+}
+pub fn panel_coach(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-coach"))
+}
+pub fn panel_choices(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-choices"))
+}
+pub fn panel_roll_off(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-roll-off"))
+}
+pub fn panel_help(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-help"))
+}
+pub fn panel_setup(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-setup"))
+}
+pub fn panel_save(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-save"))
+}
+pub fn panel_quit(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-quit"))
+}
 
-pub fn round(n: u32) -> String {
-    format!("Round {n}")
-}
-pub const FINAL_ROUND: &str = "final round";
-pub fn rules_line(dice: u8, target: Points) -> String {
-    format!("{} · target {target}", dice_count(dice))
-}
-pub const HEAD_PLAYER: &str = "Player";
-pub const HEAD_TOTAL: &str = "Total";
-pub const HEAD_LAST: &str = "Last";
-pub const TRIGGER_MARK: &str = "★";
-pub const TRIGGER_LEGEND: &str = "★ reached the target first";
-pub const WINNER_MARK: &str = "winner";
+// ---- the score table ----
 
-pub fn rolled(n: u8) -> String {
-    format!("Rolled {}", dice_count(n))
+pub fn round(m: &Messages, n: u32) -> String {
+    tr!(m, "tui-round", round = n)
 }
-pub fn rolled_with_tanks(n: u8, tanks: u8) -> String {
-    format!(
-        "Rolled {}: {} forced aside",
-        dice_count(n),
-        count(Face::Tank, tanks)
+pub fn final_round(m: &Messages) -> String {
+    tr!(m, "tui-final-round")
+}
+pub fn rules_line(m: &Messages, dice: u8, target: Points) -> String {
+    tr!(
+        m,
+        "tui-rules-line",
+        dice = vocab::dice_count(m, dice),
+        target = target
     )
 }
-pub fn rolled_and_took(n: u8, face: Face, taken: u8) -> String {
-    format!("Rolled {}, took {}", dice_count(n), count(face, taken))
+pub fn head_player(m: &Messages) -> String {
+    tr!(m, "tui-head-player")
 }
-pub fn to_roll(n: u8) -> String {
-    format!("{} to roll", dice_count(n))
+pub fn head_total(m: &Messages) -> String {
+    tr!(m, "tui-head-total")
 }
-pub const NOTHING_ROLLED: &str = "No dice rolled yet this turn.";
-pub const SET_ASIDE: &str = "Set aside";
-pub const METER_TANKS: &str = "Tanks";
-pub const METER_RAYS: &str = "Rays";
-pub const METER_SAFE: &str = "rays hold";
-pub const METER_DANGER: &str = "tanks lead!";
+pub fn head_last(m: &Messages) -> String {
+    tr!(m, "tui-head-last")
+}
+pub const TRIGGER_MARK: &str = "★";
+pub fn trigger_legend(m: &Messages) -> String {
+    tr!(m, "tui-trigger-legend")
+}
+
+// ---- the dice panel ----
+
+pub fn rolled(m: &Messages, n: u8) -> String {
+    tr!(m, "tui-rolled", dice = vocab::dice_count(m, n))
+}
+pub fn rolled_with_tanks(m: &Messages, n: u8, tanks: u8) -> String {
+    tr!(
+        m,
+        "tui-rolled-with-tanks",
+        dice = vocab::dice_count(m, n),
+        tanks = tanks
+    )
+}
+pub fn rolled_and_took(m: &Messages, n: u8, face: Face, taken: u8) -> String {
+    tr!(
+        m,
+        "tui-rolled-and-took",
+        dice = vocab::dice_count(m, n),
+        taken = vocab::face_count(m, face, taken)
+    )
+}
+pub fn to_roll(m: &Messages, n: u8) -> String {
+    tr!(m, "tui-to-roll", dice = vocab::dice_count(m, n))
+}
+pub fn nothing_rolled(m: &Messages) -> String {
+    tr!(m, "tui-nothing-rolled")
+}
+pub fn set_aside(m: &Messages) -> String {
+    tr!(m, "tui-set-aside")
+}
+pub fn no_earthlings(m: &Messages) -> String {
+    tr!(m, "tui-no-earthlings")
+}
+pub fn meter_tanks(m: &Messages) -> String {
+    tr!(m, "tui-meter-tanks")
+}
+pub fn meter_rays(m: &Messages) -> String {
+    tr!(m, "tui-meter-rays")
+}
+pub fn meter_safe(m: &Messages) -> String {
+    tr!(m, "tui-meter-safe")
+}
+pub fn meter_danger(m: &Messages) -> String {
+    tr!(m, "tui-meter-danger")
+}
 
 /// What the dice set aside would score if the turn ended now.
-pub fn stop_now(score: Points, busted: bool, bonus: bool) -> String {
-    if busted {
-        "Score if stopping now: 0 (tanks outnumber rays)".into()
+pub fn stop_now(m: &Messages, score: Points, busted: bool, bonus: bool) -> String {
+    let reason = if busted {
+        "busted"
     } else if bonus {
-        format!("Score if stopping now: {score} (bonus +3 included)")
+        "bonus"
     } else {
-        format!("Score if stopping now: {score}")
-    }
+        "plain"
+    };
+    tr!(m, "tui-stop-now", reason = reason, score = score)
 }
 
 /// Why the last turn ended and what it scored.
-pub fn turn_result(end: TurnEnd, score: Points) -> String {
-    let why = match end {
-        TurnEnd::Stop => "Stopped",
-        TurnEnd::NoDice => "No dice left",
-        TurnEnd::NoChoice => "Nothing could be taken",
-    };
-    format!("{why}: {}", points(score))
+pub fn turn_result(m: &Messages, end: TurnEnd, score: Points) -> String {
+    tr!(
+        m,
+        "tui-turn-result",
+        end = end.name(),
+        points = vocab::points(m, score)
+    )
 }
-
-pub const BUSTED_RESULT: &str = "BUSTED! Tanks outnumber rays: 0 points";
-pub const BONUS_BANNER: &str = "BONUS +3 · ";
+pub fn busted_result(m: &Messages) -> String {
+    tr!(m, "tui-busted-result", points = vocab::points(m, 0))
+}
+/// The bonus banner before a turn's result, with its separator.
+pub fn bonus_banner(m: &Messages) -> String {
+    format!("{} · ", tr!(m, "tui-bonus-banner"))
+}
 
 // ---- choices ----
 
-pub fn take_label(face: Face, n: u8) -> String {
-    format!("{n} {}", if n == 1 { face.name() } else { face.plural() })
+/// "6 death rays", "1 galinha".
+pub fn take_label(m: &Messages, face: Face, n: u8) -> String {
+    vocab::face_count(m, face, n)
 }
-pub fn taken_already(face: Face) -> String {
-    format!("{} taken", face.plural())
+pub fn taken_already(m: &Messages, face: Face) -> String {
+    tr!(m, "tui-taken-already", face = face_id(face))
 }
-pub fn none_rolled(face: Face) -> String {
-    format!("no {}", face.plural())
+pub fn none_rolled(m: &Messages, face: Face) -> String {
+    tr!(m, "tui-none-rolled", face = face_id(face))
 }
-pub fn stop_label(score: Points) -> String {
-    format!("stop, bank {score}")
+pub fn stop_label(m: &Messages, score: Points) -> String {
+    tr!(m, "tui-stop-label", score = score)
 }
-pub fn roll_label(n: u8) -> String {
-    format!("roll {}", dice_count(n))
+pub fn roll_label(m: &Messages, n: u8) -> String {
+    tr!(m, "tui-roll-label", dice = vocab::dice_count(m, n))
 }
-pub fn your_roll(name: &str, n: u8) -> String {
-    format!("{name}: press [r] to roll {}", dice_count(n))
+pub fn your_roll(m: &Messages, name: &str, n: u8) -> String {
+    tr!(
+        m,
+        "tui-your-roll",
+        name = name,
+        key = key_text(m, KeyAction::Roll),
+        dice = vocab::dice_count(m, n)
+    )
 }
-pub fn bot_thinking(name: &str) -> String {
-    format!("{name} is playing… [space] next step, [f] fast-forward")
+pub fn bot_thinking(m: &Messages, name: &str) -> String {
+    tr!(
+        m,
+        "tui-bot-thinking",
+        name = name,
+        fast = key_text(m, KeyAction::Fast)
+    )
 }
-pub fn roll_off_your_roll(name: &str) -> String {
-    format!("{name}: press [r] to roll 6 dice in the roll-off")
+pub fn roll_off_your_roll(m: &Messages, name: &str, dice: u8) -> String {
+    tr!(
+        m,
+        "tui-roll-off-your-roll",
+        name = name,
+        key = key_text(m, KeyAction::Roll),
+        dice = vocab::dice_count(m, dice)
+    )
 }
-pub const HINT_GAME: &str = "[a] coach  [?] help  [q] quit";
-pub const HINT_OVER: &str = "[w] save record  [n] new game  [q] quit";
-pub const HINT_REPLAY: &str = "[←/→] step  [PgUp/PgDn] turn  [Home/End]  [a] coach  [q] quit";
+pub fn hint_game(m: &Messages) -> String {
+    tr!(
+        m,
+        "tui-hint-game",
+        coach = key_text(m, KeyAction::Coach),
+        quit = key_text(m, KeyAction::Quit)
+    )
+}
+pub fn hint_over(m: &Messages) -> String {
+    tr!(
+        m,
+        "tui-hint-over",
+        save = key_text(m, KeyAction::Save),
+        new = key_text(m, KeyAction::New),
+        quit = key_text(m, KeyAction::Quit)
+    )
+}
+pub fn hint_replay(m: &Messages) -> String {
+    tr!(
+        m,
+        "tui-hint-replay",
+        coach = key_text(m, KeyAction::Coach),
+        quit = key_text(m, KeyAction::Quit)
+    )
+}
+pub fn take_all_of_one(m: &Messages) -> String {
+    tr!(
+        m,
+        "tui-take-all-of-one",
+        coach = key_text(m, KeyAction::Coach)
+    )
+}
+pub fn stop_or_roll_hint(m: &Messages) -> String {
+    tr!(
+        m,
+        "tui-stop-or-roll-hint",
+        coach = key_text(m, KeyAction::Coach)
+    )
+}
+
+fn key_text(m: &Messages, action: KeyAction) -> String {
+    key_in(m, action).to_string()
+}
 
 // ---- log ----
 
-pub fn log_turn_head(name: &str, round: u32) -> String {
-    format!("— {name}, round {round} —")
+pub fn log_turn_head(m: &Messages, name: &str, round: u32) -> String {
+    tr!(m, "tui-log-turn-head", name = name, round = round)
 }
-pub fn log_rolled(roll: Dice, tanks: u8) -> String {
+pub fn log_rolled(m: &Messages, roll: Dice, tanks: u8) -> String {
+    let letters = vocab::dice_letters(m, roll);
     if tanks == 0 {
-        format!("rolled {roll}")
+        tr!(m, "tui-log-rolled", letters = letters)
     } else {
-        format!("rolled {roll}: {} forced aside", count(Face::Tank, tanks))
+        tr!(
+            m,
+            "tui-log-rolled-with-tanks",
+            letters = letters,
+            tanks = tanks
+        )
     }
 }
-pub fn log_action(action: Action, n: u8) -> String {
-    match action {
-        Action::Take(face) => format!("took {}", count(face, n)),
-        Action::Stop => "stopped".into(),
-        Action::Roll => "rolled again".into(),
-    }
-}
-pub fn log_result(end: TurnEnd, score: Points, busted: bool) -> String {
-    let why = match end {
-        TurnEnd::Stop => "stopped",
-        TurnEnd::NoDice => "no dice left",
-        TurnEnd::NoChoice => "nothing to take",
+pub fn log_action(m: &Messages, action: Action, n: u8) -> String {
+    let (id, faces) = match action {
+        Action::Take(face) => ("take", vocab::face_count(m, face, n)),
+        Action::Stop => ("stop", String::new()),
+        Action::Roll => ("roll", String::new()),
     };
-    if busted {
-        format!("{why}, busted: 0 points")
-    } else {
-        format!("{why}: {}", points(score))
-    }
+    tr!(m, "tui-log-action", action = id, faces = faces)
 }
-pub fn log_roll_off(name: &str, roll: Dice) -> String {
-    let rays = roll.count(Face::DeathRay);
-    format!(
-        "roll-off: {name} rolled {roll}, {}",
-        count(Face::DeathRay, rays)
+pub fn log_result(m: &Messages, end: TurnEnd, score: Points, busted: bool) -> String {
+    tr!(
+        m,
+        "tui-log-result",
+        end = end.name(),
+        result = if busted { "busted" } else { "scored" },
+        points = vocab::points(m, score)
     )
 }
-pub const LOG_ROLL_OFF_TIED: &str = "still tied: roll again";
+pub fn log_roll_off(m: &Messages, name: &str, roll: Dice) -> String {
+    tr!(
+        m,
+        "tui-log-roll-off",
+        name = name,
+        letters = vocab::dice_letters(m, roll),
+        rays = vocab::face_count(m, Face::DeathRay, roll.count(Face::DeathRay))
+    )
+}
+pub fn log_roll_off_tied(m: &Messages) -> String {
+    tr!(m, "tui-log-roll-off-tied")
+}
 
 // ---- roll-off and end ----
 
-pub fn roll_off_between(names: &[&str]) -> String {
-    format!("Tied for the most points: {}", names.join(", "))
+pub fn roll_off_between(m: &Messages, names: &[&str]) -> String {
+    tr!(m, "tui-roll-off-between", names = vocab::list_and(m, names))
 }
-pub fn roll_off_round(n: usize) -> String {
-    format!("Roll-off round {n}")
+pub fn roll_off_round(m: &Messages, n: usize) -> String {
+    tr!(m, "tui-roll-off-round", round = n)
 }
-pub fn roll_off_rays(rays: u8) -> String {
-    count(Face::DeathRay, rays)
+pub fn roll_off_rays(m: &Messages, rays: u8) -> String {
+    vocab::face_count(m, Face::DeathRay, rays)
 }
-pub fn wins(name: &str) -> String {
-    format!("Winner: {name}!")
+pub fn wins(m: &Messages, name: &str) -> String {
+    tr!(m, "tui-wins", name = name)
 }
-pub fn share_victory(names: &[&str]) -> String {
-    format!("Shared victory: {}", names.join(", "))
+pub fn share_victory(m: &Messages, names: &[&str]) -> String {
+    tr!(m, "tui-share-victory", names = vocab::list_and(m, names))
 }
-pub fn won_roll_off(name: &str) -> String {
-    format!("{name} won the roll-off.")
+pub fn won_roll_off(m: &Messages, name: &str) -> String {
+    tr!(m, "tui-won-roll-off", name = name)
 }
-pub fn saved(path: &str) -> String {
-    format!("Record saved to {path}")
+pub fn saved(m: &Messages, path: &str) -> String {
+    tr!(m, "tui-saved", path = path)
 }
-pub fn save_failed(error: &str) -> String {
-    format!("Could not save: {error}")
+pub fn save_failed(m: &Messages, error: &str) -> String {
+    tr!(m, "tui-save-failed", error = error)
 }
-pub const SAVE_AS: &str = "Save record as: ";
-pub const SAVE_HINT: &str = "[enter] save  [esc] cancel";
+/// The prompt before the file name typed, with its space.
+pub fn save_as(m: &Messages) -> String {
+    format!("{} ", tr!(m, "tui-save-as"))
+}
+pub fn save_hint(m: &Messages) -> String {
+    tr!(m, "tui-save-hint")
+}
+/// A file name, the same in every language.
 pub fn default_record_name(seed: u64) -> String {
     format!("martian-dice-{seed}.json")
 }
-pub const CONFIRM_QUIT: &str = "Quit this game? [y] yes  [any other key] no";
+pub fn confirm_quit(m: &Messages) -> String {
+    tr!(m, "tui-confirm-quit", yes = key_text(m, KeyAction::Yes))
+}
 
 // ---- coach ----
 
-pub const COACH_OFF: &str = "Press [a] for the value of each option.";
-pub const COACH_WAIT: &str = "Coach: waiting for a decision of yours.";
-pub const COACH_UNAVAILABLE: &str = "The coach needs the solver, which is not built in yet.";
-pub const COACH_NO_VALUES: &str = "No values for this position.";
-pub const COACH_WORKING: &str = "Working out the chances to win…";
-pub const COACH_WIN: &str = "chance to win";
-pub const COACH_TURN: &str = "expected turn score";
-pub fn coach_turns(target: Points) -> String {
-    format!("expected turns to reach {target}")
+pub fn coach_off(m: &Messages) -> String {
+    tr!(m, "tui-coach-off", coach = key_text(m, KeyAction::Coach))
 }
-pub fn cost_win(percent: f64) -> String {
-    format!("{percent:.1}% win chance")
+pub fn coach_wait(m: &Messages) -> String {
+    tr!(m, "tui-coach-wait")
 }
-pub fn cost_points(points: f64) -> String {
-    format!("{points:.2} points")
+pub fn coach_unavailable(m: &Messages) -> String {
+    tr!(m, "tui-coach-unavailable")
 }
-pub fn cost_turns(turns: f64) -> String {
-    format!("{turns:.2} more turns")
+pub fn coach_no_values(m: &Messages) -> String {
+    tr!(m, "tui-coach-no-values")
 }
-pub fn action_short(action: Action) -> String {
-    match action {
-        Action::Take(face) => format!("take {}", face.plural()),
-        Action::Stop => "stop".into(),
-        Action::Roll => "roll again".into(),
-    }
+pub fn coach_working(m: &Messages) -> String {
+    tr!(m, "tui-coach-working")
 }
-pub fn coach_best() -> &'static str {
-    "best"
+pub fn coach_win(m: &Messages) -> String {
+    tr!(m, "tui-coach-win")
 }
-pub fn coach_cost(action: Action, cost: String) -> String {
-    format!("Last: {} cost {cost}", action_short(action))
+pub fn coach_turn(m: &Messages) -> String {
+    tr!(m, "tui-coach-turn")
 }
-pub fn coach_good(action: Action) -> String {
-    format!("Last: {} was best", action_short(action))
+pub fn coach_turns(m: &Messages, target: Points) -> String {
+    tr!(m, "tui-coach-turns", target = target)
 }
-pub fn played_cost(action: Action, cost: String) -> String {
-    format!("▸ played: {}, cost {cost}", action_short(action))
+pub fn cost_win(m: &Messages, percent: f64) -> String {
+    tr!(m, "tui-cost-win", percent = decimal(m, percent, 1))
 }
-pub fn played_good(action: Action) -> String {
-    format!("▸ played: {}, the best", action_short(action))
+pub fn cost_points(m: &Messages, points: f64) -> String {
+    tr!(m, "tui-cost-points", value = decimal(m, points, 2))
+}
+pub fn cost_turns(m: &Messages, turns: f64) -> String {
+    tr!(m, "tui-cost-turns", value = decimal(m, turns, 2))
+}
+pub fn action_short(m: &Messages, action: Action) -> String {
+    let (id, face) = match action {
+        Action::Take(face) => ("take", face_id(face)),
+        Action::Stop => ("stop", ""),
+        Action::Roll => ("roll", ""),
+    };
+    tr!(m, "tui-action", action = id, face = face)
+}
+pub fn coach_best(m: &Messages) -> String {
+    tr!(m, "tui-coach-best")
+}
+pub fn coach_cost(m: &Messages, action: Action, cost: String) -> String {
+    tr!(
+        m,
+        "tui-coach-cost",
+        action = action_short(m, action),
+        cost = cost
+    )
+}
+pub fn coach_good(m: &Messages, action: Action) -> String {
+    tr!(m, "tui-coach-good", action = action_short(m, action))
+}
+pub fn played_cost(m: &Messages, action: Action, cost: String) -> String {
+    tr!(
+        m,
+        "tui-played-cost",
+        action = action_short(m, action),
+        cost = cost
+    )
+}
+pub fn played_good(m: &Messages, action: Action) -> String {
+    tr!(m, "tui-played-good", action = action_short(m, action))
 }
 
 // ---- setup ----
 
-pub const SETUP_PLAYERS: &str = "Players";
-pub fn setup_seat(n: usize) -> String {
-    format!("Seat {n}")
+pub fn setup_language(m: &Messages) -> String {
+    tr!(m, "tui-setup-language")
 }
-pub const SETUP_HUMAN: &str = "human";
-pub fn setup_bot(name: &str) -> String {
-    format!("bot: {name}")
+pub fn setup_players(m: &Messages) -> String {
+    tr!(m, "tui-setup-players")
 }
-pub const SETUP_ORDER: &str = "Order";
-pub const ORDER_AS_LISTED: &str = "as listed";
-pub const ORDER_RANDOM_FIRST: &str = "random first player";
-pub const ORDER_SHUFFLE: &str = "shuffle all seats";
-pub const SETUP_DICE: &str = "Dice";
-pub const SETUP_TARGET: &str = "Target";
-pub const SETUP_BONUS: &str = "Bonus";
-pub const SETUP_END: &str = "End";
-pub const SETUP_TIE: &str = "Tie";
-pub const SETUP_SEED: &str = "Seed";
-pub const SETUP_SEED_RANDOM: &str = "random (type digits to fix)";
-pub const SETUP_COACH: &str = "Coach";
-pub const COACH_ON_DEMAND: &str = "on demand [a]";
-pub const COACH_ALWAYS: &str = "every decision";
-pub const SETUP_PACE: &str = "Bot pace";
-pub const SETUP_START: &str = "Start the game";
-pub const SETUP_HINTS: &str =
-    "[↑↓] field [←→] change, or type a name/number  [<>] move seat  [enter] start";
-pub fn bonus_rule(rule: BonusRule) -> &'static str {
-    match rule {
-        BonusRule::OneOfEach => "+3 for one human, cow and chicken",
-        BonusRule::AnyEarthling => "+3 for any earthling",
-    }
+pub fn setup_seat(m: &Messages, n: usize) -> String {
+    tr!(m, "tui-setup-seat", seat = n)
 }
-pub fn end_rule(rule: EndRule) -> &'static str {
-    match rule {
-        EndRule::CompleteRound => "the round is completed",
-        EndRule::Immediate => "the game ends at once",
-    }
+pub fn setup_human(m: &Messages, name: &str) -> String {
+    tr!(m, "tui-setup-human", name = name)
 }
-pub fn tie_rule(rule: TieRule) -> &'static str {
-    match rule {
-        TieRule::RollOff => "death-ray roll-off",
-        TieRule::Shared => "shared victory",
-    }
+pub fn setup_bot(m: &Messages, name: &str) -> String {
+    tr!(m, "tui-setup-bot", name = name)
 }
-pub fn pace(ms: u64) -> String {
-    if ms == 0 {
-        "instant".into()
+pub fn setup_order(m: &Messages) -> String {
+    tr!(m, "tui-setup-order")
+}
+pub fn order(m: &Messages, order: crate::setup::Order) -> String {
+    use crate::setup::Order;
+    let id = match order {
+        Order::AsListed => "as-listed",
+        Order::RandomFirst => "random-first",
+        Order::Shuffle => "shuffle",
+    };
+    tr!(m, "tui-order", order = id)
+}
+pub fn setup_dice(m: &Messages) -> String {
+    tr!(m, "tui-setup-dice")
+}
+pub fn setup_target(m: &Messages) -> String {
+    tr!(m, "tui-setup-target")
+}
+pub fn setup_bonus(m: &Messages) -> String {
+    tr!(m, "tui-setup-bonus")
+}
+pub fn setup_end(m: &Messages) -> String {
+    tr!(m, "tui-setup-end")
+}
+pub fn setup_tie(m: &Messages) -> String {
+    tr!(m, "tui-setup-tie")
+}
+pub fn setup_seed(m: &Messages) -> String {
+    tr!(m, "tui-setup-seed")
+}
+pub fn setup_seed_random(m: &Messages) -> String {
+    tr!(m, "tui-setup-seed-random")
+}
+pub fn setup_coach(m: &Messages) -> String {
+    tr!(m, "tui-setup-coach")
+}
+pub fn coach_mode(m: &Messages, mode: crate::setup::CoachMode) -> String {
+    use crate::setup::CoachMode;
+    let id = match mode {
+        CoachMode::OnDemand => "on-demand",
+        CoachMode::Always => "always",
+    };
+    tr!(
+        m,
+        "tui-coach-mode",
+        mode = id,
+        coach = key_text(m, KeyAction::Coach)
+    )
+}
+pub fn setup_pace(m: &Messages) -> String {
+    tr!(m, "tui-setup-pace")
+}
+pub fn setup_start(m: &Messages) -> String {
+    tr!(m, "tui-setup-start")
+}
+pub fn setup_hints(m: &Messages) -> String {
+    tr!(m, "tui-setup-hints")
+}
+pub fn bonus_rule(m: &Messages, rule: BonusRule) -> String {
+    let id = match rule {
+        BonusRule::OneOfEach => "one-of-each",
+        BonusRule::AnyEarthling => "any-earthling",
+    };
+    tr!(m, "tui-bonus-rule", bonus = id)
+}
+pub fn end_rule(m: &Messages, rule: EndRule) -> String {
+    let id = match rule {
+        EndRule::CompleteRound => "complete-round",
+        EndRule::Immediate => "immediate",
+    };
+    tr!(m, "tui-end-rule", end = id)
+}
+pub fn tie_rule(m: &Messages, rule: TieRule) -> String {
+    let id = match rule {
+        TieRule::RollOff => "roll-off",
+        TieRule::Shared => "shared",
+    };
+    tr!(m, "tui-tie-rule", tie = id)
+}
+pub fn pace(m: &Messages, ms: u64) -> String {
+    let (id, seconds) = if ms == 0 {
+        ("instant", String::new())
     } else {
-        format!("{:.1} s a step", ms as f64 / 1000.0)
+        ("timed", decimal(m, ms as f64 / 1000.0, 1))
+    };
+    tr!(m, "tui-pace", pace = id, seconds = seconds)
+}
+pub fn default_human_name(m: &Messages) -> String {
+    tr!(m, "tui-default-human")
+}
+pub fn default_player_name(m: &Messages, seat: usize) -> String {
+    tr!(m, "tui-default-player", number = seat)
+}
+/// A bot's name at the table: "Medium" ("Médio"), or "Medium 2" when several seats have it.
+pub fn bot_player_name(m: &Messages, bot: &str, nth: Option<usize>) -> String {
+    let name = tr!(m, "tui-bot-player", bot = bot, name = capitalised(bot));
+    match nth {
+        Some(n) => format!("{name} {n}"),
+        None => name,
     }
 }
-pub const DEFAULT_HUMAN_NAME: &str = "You";
-pub fn default_player_name(seat: usize) -> String {
-    format!("Player {seat}")
-}
-/// A bot's name at the table: "Medium", or "Medium 2" when several seats have the same bot.
-pub fn bot_player_name(bot: &str, nth: Option<usize>) -> String {
-    let mut chars = bot.chars();
-    let capitalised: String = match chars.next() {
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
-    };
-    match nth {
-        Some(n) => format!("{capitalised} {n}"),
-        None => capitalised,
     }
 }
-pub fn bot_summary(name: &str, summary: &str) -> String {
-    format!(" {name}: {summary}")
+/// What a bot does, under the setup form; `summary` is its own (English) description.
+pub fn bot_summary(m: &Messages, bot: &str, summary: &str) -> String {
+    format!(
+        " {}",
+        tr!(m, "tui-bot-about", bot = bot, name = bot, summary = summary)
+    )
 }
-pub fn bot_failed(name: &str, error: &str) -> String {
-    format!("{name} could not play: {error}")
+pub fn bot_failed(m: &Messages, name: &str, error: &str) -> String {
+    tr!(m, "tui-bot-failed", name = name, error = error)
 }
-pub fn illegal(error: &str) -> String {
-    format!("Not now: {error}")
+pub fn illegal(m: &Messages, reason: &str) -> String {
+    tr!(m, "tui-illegal", reason = reason)
 }
-pub const NOT_YOUR_TURN: &str = "Not your turn: [space] next step, [f] fast-forward";
-pub const STOPPED_BY_SIGNAL: &str = "the game was stopped by a signal";
-pub const TOO_SMALL: &str = "Make the terminal at least 80×24";
+pub fn not_your_turn(m: &Messages) -> String {
+    tr!(m, "tui-not-your-turn", fast = key_text(m, KeyAction::Fast))
+}
+pub fn stopped_by_signal(m: &Messages) -> String {
+    tr!(m, "tui-stopped-by-signal")
+}
+pub fn too_small(m: &Messages, width: u16, height: u16) -> String {
+    tr!(m, "tui-too-small", width = width, height = height)
+}
+pub fn choose_first(m: &Messages) -> String {
+    tr!(m, "tui-choose-first")
+}
+pub fn stop_or_roll(m: &Messages) -> String {
+    tr!(
+        m,
+        "tui-stop-or-roll",
+        stop = key_text(m, KeyAction::Stop),
+        roll = key_text(m, KeyAction::Roll)
+    )
+}
+pub fn not_now(m: &Messages) -> String {
+    tr!(m, "tui-not-now")
+}
+pub fn replay_position(
+    m: &Messages,
+    step: usize,
+    steps: usize,
+    turn: usize,
+    turns: usize,
+) -> String {
+    tr!(
+        m,
+        "tui-replay-position",
+        step = step,
+        steps = steps,
+        turn = turn,
+        turns = turns
+    )
+}
+pub fn replay_next(m: &Messages, name: &str) -> String {
+    tr!(m, "tui-replay-next", name = name)
+}
+/// The help overlay, a line each.
+pub fn help(m: &Messages) -> Vec<String> {
+    let k = |action| key_text(m, action);
+    tr!(
+        m,
+        "tui-help",
+        ray = k(KeyAction::Take(Face::DeathRay)),
+        human = k(KeyAction::Take(Face::Human)),
+        cow = k(KeyAction::Take(Face::Cow)),
+        chicken = k(KeyAction::Take(Face::Chicken)),
+        stop = k(KeyAction::Stop),
+        roll = k(KeyAction::Roll),
+        coach = k(KeyAction::Coach),
+        fast = k(KeyAction::Fast),
+        quit = k(KeyAction::Quit)
+    )
+    .lines()
+    .map(str::to_string)
+    .collect()
+}
 
-pub const HELP_TEXT: &[&str] = &[
-    "Each turn: roll, tanks are set aside by force, then take",
-    "ALL dice of one kind: [d] death rays, [h] humans, [c] cows,",
-    "[k] chickens. Each earthling kind once a turn; rays any time.",
-    "Then [s] stop and bank, or [r] roll the dice left.",
-    "If tanks outnumber death rays, the turn scores 0.",
-    "1 point per earthling; +3 for a human, a cow and a chicken.",
-    "First to the target ends the game after the round.",
-    "",
-    "[a] coach: the value of each option   [space] next bot step",
-    "[f] fast-forward bots   [q] quit   any key closes this help",
-];
-pub const CHOOSE_FIRST: &str = "take one kind of dice first";
-pub const STOP_OR_ROLL: &str = "stop [s] or roll again [r]";
-pub const NOT_NOW: &str = "it is not your move";
-pub fn replay_position(step: usize, steps: usize, turn: usize, turns: usize) -> String {
-    format!("Step {step} of {steps} · turn {turn} of {turns}")
-}
-pub fn log_rolled_tanks(tanks: u8) -> String {
-    format!("{} forced aside", count(Face::Tank, tanks))
-}
-pub const NO_EARTHLINGS: &str = "no earthlings yet";
-pub const TAKE_ALL_OF_ONE: &str =
-    "Take every die of one kind. Tanks are set aside by force. [a] coach  [?] help";
-pub const STOP_OR_ROLL_HINT: &str =
-    "Stopping banks the score; rolling again risks more tanks. [a] coach  [?] help";
-pub const PANEL_SAVE: &str = " Save the game record ";
-pub const PANEL_QUIT: &str = " Quit ";
-pub fn replay_next(name: &str) -> String {
-    format!("Next: {name}")
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The actions live together on one screen.
+    const SCREENS: [&[KeyAction]; 5] = [
+        // A person's decision.
+        &[
+            KeyAction::Take(Face::DeathRay),
+            KeyAction::Take(Face::Human),
+            KeyAction::Take(Face::Cow),
+            KeyAction::Take(Face::Chicken),
+            KeyAction::Stop,
+            KeyAction::Roll,
+            KeyAction::Coach,
+            KeyAction::Quit,
+        ],
+        // A bot's turn.
+        &[KeyAction::Fast, KeyAction::Coach, KeyAction::Quit],
+        // The end of the game.
+        &[
+            KeyAction::Save,
+            KeyAction::New,
+            KeyAction::Coach,
+            KeyAction::Quit,
+        ],
+        // Quit?
+        &[KeyAction::Yes],
+        // The replay viewer.
+        &[KeyAction::Coach, KeyAction::Quit],
+    ];
+
+    #[test]
+    fn on_every_screen_each_key_of_a_language_or_of_english_means_one_thing() {
+        for lang in Lang::ALL {
+            for live in SCREENS {
+                let mut meaning: HashMap<char, KeyAction> = HashMap::new();
+                for m in [lang.messages(), Lang::En.messages()] {
+                    for &action in live {
+                        let key = key_in(m, action);
+                        assert!(key.is_ascii_lowercase(), "{lang} {action:?}: '{key}'");
+                        assert_ne!(key, KEY_HELP);
+                        let before = meaning.insert(key, action);
+                        assert!(
+                            before.is_none_or(|a| a == action),
+                            "{lang}: '{key}' means {before:?} and {action:?}"
+                        );
+                    }
+                }
+                for (&key, &action) in &meaning {
+                    assert_eq!(Keys::of(lang).action(key, live), Some(action), "{lang}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn portuguese_keys_are_the_portuguese_words_and_english_still_works() {
+        let pt = Keys::of(Lang::PtBr);
+        let en = Keys::of(Lang::En);
+        let decision = SCREENS[0];
+        for (key, action) in [
+            ('v', KeyAction::Take(Face::Cow)),
+            ('g', KeyAction::Take(Face::Chicken)),
+            ('h', KeyAction::Take(Face::Human)),
+            ('m', KeyAction::Take(Face::DeathRay)),
+            ('p', KeyAction::Stop),
+            ('l', KeyAction::Roll),
+            ('c', KeyAction::Take(Face::Cow)),
+            ('k', KeyAction::Take(Face::Chicken)),
+            ('d', KeyAction::Take(Face::DeathRay)),
+            ('s', KeyAction::Stop),
+            ('r', KeyAction::Roll),
+            ('V', KeyAction::Take(Face::Cow)),
+        ] {
+            assert_eq!(pt.action(key, decision), Some(action), "'{key}'");
+        }
+        assert_eq!(pt.take(Face::Cow), Some('v'));
+        assert_eq!(pt.take(Face::Tank), None);
+        // The Portuguese letters are not keys in English.
+        assert_eq!(en.action('v', decision), None);
+        assert_eq!(en.action('p', decision), None);
+        assert_eq!(pt.action('s', &[KeyAction::Yes]), Some(KeyAction::Yes));
+        assert_eq!(en.action('s', &[KeyAction::Yes]), None);
+    }
+
+    #[test]
+    fn numbers_take_the_language_s_decimal_separator() {
+        let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
+        assert_eq!(cost_win(en, 12.34), "12.3% win chance");
+        assert_eq!(cost_win(pt, 12.34), "12,3% de chance de vitória");
+        assert_eq!(pace(pt, 700), "0,7 s por passo");
+        assert_eq!(pace(en, 0), "instant");
+    }
+
+    #[test]
+    fn the_help_fits_its_box_in_every_language() {
+        for lang in Lang::ALL {
+            let lines = help(lang.messages());
+            assert_eq!(lines.len(), 10, "{lang}");
+            assert_eq!(lines[7], "", "{lang}: the blank line is kept");
+            for line in &lines {
+                assert!(line.chars().count() <= 64, "{lang}: {line}");
+            }
+        }
+    }
+
+    #[test]
+    fn bots_are_named_in_the_language_and_numbered() {
+        let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
+        assert_eq!(bot_player_name(en, "medium", None), "Medium");
+        assert_eq!(bot_player_name(pt, "medium", Some(2)), "Médio 2");
+        assert_eq!(bot_player_name(pt, "exec:./x", None), "Exec:./x");
+        for &name in martian_bots::names() {
+            assert!(!bot_player_name(pt, name, None).is_empty());
+        }
+    }
 }

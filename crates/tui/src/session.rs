@@ -7,6 +7,7 @@ use martian_bots::Strategy;
 use martian_engine::{
     Action, Awaiting, Face, Game, GameRecord, GameRng, PlayerInfo, Rules, TurnPhase, seeded_rng,
 };
+use martian_i18n::{Lang, Messages, errors};
 use rand::RngExt;
 
 use crate::coach::{Advice, Advisor, Review};
@@ -111,6 +112,8 @@ pub struct Session {
     pub review: Option<Review>,
     /// A bot failed: the game cannot go on.
     pub stuck: Option<String>,
+    /// The language of the texts the session words (names, refusals).
+    pub lang: Lang,
 }
 
 impl Session {
@@ -136,13 +139,14 @@ impl Session {
                 }
             }
         }
-        let game = Game::new(rules, seats.len()).map_err(|e| e.to_string())?;
+        let m = setup.lang.messages();
+        let game = Game::new(rules, seats.len()).map_err(|e| errors::game_error(m, &e))?;
         let mut players = Vec::with_capacity(seats.len());
         for seat in &seats {
             let player = match &seat.kind {
                 SeatKind::Human => Player {
                     name: if seat.name.trim().is_empty() {
-                        msg::default_player_name(players.len() + 1)
+                        msg::default_player_name(m, players.len() + 1)
                     } else {
                         seat.name.trim().to_string()
                     },
@@ -158,7 +162,7 @@ impl Session {
                             .count()
                     });
                     Player {
-                        name: msg::bot_player_name(name, nth),
+                        name: msg::bot_player_name(m, name, nth),
                         bot_name: Some(name.clone()),
                         bot: Some(bots.create(name, rules)?),
                     }
@@ -177,7 +181,12 @@ impl Session {
             advice: None,
             review: None,
             stuck: None,
+            lang: setup.lang,
         })
+    }
+
+    fn m(&self) -> &'static Messages {
+        self.lang.messages()
     }
 
     pub fn names(&self) -> Vec<String> {
@@ -216,12 +225,17 @@ impl Session {
         if self.stuck.is_some() {
             return;
         }
+        let m = self.m();
         let result = match self.game.awaiting() {
             Awaiting::Decision { .. } => {
                 let situation = self.game.situation();
                 let bot = self.players[seat].bot.as_mut().expect("a bot seat");
                 match bot.decide(&situation, &mut self.rng) {
-                    Ok(action) => self.game.play(action).map_err(|e| e.to_string()),
+                    Ok(action) => self
+                        .game
+                        .play(action)
+                        .map_err(|e| errors::game_error(m, &e)),
+                    // What a bot says of itself stays in its own words.
                     Err(e) => Err(e.to_string()),
                 }
             }
@@ -229,10 +243,10 @@ impl Session {
                 .game
                 .roll(&mut self.rng)
                 .map(|_| ())
-                .map_err(|e| e.to_string()),
+                .map_err(|e| errors::game_error(m, &e)),
         };
         if let Err(error) = result {
-            self.stuck = Some(msg::bot_failed(&self.players[seat].name, &error));
+            self.stuck = Some(msg::bot_failed(m, &self.players[seat].name, &error));
         }
     }
 
@@ -250,17 +264,20 @@ impl Session {
 
     /// The roll a person asked for (the start of a turn, rolling again, or the roll-off).
     pub fn human_roll(&mut self) -> Result<(), String> {
+        let m = self.m();
         match self.game.awaiting() {
             Awaiting::Decision { .. } => {
                 self.decide(Action::Roll)?;
             }
             Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. } => {}
-            Awaiting::Nothing => return Err(martian_engine::GameError::Over.to_string()),
+            Awaiting::Nothing => {
+                return Err(errors::game_error(m, &martian_engine::GameError::Over));
+            }
         }
         self.game
             .roll(&mut self.rng)
             .map(|_| ())
-            .map_err(|e| e.to_string())
+            .map_err(|e| errors::game_error(m, &e))
     }
 
     /// A decision of the person to act; refused with the reason when it is not legal now.
@@ -269,7 +286,7 @@ impl Session {
         if !matches!(self.game.awaiting(), Awaiting::Decision { .. })
             || !turn.legal_actions().contains(action)
         {
-            return Err(why_not(&turn, action));
+            return Err(why_not(self.m(), &turn, action));
         }
         let review = self
             .advice
@@ -277,7 +294,10 @@ impl Session {
             .filter(|(at, _)| *at == position_of(&self.game))
             .and_then(|(_, advice)| advice.as_ref())
             .and_then(|advice| Review::of(advice, action));
-        self.game.play(action).map_err(|e| e.to_string())?;
+        let m = self.m();
+        self.game
+            .play(action)
+            .map_err(|e| errors::game_error(m, &e))?;
         if review.is_some() {
             self.review = review;
         }
@@ -327,18 +347,18 @@ impl Session {
 }
 
 /// Why `action` is not legal in `turn`, in the player's words.
-pub fn why_not(turn: &martian_engine::Turn, action: Action) -> String {
+pub fn why_not(m: &Messages, turn: &martian_engine::Turn, action: Action) -> String {
     let reason = match (turn.phase(), action) {
         (TurnPhase::Choosing { roll }, Action::Take(face)) => {
             if face != Face::Tank && roll.count(face) > 0 {
-                msg::taken_already(face)
+                msg::taken_already(m, face)
             } else {
-                msg::none_rolled(face)
+                msg::none_rolled(m, face)
             }
         }
-        (TurnPhase::Choosing { .. }, _) => msg::CHOOSE_FIRST.into(),
-        (TurnPhase::Deciding, _) => msg::STOP_OR_ROLL.into(),
-        _ => msg::NOT_NOW.into(),
+        (TurnPhase::Choosing { .. }, _) => msg::choose_first(m),
+        (TurnPhase::Deciding, _) => msg::stop_or_roll(m),
+        _ => msg::not_now(m),
     };
-    msg::illegal(&reason)
+    msg::illegal(m, &reason)
 }

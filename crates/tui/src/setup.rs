@@ -1,6 +1,7 @@
 //! The setup screen's state: seats, order, rule variant, seed, coach and pace.
 
 use martian_engine::{BonusRule, EndRule, MAX_PLAYERS, Points, Rules, TieRule};
+use martian_i18n::Lang;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::messages as msg;
@@ -71,16 +72,18 @@ pub struct GameSetup {
     pub seed: Option<u64>,
     pub coach: CoachMode,
     pub pace_ms: u64,
+    /// The language of every screen; the setup screen switches it.
+    pub lang: Lang,
 }
 
 impl GameSetup {
     /// "You" against the medium bot (or, until it exists, the strongest bot there is), official
-    /// rules, a random seed.
-    pub fn default_for(bots: &[String]) -> GameSetup {
+    /// rules, a random seed, in `lang`.
+    pub fn default_for(bots: &[String], lang: Lang) -> GameSetup {
         let opponent = default_bot(bots);
         GameSetup {
             seats: vec![
-                SeatSpec::human(msg::DEFAULT_HUMAN_NAME),
+                SeatSpec::human(&msg::default_human_name(lang.messages())),
                 SeatSpec::bot(&opponent),
             ],
             order: Order::AsListed,
@@ -88,7 +91,25 @@ impl GameSetup {
             seed: None,
             coach: CoachMode::OnDemand,
             pace_ms: DEFAULT_PACE_MS,
+            lang,
         }
+    }
+
+    /// Switches to `lang`; the people still called by a default name ("You", "Player 2") take
+    /// that name in the new language.
+    pub fn set_lang(&mut self, lang: Lang) {
+        let (old, new) = (self.lang.messages(), lang.messages());
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            if seat.kind != SeatKind::Human {
+                continue;
+            }
+            if seat.name == msg::default_human_name(old) {
+                seat.name = msg::default_human_name(new);
+            } else if seat.name == msg::default_player_name(old, i + 1) {
+                seat.name = msg::default_player_name(new, i + 1);
+            }
+        }
+        self.lang = lang;
     }
 }
 
@@ -104,6 +125,7 @@ pub fn default_bot(bots: &[String]) -> String {
 /// One line of the setup form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Row {
+    Language,
     Players,
     Seat(usize),
     Order,
@@ -155,7 +177,7 @@ impl Setup {
 
     /// The form's lines, top to bottom.
     pub fn rows(&self) -> Vec<Row> {
-        let mut rows = vec![Row::Players];
+        let mut rows = vec![Row::Language, Row::Players];
         rows.extend((0..self.setup.seats.len()).map(Row::Seat));
         rows.extend([
             Row::Order,
@@ -180,6 +202,7 @@ impl Setup {
     /// The rules the form describes, or why they are invalid.
     pub fn rules(&self) -> Result<Rules, String> {
         let r = self.setup.rules;
+        // The form only ever holds valid rules (every change goes through `Rules::with_*`).
         Rules::new(r.dice(), r.target(), r.bonus(), r.end(), r.tie()).map_err(|e| e.to_string())
     }
 
@@ -211,6 +234,10 @@ impl Setup {
     fn change(&mut self, row: Row, step: i32) {
         let s = &mut self.setup;
         match row {
+            Row::Language => {
+                let at = Lang::ALL.iter().position(|l| *l == s.lang).unwrap_or(0);
+                s.set_lang(Lang::ALL[cycle(at, Lang::ALL.len(), step)]);
+            }
             Row::Players => {
                 let n = s.seats.len() as i32 + step;
                 if (1..=MAX_PLAYERS as i32).contains(&n) {
@@ -229,7 +256,7 @@ impl Setup {
                 let next = cycle(at, kinds.len(), step);
                 seat.kind = kinds[next].clone();
                 if seat.kind == SeatKind::Human && seat.name.is_empty() {
-                    seat.name = msg::default_player_name(i + 1);
+                    seat.name = msg::default_player_name(self.setup.lang.messages(), i + 1);
                 }
             }
             Row::Order => {
@@ -401,7 +428,7 @@ mod tests {
 
     #[test]
     fn the_default_is_you_against_the_medium_bot_and_enter_starts() {
-        let mut form = Setup::new(GameSetup::default_for(&bots()), bots());
+        let mut form = Setup::new(GameSetup::default_for(&bots(), Lang::En), bots());
         assert_eq!(form.setup.seats[0], SeatSpec::human("You"));
         assert_eq!(form.setup.seats[1], SeatSpec::bot("medium"));
         assert_eq!(form.handle(key(KeyCode::Enter)), SetupOutcome::Start);
@@ -414,8 +441,8 @@ mod tests {
 
     #[test]
     fn seats_are_added_up_to_eight_and_removed_down_to_one() {
-        let mut form = Setup::new(GameSetup::default_for(&bots()), bots());
-        form.cursor = 0;
+        let mut form = Setup::new(GameSetup::default_for(&bots(), Lang::En), bots());
+        form.cursor = form.rows().iter().position(|r| *r == Row::Players).unwrap();
         for _ in 0..10 {
             form.handle(key(KeyCode::Right));
         }
@@ -428,8 +455,8 @@ mod tests {
 
     #[test]
     fn a_seat_cycles_through_human_and_every_bot_and_takes_a_typed_name() {
-        let mut form = Setup::new(GameSetup::default_for(&bots()), bots());
-        form.cursor = 2; // seat 2, the bot
+        let mut form = Setup::new(GameSetup::default_for(&bots(), Lang::En), bots());
+        form.cursor = form.rows().iter().position(|r| *r == Row::Seat(1)).unwrap(); // the bot
         form.handle(key(KeyCode::Right)); // medium → hard
         assert_eq!(form.setup.seats[1].kind, SeatKind::Bot("hard".into()));
         form.handle(key(KeyCode::Right)); // → human
@@ -447,7 +474,7 @@ mod tests {
 
     #[test]
     fn numbers_are_typed_and_kept_in_range() {
-        let mut form = Setup::new(GameSetup::default_for(&bots()), bots());
+        let mut form = Setup::new(GameSetup::default_for(&bots(), Lang::En), bots());
         form.cursor = form.rows().iter().position(|r| *r == Row::Target).unwrap();
         form.handle(key(KeyCode::Backspace)); // 25 → 2
         form.handle(key(KeyCode::Char('0'))); // 20
@@ -468,5 +495,28 @@ mod tests {
         form.handle(key(KeyCode::Backspace));
         form.handle(key(KeyCode::Backspace));
         assert_eq!(form.setup.seed, None);
+    }
+
+    #[test]
+    fn the_language_switch_cycles_and_renames_the_default_names_only() {
+        let mut form = Setup::new(GameSetup::default_for(&bots(), Lang::En), bots());
+        form.setup.seats.push(SeatSpec::human("Player 3"));
+        form.setup.seats.push(SeatSpec::human("Ana"));
+        form.cursor = form
+            .rows()
+            .iter()
+            .position(|r| *r == Row::Language)
+            .unwrap();
+        assert_eq!(form.current(), Row::Language);
+        form.handle(key(KeyCode::Right));
+        assert_eq!(form.setup.lang, Lang::PtBr);
+        let names: Vec<&str> = form.setup.seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Você", "", "Jogador 3", "Ana"]);
+        form.handle(key(KeyCode::Left));
+        assert_eq!(form.setup.lang, Lang::En);
+        assert_eq!(form.setup.seats[0].name, "You");
+        assert_eq!(form.setup.seats[2].name, "Player 3");
+        form.handle(key(KeyCode::Left));
+        assert_eq!(form.setup.lang, Lang::PtBr, "the switch cycles both ways");
     }
 }

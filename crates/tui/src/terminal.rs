@@ -127,7 +127,7 @@ pub fn run(mut app: App) -> io::Result<()> {
         if signals.raised() {
             return Err(io::Error::new(
                 io::ErrorKind::Interrupted,
-                crate::messages::STOPPED_BY_SIGNAL,
+                crate::messages::stopped_by_signal(app.lang().messages()),
             ));
         }
     }

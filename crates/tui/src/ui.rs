@@ -11,9 +11,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use martian_i18n::{Messages, vocab};
+
 use crate::coach::{Advice, Measure, Review};
-use crate::messages as msg;
-use crate::setup::{CoachMode, Order, Row, SeatKind, Setup};
+use crate::messages::{self as msg, KeyAction, Keys, TAKEABLE};
+use crate::setup::{Row, SeatKind, Setup};
 use crate::theme::Theme;
 
 /// The smallest terminal the screens are laid out for.
@@ -43,6 +45,8 @@ pub enum CoachView<'a> {
 /// Everything the table screen needs.
 #[derive(Debug)]
 pub struct TableView<'a> {
+    /// The language of the screen.
+    pub m: &'static Messages,
     pub title: &'a str,
     pub seed: Option<u64>,
     pub game: &'a Game,
@@ -57,38 +61,39 @@ pub struct TableView<'a> {
 }
 
 /// Whether `area` is big enough for the screens; if not, says so and returns false.
-pub fn fits(frame: &mut Frame, theme: Theme) -> bool {
+pub fn fits(frame: &mut Frame, m: &Messages, theme: Theme) -> bool {
     let area = frame.area();
     if area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT {
         return true;
     }
     let text = vec![
-        Line::styled(msg::TOO_SMALL, theme.bad()),
+        Line::styled(msg::too_small(m, MIN_WIDTH, MIN_HEIGHT), theme.bad()),
         Line::raw(format!("{}×{}", area.width, area.height)),
     ];
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
     false
 }
 
-fn rules_summary(rules: Rules) -> String {
-    let mut parts = vec![msg::rules_line(rules.dice(), rules.target())];
+fn rules_summary(m: &Messages, rules: Rules) -> String {
+    let mut parts = vec![msg::rules_line(m, rules.dice(), rules.target())];
     if rules.bonus() != BonusRule::OneOfEach {
-        parts.push(msg::bonus_rule(rules.bonus()).into());
+        parts.push(msg::bonus_rule(m, rules.bonus()));
     }
     if rules.end() != EndRule::CompleteRound {
-        parts.push(msg::end_rule(rules.end()).into());
+        parts.push(msg::end_rule(m, rules.end()));
     }
     if rules.tie() != TieRule::RollOff {
-        parts.push(msg::tie_rule(rules.tie()).into());
+        parts.push(msg::tie_rule(m, rules.tie()));
     }
     parts.join(" · ")
 }
 
 pub fn draw_table(frame: &mut Frame, view: &TableView<'_>) {
-    if !fits(frame, view.theme) {
+    if !fits(frame, view.m, view.theme) {
         return;
     }
     let theme = view.theme;
+    let m = view.m;
     let [title, body, choices, status] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(0),
@@ -107,10 +112,13 @@ pub fn draw_table(frame: &mut Frame, view: &TableView<'_>) {
 
     let mut title_spans = vec![
         Span::styled(format!(" {} ", view.title), theme.title()),
-        Span::raw(format!(" {}", rules_summary(view.game.rules()))),
+        Span::raw(format!(" {}", rules_summary(m, view.game.rules()))),
     ];
     if let Some(seed) = view.seed {
-        title_spans.push(Span::styled(format!(" · seed {seed}"), theme.dim()));
+        title_spans.push(Span::styled(
+            format!(" · {}", msg::seed(m, seed)),
+            theme.dim(),
+        ));
     }
     frame.render_widget(Line::from(title_spans), title);
 
@@ -119,7 +127,7 @@ pub fn draw_table(frame: &mut Frame, view: &TableView<'_>) {
     draw_scores(frame, scores_area, view);
     draw_coach(frame, coach_area, view);
     frame.render_widget(
-        Paragraph::new(view.prompt.clone()).block(Block::bordered().title(msg::PANEL_CHOICES)),
+        Paragraph::new(view.prompt.clone()).block(Block::bordered().title(msg::panel_choices(m))),
         choices,
     );
     let status_line = match view.status {
@@ -159,6 +167,7 @@ fn shown_turn(game: &Game) -> Shown<'_> {
 
 fn draw_dice_panel(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
     let theme = view.theme;
+    let m = view.m;
     let game = view.game;
     if let Some(roll_off) = game.roll_off() {
         draw_roll_off(frame, area, view, roll_off);
@@ -166,16 +175,17 @@ fn draw_dice_panel(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
     }
     let (title, lines) = match shown_turn(game) {
         Shown::NotStarted { seat } => (
-            msg::turn_of(&view.names[seat]),
-            vec![Line::raw(msg::NOTHING_ROLLED)],
+            msg::turn_of(m, &view.names[seat]),
+            vec![Line::raw(msg::nothing_rolled(m))],
         ),
         Shown::InProgress { seat, steps, turn } => (
-            msg::turn_of(&view.names[seat]),
-            turn_lines(steps, turn, area.width.saturating_sub(2), theme, None),
+            msg::turn_of(m, &view.names[seat]),
+            turn_lines(m, steps, turn, area.width.saturating_sub(2), theme, None),
         ),
         Shown::Finished(log) => (
-            msg::turn_over_of(&view.names[log.seat]),
+            msg::turn_over_of(m, &view.names[log.seat]),
             turn_lines(
+                m,
                 &log.steps,
                 &log.turn,
                 area.width.saturating_sub(2),
@@ -204,6 +214,7 @@ fn last_roll(steps: &[Step]) -> Option<(Dice, Option<Face>)> {
 }
 
 fn turn_lines(
+    m: &Messages,
     steps: &[Step],
     turn: &Turn,
     width: u16,
@@ -218,9 +229,9 @@ fn turn_lines(
             let choosing = matches!(turn.phase(), TurnPhase::Choosing { .. });
             let tanks = roll.count(Face::Tank);
             let caption = match taken {
-                Some(face) => msg::rolled_and_took(roll.total(), face, roll.count(face)),
-                None if tanks > 0 => msg::rolled_with_tanks(roll.total(), tanks),
-                None => msg::rolled(roll.total()),
+                Some(face) => msg::rolled_and_took(m, roll.total(), face, roll.count(face)),
+                None if tanks > 0 => msg::rolled_with_tanks(m, roll.total(), tanks),
+                None => msg::rolled(m, roll.total()),
             };
             lines.push(Line::raw(caption));
             let style_of = |face: Face| {
@@ -230,34 +241,34 @@ fn turn_lines(
                     theme.returned()
                 }
             };
-            lines.extend(dice_lines(roll, width, theme, style_of));
+            lines.extend(dice_lines(m, roll, width, style_of));
         }
         None => {
-            lines.push(Line::raw(msg::to_roll(turn.dice_left())));
+            lines.push(Line::raw(msg::to_roll(m, turn.dice_left())));
         }
     }
     while lines.len() < 4 {
         lines.push(Line::raw(""));
     }
-    lines.push(aside_line(aside, theme));
-    lines.push(meter_line(aside, rules, width, theme));
+    lines.push(aside_line(m, aside, theme));
+    lines.push(meter_line(m, aside, rules, width, theme));
     let busted = aside.count(Face::Tank) > aside.count(Face::DeathRay);
     let bonus = rules.earns_bonus(aside) && !busted;
     match ended {
         Some(end) => {
             let line = if busted {
-                Line::styled(msg::BUSTED_RESULT, theme.bad())
+                Line::styled(msg::busted_result(m), theme.bad())
             } else if bonus {
                 Line::from(vec![
-                    Span::styled(msg::BONUS_BANNER, theme.good()),
+                    Span::styled(msg::bonus_banner(m), theme.good()),
                     Span::styled(
-                        msg::turn_result(end, turn.score()),
+                        msg::turn_result(m, end, turn.score()),
                         Style::new().add_modifier(Modifier::BOLD),
                     ),
                 ])
             } else {
                 Line::styled(
-                    msg::turn_result(end, turn.score()),
+                    msg::turn_result(m, end, turn.score()),
                     Style::new().add_modifier(Modifier::BOLD),
                 )
             };
@@ -266,7 +277,7 @@ fn turn_lines(
         None => {
             let style = if busted { theme.bad() } else { theme.plain() };
             lines.push(Line::styled(
-                msg::stop_now(turn.score(), busted, bonus),
+                msg::stop_now(m, turn.score(), busted, bonus),
                 style,
             ));
         }
@@ -274,13 +285,15 @@ fn turn_lines(
     lines
 }
 
-/// Dice drawn as boxes grouped by face when they fit, else as a line of letters.
+/// Dice drawn as boxes grouped by face when they fit, else as a line of letters; the letters are
+/// the reader's (`V` and `G` in Portuguese).
 pub fn dice_lines(
+    m: &Messages,
     roll: Dice,
     width: u16,
-    theme: Theme,
     style_of: impl Fn(Face) -> Style,
 ) -> Vec<Line<'static>> {
+    let letter = |face: Face| vocab::face_letter(m, face);
     let groups = Face::ALL.iter().filter(|&&f| roll.count(f) > 0).count();
     let boxed_width = usize::from(roll.total()) * 3 + groups.saturating_sub(1);
     let mut rows: [Vec<Span<'static>>; 3] = Default::default();
@@ -294,50 +307,54 @@ pub fn dice_lines(
             let style = style_of(*face);
             for _ in 0..roll.count(*face) {
                 rows[0].push(Span::styled("┌─┐", style));
-                rows[1].push(Span::styled(format!("│{}│", face.letter()), style));
+                rows[1].push(Span::styled(format!("│{}│", letter(*face)), style));
                 rows[2].push(Span::styled("└─┘", style));
             }
         }
         return rows.into_iter().map(Line::from).collect();
     }
-    let _ = theme;
     let mut spans = Vec::new();
     for face in Face::ALL.iter().filter(|&&f| roll.count(f) > 0) {
         let letters: String =
-            std::iter::repeat_n(face.letter(), usize::from(roll.count(*face))).collect();
+            std::iter::repeat_n(letter(*face), usize::from(roll.count(*face))).collect();
         spans.push(Span::styled(letters, style_of(*face)));
         spans.push(Span::raw(" "));
     }
     vec![Line::from(spans)]
 }
 
-fn aside_line(aside: Dice, theme: Theme) -> Line<'static> {
-    let mut spans = vec![Span::raw(format!("{}: ", msg::SET_ASIDE))];
+fn aside_line(m: &Messages, aside: Dice, theme: Theme) -> Line<'static> {
+    let mut spans = vec![Span::raw(format!("{}: ", msg::set_aside(m)))];
     let earthlings: Vec<Face> = Face::EARTHLINGS
         .into_iter()
         .filter(|&f| aside.count(f) > 0)
         .collect();
     if earthlings.is_empty() {
-        spans.push(Span::styled(msg::NO_EARTHLINGS, theme.dim()));
+        spans.push(Span::styled(msg::no_earthlings(m), theme.dim()));
     }
     for (i, face) in earthlings.into_iter().enumerate() {
         if i > 0 {
             spans.push(Span::raw(" · "));
         }
         spans.push(Span::styled(
-            msg::count(face, aside.count(face)),
+            vocab::face_count(m, face, aside.count(face)),
             theme.face(face),
         ));
     }
     Line::from(spans)
 }
 
-fn meter_line(aside: Dice, rules: Rules, width: u16, theme: Theme) -> Line<'static> {
-    // "Tanks nn " + bar + "│" + bar + " nn Rays " + the verdict.
-    const FIXED: usize = 9 + 1 + 9 + 11;
+fn meter_line(m: &Messages, aside: Dice, rules: Rules, width: u16, theme: Theme) -> Line<'static> {
+    let (tanks_label, rays_label) = (msg::meter_tanks(m), msg::meter_rays(m));
+    let (safe, danger) = (msg::meter_safe(m), msg::meter_danger(m));
+    let chars = |s: &str| s.chars().count();
+    // "Tanks nn " + bar + "│" + bar + " nn Rays " + the verdict (the longer one, so that the bars
+    // keep their length whatever the verdict).
+    let fixed =
+        chars(&tanks_label) + 4 + 1 + 5 + chars(&rays_label) + chars(&safe).max(chars(&danger));
     let tanks = usize::from(aside.count(Face::Tank));
     let rays = usize::from(aside.count(Face::DeathRay));
-    let room = usize::from(width).saturating_sub(FIXED) / 2;
+    let room = usize::from(width).saturating_sub(fixed) / 2;
     let side = room.min(13).min(usize::from(rules.dice())).max(2);
     let bar = |n: usize| -> String {
         if n > side {
@@ -350,18 +367,18 @@ fn meter_line(aside: Dice, rules: Rules, width: u16, theme: Theme) -> Line<'stat
     let ray_bar = bar(rays);
     let pad = |s: &str| side.saturating_sub(s.chars().count());
     let verdict = if tanks > rays {
-        Span::styled(msg::METER_DANGER, theme.bad())
+        Span::styled(danger, theme.bad())
     } else {
-        Span::styled(msg::METER_SAFE, theme.good())
+        Span::styled(safe, theme.good())
     };
     Line::from(vec![
-        Span::raw(format!("{} {tanks:>2} ", msg::METER_TANKS)),
+        Span::raw(format!("{tanks_label} {tanks:>2} ")),
         Span::styled("·".repeat(pad(&tank_bar)), theme.dim()),
         Span::styled(tank_bar, theme.face(Face::Tank)),
         Span::raw("│"),
         Span::styled(ray_bar.clone(), theme.face(Face::DeathRay)),
         Span::styled("·".repeat(pad(&ray_bar)), theme.dim()),
-        Span::raw(format!(" {rays:<2} {} ", msg::METER_RAYS)),
+        Span::raw(format!(" {rays:<2} {rays_label} ")),
         verdict,
     ])
 }
@@ -373,6 +390,7 @@ fn draw_roll_off(
     roll_off: &martian_engine::RollOff,
 ) {
     let theme = view.theme;
+    let m = view.m;
     let mut lines = Vec::new();
     let first_round: Vec<&str> = roll_off
         .rounds()
@@ -388,14 +406,14 @@ fn draw_roll_off(
             .map(|&s| view.names[s].as_str())
             .collect()
     };
-    lines.push(Line::raw(msg::roll_off_between(&tied)));
+    lines.push(Line::raw(msg::roll_off_between(m, &tied)));
     let latest = roll_off.rounds().iter().rev().find_map(|r| r.last());
     match latest {
         Some(roll) => {
             lines.push(Line::raw(format!(
                 "{}: {}",
                 view.names[roll.seat],
-                msg::roll_off_rays(roll.roll.count(Face::DeathRay))
+                msg::roll_off_rays(m, roll.roll.count(Face::DeathRay))
             )));
             let style_of = |face: Face| {
                 if face == Face::DeathRay {
@@ -405,9 +423,9 @@ fn draw_roll_off(
                 }
             };
             lines.extend(dice_lines(
+                m,
                 roll.roll,
                 area.width.saturating_sub(2),
-                theme,
                 style_of,
             ));
         }
@@ -425,21 +443,21 @@ fn draw_roll_off(
             .collect();
         lines.push(Line::raw(format!(
             "{}: {}",
-            msg::roll_off_round(i + 1),
+            msg::roll_off_round(m, i + 1),
             parts.join(" · ")
         )));
     }
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(msg::PANEL_ROLL_OFF)),
+        Paragraph::new(lines).block(Block::bordered().title(msg::panel_roll_off(m))),
         area,
     );
 }
 
 /// The game's log: the turns so far and the roll-off, one event a line.
-pub fn log_lines(game: &Game, names: &[String]) -> Vec<String> {
+pub fn log_lines(m: &Messages, game: &Game, names: &[String]) -> Vec<String> {
     let mut lines = Vec::new();
     let mut tell = |seat: usize, round: u32, steps: &[Step], rules: Rules| {
-        lines.push(msg::log_turn_head(&names[seat], round));
+        lines.push(msg::log_turn_head(m, &names[seat], round));
         let mut turn = Turn::new(rules);
         for step in steps {
             match *step {
@@ -447,7 +465,7 @@ pub fn log_lines(game: &Game, names: &[String]) -> Vec<String> {
                     let _ = turn.apply_roll(roll);
                     lines.push(format!(
                         "  {}",
-                        msg::log_rolled(roll, roll.count(Face::Tank))
+                        msg::log_rolled(m, roll, roll.count(Face::Tank))
                     ));
                 }
                 Step::Played(action) => {
@@ -457,7 +475,7 @@ pub fn log_lines(game: &Game, names: &[String]) -> Vec<String> {
                     };
                     let _ = turn.play(action);
                     if action != Action::Stop {
-                        lines.push(format!("  {}", msg::log_action(action, n)));
+                        lines.push(format!("  {}", msg::log_action(m, action, n)));
                     }
                 }
             }
@@ -465,7 +483,10 @@ pub fn log_lines(game: &Game, names: &[String]) -> Vec<String> {
         if let Some(end) = turn.ended_by() {
             let aside = turn.aside();
             let busted = aside.count(Face::Tank) > aside.count(Face::DeathRay);
-            lines.push(format!("  {}", msg::log_result(end, turn.score(), busted)));
+            lines.push(format!(
+                "  {}",
+                msg::log_result(m, end, turn.score(), busted)
+            ));
         }
     };
     let rules = game.rules();
@@ -478,10 +499,10 @@ pub fn log_lines(game: &Game, names: &[String]) -> Vec<String> {
     if let Some(roll_off) = game.roll_off() {
         for (i, round) in roll_off.rounds().iter().enumerate() {
             if i > 0 && !round.is_empty() {
-                lines.push(format!("  {}", msg::LOG_ROLL_OFF_TIED));
+                lines.push(format!("  {}", msg::log_roll_off_tied(m)));
             }
             for r in round {
-                lines.push(msg::log_roll_off(&names[r.seat], r.roll));
+                lines.push(msg::log_roll_off(m, &names[r.seat], r.roll));
             }
         }
     }
@@ -489,14 +510,14 @@ pub fn log_lines(game: &Game, names: &[String]) -> Vec<String> {
 }
 
 fn draw_log(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
-    let lines = log_lines(view.game, view.names);
+    let lines = log_lines(view.m, view.game, view.names);
     let room = usize::from(area.height.saturating_sub(2));
     let tail: Vec<Line> = lines[lines.len().saturating_sub(room)..]
         .iter()
         .map(|l| Line::raw(l.clone()))
         .collect();
     frame.render_widget(
-        Paragraph::new(tail).block(Block::bordered().title(msg::PANEL_LOG)),
+        Paragraph::new(tail).block(Block::bordered().title(msg::panel_log(view.m))),
         area,
     );
 }
@@ -509,12 +530,13 @@ fn compact_scores(view: &TableView<'_>) -> bool {
 
 fn draw_scores(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
     let theme = view.theme;
+    let m = view.m;
     let game = view.game;
     let inner = usize::from(area.width.saturating_sub(2));
     let mut lines = Vec::new();
-    let mut round = msg::round(game.round());
+    let mut round = msg::round(m, game.round());
     if game.triggered_by().is_some() {
-        round = format!("{round} · {}", msg::FINAL_ROUND);
+        round = format!("{round} · {}", msg::final_round(m));
     }
     lines.push(Line::styled(
         round,
@@ -526,9 +548,9 @@ fn draw_scores(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
         lines.push(Line::styled(
             format!(
                 "  {:<name_width$}{:>6}{:>5}",
-                msg::HEAD_PLAYER,
-                msg::HEAD_TOTAL,
-                msg::HEAD_LAST
+                msg::head_player(m),
+                msg::head_total(m),
+                msg::head_last(m)
             ),
             theme.dim(),
         ));
@@ -573,28 +595,29 @@ fn draw_scores(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
         ));
     }
     if game.triggered_by().is_some() && !compact {
-        lines.push(Line::styled(msg::TRIGGER_LEGEND, theme.dim()));
+        lines.push(Line::styled(msg::trigger_legend(m), theme.dim()));
     }
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(msg::PANEL_SCORES)),
+        Paragraph::new(lines).block(Block::bordered().title(msg::panel_scores(m))),
         area,
     );
 }
 
 /// What a decision cost: the last decision of a person at the screen, or (`in_replay`) the move
 /// played from the position shown.
-fn review_line(review: &Review, in_replay: bool, theme: Theme) -> Line<'static> {
-    let cost = review.advice.format_cost(review.cost);
+fn review_line(m: &Messages, review: &Review, in_replay: bool, theme: Theme) -> Line<'static> {
+    let cost = review.advice.format_cost(m, review.cost);
     match (review.was_best(), in_replay) {
-        (true, false) => Line::styled(msg::coach_good(review.action), theme.good()),
-        (false, false) => Line::styled(msg::coach_cost(review.action, cost), theme.bad()),
-        (true, true) => Line::styled(msg::played_good(review.action), theme.good()),
-        (false, true) => Line::styled(msg::played_cost(review.action, cost), theme.bad()),
+        (true, false) => Line::styled(msg::coach_good(m, review.action), theme.good()),
+        (false, false) => Line::styled(msg::coach_cost(m, review.action, cost), theme.bad()),
+        (true, true) => Line::styled(msg::played_good(m, review.action), theme.good()),
+        (false, true) => Line::styled(msg::played_cost(m, review.action, cost), theme.bad()),
     }
 }
 
 fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
     let theme = view.theme;
+    let m = view.m;
     let inner = usize::from(area.width.saturating_sub(2));
     let mut lines = Vec::new();
     let in_replay = matches!(
@@ -606,18 +629,18 @@ fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
     );
     let review = match view.coach {
         CoachView::Hidden { review } => {
-            lines.push(Line::styled(msg::COACH_OFF, theme.dim()));
+            lines.push(Line::styled(msg::coach_off(m), theme.dim()));
             review
         }
         CoachView::Waiting { review } => {
-            lines.push(Line::styled(msg::COACH_WAIT, theme.dim()));
+            lines.push(Line::styled(msg::coach_wait(m), theme.dim()));
             review
         }
         CoachView::NoValues { available, review } => {
             let text = if available {
-                msg::COACH_NO_VALUES
+                msg::coach_no_values(m)
             } else {
-                msg::COACH_UNAVAILABLE
+                msg::coach_unavailable(m)
             };
             lines.push(Line::styled(text, theme.dim()));
             review
@@ -628,40 +651,42 @@ fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
             review,
         } => {
             let head = match advice.measure {
-                Measure::WinProbability => msg::COACH_WIN.to_string(),
-                Measure::TurnPoints => msg::COACH_TURN.to_string(),
-                Measure::ExpectedTurns => msg::coach_turns(view.game.rules().target()),
+                Measure::WinProbability => msg::coach_win(m),
+                Measure::TurnPoints => msg::coach_turn(m),
+                Measure::ExpectedTurns => msg::coach_turns(m, view.game.rules().target()),
             };
             lines.push(Line::styled(
                 head,
                 Style::new().add_modifier(Modifier::BOLD),
             ));
+            let best = msg::coach_best(m);
+            let tag_width = best.chars().count();
             for &(action, value) in &advice.values {
                 let is_best = advice.is_best(value);
                 let mark = if played == Some(action) { "▸ " } else { "  " };
-                let label = msg::action_short(action);
-                let value_text = advice.format_value(value);
-                let tag = if is_best { msg::coach_best() } else { "" };
-                let width = inner.saturating_sub(2 + value_text.len() + 5);
+                let label = msg::action_short(m, action);
+                let value_text = advice.format_value(m, value);
+                let tag = if is_best { best.as_str() } else { "" };
+                let width = inner.saturating_sub(2 + value_text.len() + 1 + tag_width);
                 let label: String = label.chars().take(width).collect();
                 lines.push(Line::styled(
-                    format!("{mark}{label:<width$}{value_text} {tag:<4}"),
+                    format!("{mark}{label:<width$}{value_text} {tag:<tag_width$}"),
                     if is_best { theme.good() } else { theme.plain() },
                 ));
             }
             if advice.provisional {
-                lines.push(Line::styled(msg::COACH_WORKING, theme.dim()));
+                lines.push(Line::styled(msg::coach_working(m), theme.dim()));
             }
             review
         }
     };
     if let Some(review) = review {
-        lines.push(review_line(review, in_replay, theme));
+        lines.push(review_line(m, review, in_replay, theme));
     }
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(msg::PANEL_COACH)),
+            .block(Block::bordered().title(msg::panel_coach(m))),
         area,
     );
 }
@@ -669,46 +694,52 @@ fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
 // ---- prompts (the choices panel) ----
 
 /// The keys for a decision in `turn`: every take key (the illegal ones dimmed, with the reason),
-/// or stop and roll.
-pub fn decision_prompt(turn: &Turn, theme: Theme) -> Vec<Line<'static>> {
+/// or stop and roll, in the language of `m`.
+pub fn decision_prompt(m: &'static Messages, turn: &Turn, theme: Theme) -> Vec<Line<'static>> {
+    let keys = Keys::of(m.lang());
     let legal = turn.legal_actions();
     let mut spans = Vec::new();
     match turn.phase() {
         TurnPhase::Choosing { roll } => {
-            for face in [Face::DeathRay, Face::Human, Face::Cow, Face::Chicken] {
-                let key = msg::take_key(face).expect("a takeable face");
+            for face in TAKEABLE {
+                let key = keys.key(KeyAction::Take(face));
                 let n = roll.count(face);
                 if legal.contains(Action::Take(face)) {
                     spans.push(Span::styled(format!("[{key}]"), theme.key()));
                     spans.push(Span::styled(
-                        format!(" {}   ", msg::take_label(face, n)),
+                        format!(" {}   ", msg::take_label(m, face, n)),
                         theme.face(face),
                     ));
                 } else {
                     let why = if n > 0 {
-                        msg::taken_already(face)
+                        msg::taken_already(m, face)
                     } else {
-                        msg::none_rolled(face)
+                        msg::none_rolled(m, face)
                     };
                     spans.push(Span::styled(format!("[{key}] {why}   "), theme.dim()));
                 }
             }
             vec![
                 Line::from(spans),
-                Line::styled(msg::TAKE_ALL_OF_ONE, theme.dim()),
+                Line::styled(msg::take_all_of_one(m), theme.dim()),
             ]
         }
         TurnPhase::Deciding => {
-            spans.push(Span::styled(format!("[{}]", msg::KEY_STOP), theme.key()));
+            let stop = keys.key(KeyAction::Stop);
+            let roll = keys.key(KeyAction::Roll);
+            spans.push(Span::styled(format!("[{stop}]"), theme.key()));
             spans.push(Span::raw(format!(
                 " {}     ",
-                msg::stop_label(turn.score())
+                msg::stop_label(m, turn.score())
             )));
-            spans.push(Span::styled(format!("[{}]", msg::KEY_ROLL), theme.key()));
-            spans.push(Span::raw(format!(" {}", msg::roll_label(turn.dice_left()))));
+            spans.push(Span::styled(format!("[{roll}]"), theme.key()));
+            spans.push(Span::raw(format!(
+                " {}",
+                msg::roll_label(m, turn.dice_left())
+            )));
             vec![
                 Line::from(spans),
-                Line::styled(msg::STOP_OR_ROLL_HINT, theme.dim()),
+                Line::styled(msg::stop_or_roll_hint(m), theme.dim()),
             ]
         }
         _ => Vec::new(),
@@ -722,6 +753,7 @@ pub fn key_prompt(text: String, theme: Theme) -> Vec<Line<'static>> {
 
 /// The end of the game: the winner(s) and the keys.
 pub fn game_over_prompt(
+    m: &Messages,
     game: &Game,
     names: &[String],
     theme: Theme,
@@ -732,12 +764,12 @@ pub fn game_over_prompt(
     };
     let winners: Vec<&str> = outcome.winners.iter().map(|&s| names[s].as_str()).collect();
     let mut banner = if let [one] = winners[..] {
-        msg::wins(one)
+        msg::wins(m, one)
     } else {
-        msg::share_victory(&winners)
+        msg::share_victory(m, &winners)
     };
     if let (Some(_), [one]) = (&outcome.roll_off, &winners[..]) {
-        banner = format!("{banner} {}", msg::won_roll_off(one));
+        banner = format!("{banner} {}", msg::won_roll_off(m, one));
     }
     vec![
         Line::styled(banner, theme.good()),
@@ -748,7 +780,9 @@ pub fn game_over_prompt(
 // ---- setup ----
 
 pub fn draw_setup(frame: &mut Frame, form: &Setup, about: Option<&str>, theme: Theme) {
-    if !fits(frame, theme) {
+    let s = &form.setup;
+    let m = s.lang.messages();
+    if !fits(frame, m, theme) {
         return;
     }
     let [title, body, status] = Layout::vertical([
@@ -758,56 +792,51 @@ pub fn draw_setup(frame: &mut Frame, form: &Setup, about: Option<&str>, theme: T
     ])
     .areas(frame.area());
     frame.render_widget(
-        Line::styled(format!(" {} ", msg::TITLE), theme.title()),
+        Line::styled(format!(" {} ", msg::title(m)), theme.title()),
         title,
     );
-    let s = &form.setup;
     let current = form.current();
+    let rows: Vec<(Row, String, String)> = form
+        .rows()
+        .into_iter()
+        .map(|row| {
+            let (label, value) = match row {
+                Row::Language => (msg::setup_language(m), s.lang.native_name().to_string()),
+                Row::Players => (msg::setup_players(m), s.seats.len().to_string()),
+                Row::Seat(i) => {
+                    let seat = &s.seats[i];
+                    let value = match &seat.kind {
+                        SeatKind::Human => msg::setup_human(m, &seat.name),
+                        SeatKind::Bot(name) => msg::setup_bot(m, name),
+                    };
+                    (msg::setup_seat(m, i + 1), value)
+                }
+                Row::Order => (msg::setup_order(m), msg::order(m, s.order)),
+                Row::Dice => (msg::setup_dice(m), s.rules.dice().to_string()),
+                Row::Target => (msg::setup_target(m), s.rules.target().to_string()),
+                Row::Bonus => (msg::setup_bonus(m), msg::bonus_rule(m, s.rules.bonus())),
+                Row::End => (msg::setup_end(m), msg::end_rule(m, s.rules.end())),
+                Row::Tie => (msg::setup_tie(m), msg::tie_rule(m, s.rules.tie())),
+                Row::Seed => (
+                    msg::setup_seed(m),
+                    s.seed
+                        .map_or_else(|| msg::setup_seed_random(m), |n| n.to_string()),
+                ),
+                Row::Coach => (msg::setup_coach(m), msg::coach_mode(m, s.coach)),
+                Row::Pace => (msg::setup_pace(m), msg::pace(m, s.pace_ms)),
+                Row::Start => (String::new(), msg::setup_start(m)),
+            };
+            (row, label, value)
+        })
+        .collect();
+    let label_width = rows
+        .iter()
+        .map(|(_, label, _)| label.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10);
     let mut lines = Vec::new();
-    for row in form.rows() {
-        let (label, value) = match row {
-            Row::Players => (msg::SETUP_PLAYERS.to_string(), s.seats.len().to_string()),
-            Row::Seat(i) => {
-                let seat = &s.seats[i];
-                let value = match &seat.kind {
-                    SeatKind::Human => format!("{}: {}", msg::SETUP_HUMAN, seat.name),
-                    SeatKind::Bot(name) => msg::setup_bot(name),
-                };
-                (msg::setup_seat(i + 1), value)
-            }
-            Row::Order => (
-                msg::SETUP_ORDER.into(),
-                match s.order {
-                    Order::AsListed => msg::ORDER_AS_LISTED,
-                    Order::RandomFirst => msg::ORDER_RANDOM_FIRST,
-                    Order::Shuffle => msg::ORDER_SHUFFLE,
-                }
-                .into(),
-            ),
-            Row::Dice => (msg::SETUP_DICE.into(), s.rules.dice().to_string()),
-            Row::Target => (msg::SETUP_TARGET.into(), s.rules.target().to_string()),
-            Row::Bonus => (
-                msg::SETUP_BONUS.into(),
-                msg::bonus_rule(s.rules.bonus()).into(),
-            ),
-            Row::End => (msg::SETUP_END.into(), msg::end_rule(s.rules.end()).into()),
-            Row::Tie => (msg::SETUP_TIE.into(), msg::tie_rule(s.rules.tie()).into()),
-            Row::Seed => (
-                msg::SETUP_SEED.into(),
-                s.seed
-                    .map_or_else(|| msg::SETUP_SEED_RANDOM.to_string(), |n| n.to_string()),
-            ),
-            Row::Coach => (
-                msg::SETUP_COACH.into(),
-                match s.coach {
-                    CoachMode::OnDemand => msg::COACH_ON_DEMAND,
-                    CoachMode::Always => msg::COACH_ALWAYS,
-                }
-                .into(),
-            ),
-            Row::Pace => (msg::SETUP_PACE.into(), msg::pace(s.pace_ms)),
-            Row::Start => (String::new(), msg::SETUP_START.into()),
-        };
+    for (row, label, value) in rows {
         let selected = row == current;
         let value = if row == Row::Start {
             format!("▶ {value}")
@@ -824,7 +853,7 @@ pub fn draw_setup(frame: &mut Frame, form: &Setup, about: Option<&str>, theme: T
             theme.plain()
         };
         lines.push(Line::from(vec![
-            Span::raw(format!(" {label:<10} ")),
+            Span::raw(format!(" {label:<label_width$} ")),
             Span::styled(value, style),
         ]));
     }
@@ -837,7 +866,7 @@ pub fn draw_setup(frame: &mut Frame, form: &Setup, about: Option<&str>, theme: T
         height,
     };
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(msg::PANEL_SETUP)),
+        Paragraph::new(lines).block(Block::bordered().title(msg::panel_setup(m))),
         area,
     );
     if let Some(about) = about
@@ -855,7 +884,7 @@ pub fn draw_setup(frame: &mut Frame, form: &Setup, about: Option<&str>, theme: T
     }
     let status_line = match &form.error {
         Some(error) => Line::styled(format!(" {error}"), theme.bad()),
-        None => Line::styled(format!(" {}", msg::SETUP_HINTS), theme.dim()),
+        None => Line::styled(format!(" {}", msg::setup_hints(m)), theme.dim()),
     };
     frame.render_widget(status_line, status);
 }

@@ -44,6 +44,7 @@ fn child() {
         seed: Some(1),
         coach: CoachMode::OnDemand,
         pace_ms: 300,
+        lang: martian_tui::Lang::En,
     };
     let mut app = App::new(setup, Box::new(PanickyBots), None, 1, Theme { color: true });
     app.handle(Event::key(KeyCode::Enter));

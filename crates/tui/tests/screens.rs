@@ -6,8 +6,8 @@ use std::time::Duration;
 use martian_bots::{BotError, Strategy};
 use martian_engine::{Action, Awaiting, Face, GameRecord, GameRng, Rules, Situation, TurnPhase};
 use martian_tui::{
-    Advisor, App, BotFactory, CoachMode, Effect, Event, GameSetup, Measure, Order, SeatSpec,
-    Session, SolverAdvisor, Theme, Timeline,
+    Advisor, App, BotFactory, CoachMode, Effect, Event, GameSetup, Keys, Lang, Measure, Order,
+    SeatSpec, Session, SolverAdvisor, Theme, Timeline,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -82,6 +82,7 @@ fn setup(seed: u64) -> GameSetup {
         seed: Some(seed),
         coach: CoachMode::OnDemand,
         pace_ms: PACE_MS,
+        lang: Lang::En,
     }
 }
 
@@ -160,11 +161,16 @@ impl Harness {
     }
 }
 
+/// The English key that takes `face`.
+fn english_key(face: Face) -> char {
+    Keys::of(Lang::En).take(face).expect("a face taken by key")
+}
+
 /// A person who plays like the steady bot, through the keys.
 fn steady_keys(session: &Session) -> char {
     match session.game.awaiting() {
         Awaiting::Decision { .. } => match steady_choice(session.game.turn()) {
-            Action::Take(face) => martian_tui::messages::take_key(face).unwrap(),
+            Action::Take(face) => english_key(face),
             Action::Stop => 's',
             Action::Roll => 'r',
         },
@@ -196,7 +202,7 @@ fn reckless_keys(session: &Session) -> char {
                 .into_iter()
                 .filter(|&f| legal.contains(f))
                 .max_by_key(|&f| roll.count(f))
-                .map_or('d', |f| martian_tui::messages::take_key(f).unwrap())
+                .map_or('d', english_key)
         }
         _ => greedy_keys(session),
     }
@@ -227,7 +233,8 @@ fn setup_screen_default() {
 #[test]
 fn setup_screen_with_eight_seats_fits_80x24() {
     let mut h = Harness::new(setup(1));
-    h.key(KeyCode::Down); // from "Start" round to "Players"
+    h.key(KeyCode::Down); // from "Start" round to "Language"
+    h.key(KeyCode::Down); // "Players"
     assert!(h.screen(80, 24).contains("◂ 2 ▸"));
     for _ in 0..6 {
         h.key(KeyCode::Right);
@@ -241,6 +248,7 @@ fn setup_screen_with_eight_seats_fits_80x24() {
 #[test]
 fn a_bot_seat_is_described_on_the_setup_screen() {
     let mut h = Harness::new(setup(1));
+    h.key(KeyCode::Down); // Language
     h.key(KeyCode::Down); // Players
     h.key(KeyCode::Down); // Seat 1
     h.key(KeyCode::Down); // Seat 2, the bot
@@ -315,7 +323,7 @@ fn an_illegal_key_is_refused_with_the_reason_and_changes_nothing() {
         .into_iter()
         .find(|&f| roll.count(f) == 0);
     if let Some(face) = missing {
-        h.keys(&martian_tui::messages::take_key(face).unwrap().to_string());
+        h.keys(&english_key(face).to_string());
         assert_eq!(*h.session().game.turn(), before);
         assert!(h.screen(80, 24).contains(&format!("no {}", face.plural())));
     }
@@ -546,7 +554,7 @@ fn the_coach_shows_the_chance_to_win_of_each_option_in_a_duel_and_the_cost_of_a_
     let Action::Take(face) = worst else {
         panic!("a take")
     };
-    h.keys(&martian_tui::messages::take_key(face).unwrap().to_string());
+    h.keys(&english_key(face).to_string());
     let review = h.session().review.clone().expect("a review");
     assert_eq!(review.action, worst);
     assert!((review.cost - (best_value - worst_value)).abs() < 1e-12);
@@ -732,6 +740,7 @@ fn the_replay_viewer_steps_through_a_record() {
             timeline,
             Some(Box::new(SolverAdvisor::blocking())),
             Theme { color: true },
+            Lang::En,
         ),
         now: Duration::ZERO,
     };
@@ -918,7 +927,10 @@ fn under_shared_victory_a_tie_ends_the_game_with_every_leader_winning() {
     h.play_until("the end", |s| s.game.is_over(), steady_keys);
     assert_eq!(h.session().game.outcome().unwrap().winners, vec![0, 1]);
     let screen = h.screen(80, 24);
-    assert!(screen.contains("Shared victory: Ana, Steady"), "{screen}");
+    assert!(
+        screen.contains("Shared victory: Ana and Steady"),
+        "{screen}"
+    );
     assert!(
         screen.contains("shared victory"),
         "the variant is named: {screen}"
