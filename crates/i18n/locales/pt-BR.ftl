@@ -428,8 +428,8 @@ tui-set-aside = Separados
 tui-no-earthlings = nenhum terráqueo ainda
 tui-meter-tanks = Tanques
 tui-meter-rays = Raios
-tui-meter-safe = raios seguram
-tui-meter-danger = tanques vencem!
+tui-meter-safe = a salvo
+tui-meter-danger = perigo!
 tui-stop-now = { $reason ->
         [busted] Se parar agora: { $score } (mais tanques que raios)
         [bonus] Se parar agora: { $score } (com o bônus de +3)
@@ -461,7 +461,7 @@ tui-roll-off-your-roll = { $name }: tecle [{ $key }] para lançar { $dice } no d
 tui-hint-game = [{ $coach }] análise  [?] ajuda  [{ $quit }] sair
 tui-hint-over = [{ $save }] salvar registro  [{ $new }] nova partida  [{ $quit }] sair
 tui-hint-replay = [←/→] passo  [PgUp/PgDn] turno  [Home/End]  [{ $coach }] análise  [{ $quit }] sair
-tui-take-all-of-one = Pegue todos os dados de um tipo; tanques ficam à força. [{ $coach }] análise  [?] ajuda
+tui-take-all-of-one = Pegue todos os dados de um tipo; tanques são separados à força. [{ $coach }] análise
 tui-stop-or-roll-hint = Parar garante os pontos; lançar arrisca mais tanques. [{ $coach }] análise  [?] ajuda
 tui-log-turn-head = — { $name }, rodada { $round } —
 tui-log-rolled = lançou { $letters }
@@ -517,11 +517,12 @@ tui-action = { $action ->
         [stop] parar
        *[roll] lançar de novo
     }
-tui-coach-best = melhor
+# A opção ótima (curto: a coluna tem 28 caracteres).
+tui-coach-best = ótima
 tui-coach-cost = Última: { $action } custou { $cost }
-tui-coach-good = Última: { $action } foi o melhor
+tui-coach-good = Última: { $action } foi a melhor
 tui-played-cost = ▸ jogado: { $action }, custou { $cost }
-tui-played-good = ▸ jogado: { $action }, o melhor
+tui-played-good = ▸ jogado: { $action }, a melhor
 tui-setup-language = Idioma
 tui-setup-players = Jogadores
 tui-setup-seat = Lugar { $seat }

@@ -668,7 +668,8 @@ fn draw_coach(frame: &mut Frame, area: Rect, view: &TableView<'_>) {
                 let value_text = advice.format_value(m, value);
                 let tag = if is_best { best.as_str() } else { "" };
                 let width = inner.saturating_sub(2 + value_text.len() + 1 + tag_width);
-                let label: String = label.chars().take(width).collect();
+                // At least one space between the option and its value.
+                let label: String = label.chars().take(width.saturating_sub(1)).collect();
                 lines.push(Line::styled(
                     format!("{mark}{label:<width$}{value_text} {tag:<tag_width$}"),
                     if is_best { theme.good() } else { theme.plain() },

@@ -6,8 +6,8 @@ use std::time::Duration;
 use martian_bots::{BotError, Strategy};
 use martian_engine::{Action, Awaiting, Face, GameRecord, GameRng, Rules, Situation, TurnPhase};
 use martian_tui::{
-    Advisor, App, BotFactory, CoachMode, Effect, Event, GameSetup, Keys, Lang, Measure, Order,
-    SeatSpec, Session, SolverAdvisor, Theme, Timeline,
+    Advisor, App, BotFactory, CoachMode, Effect, Event, GameSetup, KeyAction, Keys, Lang, Measure,
+    Order, SeatSpec, Session, SolverAdvisor, Theme, Timeline,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -977,4 +977,149 @@ fn a_new_game_after_the_end_reopens_the_setup_as_it_was() {
     );
     h.key(KeyCode::Enter);
     assert_eq!(h.session().game.history().len(), 0, "a fresh game");
+}
+
+// ---- Brazilian Portuguese ----
+
+fn pt_setup(seed: u64) -> GameSetup {
+    GameSetup {
+        lang: Lang::PtBr,
+        ..setup(seed)
+    }
+}
+
+/// A person who plays like the steady bot, with the Portuguese keys.
+fn steady_keys_pt(session: &Session) -> char {
+    let keys = Keys::of(Lang::PtBr);
+    match session.game.awaiting() {
+        Awaiting::Decision { .. } => match steady_choice(session.game.turn()) {
+            Action::Take(face) => keys.take(face).unwrap(),
+            Action::Stop => keys.key(KeyAction::Stop),
+            Action::Roll => keys.key(KeyAction::Roll),
+        },
+        _ => keys.key(KeyAction::Roll),
+    }
+}
+
+#[test]
+fn pt_setup_screen() {
+    let h = Harness::new(GameSetup {
+        seed: None,
+        ..pt_setup(1)
+    });
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Começar a partida"), "{screen}");
+    insta::assert_snapshot!("pt_setup_default", screen);
+}
+
+#[test]
+fn the_language_switch_on_the_setup_screen_changes_the_screens_at_once() {
+    let mut h = Harness::new(GameSetup {
+        seats: vec![SeatSpec::human("You"), SeatSpec::bot("steady")],
+        ..setup(7)
+    });
+    assert_eq!(h.app.lang(), Lang::En);
+    h.key(KeyCode::Down); // from "Start" round to "Language"
+    h.key(KeyCode::Right);
+    assert_eq!(h.app.lang(), Lang::PtBr);
+    let screen = h.screen(80, 24);
+    for text in [
+        "Idioma",
+        "Português (Brasil)",
+        "pessoa: Você",
+        "Começar a partida",
+    ] {
+        assert!(screen.contains(text), "{text}: {screen}");
+    }
+    assert!(!screen.contains("Start the game"), "{screen}");
+    h.key(KeyCode::Enter);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Vez de Você"), "{screen}");
+    assert!(screen.contains("13 dados · alvo 25"), "{screen}");
+    assert_eq!(h.session().names()[0], "Você");
+    // Quitting asks first, in Portuguese.
+    h.keys("q");
+    assert!(h.screen(80, 24).contains("Sair desta partida? [s] sim"));
+    h.keys("s"); // "sim"
+    assert!(h.app.should_quit(), "'s' says yes in Portuguese");
+}
+
+#[test]
+fn pt_a_roll_awaiting_a_choice_then_the_portuguese_keys_play() {
+    let mut h = Harness::new(pt_setup(7));
+    h.key(KeyCode::Enter);
+    insta::assert_snapshot!("pt_turn_start", h.screen(80, 24));
+    h.keys("l"); // lançar
+    let TurnPhase::Choosing { roll } = h.session().game.turn().phase() else {
+        panic!("a choice is expected");
+    };
+    assert_eq!(roll.count(Face::Cow), 1, "the roll of the English snapshot");
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("│V│") && screen.contains("│G│"), "{screen}");
+    assert!(screen.contains("[v] 1 vaca"), "{screen}");
+    insta::assert_snapshot!("pt_roll_awaiting_choice", screen);
+    h.keys("p"); // parar: not before taking a type
+    assert!(
+        h.screen(80, 24)
+            .contains("Agora não: primeiro pegue um tipo de dado")
+    );
+    h.keys("v"); // vaca
+    assert_eq!(h.session().game.turn().aside().count(Face::Cow), 1);
+    insta::assert_snapshot!("pt_deciding", h.screen(80, 24));
+    h.keys("?");
+    insta::assert_snapshot!("pt_help", h.screen(80, 24));
+    h.keys(" ");
+    h.keys("p"); // parar
+    let log = &h.session().game.history()[0];
+    assert_eq!(log.turn.ended_by(), Some(martian_engine::TurnEnd::Stop));
+}
+
+#[test]
+fn in_portuguese_the_english_keys_still_work() {
+    let mut h = Harness::new(pt_setup(7));
+    h.key(KeyCode::Enter);
+    h.keys("r");
+    h.keys("c");
+    assert_eq!(h.session().game.turn().aside().count(Face::Cow), 1);
+    h.keys("s");
+    assert_eq!(h.session().game.history().len(), 1);
+}
+
+#[test]
+fn pt_the_end_of_the_game() {
+    let mut h = Harness::new(pt_setup(5));
+    h.key(KeyCode::Enter);
+    h.play_until("the end", |s| s.game.is_over(), steady_keys_pt);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Vitória de "), "{screen}");
+    insta::assert_snapshot!("pt_game_over", screen);
+    h.keys("s"); // salvar
+    let screen = h.screen(80, 24);
+    assert!(
+        screen.contains("Salvar o registro como: martian-dice-5.json_"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn pt_the_coach_with_decimal_commas_and_the_cost_of_a_decision() {
+    let mut h = Harness::with(
+        pt_setup(21),
+        Some(Box::new(SolverAdvisor::blocking())),
+        true,
+    );
+    h.key(KeyCode::Enter);
+    h.keys("la");
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("chance de vitória"), "{screen}");
+    insta::assert_snapshot!("pt_coach_values", screen);
+    let advice = h.session().current_advice().cloned().flatten().unwrap();
+    let (worst, _) = *advice.values.last().unwrap();
+    let Action::Take(face) = worst else {
+        panic!("a take")
+    };
+    h.keys(&Keys::of(Lang::PtBr).take(face).unwrap().to_string());
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Última: pegar"), "{screen}");
+    insta::assert_snapshot!("pt_coach_cost", screen);
 }
