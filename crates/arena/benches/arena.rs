@@ -1,5 +1,5 @@
 //! Arena speed: `optimal` against `greedy` in duels under the official rules (the issue's
-//! throughput target), and decisions per second through the bot protocol with a trivial
+//! throughput target), turn-level and die by die, and decisions per second through the bot protocol with a trivial
 //! external bot kept alive across decisions.
 //!
 //! `cargo bench -p martian-arena` (the protocol benchmark needs `python3`).
@@ -8,45 +8,52 @@ use std::hint::black_box;
 use std::process::Command;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use martian_arena::{ArenaConfig, run};
+use martian_arena::{ArenaConfig, PlayMode, run};
 use martian_bots::{BotOptions, create_with};
 use martian_engine::{Rules, Situation, Turn, seeded_rng};
-
-const GAMES: u64 = 50_000;
 
 fn duels(c: &mut Criterion) {
     let rules = Rules::official();
     let mut group = c.benchmark_group("arena");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(GAMES));
-    for threads in [1, 2] {
-        let config = ArenaConfig {
-            threads,
-            ..ArenaConfig::new(rules, vec!["optimal".into(), "greedy".into()], GAMES, 1)
-        };
-        // Loads the duel solution and builds its turn tables before timing.
-        run(
-            &ArenaConfig {
-                games: 20_000,
-                ..config.clone()
-            },
-            &|_| {},
-        )
-        .unwrap();
-        let mut seed = 0;
-        group.bench_function(
-            format!("optimal vs greedy, {threads} threads (games)"),
-            |b| {
-                b.iter(|| {
-                    seed += 1;
-                    let config = ArenaConfig {
-                        seed,
-                        ..config.clone()
-                    };
-                    black_box(run(&config, &|_| {}).unwrap().games)
-                })
-            },
-        );
+    // Turn-level play (the default for these bots) and die by die.
+    for (mode, games) in [(PlayMode::Turns, 2_000_000), (PlayMode::Dice, 50_000)] {
+        group.throughput(Throughput::Elements(games));
+        for threads in [1, 2] {
+            let config = ArenaConfig {
+                threads,
+                mode: Some(mode),
+                ..ArenaConfig::new(rules, vec!["optimal".into(), "greedy".into()], games, 1)
+            };
+            // Loads the duel solution and builds its turn tables and samplers before timing.
+            run(
+                &ArenaConfig {
+                    games: 20_000,
+                    mode: Some(PlayMode::Dice),
+                    ..config.clone()
+                },
+                &|_| {},
+            )
+            .unwrap();
+            run(&config, &|_| {}).unwrap();
+            let mut seed = 0;
+            group.bench_function(
+                format!(
+                    "optimal vs greedy, {} mode, {threads} threads (games)",
+                    mode.name()
+                ),
+                |b| {
+                    b.iter(|| {
+                        seed += 1;
+                        let config = ArenaConfig {
+                            seed,
+                            ..config.clone()
+                        };
+                        black_box(run(&config, &|_| {}).unwrap().games)
+                    })
+                },
+            );
+        }
     }
     group.finish();
 }

@@ -43,7 +43,7 @@ pub enum ArenaError {
     #[error("the number of threads must be at least 1")]
     NoThreads,
     #[error(
-        "{0} cannot be played turn by turn (only bots whose play of a turn depends on the position alone can: greedy, optimal); play it die by die"
+        "{0} cannot be played turn-level: only bots whose play of a turn depends on the position alone can (greedy, optimal)"
     )]
     NoTurnLevelPlay(String),
     #[error(transparent)]

@@ -642,6 +642,83 @@ mod tests {
     }
 
     #[test]
+    fn turn_level_play_gives_the_same_results_with_one_and_two_threads() {
+        // A short game keeps the three-player solve quick.
+        let short = Rules::official().with_target(12).unwrap();
+        for (rules, bots) in [
+            (Rules::official(), &["optimal", "greedy"][..]),
+            (short, &["greedy", "optimal", "greedy"][..]),
+        ] {
+            let config = |seed, threads| ArenaConfig {
+                rules,
+                ..config(bots, 30_000, seed, threads)
+            };
+            let one = run(&config(42, 1), &|_| {}).unwrap();
+            let two = run(&config(42, 2), &|_| {}).unwrap();
+            assert_eq!(one.mode, PlayMode::Turns);
+            assert_eq!(one.without_timing(), two.without_timing());
+            let other = run(&config(43, 2), &|_| {}).unwrap();
+            assert_ne!(one.without_timing(), other.without_timing());
+        }
+    }
+
+    #[test]
+    fn the_mode_is_turn_level_only_when_every_bot_offers_it() {
+        let auto = |bots: &[&str]| run(&config(bots, 10, 1, 1), &|_| {}).unwrap();
+        assert_eq!(auto(&["optimal", "greedy"]).mode, PlayMode::Turns);
+        assert_eq!(auto(&["optimal", "random"]).mode, PlayMode::Dice);
+        assert_eq!(auto(&["hard", "greedy"]).mode, PlayMode::Dice);
+        let forced = |bots: &[&str], mode| {
+            run(
+                &ArenaConfig {
+                    mode: Some(mode),
+                    ..config(bots, 10, 1, 1)
+                },
+                &|_| {},
+            )
+        };
+        let dice = forced(&["optimal", "greedy"], PlayMode::Dice).unwrap();
+        assert_eq!(dice.mode, PlayMode::Dice);
+        assert!(dice.decisions.is_some_and(|d| d > 0));
+        let turns = forced(&["optimal", "greedy"], PlayMode::Turns).unwrap();
+        assert_eq!((turns.decisions, turns.decisions_per_second), (None, None));
+        match forced(&["greedy", "defensive"], PlayMode::Turns) {
+            Err(ArenaError::NoTurnLevelPlay(bot)) => assert_eq!(bot, "defensive"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn turn_level_games_count_turns_points_rounds_and_roll_offs() {
+        // Greedy against itself, one die, target 1: a turn scores 1 (an earthling) or 0 (a
+        // tank), so both seats often tie at 1 and the roll-off settles it.
+        let rules = Rules::official()
+            .with_dice(1)
+            .unwrap()
+            .with_target(1)
+            .unwrap();
+        let report = run(
+            &ArenaConfig {
+                rules,
+                ..config(&["greedy", "greedy"], 20_000, 5, 2)
+            },
+            &|_| {},
+        )
+        .unwrap();
+        assert_eq!(report.mode, PlayMode::Turns);
+        assert!(report.roll_offs > 0);
+        let total_wins: f64 = report.bots.iter().map(|b| b.wins).sum();
+        assert_eq!(total_wins, 20_000.0);
+        for bot in &report.bots {
+            // A turn scores 1 with probability 1/2 (an earthling), independently of the rest:
+            // within 5 standard errors of 1/2.
+            let sigma = (0.25 / bot.turns as f64).sqrt();
+            assert!((bot.points_per_turn - 0.5).abs() <= 5.0 * sigma, "{bot:?}");
+        }
+        assert!(report.mean_rounds >= 1.0 && report.mean_turns >= 2.0);
+    }
+
+    #[test]
     fn every_entry_plays_every_seat_equally_often() {
         let report = run(
             &config(&["random", "random", "defensive"], 300, 1, 2),

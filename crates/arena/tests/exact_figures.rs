@@ -1,19 +1,26 @@
 //! The arena against exact figures: win rates from each seat of optimal and greedy self-play
-//! match exact computations, and `optimal` beats every other bot.
+//! match exact computations, die by die and turn-level (where millions of games cost a second,
+//! so the check is much tighter); turn-level and die-by-die play agree; and `optimal` beats every
+//! other bot.
 //!
 //! Tolerances come from the standard error of each estimate: an exact figure must lie within
 //! 5 standard errors (a Wilson interval at z = 5) of the arena's win rate.
 
 use martian_arena::stats::wilson;
-use martian_arena::{ArenaConfig, ArenaReport, run};
+use martian_arena::{ArenaConfig, ArenaReport, PlayMode, run};
 use martian_engine::{Rules, Turn};
 use martian_solver::{duel, expected_score_table, trio};
 
 const Z: f64 = 5.0;
 
 fn arena(rules: Rules, bots: &[&str], games: u64, seed: u64) -> ArenaReport {
+    arena_in(PlayMode::Dice, rules, bots, games, seed)
+}
+
+fn arena_in(mode: PlayMode, rules: Rules, bots: &[&str], games: u64, seed: u64) -> ArenaReport {
     let config = ArenaConfig {
         threads: 2,
+        mode: Some(mode),
         ..ArenaConfig::new(
             rules,
             bots.iter().map(|b| b.to_string()).collect(),
@@ -52,6 +59,114 @@ fn optimal_self_play_wins_from_each_seat_as_the_exact_duel_says() {
     let exact = duel(rules).game_wins();
     let report = arena(rules, &["optimal", "optimal"], 100_000, 21);
     assert_seats_match(&report, &exact);
+}
+
+#[test]
+fn turn_level_optimal_self_play_wins_from_each_seat_as_the_exact_duel_says() {
+    for rules in [
+        Rules::official(),
+        Rules::official().with_end(martian_engine::EndRule::Immediate),
+        Rules::official().with_tie(martian_engine::TieRule::Shared),
+    ] {
+        let exact = duel(rules).game_wins();
+        let report = arena_in(
+            PlayMode::Turns,
+            rules,
+            &["optimal", "optimal"],
+            4_000_000,
+            31,
+        );
+        assert_eq!(report.mode, PlayMode::Turns);
+        assert_seats_match(&report, &exact);
+    }
+}
+
+#[test]
+fn turn_level_greedy_self_play_wins_from_each_seat_as_the_exact_markov_chain_says() {
+    let rules = Rules::official();
+    let p = expected_score_table(rules).score_distribution(&Turn::new(rules));
+    let exact = fixed_policy_duel(rules, &p);
+    let report = arena_in(PlayMode::Turns, rules, &["greedy", "greedy"], 4_000_000, 32);
+    assert_seats_match(&report, &exact);
+}
+
+#[test]
+fn turn_level_optimal_three_player_self_play_wins_from_each_seat_as_the_exact_solver_says() {
+    let rules = Rules::official().with_target(12).unwrap();
+    let exact = trio(rules).unwrap().game_wins();
+    let report = arena_in(
+        PlayMode::Turns,
+        rules,
+        &["optimal", "optimal", "optimal"],
+        3_000_000,
+        33,
+    );
+    assert_seats_match(&report, &exact);
+}
+
+/// `|a - b|` within 5 combined standard errors of two independent win rates, per entry and seat.
+fn assert_modes_agree(turns: &ArenaReport, dice: &ArenaReport) {
+    let se2 = |wins: f64, games: u64| {
+        let n = games as f64;
+        let p = wins / n;
+        p * (1.0 - p) / n
+    };
+    let check = |what: String, (tw, tg): (f64, u64), (dw, dg): (f64, u64)| {
+        let (pt, pd) = (tw / tg as f64, dw / dg as f64);
+        let sigma = (se2(tw, tg) + se2(dw, dg)).sqrt();
+        assert!(
+            (pt - pd).abs() <= Z * sigma,
+            "{what}: turn-level {pt:.5}, die by die {pd:.5}, combined σ {sigma:.5}"
+        );
+    };
+    for (t, d) in turns.bots.iter().zip(&dice.bots) {
+        check(t.name.clone(), (t.wins, t.games), (d.wins, d.games));
+        for (ts, ds) in t.seats.iter().zip(&d.seats) {
+            check(
+                format!("{} at seat {}", t.name, ts.seat),
+                (ts.wins, ts.games),
+                (ds.wins, ds.games),
+            );
+        }
+    }
+}
+
+#[test]
+fn turn_level_and_die_by_die_optimal_against_greedy_agree() {
+    let rules = Rules::official();
+    let bots = ["optimal", "greedy"];
+    let turns = arena_in(PlayMode::Turns, rules, &bots, 4_000_000, 34);
+    let dice = arena_in(PlayMode::Dice, rules, &bots, 200_000, 35);
+    assert_eq!((turns.mode, dice.mode), (PlayMode::Turns, PlayMode::Dice));
+    assert_modes_agree(&turns, &dice);
+    // Greedy's turns are independent draws of one distribution in both modes: its mean points
+    // per turn is the distribution's mean within 5 standard errors.
+    let p = expected_score_table(rules).score_distribution(&Turn::new(rules));
+    let mean: f64 = p.iter().enumerate().map(|(k, pk)| k as f64 * pk).sum();
+    let variance: f64 = p
+        .iter()
+        .enumerate()
+        .map(|(k, pk)| (k as f64 - mean).powi(2) * pk)
+        .sum();
+    for report in [&turns, &dice] {
+        let greedy = &report.bots[1];
+        let sigma = (variance / greedy.turns as f64).sqrt();
+        assert!(
+            (greedy.points_per_turn - mean).abs() <= Z * sigma,
+            "{:?}: greedy scores {} per turn, exactly {mean} (σ {sigma})",
+            report.mode,
+            greedy.points_per_turn
+        );
+    }
+}
+
+#[test]
+fn turn_level_and_die_by_die_agree_with_four_players_through_the_reduction() {
+    let rules = Rules::official().with_target(12).unwrap();
+    let bots = ["optimal", "greedy", "optimal", "greedy"];
+    let turns = arena_in(PlayMode::Turns, rules, &bots, 2_000_000, 36);
+    let dice = arena_in(PlayMode::Dice, rules, &bots, 100_000, 37);
+    assert_modes_agree(&turns, &dice);
 }
 
 /// Seat 0's probability of winning a duel in which both players follow a policy that ignores the

@@ -102,8 +102,8 @@ fn classify(error: ArenaError) -> anyhow::Error {
         | ArenaError::Seats(_)
         | ArenaError::RoundRobinBots(_)
         | ArenaError::NoGames
-        | ArenaError::NoThreads
-        | ArenaError::NoTurnLevelPlay(_) => UsageError(error.to_string()).into(),
+        | ArenaError::NoThreads => UsageError(error.to_string()).into(),
+        ArenaError::NoTurnLevelPlay(_) => UsageError(format!("{error}; use --mode dice")).into(),
         other => other.into(),
     }
 }

@@ -189,3 +189,46 @@ fn a_misbehaving_external_bot_is_reported_and_forfeits() {
     assert!(text.contains("4 games lost by forfeit"), "{text}");
     assert!(text.contains("not legal"), "{text}");
 }
+
+#[test]
+fn greedy_and_optimal_play_turn_level_unless_dice_are_asked_for() {
+    let args = ["--bots", "optimal,greedy", "--games", "2000", "--seed", "8"];
+    let turns = json_of(&args);
+    assert_eq!(turns["mode"], "turns");
+    assert!(turns["decisions"].is_null() && turns["decisions_per_second"].is_null());
+    assert!(turns["games_per_second"].as_f64().unwrap() > 0.0);
+    assert_eq!(
+        json_of(&[&args[..], &["--mode", "turns"]].concat())["mode"],
+        "turns"
+    );
+
+    let dice = json_of(&[&args[..], &["--mode", "dice"]].concat());
+    assert_eq!(dice["mode"], "dice");
+    assert!(dice["decisions"].as_u64().unwrap() > 2000);
+    assert!(dice["decisions_per_second"].as_f64().unwrap() > 0.0);
+
+    // Any other bot plays die by die.
+    let mixed = json_of(&["--bots", "optimal,random", "--games", "100"]);
+    assert_eq!(mixed["mode"], "dice");
+
+    let text = stdout(&arena(&args));
+    assert!(text.contains("turn-level"), "{text}");
+    let text = stdout(&arena(&[&args[..], &["--mode", "dice"]].concat()));
+    assert!(
+        text.contains("decisions/s") && !text.contains("turn-level"),
+        "{text}"
+    );
+}
+
+#[test]
+fn turn_level_play_of_a_bot_that_cannot_is_a_usage_error() {
+    let output = arena(&["--bots", "greedy,defensive", "--mode", "turns"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert!(
+        message.contains("defensive") && message.contains("turn"),
+        "{message}"
+    );
+    let output = arena(&["--bots", "greedy,optimal", "--mode", "cards"]);
+    assert_eq!(output.status.code(), Some(2));
+}
