@@ -12,7 +12,8 @@ if ! [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
 fi
 cd "$here"
 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
-cargo build --quiet --manifest-path "$root/Cargo.toml" -p martian-dice
+# The test profile: after `cargo test` the binary is already built.
+cargo build --quiet --profile test --manifest-path "$root/Cargo.toml" -p martian-dice
 export MARTIAN_DICE_BIN="$target/debug/martian-dice"
 export E2E_OUT="$target/e2e"
 mkdir -p "$E2E_OUT"
