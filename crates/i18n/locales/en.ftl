@@ -482,8 +482,11 @@ tui-log-result = { $end ->
         [busted] , busted: { $points }
        *[scored] : { $points }
     }
-# $rays: a face-count of death rays.
-tui-log-roll-off = roll-off: { $name } rolled { $letters }, { $rays }
+# $rays: how many death rays.
+tui-log-roll-off = roll-off: { $name } rolled { $letters }, { $rays ->
+        [one] { $rays } death ray
+       *[other] { $rays } death rays
+    }
 tui-log-roll-off-tied = still tied: roll again
 tui-roll-off-between = Tied for the most points: { $names }
 tui-roll-off-round = Roll-off round { $round }

@@ -483,7 +483,12 @@ tui-log-result = { $end ->
         [busted] , estourou: { $points }
        *[scored] : { $points }
     }
-tui-log-roll-off = desempate: { $name } lançou { $letters }, { $rays }
+# Curto: a linha do histórico tem 48 caracteres.
+tui-log-roll-off = desempate: { $name } tirou { $letters }, { $rays ->
+        [0] nenhum raio
+        [one] { $rays } raio
+       *[other] { $rays } raios
+    }
 tui-log-roll-off-tied = empate de novo: lançam outra vez
 tui-roll-off-between = Empatados com mais pontos: { $names }
 tui-roll-off-round = Desempate, rodada { $round }

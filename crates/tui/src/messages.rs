@@ -392,7 +392,7 @@ pub fn log_roll_off(m: &Messages, name: &str, roll: Dice) -> String {
         "tui-log-roll-off",
         name = name,
         letters = vocab::dice_letters(m, roll),
-        rays = vocab::face_count(m, Face::DeathRay, roll.count(Face::DeathRay))
+        rays = roll.count(Face::DeathRay)
     )
 }
 pub fn log_roll_off_tied(m: &Messages) -> String {

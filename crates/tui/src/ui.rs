@@ -701,30 +701,10 @@ pub fn decision_prompt(m: &'static Messages, turn: &Turn, theme: Theme) -> Vec<L
     let legal = turn.legal_actions();
     let mut spans = Vec::new();
     match turn.phase() {
-        TurnPhase::Choosing { roll } => {
-            for face in TAKEABLE {
-                let key = keys.key(KeyAction::Take(face));
-                let n = roll.count(face);
-                if legal.contains(Action::Take(face)) {
-                    spans.push(Span::styled(format!("[{key}]"), theme.key()));
-                    spans.push(Span::styled(
-                        format!(" {}   ", msg::take_label(m, face, n)),
-                        theme.face(face),
-                    ));
-                } else {
-                    let why = if n > 0 {
-                        msg::taken_already(m, face)
-                    } else {
-                        msg::none_rolled(m, face)
-                    };
-                    spans.push(Span::styled(format!("[{key}] {why}   "), theme.dim()));
-                }
-            }
-            vec![
-                Line::from(spans),
-                Line::styled(msg::take_all_of_one(m), theme.dim()),
-            ]
-        }
+        TurnPhase::Choosing { roll } => vec![
+            choose_line(m, roll, |face| legal.contains(Action::Take(face)), theme),
+            Line::styled(msg::take_all_of_one(m), theme.dim()),
+        ],
         TurnPhase::Deciding => {
             let stop = keys.key(KeyAction::Stop);
             let roll = keys.key(KeyAction::Roll);
@@ -745,6 +725,36 @@ pub fn decision_prompt(m: &'static Messages, turn: &Turn, theme: Theme) -> Vec<L
         }
         _ => Vec::new(),
     }
+}
+
+/// The take keys for `roll`: each face with its count, or why it cannot be taken.
+fn choose_line(
+    m: &Messages,
+    roll: Dice,
+    legal: impl Fn(Face) -> bool,
+    theme: Theme,
+) -> Line<'static> {
+    let keys = Keys::of(m.lang());
+    let mut spans = Vec::new();
+    for face in TAKEABLE {
+        let key = keys.key(KeyAction::Take(face));
+        let n = roll.count(face);
+        if legal(face) {
+            spans.push(Span::styled(format!("[{key}]"), theme.key()));
+            spans.push(Span::styled(
+                format!(" {}   ", msg::take_label(m, face, n)),
+                theme.face(face),
+            ));
+        } else {
+            let why = if n > 0 {
+                msg::taken_already(m, face)
+            } else {
+                msg::none_rolled(m, face)
+            };
+            spans.push(Span::styled(format!("[{key}] {why}   "), theme.dim()));
+        }
+    }
+    Line::from(spans)
 }
 
 /// A prompt asking `name` to press the roll key.
@@ -912,4 +922,157 @@ pub fn draw_popup(frame: &mut Frame, title: &str, lines: Vec<Line<'static>>, wid
             .block(Block::bordered().title(title.to_string())),
         area,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use martian_i18n::Lang;
+
+    /// The width of a line without its trailing spaces.
+    fn width(line: &Line<'_>) -> usize {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        text.trim_end().chars().count()
+    }
+
+    /// Inside the choices panel at 80 columns.
+    const CHOICES: usize = MIN_WIDTH as usize - 2;
+    /// Inside the dice and log panels at 80 columns.
+    const LEFT: usize = MIN_WIDTH as usize - 30 - 2;
+
+    #[test]
+    fn the_take_keys_fit_at_80_columns_whatever_the_roll_in_every_language() {
+        let counts = [0u8, 1, 2, 12];
+        let theme = Theme { color: false };
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            for code in 0..counts.len().pow(4) {
+                let mut faces = [0u8; Face::NUM];
+                let mut rest = code;
+                for face in TAKEABLE {
+                    faces[face.index()] = counts[rest % counts.len()];
+                    rest /= counts.len();
+                }
+                // Past the most dice a game has.
+                let Some(roll) = Dice::from_counts(faces) else {
+                    continue;
+                };
+                // Each earthling present may have been taken already; rays never block.
+                for taken in 0..8u8 {
+                    let legal = |face: Face| {
+                        let i = TAKEABLE.iter().position(|f| *f == face).unwrap();
+                        roll.count(face) > 0 && (i == 0 || taken & (1 << (i - 1)) == 0)
+                    };
+                    let line = choose_line(m, roll, legal, theme);
+                    assert!(width(&line) <= CHOICES, "{lang}: {line:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hints_and_captions_fit_at_80_columns_in_every_language() {
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            // The status line, after its leading space.
+            for hint in [
+                msg::hint_game(m),
+                msg::hint_over(m),
+                msg::hint_replay(m),
+                msg::setup_hints(m),
+                msg::not_your_turn(m),
+                msg::illegal(m, &msg::choose_first(m)),
+                msg::illegal(m, &msg::stop_or_roll(m)),
+                msg::illegal(m, &msg::taken_already(m, Face::Chicken)),
+            ] {
+                assert!(
+                    hint.chars().count() < usize::from(MIN_WIDTH),
+                    "{lang}: {hint}"
+                );
+            }
+            // The choices panel.
+            for hint in [
+                msg::take_all_of_one(m),
+                msg::stop_or_roll_hint(m),
+                msg::bot_thinking(m, "Abcdefghijklmnop"),
+                msg::your_roll(m, "Abcdefghijklmnop", 30),
+                msg::roll_off_your_roll(m, "Abcdefghijklmnop", 6),
+                format!(
+                    "[x] {}     [x] {}",
+                    msg::stop_label(m, 99),
+                    msg::roll_label(m, 29)
+                ),
+            ] {
+                assert!(hint.chars().count() <= CHOICES, "{lang}: {hint}");
+            }
+            for caption in [
+                msg::rolled_with_tanks(m, 30, 12),
+                msg::rolled_and_took(m, 30, Face::DeathRay, 12),
+                msg::stop_now(m, 99, true, false),
+                msg::stop_now(m, 99, false, true),
+                msg::busted_result(m),
+                format!(
+                    "{}{}",
+                    msg::bonus_banner(m),
+                    msg::turn_result(m, TurnEnd::NoChoice, 99)
+                ),
+                format!(
+                    "  {}",
+                    msg::log_rolled(m, "TTTTTTTTTTTRR".parse().unwrap(), 11)
+                ),
+                format!("  {}", msg::log_result(m, TurnEnd::NoChoice, 0, true)),
+                msg::log_roll_off(m, "Abcdefgh", "RRRRRR".parse().unwrap()),
+                msg::roll_off_between(m, &["Abcdefgh", "Ijklmnop"]),
+                msg::nothing_rolled(m),
+            ] {
+                assert!(caption.chars().count() <= LEFT, "{lang}: {caption}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_setup_value_fits_the_form_in_every_language() {
+        use crate::setup::{CoachMode, Order, PACES_MS};
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            let labels = [
+                msg::setup_language(m),
+                msg::setup_players(m),
+                msg::setup_seat(m, 8),
+                msg::setup_order(m),
+                msg::setup_dice(m),
+                msg::setup_target(m),
+                msg::setup_bonus(m),
+                msg::setup_end(m),
+                msg::setup_tie(m),
+                msg::setup_seed(m),
+                msg::setup_coach(m),
+                msg::setup_pace(m),
+            ];
+            let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap();
+            let mut values: Vec<String> = Lang::ALL
+                .iter()
+                .map(|l| l.native_name().to_string())
+                .collect();
+            values.extend(
+                [Order::AsListed, Order::RandomFirst, Order::Shuffle].map(|o| msg::order(m, o)),
+            );
+            values.extend(
+                [BonusRule::OneOfEach, BonusRule::AnyEarthling].map(|r| msg::bonus_rule(m, r)),
+            );
+            values
+                .extend([EndRule::CompleteRound, EndRule::Immediate].map(|r| msg::end_rule(m, r)));
+            values.extend([TieRule::RollOff, TieRule::Shared].map(|r| msg::tie_rule(m, r)));
+            values.extend([CoachMode::OnDemand, CoachMode::Always].map(|c| msg::coach_mode(m, c)));
+            values.extend(PACES_MS.map(|p| msg::pace(m, p)));
+            values.push(msg::setup_seed_random(m));
+            values.push(msg::setup_human(m, "Abcdefghijklmnop"));
+            values.push(msg::setup_bot(m, "strength:0.75"));
+            for value in values {
+                // " label " + "◂ value ▸" inside the 64-column form.
+                let row = 1 + label_width.max(10) + 1 + 2 + value.chars().count() + 2;
+                assert!(row <= 62, "{lang}: {value}");
+            }
+        }
+    }
 }

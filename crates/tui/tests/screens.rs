@@ -1123,3 +1123,49 @@ fn pt_the_coach_with_decimal_commas_and_the_cost_of_a_decision() {
     assert!(screen.contains("Última: pegar"), "{screen}");
     insta::assert_snapshot!("pt_coach_cost", screen);
 }
+
+#[test]
+fn pt_a_roll_off_is_played_on_screen() {
+    let mut h = Harness::new(GameSetup {
+        lang: Lang::PtBr,
+        ..roll_off_setup()
+    });
+    h.key(KeyCode::Enter);
+    h.play_until(
+        "the roll-off",
+        |s| s.game.roll_off().is_some(),
+        steady_keys_pt,
+    );
+    let screen = h.screen(80, 24);
+    assert!(
+        screen.contains("Ana: tecle [l] para lançar 6 dados no desempate"),
+        "{screen}"
+    );
+    h.keys("l");
+    h.wait(PACE_MS);
+    h.play_until("the end", |s| s.game.is_over(), steady_keys_pt);
+    insta::assert_snapshot!("pt_roll_off_over", h.screen(80, 24));
+}
+
+#[test]
+fn pt_a_bust() {
+    let mut h = Harness::new(pt_setup(11));
+    h.key(KeyCode::Enter);
+    h.play_until(
+        "a bust of Ana",
+        |s| last_turn_shown(s).is_some_and(|log| log.seat == 0 && busted(log)),
+        |s| {
+            let english = reckless_keys(s);
+            // The same moves with the Portuguese keys.
+            let keys = Keys::of(Lang::PtBr);
+            let en = Keys::of(Lang::En);
+            KeyAction::ALL
+                .into_iter()
+                .find(|&a| en.key(a) == english && a != KeyAction::Yes && a != KeyAction::Save)
+                .map_or(english, |a| keys.key(a))
+        },
+    );
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("ESTOUROU!"), "{screen}");
+    insta::assert_snapshot!("pt_bust", screen);
+}
