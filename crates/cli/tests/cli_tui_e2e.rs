@@ -42,8 +42,10 @@ impl Tmux {
         output
     }
 
-    /// Starts `command` in a detached 80×24 window that stays after the program exits.
+    /// Starts `command` in a detached 80×24 window that stays after the program exits, in an
+    /// English environment (a command may set its own locale).
     fn start(&self, dir: &Path, command: &str) {
+        let command = format!("env -u LC_MESSAGES LC_ALL=C.UTF-8 LANG=C.UTF-8 {command}");
         self.run(&[
             "-f",
             "/dev/null",
@@ -57,7 +59,7 @@ impl Tmux {
             "game",
             "-c",
             dir.to_str().unwrap(),
-            command,
+            &command,
         ]);
         self.run(&["set-option", "-t", "game", "remain-on-exit", "on"]);
     }
@@ -144,12 +146,22 @@ fn a_full_seeded_game_against_a_bot_to_the_end_screen_then_its_replay() {
     tmux.wait_for("press [r] to roll 13 dice", Duration::from_secs(10));
     // A bigger window, then back to the smallest: the screen is laid out again each time.
     tmux.run(&["resize-window", "-t", "game", "-x", "120", "-y", "32"]);
-    let wide = tmux.wait_for("press [r] to roll 13 dice", Duration::from_secs(5));
-    assert!(
-        wide.lines()
-            .any(|l| l.chars().count() > 100 && l.contains("Scores")),
-        "laid out for 120 columns: {wide}"
-    );
+    // The text was there before: wait for the new layout itself.
+    let start = Instant::now();
+    loop {
+        let wide = tmux.screen();
+        if wide
+            .lines()
+            .any(|l| l.chars().count() > 100 && l.contains("Scores"))
+        {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "laid out for 120 columns: {wide}"
+        );
+        sleep(Duration::from_millis(50));
+    }
     tmux.run(&["resize-window", "-t", "game", "-x", "80", "-y", "24"]);
     let start = Instant::now();
     while tmux
@@ -326,4 +338,64 @@ fn without_a_terminal_play_falls_back_to_the_line_mode() {
         "no alternate screen: {stdout}"
     );
     assert!(stdout.contains("--seed 1 for the same dice"), "{stdout}");
+}
+
+#[test]
+fn in_portuguese_the_game_speaks_portuguese_and_takes_the_portuguese_keys() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
+        return;
+    }
+    let dir = scratch_dir("pt");
+    let tmux = Tmux::new("pt");
+    tmux.start(
+        &dir,
+        &then_report(&format!(
+            "{BIN} play --lang pt-BR --seed 2024 --players Ana,bot:random"
+        )),
+    );
+    let setup = tmux.wait_for("Começar a partida", Duration::from_secs(20));
+    assert!(setup.contains("Português (Brasil)"), "{setup}");
+    assert!(setup.contains("pessoa: Ana"), "{setup}");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(
+        "Ana: tecle [l] para lançar 13 dados",
+        Duration::from_secs(10),
+    );
+    tmux.keys(&["l"]);
+    let roll = tmux.wait_for("Pegue todos os dados", Duration::from_secs(10));
+    assert!(roll.contains("Vez de Ana"), "{roll}");
+    assert!(roll.contains("Placar"), "{roll}");
+    // Death rays can always be taken: [m] in Portuguese.
+    tmux.keys(&["m"]);
+    tmux.wait_for("[p] parar, marcar", Duration::from_secs(10));
+    tmux.keys(&["q"]);
+    tmux.wait_for("Sair desta partida? [s] sim", Duration::from_secs(10));
+    tmux.keys(&["s"]);
+    let after = tmux.wait_for("TERMINAL-", Duration::from_secs(10));
+    assert!(after.contains("exit code 0"), "{after}");
+    assert!(after.contains("TERMINAL-COOKED"), "{after}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_environment_s_language_is_the_game_s_unless_lang_says_otherwise() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
+        return;
+    }
+    let dir = scratch_dir("env-lang");
+    let cases = [
+        ("pt", "", "Começar a partida"),
+        ("en", "--lang en", "Start the game"),
+    ];
+    for (name, option, expected) in cases {
+        let tmux = Tmux::new(&format!("env-lang-{name}"));
+        let command = format!("LANG=pt_BR.UTF-8 LC_ALL= {BIN} play {option} --seed 1");
+        tmux.start(&dir, &then_report(&command));
+        tmux.wait_for(expected, Duration::from_secs(20));
+        tmux.keys(&["Escape"]);
+        tmux.wait_for("exit code 0", Duration::from_secs(10));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
