@@ -324,23 +324,28 @@ fn play_game_by_turns(
     }
 
     let scores = board.scores();
-    let winners: Vec<usize> = match (&forfeit, board.outcome()) {
+    // Borrowed from the outcome in the usual case: no allocation beyond the outcome's own.
+    let after_forfeit: Vec<usize>;
+    let winners: &[usize] = match (&forfeit, board.outcome()) {
         (None, _) if abandoned => {
             tally.abandoned += 1;
-            Vec::new()
+            &[]
         }
-        (Some(lost), _) => winners_after_forfeit(scores, lost.seat),
+        (Some(lost), _) => {
+            after_forfeit = winners_after_forfeit(scores, lost.seat);
+            &after_forfeit
+        }
         (None, Some(outcome)) => {
             if outcome.roll_off.is_some() {
                 tally.roll_offs += 1;
             }
-            outcome.winners.clone()
+            &outcome.winners
         }
         (None, None) => unreachable!("the loop ends with the game over or a forfeit"),
     };
     let ending = Ending {
         scores,
-        winners: &winners,
+        winners,
         forfeit,
         rounds: board.round(),
     };

@@ -63,19 +63,19 @@ fn optimal_self_play_wins_from_each_seat_as_the_exact_duel_says() {
 
 #[test]
 fn turn_level_optimal_self_play_wins_from_each_seat_as_the_exact_duel_says() {
-    for rules in [
-        Rules::official(),
-        Rules::official().with_end(martian_engine::EndRule::Immediate),
-        Rules::official().with_tie(martian_engine::TieRule::Shared),
+    for (rules, games) in [
+        (Rules::official(), 4_000_000),
+        (
+            Rules::official().with_end(martian_engine::EndRule::Immediate),
+            1_000_000,
+        ),
+        (
+            Rules::official().with_tie(martian_engine::TieRule::Shared),
+            1_000_000,
+        ),
     ] {
         let exact = duel(rules).game_wins();
-        let report = arena_in(
-            PlayMode::Turns,
-            rules,
-            &["optimal", "optimal"],
-            4_000_000,
-            31,
-        );
+        let report = arena_in(PlayMode::Turns, rules, &["optimal", "optimal"], games, 31);
         assert_eq!(report.mode, PlayMode::Turns);
         assert_seats_match(&report, &exact);
     }
