@@ -176,11 +176,9 @@ impl TurnScoreSampler {
         let index = (wide >> 64) as usize;
         let coin = wide as u64;
         let column = self.columns[index];
-        if coin < column.threshold {
-            index as Points
-        } else {
-            column.alias
-        }
+        // Without a branch: the coin is unpredictable by design.
+        let own = Points::from(coin < column.threshold).wrapping_neg();
+        (index as Points & own) | (column.alias & !own)
     }
 }
 
