@@ -81,7 +81,7 @@ pub trait Strategy: Send {
     /// For a bot whose play of a whole turn depends only on where the game stands at its start:
     /// the exact distribution of the turn's final score under its play, as a sampler. A host
     /// may then draw each turn's score from it instead of rolling and asking decision by
-    /// decision (turn-level play): the games are distributed exactly alike, thousands of times
+    /// decision (turn-level play): the games are distributed exactly alike, some fifty times
     /// faster. `None` (the default) for bots that look at the dice, draw random numbers or talk
     /// to other processes; a bot that offers a sampler at the start of a game must offer one in
     /// every position of that game.

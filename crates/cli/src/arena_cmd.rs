@@ -42,7 +42,7 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "MS", default_value_t = BotOptions::DEFAULT_DECISION_TIMEOUT.as_millis() as u64)]
     pub time_limit: u64,
     /// How to play: `turns` draws each turn's score from the exact distribution of the bot's
-    /// play (greedy and optimal only; thousands of times faster), `dice` rolls every die and
+    /// play (greedy and optimal only; some fifty times faster), `dice` rolls every die and
     /// asks every decision. Default: turns when every bot can, else dice.
     #[arg(long, value_enum, value_name = "MODE")]
     pub mode: Option<ModeArg>,
@@ -87,7 +87,7 @@ restarted for the next. The same seed gives the same results whatever the number
 Modes: when every bot is greedy or optimal, whose play of a turn depends only on the scores, the
 arena plays turn-level (--mode turns): each turn's final score is drawn in one step from the
 exact distribution of the bot's play from that position, so games are distributed exactly as
-with every die rolled, thousands of times faster (no decisions are asked, so none are counted).
+with every die rolled, some fifty times faster (no decisions are asked, so none are counted).
 --mode dice rolls every die and asks every decision, whatever the bots.
 
 Examples:
