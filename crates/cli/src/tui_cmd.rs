@@ -25,7 +25,15 @@ pub fn play(args: PlayArgs) -> Result<()> {
     if args.plain || args.manual_dice || !interactive() {
         return plain::run(args);
     }
-    let mut setup = martian_tui::default_setup(args.lang);
+    // The setup screen opens as the last game started full screen left it (its seats, order,
+    // coach and pace, and its language unless --lang names one); the command line then has its
+    // say on the rest.
+    let remembered = martian_tui::remembered();
+    let mut setup = martian_tui::default_setup(remembered.lang.unwrap_or(args.lang));
+    remembered.apply(&mut setup);
+    if lang_on_command_line(std::env::args_os()) || remembered.lang.is_none() {
+        setup.set_lang(args.lang);
+    }
     setup.rules = args.rules.rules()?;
     setup.seed = args.seed;
     // The line mode's default (one person) would be a lonely start here: the setup screen opens
@@ -73,6 +81,14 @@ fn seats(list: &str, m: &Messages) -> Result<Vec<SeatSpec>, String> {
         .collect()
 }
 
+/// Whether the global `--lang` was given (`main` resolves it with the environment into one
+/// value, which cannot tell).
+fn lang_on_command_line(args: impl IntoIterator<Item = std::ffi::OsString>) -> bool {
+    args.into_iter()
+        .take_while(|arg| arg != "--")
+        .any(|arg| arg == "--lang" || arg.to_string_lossy().starts_with("--lang="))
+}
+
 fn known_bot(name: &str) -> bool {
     martian_bots::names().contains(&name)
         || name.starts_with("exec:")
@@ -111,5 +127,14 @@ mod tests {
                 .unwrap_err()
                 .contains("bot desconhecido")
         );
+    }
+
+    #[test]
+    fn an_explicit_lang_is_told_from_the_environment_s() {
+        let given = |args: &[&str]| lang_on_command_line(args.iter().map(Into::into));
+        assert!(given(&["martian-dice", "--lang", "pt-BR", "play"]));
+        assert!(given(&["martian-dice", "play", "--lang=en"]));
+        assert!(!given(&["martian-dice", "play", "--players", "Ana"]));
+        assert!(!given(&["martian-dice", "play", "--", "--lang"]));
     }
 }

@@ -43,9 +43,14 @@ impl Tmux {
     }
 
     /// Starts `command` in a detached 80×24 window that stays after the program exits, in an
-    /// English environment (a command may set its own locale).
+    /// English environment (a command may set its own locale) with `dir/config` as the user's
+    /// configuration directory, where the last setup is remembered.
     fn start(&self, dir: &Path, command: &str) {
-        let command = format!("env -u LC_MESSAGES LC_ALL=C.UTF-8 LANG=C.UTF-8 {command}");
+        let config = dir.join("config");
+        let command = format!(
+            "env -u LC_MESSAGES LC_ALL=C.UTF-8 LANG=C.UTF-8 XDG_CONFIG_HOME={} {command}",
+            config.display()
+        );
         self.run(&[
             "-f",
             "/dev/null",
@@ -397,5 +402,55 @@ fn the_environment_s_language_is_the_game_s_unless_lang_says_otherwise() {
         tmux.keys(&["Escape"]);
         tmux.wait_for("exit code 0", Duration::from_secs(10));
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_last_setup_and_its_language_are_remembered_and_a_damaged_file_is_ignored() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
+        return;
+    }
+    let dir = scratch_dir("remember");
+    let first = Tmux::new("remember-1");
+    first.start(&dir, &then_report(&format!("{BIN} play --seed 1")));
+    first.wait_for("Start the game", Duration::from_secs(20));
+    // Language (just above Players, from Start round the top), then Portuguese, then start.
+    first.keys(&["Down", "Right"]);
+    first.wait_for("Começar a partida", Duration::from_secs(5));
+    first.keys(&["Enter"]);
+    first.wait_for("Vez de Você", Duration::from_secs(10));
+    first.keys(&["q", "s"]);
+    first.wait_for("exit code 0", Duration::from_secs(10));
+    let file = dir.join("config/martian-dice/tui-setup.json");
+    let saved = std::fs::read_to_string(&file).expect("the setup is remembered");
+    assert!(saved.contains("\"pt-BR\""), "{saved}");
+
+    let again = Tmux::new("remember-2");
+    again.start(&dir, &then_report(&format!("{BIN} play --seed 1")));
+    let screen = again.wait_for("Começar a partida", Duration::from_secs(20));
+    assert!(screen.contains("pessoa: Você"), "{screen}");
+    again.keys(&["Escape"]);
+    again.wait_for("exit code 0", Duration::from_secs(10));
+
+    let explicit = Tmux::new("remember-3");
+    explicit.start(
+        &dir,
+        &then_report(&format!("{BIN} --lang en play --seed 1")),
+    );
+    let screen = explicit.wait_for("Start the game", Duration::from_secs(20));
+    assert!(
+        screen.contains("human: You"),
+        "the default name follows: {screen}"
+    );
+    explicit.keys(&["Escape"]);
+    explicit.wait_for("exit code 0", Duration::from_secs(10));
+
+    std::fs::write(&file, "{\"lang\": \"pt-BR\", \"seats\": [nonsense").unwrap();
+    let damaged = Tmux::new("remember-4");
+    damaged.start(&dir, &then_report(&format!("{BIN} play --seed 1")));
+    damaged.wait_for("Start the game", Duration::from_secs(20));
+    damaged.keys(&["Escape"]);
+    damaged.wait_for("exit code 0", Duration::from_secs(10));
     let _ = std::fs::remove_dir_all(&dir);
 }

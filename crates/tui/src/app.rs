@@ -51,6 +51,8 @@ pub enum Effect {
         contents: String,
         replace: bool,
     },
+    /// Remember this setup for the next run (see `remember.rs`); a failure is not reported.
+    Remember(GameSetup),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,6 +114,8 @@ pub struct App {
     record_path: Option<String>,
     /// Finished turns (and whether the game was over) when the record was last written.
     recorded: (usize, bool),
+    /// Whether a game's start asks for its setup to be remembered.
+    remember: bool,
 }
 
 impl std::fmt::Debug for App {
@@ -148,7 +152,15 @@ impl App {
             last_setup: setup,
             record_path: None,
             recorded: (0, false),
+            remember: false,
         }
+    }
+
+    /// Asks for the setup of every game started to be remembered ([`Effect::Remember`]).
+    #[must_use]
+    pub fn remembering(mut self) -> App {
+        self.remember = true;
+        self
     }
 
     /// Keeps the record of the game at `path`, written after every turn and at the end.
@@ -191,6 +203,7 @@ impl App {
             last_setup: GameSetup::default_for(&[], lang),
             record_path: None,
             recorded: (0, false),
+            remember: false,
         }
     }
 
@@ -369,6 +382,9 @@ impl App {
                 match Session::start(&form.setup, rules, seed, self.bots.as_ref()) {
                     Ok(mut session) => {
                         self.last_setup = form.setup.clone();
+                        if self.remember {
+                            self.effects.push(Effect::Remember(form.setup.clone()));
+                        }
                         self.recorded = (0, false);
                         session.schedule(self.now);
                         session.refresh_advice(self.advisor.as_deref_mut());

@@ -10,6 +10,7 @@
 mod app;
 mod coach;
 pub mod messages;
+pub mod remember;
 mod replay;
 mod session;
 mod setup;
@@ -35,6 +36,14 @@ pub fn default_setup(lang: Lang) -> GameSetup {
     GameSetup::default_for(&BuiltinBots.names(), lang)
 }
 
+/// The setup remembered from the last game started full screen (see [`remember`]); nothing when
+/// there is none or it cannot be read.
+pub fn remembered() -> remember::Remembered {
+    remember::default_path()
+        .map(|path| remember::Remembered::load(&path, &BuiltinBots.names()))
+        .unwrap_or_default()
+}
+
 /// The advisor behind the coach, when one is built in.
 fn advisor() -> Option<Box<dyn Advisor>> {
     Some(Box::new(SolverAdvisor::new()))
@@ -46,7 +55,8 @@ fn entropy() -> u64 {
 }
 
 /// Plays full screen, opening on the setup screen filled with `setup` (in its language); with
-/// `record`, the game record is kept in that file, written after every turn.
+/// `record`, the game record is kept in that file, written after every turn. The setup of each
+/// game started is remembered for the next run (see [`remembered`]).
 pub fn play(setup: GameSetup, record: Option<String>) -> std::io::Result<()> {
     let mut app = App::new(
         setup,
@@ -54,7 +64,8 @@ pub fn play(setup: GameSetup, record: Option<String>) -> std::io::Result<()> {
         advisor(),
         entropy(),
         Theme::from_env(),
-    );
+    )
+    .remembering();
     if let Some(path) = record {
         app = app.with_record_path(path);
     }

@@ -119,6 +119,12 @@ pub fn run(mut app: App) -> io::Result<()> {
                         .map_err(|e| e.to_string());
                     app.handle(Event::Saved(result));
                 }
+                Effect::Remember(setup) => {
+                    // A convenience: a read-only or missing configuration directory is no error.
+                    if let Some(path) = crate::remember::default_path() {
+                        let _ = crate::remember::save(&path, &setup);
+                    }
+                }
             }
         }
         if app.should_quit() {

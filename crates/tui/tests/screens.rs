@@ -824,13 +824,18 @@ fn the_record_is_kept_after_every_turn_when_asked() {
             path,
             contents,
             replace,
-        } = save;
+        } = save
+        else {
+            panic!("only saves expected: {save:?}");
+        };
         assert_eq!((path.as_str(), *replace), ("kept.json", true));
         let record = GameRecord::from_json(contents).unwrap();
         assert_eq!(record.turns.len(), i + 1);
         record.replay().unwrap();
     }
-    let Effect::Save { contents, .. } = saves.last().unwrap();
+    let Some(Effect::Save { contents, .. }) = saves.last() else {
+        panic!("a save expected");
+    };
     assert!(GameRecord::from_json(contents).unwrap().result.is_some());
 }
 
@@ -1168,4 +1173,21 @@ fn pt_a_bust() {
     let screen = h.screen(80, 24);
     assert!(screen.contains("ESTOUROU!"), "{screen}");
     insta::assert_snapshot!("pt_bust", screen);
+}
+
+#[test]
+fn a_game_s_start_asks_for_its_setup_to_be_remembered_only_when_remembering() {
+    let mut h = Harness::new(pt_setup(7));
+    h.key(KeyCode::Enter);
+    assert_eq!(h.app.take_effects(), Vec::new());
+    let mut app = App::new(
+        pt_setup(7),
+        Box::new(TestBots),
+        None,
+        99,
+        Theme { color: true },
+    )
+    .remembering();
+    app.handle(Event::key(KeyCode::Enter));
+    assert_eq!(app.take_effects(), vec![Effect::Remember(pt_setup(7))]);
 }
