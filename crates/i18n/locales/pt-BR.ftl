@@ -525,9 +525,9 @@ tui-action = { $action ->
 # A opção ótima (curto: a coluna tem 28 caracteres).
 tui-coach-best = ótima
 tui-coach-cost = Última: { $action } custou { $cost }
-tui-coach-good = Última: { $action } foi a melhor
+tui-coach-good = Última: { $action }, ótima
 tui-played-cost = ▸ jogado: { $action }, custou { $cost }
-tui-played-good = ▸ jogado: { $action }, a melhor
+tui-played-good = ▸ jogado: { $action }, ótima
 tui-setup-language = Idioma
 tui-setup-players = Jogadores
 tui-setup-seat = Lugar { $seat }

@@ -828,4 +828,26 @@ mod tests {
             assert!(!bot_player_name(pt, name, None).is_empty());
         }
     }
+
+    #[test]
+    fn built_in_bots_are_described_in_portuguese_and_others_in_their_own_words() {
+        let pt = Lang::PtBr.messages();
+        assert_eq!(
+            bot_summary(pt, "medium", "a fair player: small mistakes now and then"),
+            " medium: um jogador razoável: pequenos erros de vez em quando"
+        );
+        assert_eq!(
+            bot_summary(pt, "steady", "stops at 6"),
+            " steady: stops at 6"
+        );
+        assert_eq!(
+            bot_summary(Lang::En.messages(), "medium", "a fair player"),
+            " medium: a fair player"
+        );
+        // Every built-in bot has its Portuguese description.
+        for info in martian_bots::catalogue() {
+            let text = bot_summary(pt, info.name, info.summary);
+            assert!(!text.contains(info.summary), "{}: {text}", info.name);
+        }
+    }
 }

@@ -1191,3 +1191,36 @@ fn a_game_s_start_asks_for_its_setup_to_be_remembered_only_when_remembering() {
     app.handle(Event::key(KeyCode::Enter));
     assert_eq!(app.take_effects(), vec![Effect::Remember(pt_setup(7))]);
 }
+
+#[test]
+fn pt_the_replay_viewer() {
+    let mut h = Harness::new(setup(5));
+    h.key(KeyCode::Enter);
+    h.play_until("the end", |s| s.game.is_over(), steady_keys);
+    let timeline = Timeline::new(h.session().record()).unwrap();
+    let steps = timeline.len();
+    let mut viewer = Harness {
+        app: App::replay(
+            timeline,
+            Some(Box::new(SolverAdvisor::blocking())),
+            Theme { color: true },
+            Lang::PtBr,
+        ),
+        now: Duration::ZERO,
+    };
+    let at_end = viewer.screen(80, 24);
+    assert!(
+        at_end.contains(&format!("Passo {steps} de {steps}")),
+        "{at_end}"
+    );
+    viewer.key(KeyCode::Home);
+    viewer.key(KeyCode::PageDown);
+    viewer.key(KeyCode::PageDown);
+    viewer.key(KeyCode::Right);
+    viewer.keys("a");
+    let middle = viewer.screen(80, 24);
+    assert!(middle.contains("MARTIAN DICE · reprodução"), "{middle}");
+    insta::assert_snapshot!("pt_replay_middle", middle);
+    viewer.keys("q");
+    assert!(viewer.app.should_quit());
+}
