@@ -607,3 +607,187 @@ tui-help =
     { "" }
     { "[" }{ $coach }] coach: the value of each option   [space] next bot step
     { "[" }{ $fast }] fast-forward bots   [{ $quit }] quit   any key closes this help
+
+## Web page: `martian-dice serve` (crates/server/assets/app.js, i18n.js; formatted in the browser
+## by assets/fluent.js). $name: a player's name; $bot: a bot's name as the command line takes it;
+## counts and scores are numbers; $percent comes formatted. Selector values are the protocol's
+## own words (error codes, quick messages, rule values).
+web-title = Martian Dice
+web-tagline = Abduct earthlings, beware of the tanks.
+web-language = Language
+web-your-name = Your name
+web-create-room = Create a room
+web-join = Join
+web-watching = You are watching this room.
+web-invite = Invite link — send it to your friends:
+web-copy = Copy
+web-copied = Copied!
+web-players = Players
+web-score = Score
+web-tag-host = host
+web-tag-you = you
+web-tag-bot = bot: { web-bot-name }
+web-tag-left = left
+web-tag-stand-in = stand-in plays
+web-add-bot = Add a bot
+web-add = Add
+web-remove = Remove
+web-hand-to-bot = Hand seat to a bot
+# $bot: the bot's name as the command line takes it; any other bot shows that name.
+web-bot-name = { $bot ->
+       *[other] { $bot }
+    }
+# What a bot does. $summary: the server's own description in English, for any other bot.
+web-bot-option = { web-bot-name } — { $bot ->
+        [random] takes a random legal type; stops half the time
+        [aggressive] takes the biggest safe earthling group, never stops by choice
+        [defensive] secures death rays and stops early
+        [greedy] maximises the expected score of each turn (exact)
+        [optimal] maximises the probability of winning the game (exact for up to 3 players)
+        [easy] a beginner: often picks a slightly worse option, sometimes a bad one
+        [medium] a fair player: small mistakes now and then
+        [hard] a strong player: rare, small mistakes
+       *[other] { $summary }
+    }
+web-rules = Rules
+web-dice = Dice
+web-target = Target score
+web-bonus = Bonus
+# $bonus: one-of-each, any-earthling.
+web-bonus-choice = { $bonus ->
+        [any-earthling] any earthling
+       *[one-of-each] one human, cow and chicken (official)
+    }
+web-end = End
+# $end: complete-round, immediate.
+web-end-choice = { $end ->
+        [immediate] end at once
+       *[complete-round] complete the round (official)
+    }
+web-tie = Tie
+# $tie: roll-off, shared.
+web-tie-choice = { $tie ->
+        [shared] shared victory
+       *[roll-off] death-ray roll-off (official)
+    }
+web-rules-summary = { web-dice }: { $dice } · { web-target }: { $target } · { web-bonus-choice } · { web-end-choice } · { web-tie-choice }
+web-apply-rules = Apply rules
+web-timer = Turn timer
+web-timer-seconds = seconds (0 = off)
+web-on-timeout = When time runs out
+# $on: bot, stop.
+web-on-timeout-choice = { $on ->
+        [stop] the turn is stopped
+       *[bot] a bot plays the turn
+    }
+web-apply-timer = Apply timer
+web-start = Start the game
+web-waiting-for-host = Waiting for the host to start…
+web-round = Round { $round }
+web-turn-of = { $name }'s turn
+web-your-turn = Your turn!
+web-roll = Roll the dice
+web-roll-again = Roll again
+web-roll-off-roll = Roll for the roll-off
+web-stop = Stop and score { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+# Take every die of one face: "Take 3 chickens". $face and $count as in face-count.
+web-take = Take { face-count }
+web-rolled = Rolled
+web-aside = Set aside
+web-nothing-yet = nothing yet
+web-tanks-vs-rays = Tanks { $tanks } vs { $rays } death rays
+web-tanks-lead = The tanks lead: this turn scores 0 unless more rays are taken.
+web-rays-hold = The rays hold the tanks.
+web-turn-score = This turn: { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+web-dice-left = { $count ->
+        [one] { $count } die left
+       *[other] { $count } dice left
+    }
+web-last-round = { $name } reached { $target }: this is the last round!
+web-triggered-end = { $name } reached { $target } first, which made it the last round.
+web-roll-off = Roll-off
+web-roll-off-intro = Tied for the lead: each rolls 6 dice, most death rays wins.
+web-roll-off-round = Round { $round }
+web-rays-count = { $count ->
+        [one] { $count } ray
+       *[other] { $count } rays
+    }
+web-game-over = Game over
+web-winner = { $name } wins!
+web-winners = Shared victory: { $names }
+web-rematch = Rematch
+web-waiting-rematch = The host can start a rematch.
+web-download = Download record
+web-replay = Replay
+web-finished-games = Finished games
+web-game-number = Game { $number }
+web-log = Turns
+# Why a turn ended, in short. $end: stop, no-dice, no-choice.
+web-turn-end = { $end ->
+        [stop] stopped
+        [no-dice] no dice left
+       *[no-choice] nothing to take
+    }
+web-scored = { $name } scored { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } ({ web-turn-end })
+web-time-left = { $seconds } s
+web-timed-out = { $name } ran out of time
+web-handed-to-bot = { $name }'s seat is now played by { web-bot-name }
+web-quick = Say
+# A preset message between players. $message: the protocol's name for it.
+web-quick-message = { $message ->
+        [hello] Hello!
+        [good_luck] Good luck!
+        [nice_roll] Nice roll!
+        [oops] Oops!
+        [well_played] Well played!
+        [thinking] Thinking…
+        [be_right_back] Be right back
+        [rematch] Rematch?
+       *[other] …
+    }
+web-spectators = { $count } watching
+web-connecting = Connecting…
+web-reconnecting = Connection lost — reconnecting…
+# Why this page is no longer at its seat. $code: left, removed, resumed_elsewhere.
+web-left = { $code ->
+        [removed] The host removed you from the room.
+        [resumed_elsewhere] Your seat was taken up in another tab or device.
+       *[left] You left the room.
+    }
+web-replay-title = Replay of game { $number }
+web-replay-turn = Turn { $index } of { $count } — { $name }, round { $round }
+web-previous = ◀ Previous
+web-next = Next ▶
+web-close = Close
+web-coach = Coach
+web-coach-hide = Hide the coach
+web-win-chance = Chance to win (exact, under best play)
+web-coach-options = Your chance to win after each choice:
+web-coach-best = best
+web-coach-thinking = The coach is thinking…
+# A request the server refused. $code: the protocol's error code; $detail: the server's English
+# explanation, shown only where the page cannot say more.
+web-error = { $code ->
+        [not_your_turn] It is not your turn.
+        [illegal] That move is not allowed now.
+        [no_such_room] This room does not exist (any more).
+        [already_started] The game has started: you are watching it.
+        [room_full] The room is full.
+        [server_full] The server is full: try again later.
+        [too_many_rooms] The server has too many rooms: try again later.
+        [rate_limited] Slow down a little.
+        [not_host] Only the host can do that.
+        [not_seated] Spectators cannot do that.
+        [storage] The server could not save that, so nothing changed: try again.
+        [invalid] That is not a valid choice: { $detail }
+       *[other] Something went wrong: { $detail }
+    }

@@ -615,3 +615,204 @@ tui-help =
     { "" }
     { "[" }{ $coach }] análise: o valor de cada opção   [espaço] passo do bot
     { "[" }{ $fast }] avançar os bots   [{ $quit }] sair   outra tecla fecha a ajuda
+
+## A página web: `martian-dice serve` (crates/server/assets/app.js, i18n.js; formatada no navegador
+## por assets/fluent.js). $name: o nome de um jogador; $bot: o nome de um bot como a linha de
+## comando o aceita; contagens e pontos são números; $percent chega formatado. Os valores de
+## seleção são as palavras do próprio protocolo (códigos de erro, mensagens rápidas, regras).
+web-title = Martian Dice
+web-tagline = Abduza terráqueos, cuidado com os tanques.
+web-language = Idioma
+web-your-name = Seu nome
+web-create-room = Criar uma sala
+web-join = Entrar
+web-watching = Você está assistindo a esta sala.
+web-invite = Link de convite — mande para os seus amigos:
+web-copy = Copiar
+web-copied = Copiado!
+web-players = Jogadores
+web-score = Pontos
+web-tag-host = anfitrião
+web-tag-you = você
+web-tag-bot = bot: { web-bot-name }
+web-tag-left = saiu
+web-tag-stand-in = um bot joga no lugar
+web-add-bot = Adicionar um bot
+web-add = Adicionar
+web-remove = Remover
+web-hand-to-bot = Passar o lugar a um bot
+# $bot: o nome do bot como a linha de comando o aceita; outro bot qualquer aparece com esse nome.
+web-bot-name = { $bot ->
+        [random] aleatório
+        [aggressive] agressivo
+        [defensive] defensivo
+        [greedy] ganancioso
+        [optimal] ótimo
+        [easy] fácil
+        [medium] médio
+        [hard] difícil
+       *[other] { $bot }
+    }
+# O que um bot faz. $summary: a descrição do próprio servidor, em inglês, para outro bot qualquer.
+web-bot-option = { web-bot-name } — { $bot ->
+        [random] pega um tipo permitido ao acaso; para na metade das vezes
+        [aggressive] pega o maior grupo seguro de terráqueos, nunca para por escolha
+        [defensive] garante os raios da morte e para cedo
+        [greedy] maximiza os pontos esperados de cada turno (exato)
+        [optimal] maximiza a chance de vencer a partida (exato até 3 jogadores)
+        [easy] um iniciante: muitas vezes escolhe uma opção um pouco pior, às vezes uma ruim
+        [medium] um jogador razoável: pequenos erros de vez em quando
+        [hard] um jogador forte: erros raros e pequenos
+       *[other] { $summary }
+    }
+web-rules = Regras
+web-dice = Dados
+web-target = Pontuação-alvo
+web-bonus = Bônus
+# $bonus: one-of-each, any-earthling.
+web-bonus-choice = { $bonus ->
+        [any-earthling] qualquer terráqueo
+       *[one-of-each] um humano, uma vaca e uma galinha (oficial)
+    }
+web-end = Fim
+# $end: complete-round, immediate.
+web-end-choice = { $end ->
+        [immediate] acabar na hora
+       *[complete-round] completar a rodada (oficial)
+    }
+web-tie = Empate
+# $tie: roll-off, shared.
+web-tie-choice = { $tie ->
+        [shared] vitória compartilhada
+       *[roll-off] desempate nos raios da morte (oficial)
+    }
+web-rules-summary = { web-dice }: { $dice } · { web-target }: { $target } · { web-bonus-choice } · { web-end-choice } · { web-tie-choice }
+web-apply-rules = Aplicar as regras
+web-timer = Tempo por turno
+web-timer-seconds = segundos (0 = sem limite)
+web-on-timeout = Quando o tempo acabar
+# $on: bot, stop.
+web-on-timeout-choice = { $on ->
+        [stop] o turno é encerrado
+       *[bot] um bot joga o turno
+    }
+web-apply-timer = Aplicar o tempo
+web-start = Começar a partida
+web-waiting-for-host = Esperando o anfitrião começar…
+web-round = Rodada { $round }
+web-turn-of = Vez de { $name }
+web-your-turn = Sua vez!
+web-roll = Lançar os dados
+web-roll-again = Lançar de novo
+web-roll-off-roll = Lançar no desempate
+web-stop = Parar e marcar { $points ->
+        [0] 0 pontos
+        [one] { $points } ponto
+       *[other] { $points } pontos
+    }
+# Pegar todos os dados de uma face: "Pegar 3 galinhas". $face e $count como em face-count.
+web-take = Pegar { face-count }
+web-rolled = Lançamento
+web-aside = Separados
+web-nothing-yet = nada ainda
+web-tanks-vs-rays = Tanques { $tanks } × { $rays } raios da morte
+web-tanks-lead = Os tanques estão na frente: este turno vale 0 se você não pegar mais raios.
+web-rays-hold = Os raios seguram os tanques.
+web-turn-score = Neste turno: { $points ->
+        [0] 0 pontos
+        [one] { $points } ponto
+       *[other] { $points } pontos
+    }
+web-dice-left = { $count ->
+        [0] não sobra nenhum dado
+        [one] sobra { $count } dado
+       *[other] sobram { $count } dados
+    }
+web-last-round = { $name } chegou a { $target }: esta é a última rodada!
+web-triggered-end = { $name } chegou a { $target } primeiro, e esta virou a última rodada.
+web-roll-off = Desempate
+web-roll-off-intro = Empate na liderança: cada um lança 6 dados; quem tirar mais raios da morte vence.
+web-roll-off-round = Rodada { $round }
+web-rays-count = { $count ->
+        [0] 0 raios
+        [one] { $count } raio
+       *[other] { $count } raios
+    }
+web-game-over = Fim de jogo
+web-winner = { $name } venceu!
+web-winners = Vitória compartilhada: { $names }
+web-rematch = Revanche
+web-waiting-rematch = O anfitrião pode começar uma revanche.
+web-download = Baixar o registro
+web-replay = Rever
+web-finished-games = Partidas terminadas
+web-game-number = Partida { $number }
+web-log = Turnos
+# Por que um turno acabou, em resumo. $end: stop, no-dice, no-choice.
+web-turn-end = { $end ->
+        [stop] parou
+        [no-dice] acabaram os dados
+       *[no-choice] nada para pegar
+    }
+web-scored = { $name } marcou { $points ->
+        [0] 0 pontos
+        [one] { $points } ponto
+       *[other] { $points } pontos
+    } ({ web-turn-end })
+web-time-left = { $seconds } s
+web-timed-out = O tempo de { $name } acabou
+web-handed-to-bot = O lugar de { $name } agora é jogado pelo bot { web-bot-name }
+web-quick = Dizer
+# Uma mensagem pronta entre jogadores. $message: o nome dela no protocolo.
+web-quick-message = { $message ->
+        [hello] Olá!
+        [good_luck] Boa sorte!
+        [nice_roll] Belo lançamento!
+        [oops] Ops!
+        [well_played] Bem jogado!
+        [thinking] Pensando…
+        [be_right_back] Já volto
+        [rematch] Revanche?
+       *[other] …
+    }
+web-spectators = { $count ->
+        [0] ninguém assistindo
+        [one] { $count } assistindo
+       *[other] { $count } assistindo
+    }
+web-connecting = Conectando…
+web-reconnecting = Conexão perdida — reconectando…
+# Por que esta página não está mais no seu lugar. $code: left, removed, resumed_elsewhere.
+web-left = { $code ->
+        [removed] O anfitrião tirou você da sala.
+        [resumed_elsewhere] O seu lugar foi retomado em outra aba ou aparelho.
+       *[left] Você saiu da sala.
+    }
+web-replay-title = Rever a partida { $number }
+web-replay-turn = Turno { $index } de { $count } — { $name }, rodada { $round }
+web-previous = ◀ Anterior
+web-next = Próximo ▶
+web-close = Fechar
+web-coach = Análise
+web-coach-hide = Esconder a análise
+web-win-chance = Chance de vencer (exata, com o melhor jogo)
+web-coach-options = Sua chance de vencer depois de cada escolha:
+web-coach-best = melhor
+web-coach-thinking = A análise está calculando…
+# Um pedido que o servidor recusou. $code: o código de erro do protocolo; $detail: a explicação do
+# servidor, em inglês, mostrada só onde a página não sabe dizer mais.
+web-error = { $code ->
+        [not_your_turn] Não é a sua vez.
+        [illegal] Essa jogada não é permitida agora.
+        [no_such_room] Esta sala não existe (mais).
+        [already_started] A partida já começou: você está assistindo.
+        [room_full] A sala está cheia.
+        [server_full] O servidor está cheio: tente de novo mais tarde.
+        [too_many_rooms] O servidor tem salas demais: tente de novo mais tarde.
+        [rate_limited] Vá com calma.
+        [not_host] Só o anfitrião pode fazer isso.
+        [not_seated] Quem assiste não pode fazer isso.
+        [storage] O servidor não conseguiu guardar isso, então nada mudou: tente de novo.
+        [invalid] Essa escolha não é válida: { $detail }
+       *[other] Algo deu errado: { $detail }
+    }

@@ -1,12 +1,13 @@
 // Martian Dice in the browser: a thin client of the WebSocket protocol (docs/websocket-protocol.md).
 // The server is authoritative: this page only shows the room it is sent and sends requests.
-import { t } from "./strings.js";
+// Every text comes from the Fluent messages (web-… ids) through t(); ids are always literal.
+import { t, loadLanguages, setLang, lang, LANGS, nativeName, onLangChange, percent } from "./i18n.js";
 
-const FACES = ["T", "R", "H", "C", "K"];
+// The protocol's face letters and the messages' face names.
+const FACE_NAMES = { T: "tank", R: "death-ray", H: "human", C: "cow", K: "chicken" };
 const app = document.getElementById("app");
 const statusLine = document.getElementById("status");
-document.getElementById("title").textContent = t("title");
-document.title = t("title");
+const langSwitch = document.getElementById("lang");
 
 const state = {
   ws: null,
@@ -20,7 +21,36 @@ const state = {
   retry: 0,
   advice: null,
   coachOn: false,
+  connection: "connecting", // connecting, reconnecting or open
+  replayShow: null,
 };
+
+// ---------------------------------------------------------------- language
+function fillLangSwitch() {
+  langSwitch.innerHTML = LANGS.map((tag) => `<option value="${tag}"${tag === lang() ? " selected" : ""}>${esc(nativeName(tag))}</option>`).join("");
+  langSwitch.setAttribute("aria-label", t("web-language"));
+  langSwitch.title = t("web-language");
+}
+
+function showConnection() {
+  statusLine.textContent =
+    state.connection === "reconnecting" ? t("web-reconnecting") : state.connection === "connecting" ? t("web-connecting") : "";
+}
+
+// A new language redraws everything at once, keeping what the player was typing.
+function relabel() {
+  document.title = t("web-title");
+  fillLangSwitch();
+  showConnection();
+  const typed = [...app.querySelectorAll("input[id]:not([readonly]), select[id]")].map((field) => [field.id, field.value]);
+  render();
+  for (const [id, value] of typed) {
+    const field = document.getElementById(id);
+    if (field) field.value = value;
+  }
+  const dialog = document.getElementById("replay");
+  if (dialog.open && state.replayShow) state.replayShow();
+}
 
 // ---------------------------------------------------------------- storage of seat tokens
 const tokenKey = (room) => `martian-dice:seat:${room}`;
@@ -35,7 +65,8 @@ function roomFromHash() {
 
 // ---------------------------------------------------------------- connection
 function connect() {
-  statusLine.textContent = state.retry ? t("reconnecting") : t("connecting");
+  state.connection = state.retry ? "reconnecting" : "connecting";
+  showConnection();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
   state.ws = ws;
@@ -43,7 +74,8 @@ function connect() {
   ws.onclose = () => {
     if (state.ws !== ws) return;
     state.retry += 1;
-    statusLine.textContent = t("reconnecting");
+    state.connection = "reconnecting";
+    showConnection();
     setTimeout(connect, Math.min(5000, 500 * state.retry));
   };
 }
@@ -70,7 +102,8 @@ function receive(message) {
     case "welcome":
       state.welcome = message;
       state.retry = 0;
-      statusLine.textContent = "";
+      state.connection = "open";
+      showConnection();
       enterRoom();
       break;
     case "joined":
@@ -84,7 +117,7 @@ function receive(message) {
       onUpdate(message);
       break;
     case "said":
-      toast(`${message.name}: ${t(`quick.${message.message}`)}`);
+      toast(`${message.name}: ${t("web-quick-message", { message: message.message })}`);
       break;
     case "advice":
       if (state.room && state.room.game && message.advice.moves === state.room.game.moves) {
@@ -99,7 +132,7 @@ function receive(message) {
       }
       state.seat = null;
       state.room = null;
-      toast(t(`left.${message.code}`));
+      toast(t("web-left", { code: message.code }));
       if (state.roomId) send({ type: "watch", room: state.roomId });
       break;
     case "error":
@@ -121,9 +154,8 @@ function onError(error) {
     history.replaceState(null, "", "/");
     render();
   }
-  const key = `error.${error.code}`;
-  const text = t(key, { message: error.message });
-  toast(text === key ? t("error.generic", { message: error.message }) : text, true);
+  // The code is the protocol's (English, stable); the text is the reader's.
+  toast(t("web-error", { code: error.code, detail: error.message }), true);
 }
 
 function onUpdate(message) {
@@ -146,14 +178,14 @@ function narrate(event, room) {
   switch (event.kind) {
     case "turn_over":
       if (event.seat !== state.seat) {
-        toast(t("scored", { name: seatName(room, event.seat), points: event.score, why: t(`end_reason.${event.end}`) }));
+        toast(t("web-scored", { name: seatName(room, event.seat), points: event.score, end: event.end }));
       }
       break;
     case "timed_out":
-      toast(t("timed_out", { name: seatName(room, event.seat) }));
+      toast(t("web-timed-out", { name: seatName(room, event.seat) }));
       break;
     case "handed_to_bot":
-      toast(t("handed_to_bot", { name: seatName(room, event.seat), bot: event.bot }));
+      toast(t("web-handed-to-bot", { name: seatName(room, event.seat), bot: event.bot }));
       break;
     default:
       break;
@@ -189,11 +221,11 @@ const FACE_SVG = {
 };
 
 function die(face, extra = "") {
-  return `<span class="die face-${face} ${extra}" title="${esc(t(`face.${face}`))}" data-face="${face}"><svg viewBox="0 0 40 40" aria-hidden="true">${FACE_SVG[face]}</svg></span>`;
+  return `<span class="die face-${face} ${extra}" title="${esc(t("face-name", { face: FACE_NAMES[face] }))}" data-face="${face}"><svg viewBox="0 0 40 40" aria-hidden="true">${FACE_SVG[face]}</svg></span>`;
 }
 
 function diceRow(dice, extra = "") {
-  if (!dice) return `<span class="muted">${esc(t("nothing_yet"))}</span>`;
+  if (!dice) return `<span class="muted">${esc(t("web-nothing-yet"))}</span>`;
   return [...dice].map((f, i) => die(f, extra).replace('class="die', `style="--i:${i}" class="die`)).join("");
 }
 
@@ -201,7 +233,7 @@ function diceRow(dice, extra = "") {
 function render() {
   if (!state.roomId) return renderHome();
   if (!state.room) {
-    app.innerHTML = `<p class="muted">${esc(t("connecting"))}</p>`;
+    app.innerHTML = `<p class="muted">${esc(t("web-connecting"))}</p>`;
     return;
   }
   if (state.room.status === "lobby") return renderLobby();
@@ -209,13 +241,16 @@ function render() {
 }
 
 function renderHome() {
+  // Drawn again when the connection opens: keep a name typed meanwhile.
+  const typed = document.getElementById("name");
+  const name = typed ? typed.value : localStorage.getItem("martian-dice:name") || "";
   app.innerHTML = `
     <section class="card home">
-      <h1>${esc(t("title"))}</h1>
-      <p class="muted">${esc(t("tagline"))}</p>
+      <h1>${esc(t("web-title"))}</h1>
+      <p class="muted">${esc(t("web-tagline"))}</p>
       <form id="create-form">
-        <label>${esc(t("your_name"))} <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${esc(localStorage.getItem("martian-dice:name") || "")}"></label>
-        <button type="submit" id="create" class="primary">${esc(t("create_room"))}</button>
+        <label>${esc(t("web-your-name"))} <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${esc(name)}"></label>
+        <button type="submit" id="create" class="primary"${state.connection === "open" ? "" : " disabled"}>${esc(t("web-create-room"))}</button>
       </form>
     </section>`;
   document.getElementById("create-form").onsubmit = (event) => {
@@ -231,24 +266,24 @@ function seatList(room, game) {
   const isHost = state.seat === 0;
   const rows = room.seats.map((seat, i) => {
     const tags = [];
-    if (i === room.host) tags.push(t("host"));
-    if (i === state.seat) tags.push(t("you"));
-    if (seat.bot) tags.push(`${t("bot")}: ${seat.bot}`);
-    if (seat.human && !seat.bot && !seat.connected) tags.push(t("left"));
-    if (seat.stand_in) tags.push(t("stand_in"));
+    if (i === room.host) tags.push(t("web-tag-host"));
+    if (i === state.seat) tags.push(t("web-tag-you"));
+    if (seat.bot) tags.push(t("web-tag-bot", { bot: seat.bot }));
+    if (seat.human && !seat.bot && !seat.connected) tags.push(t("web-tag-left"));
+    if (seat.stand_in) tags.push(t("web-tag-stand-in"));
     const score = game ? `<td class="num">${game.scores[i]}</td>` : "";
     const turn = game && game.to_move === i ? " to-move" : "";
     const won = game && game.winners && game.winners.includes(i) ? " winner" : "";
     let action = "";
     if (isHost && i !== 0) {
-      if (room.status === "lobby") action = `<button class="small" data-remove="${i}">${esc(t("remove"))}</button>`;
+      if (room.status === "lobby") action = `<button class="small" data-remove="${i}">${esc(t("web-remove"))}</button>`;
       else if (seat.human && !seat.bot && !seat.connected && room.status === "playing")
-        action = `<button class="small" data-remove="${i}">${esc(t("hand_to_bot"))}</button>`;
+        action = `<button class="small" data-remove="${i}">${esc(t("web-hand-to-bot"))}</button>`;
     }
     const dot = seat.connected ? "online" : "offline";
     return `<tr class="seat${turn}${won}" data-seat="${i}"><td><span class="dot ${dot}"></span>${esc(seat.name)} <small class="muted">${esc(tags.join(" · "))}</small></td>${score}<td>${action}</td></tr>`;
   });
-  const head = game ? `<tr><th>${esc(t("seats"))}</th><th class="num">${esc(t("score"))}</th><th></th></tr>` : "";
+  const head = game ? `<tr><th>${esc(t("web-players"))}</th><th class="num">${esc(t("web-score"))}</th><th></th></tr>` : "";
   return `<table class="seats">${head}${rows.join("")}</table>`;
 }
 
@@ -273,48 +308,48 @@ function renderLobby() {
   if (isHost) {
     controls = `
       <section class="card">
-        <h2>${esc(t("add_bot"))}</h2>
+        <h2>${esc(t("web-add-bot"))}</h2>
         <form id="bot-form" class="row">
-          <select id="bot">${bots.map((b) => `<option value="${esc(b.name)}" title="${esc(b.summary)}">${esc(b.name)} — ${esc(b.summary)}</option>`).join("")}</select>
-          <button type="submit" id="add-bot">${esc(t("add"))}</button>
+          <select id="bot">${bots.map((b) => `<option value="${esc(b.name)}">${esc(t("web-bot-option", { bot: b.name, summary: b.summary }))}</option>`).join("")}</select>
+          <button type="submit" id="add-bot">${esc(t("web-add"))}</button>
         </form>
       </section>
       <section class="card">
-        <h2>${esc(t("rules"))}</h2>
+        <h2>${esc(t("web-rules"))}</h2>
         <form id="rules-form" class="grid">
-          <label>${esc(t("dice"))} <input id="rule-dice" type="number" min="1" max="30" value="${rules.dice}"></label>
-          <label>${esc(t("target"))} <input id="rule-target" type="number" min="1" max="999" value="${rules.target}"></label>
-          <label>${esc(t("bonus"))} <select id="rule-bonus">${["one-of-each", "any-earthling"].map((v) => option(v, rules.bonus, t(`bonus.${v}`))).join("")}</select></label>
-          <label>${esc(t("end"))} <select id="rule-end">${["complete-round", "immediate"].map((v) => option(v, rules.end, t(`end.${v}`))).join("")}</select></label>
-          <label>${esc(t("tie"))} <select id="rule-tie">${["roll-off", "shared"].map((v) => option(v, rules.tie, t(`tie.${v}`))).join("")}</select></label>
-          <button type="submit">${esc(t("apply_rules"))}</button>
+          <label>${esc(t("web-dice"))} <input id="rule-dice" type="number" min="1" max="30" value="${rules.dice}"></label>
+          <label>${esc(t("web-target"))} <input id="rule-target" type="number" min="1" max="999" value="${rules.target}"></label>
+          <label>${esc(t("web-bonus"))} <select id="rule-bonus">${["one-of-each", "any-earthling"].map((v) => option(v, rules.bonus, t("web-bonus-choice", { bonus: v }))).join("")}</select></label>
+          <label>${esc(t("web-end"))} <select id="rule-end">${["complete-round", "immediate"].map((v) => option(v, rules.end, t("web-end-choice", { end: v }))).join("")}</select></label>
+          <label>${esc(t("web-tie"))} <select id="rule-tie">${["roll-off", "shared"].map((v) => option(v, rules.tie, t("web-tie-choice", { tie: v }))).join("")}</select></label>
+          <button type="submit">${esc(t("web-apply-rules"))}</button>
         </form>
-        <h2>${esc(t("timer"))}</h2>
+        <h2>${esc(t("web-timer"))}</h2>
         <form id="timer-form" class="grid">
-          <label>${esc(t("seconds"))} <input id="timer-seconds" type="number" min="0" max="600" value="${room.timer.seconds}"></label>
-          <label>${esc(t("on_timeout"))} <select id="timer-on">${["bot", "stop"].map((v) => option(v, room.timer.on_timeout, t(`on_timeout.${v}`))).join("")}</select></label>
-          <button type="submit">${esc(t("apply_timer"))}</button>
+          <label>${esc(t("web-timer-seconds"))} <input id="timer-seconds" type="number" min="0" max="600" value="${room.timer.seconds}"></label>
+          <label>${esc(t("web-on-timeout"))} <select id="timer-on">${["bot", "stop"].map((v) => option(v, room.timer.on_timeout, t("web-on-timeout-choice", { on: v }))).join("")}</select></label>
+          <button type="submit">${esc(t("web-apply-timer"))}</button>
         </form>
       </section>
-      <button id="start" class="primary big">${esc(t("start"))}</button>`;
+      <button id="start" class="primary big">${esc(t("web-start"))}</button>`;
   } else if (seated) {
-    controls = `<p class="muted">${esc(t("waiting_for_host"))}</p>`;
+    controls = `<p class="muted">${esc(t("web-waiting-for-host"))}</p>`;
   } else {
     controls = `
       <section class="card">
-        <p class="muted">${esc(t("watching"))}</p>
+        <p class="muted">${esc(t("web-watching"))}</p>
         <form id="join-form" class="row">
-          <input id="join-name" maxlength="24" required placeholder="${esc(t("your_name"))}" value="${esc(localStorage.getItem("martian-dice:name") || "")}">
-          <button type="submit" id="join" class="primary">${esc(t("join_room"))}</button>
+          <input id="join-name" maxlength="24" required placeholder="${esc(t("web-your-name"))}" value="${esc(localStorage.getItem("martian-dice:name") || "")}">
+          <button type="submit" id="join" class="primary">${esc(t("web-join"))}</button>
         </form>
       </section>`;
   }
   app.innerHTML = `
     <section class="card">
-      <p>${esc(t("invite"))}</p>
-      <div class="row"><input id="invite" readonly value="${esc(link)}"><button id="copy">${esc(t("copy"))}</button></div>
+      <p>${esc(t("web-invite"))}</p>
+      <div class="row"><input id="invite" readonly value="${esc(link)}"><button id="copy">${esc(t("web-copy"))}</button></div>
     </section>
-    <section class="card"><h2>${esc(t("seats"))}</h2>${seatList(room, null)}
+    <section class="card"><h2>${esc(t("web-players"))}</h2>${seatList(room, null)}
       <p class="muted">${esc(rulesSummary(room))}</p></section>
     ${controls}
     ${finishedList(room)}`;
@@ -326,7 +361,7 @@ function renderLobby() {
     } catch {
       document.execCommand("copy");
     }
-    toast(t("copied"));
+    toast(t("web-copied"));
   };
   bindSeatButtons();
   bindFinished();
@@ -371,7 +406,7 @@ function renderLobby() {
 
 function rulesSummary(room) {
   const r = room.rules;
-  return `${t("dice")}: ${r.dice} · ${t("target")}: ${r.target} · ${t(`bonus.${r.bonus}`)} · ${t(`end.${r.end}`)} · ${t(`tie.${r.tie}`)}`;
+  return t("web-rules-summary", { dice: r.dice, target: r.target, bonus: r.bonus, end: r.end, tie: r.tie });
 }
 
 function finishedList(room) {
@@ -382,11 +417,11 @@ function finishedList(room) {
     .map((g) => {
       const names = g.winners.map((w) => g.names[w]).join(", ");
       const href = `/api/rooms/${room.id}/games/${g.number}/record`;
-      return `<li>${esc(t("game_n", { number: g.number }))}: ${esc(names)} (${g.scores.join("–")})
-        <a href="${href}" download>${esc(t("download"))}</a>
-        <button class="small" data-replay="${g.number}">${esc(t("replay"))}</button></li>`;
+      return `<li>${esc(t("web-game-number", { number: g.number }))}: ${esc(names)} (${g.scores.join("–")})
+        <a href="${href}" download>${esc(t("web-download"))}</a>
+        <button class="small" data-replay="${g.number}">${esc(t("web-replay"))}</button></li>`;
     });
-  return `<section class="card"><h2>${esc(t("finished_games"))}</h2><ul class="finished">${items.join("")}</ul></section>`;
+  return `<section class="card"><h2>${esc(t("web-finished-games"))}</h2><ul class="finished">${items.join("")}</ul></section>`;
 }
 
 function bindFinished() {
@@ -406,14 +441,14 @@ function renderGame() {
 
   let banner = "";
   if (game.triggered_by != null && !over) {
-    banner = `<div class="banner">${esc(t("last_round", { name: seatName(room, game.triggered_by), target: room.rules.target }))}</div>`;
+    banner = `<div class="banner">${esc(t("web-last-round", { name: seatName(room, game.triggered_by), target: room.rules.target }))}</div>`;
   }
 
   const headline = over
-    ? t("game_over")
+    ? t("web-game-over")
     : myTurn
-      ? t("your_turn")
-      : t("turn_of", { name: mover });
+      ? t("web-your-turn")
+      : t("web-turn-of", { name: mover });
 
   let table = "";
   if (game.awaiting === "roll_off_roll" || (game.roll_off && game.roll_off.rounds.length)) table = rollOffPanel(room, game);
@@ -425,19 +460,19 @@ function renderGame() {
 
   const timer = state.deadlineAt && !over ? `<span id="timer" class="timer"></span>` : "";
   const quick = mySeat != null && state.welcome
-    ? `<details class="quick"><summary>${esc(t("quick"))}</summary>${state.welcome.quick_messages
-        .map((m) => `<button class="small" data-say="${esc(m)}">${esc(t(`quick.${m}`))}</button>`)
+    ? `<details class="quick"><summary>${esc(t("web-quick"))}</summary>${state.welcome.quick_messages
+        .map((m) => `<button class="small" data-say="${esc(m)}">${esc(t("web-quick-message", { message: m }))}</button>`)
         .join("")}</details>`
     : "";
   const end = over ? endPanel(room, game) : "";
-  const spectators = room.spectators ? `<small class="muted">${esc(t("spectators", { count: room.spectators }))}</small>` : "";
+  const spectators = room.spectators ? `<small class="muted">${esc(t("web-spectators", { count: room.spectators }))}</small>` : "";
 
   app.innerHTML = `
     <div class="game">
       <section class="card board" id="board" data-turn-score="${turn.score}" data-tanks-lead="${turn.tanks > turn.rays}" data-my-turn="${myTurn}">
         ${banner}
         <div class="headline"><h2 id="headline">${esc(headline)}</h2>${timer}</div>
-        <p class="muted">${esc(t("round", { round: game.round }))} · ${esc(t("target"))} ${room.rules.target}</p>
+        <p class="muted">${esc(t("web-round", { round: game.round }))} · ${esc(t("web-target"))} ${room.rules.target}</p>
         ${table}
         <div class="actions" id="actions">${actions}</div>
         ${coach}
@@ -446,7 +481,7 @@ function renderGame() {
       <aside>
         <section class="card">${seatList(room, game)}${spectators}</section>
         ${quick}
-        <section class="card log"><h2>${esc(t("log"))}</h2>${logList(room, game)}</section>
+        <section class="card log"><h2>${esc(t("web-log"))}</h2>${logList(room, game)}</section>
         ${finishedList(room)}
       </aside>
     </div>`;
@@ -484,7 +519,7 @@ function turnPanel(room, game, turn) {
   const roll = turn.roll;
   const fresh = state.freshRoll ? "rolling" : "";
   const rolled = roll
-    ? `<div class="zone"><h3>${esc(t("rolled"))}</h3><div class="dice" id="roll">${diceRow(roll, fresh)}</div></div>`
+    ? `<div class="zone"><h3>${esc(t("web-rolled"))}</h3><div class="dice" id="roll">${diceRow(roll, fresh)}</div></div>`
     : "";
   // The balance: tanks on the left, rays on the right.
   const tanks = turn.tanks;
@@ -493,12 +528,12 @@ function turnPanel(room, game, turn) {
   const lead = tanks > rays;
   return `
     ${rolled}
-    <div class="zone"><h3>${esc(t("aside"))}</h3><div class="dice aside" id="aside">${diceRow(aside)}</div></div>
-    <div class="balance ${lead ? "tanks-lead" : "rays-hold"}" title="${esc(lead ? t("tanks_lead") : t("rays_hold"))}">
+    <div class="zone"><h3>${esc(t("web-aside"))}</h3><div class="dice aside" id="aside">${diceRow(aside)}</div></div>
+    <div class="balance ${lead ? "tanks-lead" : "rays-hold"}" title="${esc(lead ? t("web-tanks-lead") : t("web-rays-hold"))}">
       <div class="bar"><span class="tanks" style="width:${(100 * tanks) / total}%"></span><span class="rays" style="width:${(100 * rays) / total}%"></span></div>
-      <div class="balance-text">${esc(t("tanks_vs_rays", { tanks, rays }))} — ${esc(lead ? t("tanks_lead") : t("rays_hold"))}</div>
+      <div class="balance-text">${esc(t("web-tanks-vs-rays", { tanks, rays }))} — ${esc(lead ? t("web-tanks-lead") : t("web-rays-hold"))}</div>
     </div>
-    <p class="turn-score"><strong>${esc(t("turn_score", { points: turn.score }))}</strong> · ${esc(t("dice_left", { count: turn.dice_left }))}</p>`;
+    <p class="turn-score"><strong>${esc(t("web-turn-score", { points: turn.score }))}</strong> · ${esc(t("web-dice-left", { count: turn.dice_left }))}</p>`;
 }
 
 // The coach (games of one person against one bot, when the server has the solver): the win-chance
@@ -511,25 +546,25 @@ function coachOffered(room) {
 
 function coachPanel(room, game, myTurn) {
   if (!coachOffered(room)) return "";
-  const toggle = `<button id="coach" class="small">${esc(state.coachOn ? t("coach_hide") : t("coach"))}</button>`;
+  const toggle = `<button id="coach" class="small">${esc(state.coachOn ? t("web-coach-hide") : t("web-coach"))}</button>`;
   if (!state.coachOn) return `<div class="coach">${toggle}</div>`;
   const advice = state.advice;
-  if (!advice) return `<div class="coach">${toggle} <span class="muted">${esc(t("coach_thinking"))}</span></div>`;
-  const pct = (x) => `${(100 * x).toFixed(1)}%`;
+  if (!advice) return `<div class="coach">${toggle} <span class="muted">${esc(t("web-coach-thinking"))}</span></div>`;
+  const pct = (x) => percent(x);
   const bar = room.seats
     .map((s, i) => `<span class="chance seat-${i}" style="width:${(100 * advice.chances[i]).toFixed(2)}%">${esc(s.name)} ${pct(advice.chances[i])}</span>`)
     .join("");
   let options = "";
   if (myTurn && advice.options.length) {
-    options = `<p class="muted">${esc(t("coach_options"))}</p><ul class="coach-options">${advice.options
+    options = `<p class="muted">${esc(t("web-coach-options"))}</p><ul class="coach-options">${advice.options
       .map((o) => {
-        const label = o.action.length === 1 ? die(o.action, "tiny") + esc(t(`faces.${o.action}`)) : esc(o.action === "stop" ? t("stop", { points: game.turn.score }) : t("roll_again"));
-        const best = o.action === advice.best ? ` <strong class="best">${esc(t("coach_best"))}</strong>` : "";
+        const label = o.action.length === 1 ? die(o.action, "tiny") + esc(takeLabel(game.turn, o.action)) : esc(o.action === "stop" ? t("web-stop", { points: game.turn.score }) : t("web-roll-again"));
+        const best = o.action === advice.best ? ` <strong class="best">${esc(t("web-coach-best"))}</strong>` : "";
         return `<li data-option="${esc(o.action)}">${label}: ${pct(o.chance)}${best}</li>`;
       })
       .join("")}</ul>`;
   }
-  return `<div class="coach" id="coach-panel">${toggle}<h3>${esc(t("win_chance"))}</h3><div class="chances" id="win-chance">${bar}</div>${options}</div>`;
+  return `<div class="coach" id="coach-panel">${toggle}<h3>${esc(t("web-win-chance"))}</h3><div class="chances" id="win-chance">${bar}</div>${options}</div>`;
 }
 
 function rollOffPanel(room, game) {
@@ -537,12 +572,12 @@ function rollOffPanel(room, game) {
   const rows = rounds
     .map((round, i) => {
       const rolls = round
-        .map((r) => `<div class="roll-off-roll"><span>${esc(seatName(room, r.seat))}</span><span class="dice">${diceRow(r.roll, i === rounds.length - 1 && state.freshRoll ? "rolling" : "")}</span><strong>${esc(t("rays_count", { count: count(r.roll, "R") }))}</strong></div>`)
+        .map((r) => `<div class="roll-off-roll"><span>${esc(seatName(room, r.seat))}</span><span class="dice">${diceRow(r.roll, i === rounds.length - 1 && state.freshRoll ? "rolling" : "")}</span><strong>${esc(t("web-rays-count", { count: count(r.roll, "R") }))}</strong></div>`)
         .join("");
-      return `<div class="zone"><h3>${esc(t("roll_off_round", { round: i + 1 }))}</h3>${rolls}</div>`;
+      return `<div class="zone"><h3>${esc(t("web-roll-off-round", { round: i + 1 }))}</h3>${rolls}</div>`;
     })
     .join("");
-  return `<div class="roll-off"><h3>${esc(t("roll_off"))}</h3><p class="muted">${esc(t("roll_off_intro"))}</p>${rows}</div>`;
+  return `<div class="roll-off"><h3>${esc(t("web-roll-off"))}</h3><p class="muted">${esc(t("web-roll-off-intro"))}</p>${rows}</div>`;
 }
 
 function actionButtons(game, turn) {
@@ -551,13 +586,12 @@ function actionButtons(game, turn) {
     let label;
     let cls = "";
     if (action === "roll") {
-      label = game.awaiting === "roll_off_roll" ? t("roll_off_roll") : game.awaiting === "roll" && turn.phase === "to_roll" && !turn.aside ? t("roll") : game.awaiting === "roll" ? t("roll") : t("roll_again");
+      label = game.awaiting === "roll_off_roll" ? t("web-roll-off-roll") : game.awaiting === "roll" ? t("web-roll") : t("web-roll-again");
       cls = "primary";
     } else if (action === "stop") {
-      label = t("stop", { points: turn.score });
+      label = t("web-stop", { points: turn.score });
     } else {
-      const n = count(turn.roll, action);
-      label = t("take", { count: n, face: t(n === 1 ? `face.${action}` : `faces.${action}`) });
+      label = takeLabel(turn, action);
       cls = `take face-${action}`;
     }
     buttons.push(`<button class="${cls}" data-act="${action}">${action.length === 1 ? die(action, "tiny") : ""}${esc(label)}</button>`);
@@ -565,16 +599,21 @@ function actionButtons(game, turn) {
   return buttons.join("");
 }
 
+// "Take 3 chickens": every die of that face in the roll.
+function takeLabel(turn, face) {
+  return t("web-take", { face: FACE_NAMES[face], count: count(turn.roll, face) });
+}
+
 function endPanel(room, game) {
   const winners = game.winners || [];
   const names = winners.map((w) => seatName(room, w));
-  const title = winners.length === 1 ? t("winner", { name: names[0] }) : t("winners", { names: names.join(", ") });
+  const title = winners.length === 1 ? t("web-winner", { name: names[0] }) : t("web-winners", { names: names.join(", ") });
   const href = `/api/rooms/${room.id}/games/${game.number}/record`;
-  const rematch = state.seat === 0 ? `<button id="rematch" class="primary">${esc(t("rematch"))}</button>` : `<p class="muted">${esc(t("waiting_rematch"))}</p>`;
-  const trigger = game.triggered_by != null ? `<p class="muted">${esc(t("triggered_end", { name: seatName(room, game.triggered_by), target: room.rules.target }))}</p>` : "";
+  const rematch = state.seat === 0 ? `<button id="rematch" class="primary">${esc(t("web-rematch"))}</button>` : `<p class="muted">${esc(t("web-waiting-rematch"))}</p>`;
+  const trigger = game.triggered_by != null ? `<p class="muted">${esc(t("web-triggered-end", { name: seatName(room, game.triggered_by), target: room.rules.target }))}</p>` : "";
   return `<div class="end" id="end-screen"><h2><span class="star">★</span> ${esc(title)}</h2>${trigger}
     <p>${room.seats.map((s, i) => `${esc(s.name)}: <strong>${game.scores[i]}</strong>`).join(" · ")}</p>
-    <div class="row">${rematch}<a class="button" href="${href}" download>${esc(t("download"))}</a><button class="small" data-replay="${game.number}">${esc(t("replay"))}</button></div></div>`;
+    <div class="row">${rematch}<a class="button" href="${href}" download>${esc(t("web-download"))}</a><button class="small" data-replay="${game.number}">${esc(t("web-replay"))}</button></div></div>`;
 }
 
 function logList(room, game) {
@@ -589,7 +628,7 @@ function tickTimer() {
   const box = document.getElementById("timer");
   if (!box || !state.deadlineAt) return;
   const seconds = Math.max(0, Math.ceil((state.deadlineAt - Date.now()) / 1000));
-  box.textContent = t("time_left", { seconds });
+  box.textContent = t("web-time-left", { seconds });
   box.classList.toggle("urgent", seconds <= 10);
 }
 setInterval(tickTimer, 500);
@@ -599,7 +638,7 @@ async function openReplay(number) {
   const dialog = document.getElementById("replay");
   const response = await fetch(`/api/rooms/${state.roomId}/games/${number}/record`);
   if (!response.ok) {
-    toast(t("error.generic", { message: response.status }), true);
+    toast(t("web-error", { code: "http", detail: `HTTP ${response.status}` }), true);
     return;
   }
   const record = await response.json();
@@ -619,24 +658,24 @@ async function openReplay(number) {
         .split(" ")
         .filter(Boolean)
         .map((step) => {
-          if (step === "stop") return `<li>${esc(t("stop", { points: frame.turn.score }))}</li>`;
+          if (step === "stop") return `<li>${esc(t("web-stop", { points: frame.turn.score }))}</li>`;
           const [roll, take] = step.split("/");
-          const taken = take ? ` → ${die(take, "tiny")} ${esc(t(`faces.${take}`))}` : "";
+          const taken = take ? ` → ${die(take, "tiny")} ${esc(takeLabel({ roll: expand(roll) }, take))}` : "";
           return `<li><span class="dice">${diceRow(expand(roll))}</span>${taken}</li>`;
         })
         .join("");
-      body = `<h3>${esc(t("replay_turn", { index: index + 1, count: record.turns.length, name: record.players[frame.turn.seat].name, round: frame.turn.round }))}</h3>
-        <ol class="replay-steps">${steps}</ol><p><strong>${esc(t("turn_score", { points: frame.turn.score }))}</strong></p>`;
+      body = `<h3>${esc(t("web-replay-turn", { index: index + 1, count: record.turns.length, name: record.players[frame.turn.seat].name, round: frame.turn.round }))}</h3>
+        <ol class="replay-steps">${steps}</ol><p><strong>${esc(t("web-turn-score", { points: frame.turn.score }))}</strong></p>`;
     } else {
-      body = `<h3>${esc(t("replay_roll_off"))}</h3>${frame.rounds
-        .map((round, i) => `<div class="zone"><h4>${esc(t("roll_off_round", { round: i + 1 }))}</h4>${round.map((r) => `<div class="roll-off-roll"><span>${esc(record.players[r.seat].name)}</span><span class="dice">${diceRow(expand(r.roll))}</span></div>`).join("")}</div>`)
+      body = `<h3>${esc(t("web-roll-off"))}</h3>${frame.rounds
+        .map((round, i) => `<div class="zone"><h4>${esc(t("web-roll-off-round", { round: i + 1 }))}</h4>${round.map((r) => `<div class="roll-off-roll"><span>${esc(record.players[r.seat].name)}</span><span class="dice">${diceRow(expand(r.roll))}</span></div>`).join("")}</div>`)
         .join("")}`;
     }
     const scores = record.players.map((p, i) => `${esc(p.name)}: <strong>${frame.totals[i]}</strong>`).join(" · ");
-    dialog.innerHTML = `<h2>${esc(t("replay_title", { number }))}</h2>${body}<p>${scores}</p>
-      <div class="row"><button id="replay-prev"${index === 0 ? " disabled" : ""}>${esc(t("previous"))}</button>
-      <button id="replay-next"${index === frames.length - 1 ? " disabled" : ""}>${esc(t("next"))}</button>
-      <button id="replay-close">${esc(t("close"))}</button></div>`;
+    dialog.innerHTML = `<h2>${esc(t("web-replay-title", { number }))}</h2>${body}<p>${scores}</p>
+      <div class="row"><button id="replay-prev"${index === 0 ? " disabled" : ""}>${esc(t("web-previous"))}</button>
+      <button id="replay-next"${index === frames.length - 1 ? " disabled" : ""}>${esc(t("web-next"))}</button>
+      <button id="replay-close">${esc(t("web-close"))}</button></div>`;
     document.getElementById("replay-prev").onclick = () => {
       index -= 1;
       show();
@@ -648,6 +687,7 @@ async function openReplay(number) {
     document.getElementById("replay-close").onclick = () => dialog.close();
   };
   if (!frames.length) return;
+  state.replayShow = show;
   show();
   dialog.showModal();
 }
@@ -678,5 +718,10 @@ window.addEventListener("hashchange", () => {
   }
 });
 
+await loadLanguages();
+document.title = t("web-title");
+fillLangSwitch();
+langSwitch.onchange = () => setLang(langSwitch.value);
+onLangChange(relabel);
 render();
 connect();

@@ -119,8 +119,8 @@ async function playToTheEnd(pages, onMove) {
 }
 
 test("two people create and join a room and play a whole game to the end screen", async () => {
-  const hostContext = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const hostContext = await browser.newContext({ locale: "en-US", viewport: { width: 1200, height: 900 } });
+  const guestContext = await browser.newContext({ locale: "en-US", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const host = await hostContext.newPage();
   const guest = await guestContext.newPage();
   const errors = [...watchErrors(host, "host"), ...watchErrors(guest, "guest")];
@@ -191,7 +191,7 @@ test("two people create and join a room and play a whole game to the end screen"
 });
 
 test("one person plays a bot to the end", async () => {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 850 } });
+  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1100, height: 850 } });
   const page = await context.newPage();
   const errors = watchErrors(page, "solo");
   await createRoom(page, "Caio");
@@ -226,7 +226,7 @@ test("one person plays a bot to the end", async () => {
 });
 
 test("a tie is settled by a roll-off shown on screen", async () => {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
   const errors = watchErrors(page, "roll-off");
   await createRoom(page, "Duda");
@@ -254,6 +254,90 @@ test("a tie is settled by a roll-off shown on screen", async () => {
   assert.ok(rolls >= 2, `roll-off rolls shown: ${rolls}`);
   await page.waitForTimeout(900); // let the dice land
   await page.screenshot({ path: path.join(OUT, "roll-off.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the page speaks Brazilian Portuguese: the browser's language, the switch, the game screen", async () => {
+  // A browser set to Portuguese gets Portuguese at once.
+  const ptContext = await browser.newContext({ locale: "pt-BR", viewport: { width: 900, height: 700 } });
+  const ptPage = await ptContext.newPage();
+  const ptErrors = watchErrors(ptPage, "pt-browser");
+  await ptPage.goto(base + "/");
+  await ptPage.waitForSelector("#create", { timeout: STEP });
+  assert.equal(await ptPage.textContent("#create"), "Criar uma sala");
+  assert.equal(await ptPage.inputValue("#lang"), "pt-BR");
+  assert.equal(await ptPage.getAttribute("html", "lang"), "pt-BR");
+  assert.deepEqual(ptErrors, []);
+  await ptContext.close();
+
+  // An English browser switches with the control on the page; the choice is remembered.
+  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page, "pt");
+  await page.goto(base + "/");
+  await page.waitForSelector("#create", { timeout: STEP });
+  assert.equal(await page.textContent("#create"), "Create a room");
+  await page.fill("#name", "Júlia");
+  await page.selectOption("#lang", "pt-BR");
+  assert.equal(await page.textContent("#create"), "Criar uma sala");
+  assert.equal(await page.inputValue("#name"), "Júlia", "switching keeps what was typed");
+  await page.click("#create");
+  await page.waitForSelector("#invite", { timeout: STEP });
+  await page.waitForFunction(() => document.body.textContent.includes("Pontuação-alvo: 25"), null, { timeout: STEP });
+  assert.match(await page.textContent("#rules-form"), /Bônus[\s\S]*um humano, uma vaca e uma galinha \(oficial\)/);
+  await page.selectOption("#bot", "hard");
+  assert.match(await page.locator("#bot option:checked").textContent(), /^difícil — um jogador forte/);
+  await page.click("#add-bot");
+  await page.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
+  assert.match(await page.textContent("table.seats"), /anfitrião · você[\s\S]*bot: difícil/);
+
+  await page.reload();
+  await page.waitForSelector("#start", { timeout: STEP });
+  assert.equal(await page.textContent("#start"), "Começar a partida", "the choice survives a reload");
+  await page.click("#start");
+  await page.waitForSelector("#board", { timeout: STEP });
+
+  // The game screen: wait for one's own roll, then read the labels.
+  const ownRoll = "#board[data-my-turn=true] #roll .die";
+  await page.waitForFunction(
+    (roll) => {
+      const rollButton = document.querySelector('#actions [data-act="roll"]:not([disabled])');
+      if (rollButton && !document.querySelector(roll)) rollButton.click();
+      return document.querySelector(roll);
+    },
+    ownRoll,
+    { timeout: STEP, polling: 200 },
+  );
+  const headline = await page.textContent("#headline");
+  assert.match(headline, /^(Sua vez!|Vez de .+|Fim de jogo)$/);
+  const titles = await page.locator("#roll .die").evaluateAll((dice) => dice.map((d) => d.title));
+  const portugueseFaces = ["tanque", "raio da morte", "humano", "vaca", "galinha"];
+  assert.ok(titles.length > 0 && titles.every((title) => portugueseFaces.includes(title)), `faces: ${titles}`);
+  assert.match(await page.textContent("#board"), /Separados[\s\S]*Tanques \d+ × \d+ raios da morte[\s\S]*Neste turno: \d+ pontos?/);
+  assert.match(await page.textContent("#board"), /Rodada 1 · Pontuação-alvo 25/);
+  const takes = await page.locator("#actions button.take").allTextContents();
+  for (const label of takes) assert.match(label, /^Pegar \d+ (tanques?|raios? da morte|humanos?|vacas?|galinhas?)$/);
+  const chickens = await page.locator('#actions [data-act="K"]').count();
+  if (chickens) assert.match(await page.textContent('#actions [data-act="K"]'), /^Pegar \d+ galinhas?$/);
+  if (takes.length) {
+    await page.waitForTimeout(800); // let the dice land
+    await page.screenshot({ path: path.join(OUT, "game-pt.png") });
+    // Take one kind: then stop or roll again.
+    await page.click("#actions button.take");
+    await page.waitForSelector('#actions [data-act="stop"]', { timeout: STEP });
+    assert.match(await page.textContent('#actions [data-act="stop"]'), /^Parar e marcar \d+ pontos?$/);
+    const roll = page.locator('#actions [data-act="roll"]');
+    if (await roll.count()) assert.equal(await roll.textContent(), "Lançar de novo");
+    await page.screenshot({ path: path.join(OUT, "game-pt-decision.png") });
+
+    // Back to English at once, on the same screen.
+    await page.selectOption("#lang", "en");
+    assert.match(await page.textContent('#actions [data-act="stop"]'), /^Stop and score \d+ points?$/);
+    assert.equal(await page.getAttribute("html", "lang"), "en");
+  } else {
+    await page.screenshot({ path: path.join(OUT, "game-pt.png") });
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

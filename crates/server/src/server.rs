@@ -13,6 +13,7 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use martian_i18n::Lang;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -208,8 +209,12 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             get(|| async { page(assets::APP_JS, "text/javascript; charset=utf-8") }),
         )
         .route(
-            "/strings.js",
-            get(|| async { page(assets::STRINGS_JS, "text/javascript; charset=utf-8") }),
+            "/i18n.js",
+            get(|| async { page(assets::I18N_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/fluent.js",
+            get(|| async { page(assets::FLUENT_JS, "text/javascript; charset=utf-8") }),
         )
         .route(
             "/style.css",
@@ -220,6 +225,14 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             get(|| async { page(assets::FAVICON_SVG, "image/svg+xml") }),
         )
         .route("/ws", get(ws_upgrade))
+        .route(
+            "/i18n/en.ftl",
+            get(|| async { page(Lang::En.ftl_source(), "text/plain; charset=utf-8") }),
+        )
+        .route(
+            "/i18n/pt-BR.ftl",
+            get(|| async { page(Lang::PtBr.ftl_source(), "text/plain; charset=utf-8") }),
+        )
         .route("/api/rooms/{room}/games/{number}/record", get(record))
         .route("/healthz", get(|| async { "ok" }))
         .with_state(app);

@@ -1,0 +1,32 @@
+//! The page's files and the messages it formats are served by the server, built into the binary.
+
+mod common;
+
+use common::{http_get, server};
+use martian_i18n::Lang;
+
+#[tokio::test]
+async fn the_page_its_formatter_and_both_languages_messages_are_served() {
+    let running = server(|_| {}).await;
+    let addr = running.addr();
+    for lang in Lang::ALL {
+        let (status, body) = http_get(addr, &format!("/i18n/{}.ftl", lang.tag())).await;
+        assert_eq!(status, 200, "{lang}");
+        assert!(
+            body.ends_with(lang.ftl_source()),
+            "{lang}: the served file is the program's"
+        );
+    }
+    for (path, needle) in [
+        ("/", "data-i18n=\"web-title\""),
+        ("/app.js", "loadLanguages"),
+        ("/i18n.js", "export function t("),
+        ("/fluent.js", "export class FluentBundle"),
+    ] {
+        let (status, body) = http_get(addr, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(body.contains(needle), "{path}");
+    }
+    let (status, _) = http_get(addr, "/i18n/fr.ftl").await;
+    assert_eq!(status, 404);
+}
