@@ -189,6 +189,8 @@ pub struct PairReport {
     pub wins: f64,
     pub win_rate: f64,
     pub ci95: [f64; 2],
+    /// How the pair's games were played.
+    pub mode: PlayMode,
 }
 
 /// A bot's rating in a round robin.
@@ -251,6 +253,7 @@ impl RoundRobinReport {
                     wins: a.wins,
                     win_rate: a.win_rate,
                     ci95: a.ci95,
+                    mode: report.mode,
                 }
             })
             .collect();

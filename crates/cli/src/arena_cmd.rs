@@ -314,6 +314,18 @@ mod messages {
     pub fn round_robin(report: &RoundRobinReport) -> String {
         let mut out = header(&report.rules, report.games_per_pair, report.seed);
         out.insert_str(0, "Round robin: ");
+        let turn_level = report
+            .pairs
+            .iter()
+            .filter(|pair| pair.mode == PlayMode::Turns)
+            .count();
+        if turn_level > 0 {
+            let _ = writeln!(
+                out,
+                "{turn_level} of {} pairs played turn-level (each turn's score drawn from the exact distribution of its player's play).",
+                report.pairs.len()
+            );
+        }
         out.push_str("Win rate of the row's bot against the column's:\n");
         let mut rows = vec![{
             let mut row = vec![String::new()];

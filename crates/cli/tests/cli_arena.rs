@@ -232,3 +232,22 @@ fn turn_level_play_of_a_bot_that_cannot_is_a_usage_error() {
     let output = arena(&["--bots", "greedy,optimal", "--mode", "cards"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn a_round_robin_tells_how_each_pair_was_played() {
+    let report = json_of(&[
+        "--round-robin",
+        "greedy,optimal,random",
+        "--games",
+        "200",
+        "--seed",
+        "5",
+    ]);
+    let modes: Vec<&str> = report["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pair| pair["mode"].as_str().unwrap())
+        .collect();
+    assert_eq!(modes, ["turns", "dice", "dice"]);
+}
