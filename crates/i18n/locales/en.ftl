@@ -626,6 +626,8 @@ web-players = Players
 web-score = Score
 web-tag-host = host
 web-tag-you = you
+# A bot seated under its own name, and a seat played by a bot under another name.
+web-tag-is-bot = bot
 web-tag-bot = bot: { web-bot-name }
 web-tag-left = left
 web-tag-stand-in = stand-in plays
@@ -637,6 +639,8 @@ web-hand-to-bot = Hand seat to a bot
 web-bot-name = { $bot ->
        *[other] { $bot }
     }
+# The second bot of a kind and so on: "hard 2".
+web-bot-numbered = { web-bot-name } { $number }
 # What a bot does. $summary: the server's own description in English, for any other bot.
 web-bot-option = { web-bot-name } — { $bot ->
         [random] takes a random legal type; stops half the time

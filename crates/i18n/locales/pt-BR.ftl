@@ -634,6 +634,8 @@ web-players = Jogadores
 web-score = Pontos
 web-tag-host = anfitrião
 web-tag-you = você
+# Um bot sentado com o próprio nome, e um lugar jogado por um bot com outro nome.
+web-tag-is-bot = bot
 web-tag-bot = bot: { web-bot-name }
 web-tag-left = saiu
 web-tag-stand-in = um bot joga no lugar
@@ -653,6 +655,8 @@ web-bot-name = { $bot ->
         [hard] difícil
        *[other] { $bot }
     }
+# O segundo bot de um tipo e assim por diante: "difícil 2".
+web-bot-numbered = { web-bot-name } { $number }
 # O que um bot faz. $summary: a descrição do próprio servidor, em inglês, para outro bot qualquer.
 web-bot-option = { web-bot-name } — { $bot ->
         [random] pega um tipo permitido ao acaso; para na metade das vezes

@@ -171,7 +171,19 @@ function onUpdate(message) {
 }
 
 function seatName(room, seat) {
-  return room.seats[seat] ? room.seats[seat].name : "?";
+  return playerName(room.seats[seat]);
+}
+
+// The server seats bots under their command-line name ("hard", "hard 2"): the page shows it in
+// the reader's words. People, and seats a bot took over, keep their own names.
+function playerName(player) {
+  if (!player) return "?";
+  const { name, bot } = player;
+  if (!bot) return name;
+  if (name === bot) return t("web-bot-name", { bot });
+  const number = name.startsWith(`${bot} `) ? name.slice(bot.length + 1) : "";
+  if (/^[0-9]+$/.test(number)) return t("web-bot-numbered", { bot, number: Number(number) });
+  return name;
 }
 
 function narrate(event, room) {
@@ -268,7 +280,7 @@ function seatList(room, game) {
     const tags = [];
     if (i === room.host) tags.push(t("web-tag-host"));
     if (i === state.seat) tags.push(t("web-tag-you"));
-    if (seat.bot) tags.push(t("web-tag-bot", { bot: seat.bot }));
+    if (seat.bot) tags.push(playerName(seat) === seat.name ? t("web-tag-bot", { bot: seat.bot }) : t("web-tag-is-bot"));
     if (seat.human && !seat.bot && !seat.connected) tags.push(t("web-tag-left"));
     if (seat.stand_in) tags.push(t("web-tag-stand-in"));
     const score = game ? `<td class="num">${game.scores[i]}</td>` : "";
@@ -281,7 +293,7 @@ function seatList(room, game) {
         action = `<button class="small" data-remove="${i}">${esc(t("web-hand-to-bot"))}</button>`;
     }
     const dot = seat.connected ? "online" : "offline";
-    return `<tr class="seat${turn}${won}" data-seat="${i}"><td><span class="dot ${dot}"></span>${esc(seat.name)} <small class="muted">${esc(tags.join(" · "))}</small></td>${score}<td>${action}</td></tr>`;
+    return `<tr class="seat${turn}${won}" data-seat="${i}"><td><span class="dot ${dot}"></span>${esc(playerName(seat))} <small class="muted">${esc(tags.join(" · "))}</small></td>${score}<td>${action}</td></tr>`;
   });
   const head = game ? `<tr><th>${esc(t("web-players"))}</th><th class="num">${esc(t("web-score"))}</th><th></th></tr>` : "";
   return `<table class="seats">${head}${rows.join("")}</table>`;
@@ -552,7 +564,7 @@ function coachPanel(room, game, myTurn) {
   if (!advice) return `<div class="coach">${toggle} <span class="muted">${esc(t("web-coach-thinking"))}</span></div>`;
   const pct = (x) => percent(x);
   const bar = room.seats
-    .map((s, i) => `<span class="chance seat-${i}" style="width:${(100 * advice.chances[i]).toFixed(2)}%">${esc(s.name)} ${pct(advice.chances[i])}</span>`)
+    .map((s, i) => `<span class="chance seat-${i}" style="width:${(100 * advice.chances[i]).toFixed(2)}%">${esc(playerName(s))} ${pct(advice.chances[i])}</span>`)
     .join("");
   let options = "";
   if (myTurn && advice.options.length) {
@@ -612,7 +624,7 @@ function endPanel(room, game) {
   const rematch = state.seat === 0 ? `<button id="rematch" class="primary">${esc(t("web-rematch"))}</button>` : `<p class="muted">${esc(t("web-waiting-rematch"))}</p>`;
   const trigger = game.triggered_by != null ? `<p class="muted">${esc(t("web-triggered-end", { name: seatName(room, game.triggered_by), target: room.rules.target }))}</p>` : "";
   return `<div class="end" id="end-screen"><h2><span class="star">★</span> ${esc(title)}</h2>${trigger}
-    <p>${room.seats.map((s, i) => `${esc(s.name)}: <strong>${game.scores[i]}</strong>`).join(" · ")}</p>
+    <p>${room.seats.map((s, i) => `${esc(playerName(s))}: <strong>${game.scores[i]}</strong>`).join(" · ")}</p>
     <div class="row">${rematch}<a class="button" href="${href}" download>${esc(t("web-download"))}</a><button class="small" data-replay="${game.number}">${esc(t("web-replay"))}</button></div></div>`;
 }
 
@@ -664,14 +676,14 @@ async function openReplay(number) {
           return `<li><span class="dice">${diceRow(expand(roll))}</span>${taken}</li>`;
         })
         .join("");
-      body = `<h3>${esc(t("web-replay-turn", { index: index + 1, count: record.turns.length, name: record.players[frame.turn.seat].name, round: frame.turn.round }))}</h3>
+      body = `<h3>${esc(t("web-replay-turn", { index: index + 1, count: record.turns.length, name: playerName(record.players[frame.turn.seat]), round: frame.turn.round }))}</h3>
         <ol class="replay-steps">${steps}</ol><p><strong>${esc(t("web-turn-score", { points: frame.turn.score }))}</strong></p>`;
     } else {
       body = `<h3>${esc(t("web-roll-off"))}</h3>${frame.rounds
-        .map((round, i) => `<div class="zone"><h4>${esc(t("web-roll-off-round", { round: i + 1 }))}</h4>${round.map((r) => `<div class="roll-off-roll"><span>${esc(record.players[r.seat].name)}</span><span class="dice">${diceRow(expand(r.roll))}</span></div>`).join("")}</div>`)
+        .map((round, i) => `<div class="zone"><h4>${esc(t("web-roll-off-round", { round: i + 1 }))}</h4>${round.map((r) => `<div class="roll-off-roll"><span>${esc(playerName(record.players[r.seat]))}</span><span class="dice">${diceRow(expand(r.roll))}</span></div>`).join("")}</div>`)
         .join("")}`;
     }
-    const scores = record.players.map((p, i) => `${esc(p.name)}: <strong>${frame.totals[i]}</strong>`).join(" · ");
+    const scores = record.players.map((p, i) => `${esc(playerName(p))}: <strong>${frame.totals[i]}</strong>`).join(" · ");
     dialog.innerHTML = `<h2>${esc(t("web-replay-title", { number }))}</h2>${body}<p>${scores}</p>
       <div class="row"><button id="replay-prev"${index === 0 ? " disabled" : ""}>${esc(t("web-previous"))}</button>
       <button id="replay-next"${index === frames.length - 1 ? " disabled" : ""}>${esc(t("web-next"))}</button>

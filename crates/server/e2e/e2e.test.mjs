@@ -290,7 +290,7 @@ test("the page speaks Brazilian Portuguese: the browser's language, the switch, 
   assert.match(await page.locator("#bot option:checked").textContent(), /^difícil — um jogador forte/);
   await page.click("#add-bot");
   await page.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
-  assert.match(await page.textContent("table.seats"), /anfitrião · você[\s\S]*bot: difícil/);
+  assert.match(await page.textContent("table.seats"), /Júlia anfitrião · você[\s\S]*difícil bot/);
 
   await page.reload();
   await page.waitForSelector("#start", { timeout: STEP });
