@@ -766,7 +766,7 @@ web-scored = { $name } marcou { $points ->
 web-time-left = { $seconds } s
 web-timed-out = O tempo de { $name } acabou
 web-handed-to-bot = O lugar de { $name } agora é jogado pelo bot { web-bot-name }
-web-quick = Dizer
+web-quick = Mensagens
 # Uma mensagem pronta entre jogadores. $message: o nome dela no protocolo.
 web-quick-message = { $message ->
         [hello] Olá!
