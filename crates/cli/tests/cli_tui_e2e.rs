@@ -454,3 +454,35 @@ fn the_last_setup_and_its_language_are_remembered_and_a_damaged_file_is_ignored(
     damaged.wait_for("exit code 0", Duration::from_secs(10));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_game_ends_when_its_terminal_hangs_up_instead_of_spinning() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
+        return;
+    }
+    let dir = scratch_dir("hang-up");
+    let tmux = Tmux::new("hang-up");
+    // `env` execs the game, so the pane's process is the game itself.
+    tmux.start(&dir, &format!("{BIN} play --seed 5"));
+    tmux.wait_for("Start the game", Duration::from_secs(20));
+    let pid = tmux.run(&["display-message", "-p", "-t", "game", "#{pane_pid}"]);
+    let pid = String::from_utf8_lossy(&pid.stdout).trim().to_string();
+    let process = PathBuf::from(format!("/proc/{pid}"));
+    assert!(process.exists(), "the game runs as {pid}");
+    // Closing the terminal without a signal: the server goes, the pseudo-terminal hangs up.
+    drop(tmux);
+    let start = Instant::now();
+    while process.exists() {
+        let state = std::fs::read_to_string(process.join("stat")).unwrap_or_default();
+        if state.split_whitespace().nth(2) == Some("Z") {
+            break; // exited, not yet reaped by its parent
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = Command::new("kill").args(["-KILL", &pid]).status();
+            panic!("the game still ran 10 s after its terminal hung up");
+        }
+        sleep(Duration::from_millis(100));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -590,6 +590,7 @@ tui-bot-failed = { $name } could not play: { $error }
 tui-illegal = Not now: { $reason }
 tui-not-your-turn = Not your turn: [space] next step, [{ $fast }] fast-forward
 tui-stopped-by-signal = the game was stopped by a signal
+tui-terminal-gone = the terminal went away: the game stopped
 tui-too-small = Make the terminal at least { $width }×{ $height }
 tui-choose-first = take one kind of dice first
 tui-stop-or-roll = stop [{ $stop }] or roll again [{ $roll }]

@@ -598,6 +598,7 @@ tui-bot-failed = { $name } não conseguiu jogar: { $error }
 tui-illegal = Agora não: { $reason }
 tui-not-your-turn = Não é a sua vez: [espaço] próximo passo, [{ $fast }] avançar
 tui-stopped-by-signal = a partida foi interrompida por um sinal
+tui-terminal-gone = o terminal foi fechado: a partida parou
 tui-too-small = Aumente o terminal para pelo menos { $width }×{ $height }
 tui-choose-first = primeiro pegue um tipo de dado
 tui-stop-or-roll = pare [{ $stop }] ou lance de novo [{ $roll }]

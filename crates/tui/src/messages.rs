@@ -653,6 +653,9 @@ pub fn not_your_turn(m: &Messages) -> String {
 pub fn stopped_by_signal(m: &Messages) -> String {
     tr!(m, "tui-stopped-by-signal")
 }
+pub fn terminal_gone(m: &Messages) -> String {
+    tr!(m, "tui-terminal-gone")
+}
 pub fn too_small(m: &Messages, width: u16, height: u16) -> String {
     tr!(m, "tui-too-small", width = width, height = height)
 }

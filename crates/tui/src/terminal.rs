@@ -2,7 +2,7 @@
 //! and resize events, file writes; and the terminal restored on every way out (a return, an
 //! error, a panic, a termination signal).
 
-use std::io::{self, Write, stdout};
+use std::io::{self, IsTerminal, Write, stdout};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -82,10 +82,48 @@ impl Drop for Signals {
     }
 }
 
+/// Ends the process when the terminal hangs up (its window or tmux closed without a signal
+/// reaching us): a hung-up terminal reads as endless end-of-file, on which crossterm's event poll
+/// spins forever without returning. The game record is already saved after every turn.
+struct HangUpWatchdog {
+    done: Arc<AtomicBool>,
+}
+
+impl HangUpWatchdog {
+    const EVERY: Duration = Duration::from_millis(250);
+
+    fn start(lang: martian_i18n::Lang) -> HangUpWatchdog {
+        let done = Arc::new(AtomicBool::new(false));
+        let watching = Arc::clone(&done);
+        std::thread::spawn(move || {
+            while !watching.load(Ordering::Relaxed) {
+                std::thread::sleep(Self::EVERY);
+                if !io::stdin().is_terminal() && !watching.load(Ordering::Relaxed) {
+                    // The terminal is gone, so stderr may be too: no panic over a failed write.
+                    let _ = writeln!(
+                        io::stderr(),
+                        "martian-dice: {}",
+                        crate::messages::terminal_gone(lang.messages())
+                    );
+                    std::process::exit(1);
+                }
+            }
+        });
+        HangUpWatchdog { done }
+    }
+}
+
+impl Drop for HangUpWatchdog {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Runs `app` full screen until it quits (or a termination signal arrives).
 pub fn run(mut app: App) -> io::Result<()> {
     install_panic_hook();
     let signals = Signals::register()?;
+    let _watchdog = HangUpWatchdog::start(app.lang());
     enable_raw_mode()?;
     let _restore = Restore;
     execute!(stdout(), EnterAlternateScreen)?;
