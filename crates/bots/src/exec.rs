@@ -47,6 +47,8 @@ struct Process {
     stdin: BufWriter<ChildStdin>,
     lines: Receiver<Line>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// Disconnected once the stderr reader has seen the end of the bot's stderr.
+    stderr_done: Receiver<()>,
 }
 
 /// Reads one line of at most `max` bytes (newline and a trailing `\r` excluded).
@@ -118,7 +120,9 @@ impl Process {
         });
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr_tail);
+        let (stderr_finished, stderr_done) = sync_channel::<()>(0);
         std::thread::spawn(move || {
+            let _finished_on_drop = stderr_finished;
             let mut reader = BufReader::new(stderr);
             let mut buffer = Vec::new();
             loop {
@@ -145,6 +149,7 @@ impl Process {
             stdin,
             lines,
             stderr_tail,
+            stderr_done,
         })
     }
 
@@ -167,6 +172,11 @@ impl Process {
                 _ => break None,
             }
         };
+        // A crash's last words may still be on their way through the stderr reader: wait for it
+        // to see the end of stderr (bounded: a grandchild may hold stderr open).
+        if status.is_some() {
+            let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
+        }
         let mut notice = match status {
             Some(status) => format!("the bot exited ({status})"),
             None => "the bot closed its output".to_string(),
