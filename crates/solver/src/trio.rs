@@ -746,15 +746,15 @@ pub fn trio_position(
             reached: first,
         });
     }
+    // The mover and the seats after it have not played this round: had one of them reached the
+    // target in an earlier round, that round would have ended the game.
+    if let Some(done) = (seat..3).find(|&s| scores[s] >= target) {
+        return Err(over(done));
+    }
     match seat {
-        1 => {
-            if scores[1] >= target {
-                return Err(over(1));
-            }
-            Ok(TrioPosition::SecondLast {
-                behind: [scores[0] - scores[1], scores[0] - scores[2]],
-            })
-        }
+        1 => Ok(TrioPosition::SecondLast {
+            behind: [scores[0] - scores[1], scores[0] - scores[2]],
+        }),
         _ => {
             let best = scores[0].max(scores[1]);
             Ok(TrioPosition::Last {
@@ -762,6 +762,41 @@ pub fn trio_position(
                 leaders: [scores[0] == best, scores[1] == best],
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod position_tests {
+    use super::*;
+
+    #[test]
+    fn final_round_positions_that_cannot_occur_are_refused_not_wrapped() {
+        let rules = Rules::official().with_target(12).unwrap();
+        for (scores, seat) in [
+            ([12, 3, 14], 1),
+            ([12, 13, 3], 1),
+            ([12, 3, 14], 2),
+            ([3, 12, 13], 2),
+        ] {
+            assert!(
+                matches!(
+                    trio_position(rules, &scores, seat),
+                    Err(PositionError::GameOver { .. })
+                ),
+                "{scores:?}, seat {seat}"
+            );
+        }
+        assert!(matches!(
+            trio_position(rules, &[12, 3, 5], 1),
+            Ok(TrioPosition::SecondLast { behind: [9, 7] })
+        ));
+        assert!(matches!(
+            trio_position(rules, &[12, 14, 5], 2),
+            Ok(TrioPosition::Last {
+                need: 9,
+                leaders: [false, true]
+            })
+        ));
     }
 }
 
