@@ -4,6 +4,7 @@
 use anyhow::Result;
 use clap::Args;
 use martian_engine::{Points, Transcript};
+use martian_i18n::{Lang, Messages};
 use martian_solver::{AdviceMeasure, AdviceRequest, advise};
 use serde_json::json;
 
@@ -40,21 +41,31 @@ pub struct AdviseArgs {
     pub rules: RulesArgs,
 }
 
-fn parse_scores(text: &str) -> Result<Vec<Points>, UsageError> {
+fn parse_scores(m: &Messages, text: &str) -> Result<Vec<Points>, UsageError> {
     text.split(',')
         .map(|part| part.trim().parse::<Points>())
         .collect::<Result<_, _>>()
-        .map_err(|_| UsageError(msg::bad_scores(text)))
+        .map_err(|_| UsageError(msg::bad_scores(m, text)))
 }
 
-pub fn run(args: AdviseArgs) -> Result<()> {
+pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
+    // Errors read by a program (--json) stay English, as every machine output does.
+    let m = if args.json {
+        Lang::En.messages()
+    } else {
+        lang.messages()
+    };
     let rules = args.rules.rules()?;
     let text = args.transcript.join(" ");
     let turn = text
         .parse::<Transcript>()
         .and_then(|t| t.replay(rules))
-        .map_err(|e| UsageError(msg::bad_transcript(&e.to_string())))?;
-    let scores = args.scores.as_deref().map(parse_scores).transpose()?;
+        .map_err(|e| UsageError(msg::bad_transcript(m, &e.to_string())))?;
+    let scores = args
+        .scores
+        .as_deref()
+        .map(|text| parse_scores(m, text))
+        .transpose()?;
     if scores.as_ref().is_some_and(|s| s.len() == 2) {
         // Solved (or read from the cache) here, with a progress bar when it takes a while.
         solve_duel(rules);
@@ -93,20 +104,23 @@ pub fn run(args: AdviseArgs) -> Result<()> {
         });
         emit(&format!("{object}\n"))
     } else {
-        let mut out = msg::rules_line(rules);
+        let mut out = msg::rules_line(m, rules);
         if let Some(scores) = &scores {
-            out += &msg::banked(scores);
+            out += &msg::banked(m, scores);
         }
-        out += &msg::measure_heading(kind, args.seat);
+        out += &msg::measure_heading(m, kind, args.seat);
+        let column = msg::option_column(m, advice.options.iter().map(|o| o.action));
         for option in &advice.options {
             out += &msg::option_line(
+                m,
+                column,
                 kind,
                 option.action,
                 option.value,
                 option.action == advice.best,
             );
         }
-        out += &msg::best_line(advice.best);
+        out += &msg::best_line(m, advice.best);
         emit(&out)
     }
 }

@@ -61,8 +61,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Play(args)) => tui_cmd::play(plain::PlayArgs { lang, ..args }),
         Some(Command::Replay(args)) => replay_cmd::run(args, lang),
         Some(Command::Serve(args)) => serve_cmd::run(args),
-        Some(Command::Solve(args)) => solve_cmd::run(args),
-        Some(Command::Advise(args)) => advise_cmd::run(args),
+        Some(Command::Solve(args)) => solve_cmd::run(args, lang),
+        Some(Command::Advise(args)) => advise_cmd::run(args, lang),
         Some(Command::Plot(args)) => plot_cmd::run(args),
         None => tui_cmd::play(plain::PlayArgs {
             lang,

@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use martian_engine::{Rules, Turn};
+use martian_i18n::{Lang, Messages};
 use martian_solver::{DuelSolution, Progress, Provenance, expected_score_table, solo};
 use serde_json::json;
 
@@ -46,16 +47,17 @@ pub struct SolveOptions {
     pub rules: RulesArgs,
 }
 
-pub fn run(args: SolveArgs) -> Result<()> {
+pub fn run(args: SolveArgs, lang: Lang) -> Result<()> {
+    let m = lang.messages();
     match args.what {
-        SolveCommand::Turn(options) => turn(&options),
-        SolveCommand::Duel(options) => duel(&options),
-        SolveCommand::Solo(options) => solo_game(&options),
-        SolveCommand::Trio(options) => crate::solve_trio::run(options.json, &options.rules),
+        SolveCommand::Turn(options) => turn(&options, m),
+        SolveCommand::Duel(options) => duel(&options, m),
+        SolveCommand::Solo(options) => solo_game(&options, m),
+        SolveCommand::Trio(options) => crate::solve_trio::run(options.json, &options.rules, m),
     }
 }
 
-fn turn(options: &SolveOptions) -> Result<()> {
+fn turn(options: &SolveOptions, m: &Messages) -> Result<()> {
     let rules = options.rules.rules()?;
     let table = expected_score_table(rules);
     let distribution = table.score_distribution(&Turn::new(rules));
@@ -68,7 +70,7 @@ fn turn(options: &SolveOptions) -> Result<()> {
         });
         emit(&format!("{object}\n"))
     } else {
-        emit(&msg::turn_report(rules, expected, &distribution))
+        emit(&msg::turn_report(m, rules, expected, &distribution))
     }
 }
 
@@ -101,7 +103,7 @@ pub fn solve_duel(rules: Rules) -> (std::sync::Arc<DuelSolution>, Provenance) {
     solved
 }
 
-fn duel(options: &SolveOptions) -> Result<()> {
+fn duel(options: &SolveOptions, m: &Messages) -> Result<()> {
     let rules = options.rules.rules()?;
     let started = Instant::now();
     let (solution, provenance) = solve_duel(rules);
@@ -134,11 +136,11 @@ fn duel(options: &SolveOptions) -> Result<()> {
     } else {
         let shown =
             (!from_disk && matches!(provenance, Provenance::Computed { .. })).then_some(seconds);
-        emit(&msg::duel_report(rules, wins, shown, from_disk))
+        emit(&msg::duel_report(m, rules, wins, shown, from_disk))
     }
 }
 
-fn solo_game(options: &SolveOptions) -> Result<()> {
+fn solo_game(options: &SolveOptions, m: &Messages) -> Result<()> {
     let rules = options.rules.rules()?;
     let solution = solo(rules);
     let expected = solution.expected_turns();
@@ -153,6 +155,6 @@ fn solo_game(options: &SolveOptions) -> Result<()> {
         });
         emit(&format!("{object}\n"))
     } else {
-        emit(&msg::solo_report(rules, expected))
+        emit(&msg::solo_report(m, rules, expected))
     }
 }

@@ -6,11 +6,13 @@ use anyhow::Result;
 use martian_solver::{Progress, Provenance, TRIO_TOLERANCE, TrioError, trio_with_progress};
 use serde_json::json;
 
+use martian_i18n::Messages;
+
 use crate::exit::UsageError;
 use crate::plain::emit;
 use crate::rules_args::RulesArgs;
 
-pub fn run(json: bool, rules: &RulesArgs) -> Result<()> {
+pub fn run(json: bool, rules: &RulesArgs, m: &Messages) -> Result<()> {
     let rules = rules.rules()?;
     let started = Instant::now();
     let bar = crate::solve_cmd::progress_bar();
@@ -48,44 +50,12 @@ pub fn run(json: bool, rules: &RulesArgs) -> Result<()> {
         emit(&format!("{object}\n"))
     } else {
         let computed = matches!(provenance, Provenance::Computed { .. });
-        emit(&messages::report(
+        emit(&crate::solve_cmd::messages::trio_report(
+            m,
             rules,
             wins,
             computed.then_some(seconds),
             provenance == Provenance::Disk,
         ))
-    }
-}
-
-/// The words of `solve trio`, in one place so that they can be localised.
-mod messages {
-    use martian_engine::{Rules, TieRule};
-
-    fn percent(p: f64) -> String {
-        format!("{:.2}%", 100.0 * p)
-    }
-
-    pub fn report(rules: Rules, wins: [f64; 3], seconds: Option<f64>, from_disk: bool) -> String {
-        let mut text = format!("Rules: {rules}.\n");
-        text += "Three players, each playing to win with perfect play";
-        text += if rules.tie() == TieRule::Shared {
-            " (a victory shared by k players counts 1/k of a win):\n"
-        } else {
-            " (the roll-off on a tie included):\n"
-        };
-        let names = [
-            "first player wins ",
-            "second player wins",
-            "third player wins ",
-        ];
-        for (name, p) in names.iter().zip(wins) {
-            text += &format!("  {name}  {:>7}\n", percent(p));
-        }
-        match (seconds, from_disk) {
-            (_, true) => text += "(tables read from the cache)\n",
-            (Some(s), false) => text += &format!("(solved in {s:.1} s)\n"),
-            (None, false) => {}
-        }
-        text
     }
 }

@@ -1,5 +1,5 @@
 //! The language players read: `--lang`, else the environment, else English; the line-mode game,
-//! `turn` and `replay` in Brazilian Portuguese through the real binary, with machine output
+//! `turn`, `replay`, `solve` and `advise` in Brazilian Portuguese through the real binary, with machine output
 //! (`--json`) unchanged.
 //!
 //! The Portuguese games are compared with transcripts kept in `tests/snapshots/`. After a
@@ -506,4 +506,60 @@ fn mistakes_in_the_player_list_are_explained_in_the_language() {
         "{}",
         stderr(&output)
     );
+}
+
+#[test]
+fn solve_and_advise_speak_portuguese_with_decimal_commas() {
+    let solved = martian_dice(&["solve", "turn", "--lang", "pt-BR"], &[], "");
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    let text = stdout(&solved);
+    assert!(text.starts_with("Regras: 13 dados, alvo 25, "), "{text}");
+    assert!(
+        text.contains("Pontuação esperada do turno, jogando para maximizá-la: 3,1104 pontos."),
+        "{text}"
+    );
+    assert!(text.contains("Pontuação final do turno:"), "{text}");
+    assert!(text.contains("   0   26,95%  "), "{text}");
+    assert!(
+        !text.contains("Expected") && !text.contains("26.95"),
+        "{text}"
+    );
+
+    let transcript = "8R5C/C RRRRHHHH";
+    let english = martian_dice(&["advise", transcript], &[], "");
+    assert!(stdout(&english).contains("  take the humans           9.2255  <- best\n"));
+    let expected = "\
+Regras: 13 dados, alvo 25, bônus por um de cada, rodada completa, desempate.
+Opções (pontuação final esperada do turno):
+  pegar os raios da morte     7,3031
+  pegar os humanos            9,2255  <- melhor
+Melhor opção: pegar os humanos.
+";
+    let by_flag = martian_dice(&["advise", transcript, "--lang", "pt-BR"], &[], "");
+    assert_eq!(stdout(&by_flag), expected);
+    let by_locale = martian_dice(&["advise", transcript], &[("LANG", "pt_BR.UTF-8")], "");
+    assert_eq!(stdout(&by_locale), expected);
+
+    // Machine output and its errors stay English.
+    let json = martian_dice(
+        &["advise", transcript, "--json"],
+        &[("LANG", "pt_BR.UTF-8")],
+        "",
+    );
+    let value: Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(value["best"], "H");
+    let bad = martian_dice(
+        &["advise", "--scores", "x", "--json"],
+        &[("LANG", "pt_BR.UTF-8")],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("--scores must be banked totals"),
+        "{}",
+        stderr(&bad)
+    );
+    let bad = martian_dice(&["advise", "--scores", "x"], &[("LANG", "pt_BR.UTF-8")], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("'x' não serve"), "{}", stderr(&bad));
 }

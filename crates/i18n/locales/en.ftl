@@ -3,7 +3,8 @@
 # Conventions: one `##` section per interface or shared area, and every id starts with its area's
 # prefix: face-, dice-, points, list-, ruleset, balance, score-explained, turn-end (the shared
 # vocabulary, martian_i18n::vocab), error- (the engine's errors, martian_i18n::errors), rules-
-# (`martian-dice rules`), plain- (the line-mode game), turn-report- (`turn`), replay- (`replay`).
+# (`martian-dice rules`), plain- (the line-mode game), turn-report- (`turn`), replay- (`replay`),
+# solve- and advise- (`solve`, `advise`).
 # Selector values are stable English words (tank, death-ray, human, cow, chicken; stop, no-dice…);
 # the code uses literal ids (tr!(m, "id", …)) so that the coverage test sees them. Identifiers
 # such as seeds are passed as text, never as numbers; indentation and list commas are the code's.
@@ -796,3 +797,54 @@ web-error = { $code ->
         [invalid] That is not a valid choice: { $detail }
        *[other] Something went wrong: { $detail }
     }
+
+## Solve and advise: the text of `martian-dice solve turn|duel|solo|trio` and `martian-dice advise`
+## (crates/cli/src/solve_cmd/messages.rs). Decimals come formatted ($expected, $turns, $seconds);
+## $rules is a `ruleset`; $tie: roll-off, shared. Column padding is the code's.
+# The decimal separator of the numbers and percentages shown.
+solve-decimal-point = .
+solve-rules = Rules: { $rules }.
+solve-turn-expected = Expected turn score, playing to maximise it: { $expected } points.
+solve-turn-distribution = Final score of the turn:
+solve-duel-heading = Two players, both playing to win with perfect play { $tie ->
+        [shared] (a shared victory counts as half a win):
+       *[roll-off] (the roll-off on a tie included):
+    }
+solve-trio-heading = Three players, each playing to win with perfect play { $tie ->
+        [shared] (a victory shared by k players counts 1/k of a win):
+       *[roll-off] (the roll-off on a tie included):
+    }
+# $seat: 1, 2 or 3, in playing order.
+solve-seat-wins = { $seat ->
+        [1] first player wins
+        [2] second player wins
+       *[other] third player wins
+    }
+solve-from-cache = (tables read from the cache)
+solve-solved-in = (solved in { $seconds } s)
+solve-solo = Playing alone to reach { $target } in as few turns as possible: { $turns } turns expected.
+# $measure: expected-score, win-probability, expected-turns; $seat: a seat number, from 0.
+advise-heading = { $measure ->
+        [expected-score] Options (expected final score of the turn):
+        [win-probability] Options (probability that seat { $seat } wins the game):
+       *[expected-turns] Options (expected turns to reach the target, this one included; fewer is better):
+    }
+# $action: take, stop, roll; $face: the face taken (empty otherwise).
+advise-action = { $action ->
+        [take] { $face ->
+            [tank] take the tanks
+            [death-ray] take the death rays
+            [human] take the humans
+            [cow] take the cows
+           *[chicken] take the chickens
+        }
+        [stop] stop
+       *[roll] roll
+    }
+advise-best-mark = <- best
+# $action: an advise-action.
+advise-best = Best: { $action }.
+# $scores: the banked totals, separated by commas.
+advise-banked = Banked scores in seat order: { $scores }.
+advise-bad-scores = --scores must be banked totals separated by commas, such as 12,20; '{ $text }' is not
+advise-bad-transcript = bad transcript: { $error }

@@ -821,3 +821,54 @@ web-error = { $code ->
         [invalid] Essa escolha não é válida: { $detail }
        *[other] Algo deu errado: { $detail }
     }
+
+## Resolver e aconselhar: o texto de `martian-dice solve turn|duel|solo|trio` e `martian-dice
+## advise` (crates/cli/src/solve_cmd/messages.rs). Os decimais chegam formatados ($expected,
+## $turns, $seconds); $rules é um `ruleset`; $tie: roll-off, shared. O alinhamento é do código.
+# O separador decimal dos números e porcentagens mostrados.
+solve-decimal-point = ,
+solve-rules = Regras: { $rules }.
+solve-turn-expected = Pontuação esperada do turno, jogando para maximizá-la: { $expected } pontos.
+solve-turn-distribution = Pontuação final do turno:
+solve-duel-heading = Dois jogadores, ambos jogando para vencer com jogo perfeito { $tie ->
+        [shared] (uma vitória compartilhada vale meia vitória):
+       *[roll-off] (com o desempate em caso de empate):
+    }
+solve-trio-heading = Três jogadores, cada um jogando para vencer com jogo perfeito { $tie ->
+        [shared] (uma vitória compartilhada por k jogadores vale 1/k de vitória):
+       *[roll-off] (com o desempate em caso de empate):
+    }
+# $seat: 1, 2 ou 3, na ordem de jogo.
+solve-seat-wins = { $seat ->
+        [1] chance de vencer do primeiro jogador
+        [2] chance de vencer do segundo jogador
+       *[other] chance de vencer do terceiro jogador
+    }
+solve-from-cache = (tabelas lidas do cache)
+solve-solved-in = (resolvido em { $seconds } s)
+solve-solo = Jogando sozinho para chegar a { $target } no menor número de turnos possível: { $turns } turnos esperados.
+# $measure: expected-score, win-probability, expected-turns; $seat: o número de um lugar, a partir de 0.
+advise-heading = { $measure ->
+        [expected-score] Opções (pontuação final esperada do turno):
+        [win-probability] Opções (probabilidade de vitória do lugar { $seat } na partida):
+       *[expected-turns] Opções (turnos esperados para chegar ao alvo, contando este; menos é melhor):
+    }
+# $action: take, stop, roll; $face: a face pega (vazio nos outros casos).
+advise-action = { $action ->
+        [take] { $face ->
+            [tank] pegar os tanques
+            [death-ray] pegar os raios da morte
+            [human] pegar os humanos
+            [cow] pegar as vacas
+           *[chicken] pegar as galinhas
+        }
+        [stop] parar
+       *[roll] lançar de novo
+    }
+advise-best-mark = <- melhor
+# $action: um advise-action.
+advise-best = Melhor opção: { $action }.
+# $scores: os totais marcados, separados por vírgulas.
+advise-banked = Pontos já marcados, na ordem dos lugares: { $scores }.
+advise-bad-scores = --scores deve trazer os totais marcados separados por vírgulas, como 12,20; '{ $text }' não serve
+advise-bad-transcript = transcrição inválida: { $error }
