@@ -1,6 +1,6 @@
 //! The language players read: `--lang`, else the environment, else English; the line-mode game,
-//! `turn`, `replay`, `solve` and `advise` in Brazilian Portuguese through the real binary, with machine output
-//! (`--json`) unchanged.
+//! `turn`, `replay`, `solve` and `advise` in Brazilian Portuguese through the real binary, with
+//! machine output (`--json`) unchanged.
 //!
 //! The Portuguese games are compared with transcripts kept in `tests/snapshots/`. After a
 //! deliberate change of wording, rewrite them with `UPDATE_SNAPSHOTS=1 cargo test -p martian-dice
