@@ -128,7 +128,8 @@ fn progress_bar(total: u64) -> Option<ProgressBar> {
     Some(bar)
 }
 
-pub fn run(args: ArenaArgs) -> Result<()> {
+pub fn run(args: ArenaArgs, lang: martian_i18n::Lang) -> Result<()> {
+    let m = lang.messages();
     let rules = args.rules.rules()?;
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -169,7 +170,7 @@ pub fn run(args: ArenaArgs) -> Result<()> {
         if args.json {
             println!("{}", serde_json::to_string_pretty(&report)?);
         } else {
-            print!("{}", messages::round_robin(&report));
+            print!("{}", messages::round_robin(m, &report));
         }
     } else {
         let report = martian_arena::run(&config, &progress).map_err(classify)?;
@@ -179,41 +180,50 @@ pub fn run(args: ArenaArgs) -> Result<()> {
         if args.json {
             println!("{}", serde_json::to_string_pretty(&report)?);
         } else {
-            print!("{}", messages::arena(&report));
+            print!("{}", messages::arena(m, &report));
         }
     }
     Ok(())
 }
 
-/// Everything the arena prints for people.
+/// Everything the arena prints for people, in the reader's language (ids `arena-*`).
 mod messages {
     use std::fmt::Write;
 
+    use martian_i18n::{Messages, tr, vocab};
+
     use super::{ArenaReport, PlayMode, RoundRobinReport};
+    use crate::solve_cmd::messages::{decimal, percent};
 
-    fn percent(rate: f64) -> String {
-        format!("{:.2}%", 100.0 * rate)
-    }
-
-    fn wins(wins: f64) -> String {
+    fn wins(m: &Messages, wins: f64) -> String {
         if wins.fract() == 0.0 {
             format!("{wins:.0}")
         } else {
-            format!("{wins:.2}")
+            decimal(m, wins, 2)
         }
     }
 
-    fn header(rules: &martian_engine::Rules, games: u64, seed: u64) -> String {
-        format!("{games} games, rules: {rules}, seed {seed} (repeat with --seed {seed})\n")
+    fn header(m: &Messages, rules: martian_engine::Rules, games: u64, seed: u64) -> String {
+        tr!(
+            m,
+            "arena-header",
+            games = games,
+            rules = vocab::ruleset(m, rules),
+            seed = seed.to_string()
+        )
     }
 
-    fn mode_line(mode: PlayMode) -> &'static str {
-        match mode {
-            PlayMode::Turns => {
-                "Played turn-level: each turn's score drawn from the exact distribution of its player's play (--mode dice to roll every die).\n"
-            }
-            PlayMode::Dice => "Played die by die: every roll made, every decision asked.\n",
-        }
+    fn mode_line(m: &Messages, mode: PlayMode) -> String {
+        let mode = match mode {
+            PlayMode::Turns => "turns",
+            PlayMode::Dice => "dice",
+        };
+        tr!(m, "arena-mode", mode = mode) + "\n"
+    }
+
+    /// A column heading; `seat` only for the seat columns.
+    fn column(m: &Messages, column: &str, seat: usize) -> String {
+        tr!(m, "arena-column", column = column, seat = seat)
     }
 
     fn table(rows: &[Vec<String>]) -> String {
@@ -245,88 +255,103 @@ mod messages {
         out
     }
 
-    pub fn arena(report: &ArenaReport) -> String {
-        let mut out = header(&report.rules, report.games, report.seed);
-        out.push_str(mode_line(report.mode));
+    pub fn arena(m: &Messages, report: &ArenaReport) -> String {
+        let mut out = header(m, report.rules, report.games, report.seed) + "\n";
+        out.push_str(&mode_line(m, report.mode));
         let seats = report.bots.len();
         let mut rows = vec![{
-            let mut row: Vec<String> = ["bot", "wins", "win rate", "95% interval"]
-                .map(String::from)
+            let mut row: Vec<String> = ["bot", "wins", "win-rate", "interval"]
+                .map(|c| column(m, c, 0))
                 .to_vec();
-            row.extend((1..=seats).map(|s| format!("seat {s}")));
-            row.extend(["points/turn", "forfeits"].map(String::from));
+            row.extend((1..=seats).map(|s| column(m, "seat", s)));
+            row.extend(["points-per-turn", "forfeits"].map(|c| column(m, c, 0)));
             row
         }];
         for bot in &report.bots {
             let mut row = vec![
                 bot.name.clone(),
-                wins(bot.wins),
-                percent(bot.win_rate),
-                format!("{} – {}", percent(bot.ci95[0]), percent(bot.ci95[1])),
+                wins(m, bot.wins),
+                percent(m, bot.win_rate),
+                format!("{} – {}", percent(m, bot.ci95[0]), percent(m, bot.ci95[1])),
             ];
-            row.extend(bot.seats.iter().map(|seat| percent(seat.win_rate)));
-            row.push(format!("{:.3}", bot.points_per_turn));
+            row.extend(bot.seats.iter().map(|seat| percent(m, seat.win_rate)));
+            row.push(decimal(m, bot.points_per_turn, 3));
             row.push(bot.forfeits.to_string());
             rows.push(row);
         }
         out.push_str(&table(&rows));
-        let _ = writeln!(
-            out,
-            "Games last {:.2} rounds ({:.2} turns) on average; {} settled by roll-off, {} shared.",
-            report.mean_rounds, report.mean_turns, report.roll_offs, report.shared_victories
+        let summary = tr!(
+            m,
+            "arena-summary",
+            rounds = decimal(m, report.mean_rounds, 2),
+            turns = decimal(m, report.mean_turns, 2),
+            rolloffs = report.roll_offs,
+            shared = report.shared_victories
         );
+        let _ = writeln!(out, "{summary}");
         if report.abandoned > 0 {
-            let _ = writeln!(
-                out,
-                "{} games abandoned without a winner after {} rounds.",
-                report.abandoned,
-                martian_arena::MAX_ROUNDS
+            let abandoned = tr!(
+                m,
+                "arena-abandoned",
+                count = report.abandoned,
+                rounds = martian_arena::MAX_ROUNDS
             );
+            let _ = writeln!(out, "{abandoned}");
         }
         if report.forfeits > 0 {
-            let _ = writeln!(out, "{} games lost by forfeit; the first:", report.forfeits);
+            let _ = writeln!(out, "{}", tr!(m, "arena-forfeits", count = report.forfeits));
             for note in &report.errors {
-                let _ = writeln!(
-                    out,
-                    "  game {}, seat {}: {}",
-                    note.game,
-                    note.seat + 1,
-                    note.message
+                let line = tr!(
+                    m,
+                    "arena-forfeit-note",
+                    game = note.game,
+                    seat = note.seat + 1,
+                    message = &note.message
                 );
+                let _ = writeln!(out, "  {line}");
             }
         }
-        match report.decisions_per_second {
-            Some(decisions_per_second) => writeln!(
-                out,
-                "{:.0} games/s, {decisions_per_second:.0} decisions/s ({:.3} s, {} threads)",
-                report.games_per_second, report.seconds, report.threads
+        let games = decimal(m, report.games_per_second, 0);
+        let seconds = decimal(m, report.seconds, 3);
+        let speed = match report.decisions_per_second {
+            Some(decisions_per_second) => tr!(
+                m,
+                "arena-speed",
+                games = games,
+                decisions = decimal(m, decisions_per_second, 0),
+                seconds = seconds,
+                threads = report.threads
             ),
-            None => writeln!(
-                out,
-                "{:.0} games/s, turn-level ({:.3} s, {} threads)",
-                report.games_per_second, report.seconds, report.threads
+            None => tr!(
+                m,
+                "arena-speed-turn-level",
+                games = games,
+                seconds = seconds,
+                threads = report.threads
             ),
-        }
-        .expect("writing to a String cannot fail");
+        };
+        let _ = writeln!(out, "{speed}");
         out
     }
 
-    pub fn round_robin(report: &RoundRobinReport) -> String {
-        let mut out = header(&report.rules, report.games_per_pair, report.seed);
-        out.insert_str(0, "Round robin: ");
+    pub fn round_robin(m: &Messages, report: &RoundRobinReport) -> String {
+        let header = header(m, report.rules, report.games_per_pair, report.seed);
+        let mut out = tr!(m, "arena-round-robin", header = header) + "\n";
         let turn_level = report
             .pairs
             .iter()
             .filter(|pair| pair.mode == PlayMode::Turns)
             .count();
         if turn_level > 0 {
-            let _ = writeln!(
-                out,
-                "{turn_level} of {} pairs played turn-level (each turn's score drawn from the exact distribution of its player's play).",
-                report.pairs.len()
+            let line = tr!(
+                m,
+                "arena-round-robin-turn-level",
+                count = turn_level,
+                pairs = report.pairs.len()
             );
+            let _ = writeln!(out, "{line}");
         }
-        out.push_str("Win rate of the row's bot against the column's:\n");
+        let _ = writeln!(out, "{}", tr!(m, "arena-matrix-title"));
         let mut rows = vec![{
             let mut row = vec![String::new()];
             row.extend(report.names.iter().cloned());
@@ -337,32 +362,34 @@ mod messages {
             row.extend(
                 report.matrix[i]
                     .iter()
-                    .map(|cell| cell.map_or("—".to_string(), percent)),
+                    .map(|cell| cell.map_or("—".to_string(), |p| percent(m, p))),
             );
             rows.push(row);
         }
         out.push_str(&table(&rows));
-        out.push_str("\nBradley–Terry ratings (Elo scale, mean 0):\n");
+        let _ = writeln!(out, "\n{}", tr!(m, "arena-ratings-title"));
         let mut rows = vec![
-            ["bot", "rating", "wins", "games", "win rate"]
-                .map(String::from)
+            ["bot", "rating", "wins", "games", "win-rate"]
+                .map(|c| column(m, c, 0))
                 .to_vec(),
         ];
         for bot in &report.ratings {
             rows.push(vec![
                 bot.name.clone(),
                 format!("{:+.0}", bot.rating),
-                wins(bot.wins),
+                wins(m, bot.wins),
                 bot.games.to_string(),
-                percent(bot.win_rate),
+                percent(m, bot.win_rate),
             ]);
         }
         out.push_str(&table(&rows));
-        let _ = writeln!(
-            out,
-            "{:.0} games/s ({:.3} s)",
-            report.games_per_second, report.seconds
+        let speed = tr!(
+            m,
+            "arena-round-robin-speed",
+            games = decimal(m, report.games_per_second, 0),
+            seconds = decimal(m, report.seconds, 3)
         );
+        let _ = writeln!(out, "{speed}");
         out
     }
 }

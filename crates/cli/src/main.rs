@@ -55,7 +55,7 @@ enum Command {
 fn run(cli: Cli) -> anyhow::Result<()> {
     let lang = cli.lang.unwrap_or_else(martian_i18n::Lang::from_env);
     match cli.command {
-        Some(Command::Arena(args)) => arena_cmd::run(args),
+        Some(Command::Arena(args)) => arena_cmd::run(args, lang),
         Some(Command::Rules(args)) => rules_cmd::run(args, lang),
         Some(Command::Turn(args)) => turn_cmd::run(args, lang),
         Some(Command::Play(args)) => tui_cmd::play(plain::PlayArgs { lang, ..args }),

@@ -563,3 +563,56 @@ Melhor opção: pegar os humanos.
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("'x' não serve"), "{}", stderr(&bad));
 }
+
+#[test]
+fn the_arena_table_speaks_portuguese() {
+    let args = [
+        "arena",
+        "--games",
+        "40",
+        "--seed",
+        "7",
+        "--bots",
+        "greedy,greedy",
+    ];
+    let english = martian_dice(&args, &[], "");
+    assert!(english.status.success(), "{}", stderr(&english));
+    let english = stdout(&english);
+    assert!(english.starts_with("40 games, rules: 13 dice"), "{english}");
+    assert!(english.contains("bot       wins  win rate"), "{english}");
+
+    let portuguese = martian_dice(&args, &[("LANG", "pt_BR.UTF-8")], "");
+    assert!(portuguese.status.success(), "{}", stderr(&portuguese));
+    let text = stdout(&portuguese);
+    assert!(
+        text.starts_with("40 partidas, regras: 13 dados, alvo 25, "),
+        "{text}"
+    );
+    assert!(text.contains("semente 7 (repita com --seed 7)"), "{text}");
+    assert!(
+        text.contains("taxa de vitória") && text.contains("lugar 2"),
+        "{text}"
+    );
+    assert!(text.contains("As partidas duram em média "), "{text}");
+    // The same games in either language: every English percentage, with a decimal comma.
+    let percents = |t: &str| -> Vec<String> {
+        t.split_whitespace()
+            .filter(|w| w.ends_with('%') && w.len() > 1)
+            .map(|w| w.replace(',', "."))
+            .collect()
+    };
+    let english_percents: Vec<String> = percents(&english)
+        .into_iter()
+        .filter(|w| w != "95%")
+        .collect();
+    let portuguese_percents: Vec<String> =
+        percents(&text).into_iter().filter(|w| w != "95%").collect();
+    assert!(!english_percents.is_empty());
+    assert_eq!(english_percents, portuguese_percents);
+    assert!(
+        text.split_whitespace()
+            .filter(|w| w.ends_with('%') && w.len() > 3)
+            .all(|w| w.contains(',') && !w.contains('.')),
+        "{text}"
+    );
+}

@@ -4,7 +4,7 @@
 # prefix: face-, dice-, points, list-, ruleset, balance, score-explained, turn-end (the shared
 # vocabulary, martian_i18n::vocab), error- (the engine's errors, martian_i18n::errors), rules-
 # (`martian-dice rules`), plain- (the line-mode game), turn-report- (`turn`), replay- (`replay`),
-# solve- and advise- (`solve`, `advise`).
+# solve- and advise- (`solve`, `advise`), arena- (`arena`).
 # Selector values are stable English words (tank, death-ray, human, cow, chicken; stop, no-dice…);
 # the code uses literal ids (tr!(m, "id", …)) so that the coverage test sees them. Identifiers
 # such as seeds are passed as text, never as numbers; indentation and list commas are the code's.
@@ -848,3 +848,39 @@ advise-best = Best: { $action }.
 advise-banked = Banked scores in seat order: { $scores }.
 advise-bad-scores = --scores must be banked totals separated by commas, such as 12,20; '{ $text }' is not
 advise-bad-transcript = bad transcript: { $error }
+
+## `martian-dice arena`: the text report (crates/cli/src/arena_cmd.rs). Decimals come formatted
+## ($rounds, $turns, $games, $decisions, $seconds); counts are numbers; $seed is text; $rules is a
+## `ruleset`. Column padding is the code's.
+arena-header = { $games } games, rules: { $rules }, seed { $seed } (repeat with --seed { $seed })
+# $header: an arena-header.
+arena-round-robin = Round robin: { $header }
+# $mode: turns, dice.
+arena-mode = { $mode ->
+        [turns] Played turn-level: each turn's score drawn from the exact distribution of its player's play (--mode dice to roll every die).
+       *[dice] Played die by die: every roll made, every decision asked.
+    }
+# Table headings. $column: bot, wins, win-rate, interval, seat, points-per-turn, forfeits, rating,
+# games; $seat: the seat's number, from 1 (only for seat).
+arena-column = { $column ->
+        [bot] bot
+        [wins] wins
+        [win-rate] win rate
+        [interval] 95% interval
+        [seat] seat { $seat }
+        [points-per-turn] points/turn
+        [forfeits] forfeits
+        [rating] rating
+       *[games] games
+    }
+arena-summary = Games last { $rounds } rounds ({ $turns } turns) on average; { $rolloffs } settled by roll-off, { $shared } shared.
+arena-abandoned = { $count } games abandoned without a winner after { $rounds } rounds.
+arena-forfeits = { $count } games lost by forfeit; the first:
+# $message: the bot's error, as the bot gave it.
+arena-forfeit-note = game { $game }, seat { $seat }: { $message }
+arena-speed = { $games } games/s, { $decisions } decisions/s ({ $seconds } s, { $threads } threads)
+arena-speed-turn-level = { $games } games/s, turn-level ({ $seconds } s, { $threads } threads)
+arena-round-robin-turn-level = { $count } of { $pairs } pairs played turn-level (each turn's score drawn from the exact distribution of its player's play).
+arena-matrix-title = Win rate of the row's bot against the column's:
+arena-ratings-title = Bradley–Terry ratings (Elo scale, mean 0):
+arena-round-robin-speed = { $games } games/s ({ $seconds } s)

@@ -872,3 +872,39 @@ advise-best = Melhor opção: { $action }.
 advise-banked = Pontos já marcados, na ordem dos lugares: { $scores }.
 advise-bad-scores = --scores deve trazer os totais marcados separados por vírgulas, como 12,20; '{ $text }' não serve
 advise-bad-transcript = transcrição inválida: { $error }
+
+## `martian-dice arena`: o relatório em texto (crates/cli/src/arena_cmd.rs). Os decimais chegam
+## formatados ($rounds, $turns, $games, $decisions, $seconds); as contagens são números; $seed é
+## texto; $rules é um `ruleset`. O alinhamento das colunas é do código.
+arena-header = { $games } partidas, regras: { $rules }, semente { $seed } (repita com --seed { $seed })
+# $header: um arena-header.
+arena-round-robin = Todos contra todos: { $header }
+# $mode: turns, dice.
+arena-mode = { $mode ->
+        [turns] Jogado turno a turno: a pontuação de cada turno sorteada da distribuição exata do jogo do seu jogador (--mode dice para lançar cada dado).
+       *[dice] Jogado dado a dado: cada lançamento feito, cada decisão perguntada.
+    }
+# Títulos da tabela. $column: bot, wins, win-rate, interval, seat, points-per-turn, forfeits,
+# rating, games; $seat: o número do lugar, a partir de 1 (só para seat).
+arena-column = { $column ->
+        [bot] bot
+        [wins] vitórias
+        [win-rate] taxa de vitória
+        [interval] intervalo de 95%
+        [seat] lugar { $seat }
+        [points-per-turn] pontos/turno
+        [forfeits] desistências
+        [rating] rating
+       *[games] partidas
+    }
+arena-summary = As partidas duram em média { $rounds } rodadas ({ $turns } turnos); { $rolloffs } decididas no desempate, { $shared } compartilhadas.
+arena-abandoned = { $count } partidas abandonadas sem vencedor depois de { $rounds } rodadas.
+arena-forfeits = { $count } partidas perdidas por desistência; as primeiras:
+# $message: o erro do bot, como o bot o deu.
+arena-forfeit-note = partida { $game }, lugar { $seat }: { $message }
+arena-speed = { $games } partidas/s, { $decisions } decisões/s ({ $seconds } s, { $threads } threads)
+arena-speed-turn-level = { $games } partidas/s, turno a turno ({ $seconds } s, { $threads } threads)
+arena-round-robin-turn-level = { $count } de { $pairs } pares jogados turno a turno (a pontuação de cada turno sorteada da distribuição exata do jogo do seu jogador).
+arena-matrix-title = Taxa de vitória do bot da linha contra o da coluna:
+arena-ratings-title = Ratings de Bradley–Terry (escala Elo, média 0):
+arena-round-robin-speed = { $games } partidas/s ({ $seconds } s)
