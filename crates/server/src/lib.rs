@@ -7,12 +7,16 @@
 mod assets;
 mod coach;
 mod ids;
+mod outbox;
 pub mod protocol;
 mod room;
 mod server;
+mod state;
 mod store;
 pub mod table;
+mod views;
 
-pub use room::{RoomView, Status};
 pub use server::{Config, Running, ServerError, start};
+pub use state::Status;
 pub use store::StoreError;
+pub use views::RoomView;

@@ -177,8 +177,8 @@ pub enum ServerMessage<'a> {
     },
     /// The room changed: its whole state, and the events that changed it.
     Update {
-        room: &'a crate::room::RoomView,
-        events: &'a [crate::room::RoomEvent],
+        room: &'a crate::views::RoomView,
+        events: &'a [crate::views::RoomEvent],
     },
     /// A quick message.
     Said {

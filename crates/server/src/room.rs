@@ -2,75 +2,29 @@
 //! (an actor) that owns its state, so rooms never block each other and a room's moves are applied
 //! one at a time in the order they arrive.
 
+mod bots;
+mod lobby;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use martian_bots::Strategy;
-use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules, TurnPhase};
+use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules};
 
 use crate::ids::{constant_time_eq, random_seed, random_token};
+use crate::outbox::{ConnId, Outbox, Outgoing};
 use crate::protocol::{
     ClientMessage, ErrorCode, LeftCode, OnTimeout, QUICK_MESSAGES, ServerMessage, Timer,
     clean_name, error_json,
 };
+use crate::state::{FinishedGame, RoomState, SeatState, Status};
 use crate::store::{Store, StoredGame, Write};
-use crate::table::{Command, Event, Move, Table, TableError};
-
-/// A connection's number, unique in the server.
-pub type ConnId = u64;
-
-/// What a connection is sent.
-#[derive(Clone, Debug)]
-pub enum Outgoing {
-    /// A JSON text message (shared between the members of a room).
-    Text(Arc<str>),
-    /// The connection is no longer in the room (after this text, if any).
-    Detached(Option<Arc<str>>),
-}
-
-/// The sending half of a connection's queue. The queue is bounded: a connection that does not
-/// read what it is sent is told to close (`kick`) rather than let the server's memory grow.
-#[derive(Clone, Debug)]
-pub struct Outbox {
-    tx: mpsc::Sender<Outgoing>,
-    kick: Arc<tokio::sync::Notify>,
-}
-
-/// How many messages may wait for a connection before it is closed as too slow.
-pub const OUTBOX_CAPACITY: usize = 1024;
-
-impl Outbox {
-    /// A queue, its receiving end, and the signal that the connection is too slow.
-    pub fn new() -> (Outbox, mpsc::Receiver<Outgoing>, Arc<tokio::sync::Notify>) {
-        let (tx, rx) = mpsc::channel(OUTBOX_CAPACITY);
-        let kick = Arc::new(tokio::sync::Notify::new());
-        (
-            Outbox {
-                tx,
-                kick: kick.clone(),
-            },
-            rx,
-            kick,
-        )
-    }
-
-    /// Queues `message`; a full queue kicks the connection.
-    pub fn send(&self, message: Outgoing) -> Result<(), ()> {
-        match self.tx.try_send(message) {
-            Ok(()) => Ok(()),
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                self.kick.notify_one();
-                Err(())
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => Err(()),
-        }
-    }
-}
+use crate::table::{Command, Move, Table, TableError};
+use crate::views::{RoomChange, RoomEvent, RoomView, SeatView, game_view};
 
 /// The most spectators a room admits.
 pub const MAX_SPECTATORS: usize = 64;
@@ -122,152 +76,6 @@ pub enum RoomCommand {
     },
     /// The connection left or dropped.
     Gone { conn: ConnId },
-}
-
-/// Where a room stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    Lobby,
-    Playing,
-    Over,
-}
-
-/// A seat as stored.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct SeatState {
-    name: String,
-    /// The bot that plays this seat: a bot seat, or a person's seat handed to a bot by the host.
-    bot: Option<String>,
-    /// A person's secret token (none for bots and for removed players).
-    token: Option<String>,
-    /// Whether a person sat here (a bot may play for them now).
-    human: bool,
-}
-
-/// A finished game, as the room lists it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct FinishedGame {
-    pub number: u32,
-    pub winners: Vec<usize>,
-    pub scores: Vec<u16>,
-    pub names: Vec<String>,
-}
-
-/// What a room stores.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct RoomState {
-    seats: Vec<SeatState>,
-    rules: Rules,
-    timer: Timer,
-    status: Status,
-    /// The number of the current (or last) game; 0 before the first.
-    game: u32,
-    finished: Vec<FinishedGame>,
-}
-
-/// What everyone in a room sees: never a token.
-#[derive(Clone, Debug, Serialize)]
-pub struct RoomView {
-    pub id: String,
-    pub status: Status,
-    /// The host is always seat 0.
-    pub host: usize,
-    pub seats: Vec<SeatView>,
-    pub rules: Rules,
-    pub timer: Timer,
-    pub spectators: usize,
-    pub game: Option<GameView>,
-    pub finished: Vec<FinishedGame>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct SeatView {
-    pub name: String,
-    /// The bot playing the seat, if a bot plays it.
-    pub bot: Option<String>,
-    /// Whether the seat is a person's (even if a bot now plays for them).
-    pub human: bool,
-    pub connected: bool,
-    /// A stand-in finishes this seat's timed-out turn.
-    pub stand_in: bool,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct GameView {
-    pub number: u32,
-    /// How many moves have been made: grows with every update of the game.
-    pub moves: usize,
-    pub scores: Vec<u16>,
-    pub round: u32,
-    /// Whose turn it is (the last turn's seat once over).
-    pub seat: usize,
-    /// What the game waits for: `roll`, `decision`, `roll_off_roll` or `nothing`.
-    pub awaiting: &'static str,
-    /// The seat the game waits for.
-    pub to_move: Option<usize>,
-    pub turn: TurnView,
-    pub triggered_by: Option<usize>,
-    pub history: Vec<TurnSummary>,
-    pub roll_off: Option<RollOffView>,
-    pub winners: Option<Vec<usize>>,
-    /// Milliseconds left for the seat to move before the timer acts.
-    pub deadline_ms: Option<u64>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct TurnView {
-    /// `to_roll`, `choosing`, `deciding` or `over`.
-    pub phase: &'static str,
-    /// Dice set aside, as face letters (`TTRRH`).
-    pub aside: String,
-    /// The roll awaiting a choice (its tanks already aside), as face letters.
-    pub roll: Option<String>,
-    pub dice_left: u8,
-    pub tanks: u8,
-    pub rays: u8,
-    /// What the turn would score if it ended now.
-    pub score: u16,
-    /// The legal actions: face letters, `stop`, `roll` (a roll being due shows as `roll`).
-    pub legal: Vec<String>,
-    /// The turn so far as a transcript.
-    pub transcript: String,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct TurnSummary {
-    pub seat: usize,
-    pub round: u32,
-    pub transcript: String,
-    pub score: u16,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct RollOffView {
-    pub contenders: Vec<usize>,
-    pub rounds: Vec<Vec<martian_engine::RollOffRoll>>,
-}
-
-/// Something that happened in a room, sent with the update it caused.
-#[derive(Clone, Debug, Serialize)]
-#[serde(untagged)]
-pub enum RoomEvent {
-    Game(Event),
-    Room(RoomChange),
-}
-
-#[derive(Clone, Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum RoomChange {
-    Seated { seat: usize },
-    Connected { seat: usize },
-    Disconnected { seat: usize },
-    SeatRemoved { seat: usize },
-    HandedToBot { seat: usize, bot: String },
-    RulesChanged,
-    TimerChanged,
-    GameStarted { number: u32 },
-    TimedOut { seat: usize, on_timeout: OnTimeout },
 }
 
 struct Member {
@@ -443,7 +251,7 @@ impl Room {
     async fn close(&mut self) {
         let write = Write::Room {
             id: self.id.clone(),
-            state: serde_json::to_string(&self.state).expect("room state serialises"),
+            state: self.state.to_json(),
             closed: true,
         };
         if let Err(error) = self.store.write(write).await {
@@ -714,158 +522,6 @@ impl Room {
         }
     }
 
-    async fn host(&mut self, message: ClientMessage) -> Reply {
-        let lobby = self.state.status == Status::Lobby;
-        match message {
-            ClientMessage::AddBot { bot } => {
-                if !lobby {
-                    return refuse(
-                        ErrorCode::WrongState,
-                        "bots are seated before the game starts",
-                    );
-                }
-                if !martian_bots::catalogue().iter().any(|b| b.name == bot) {
-                    return refuse(ErrorCode::Invalid, format!("unknown bot '{bot}'"));
-                }
-                if self.state.seats.len() >= MAX_PLAYERS {
-                    return refuse(
-                        ErrorCode::RoomFull,
-                        format!("the room has all {MAX_PLAYERS} seats taken"),
-                    );
-                }
-                let mut next = self.state.clone();
-                let same = next
-                    .seats
-                    .iter()
-                    .filter(|s| s.bot.as_deref() == Some(&bot))
-                    .count();
-                let name = if same == 0 {
-                    bot.clone()
-                } else {
-                    format!("{bot} {}", same + 1)
-                };
-                next.seats.push(SeatState {
-                    name,
-                    bot: Some(bot),
-                    token: None,
-                    human: false,
-                });
-                self.commit_state(next).await?;
-                self.bots.push(None);
-                self.stand_in.push(None);
-                Ok(vec![RoomEvent::Room(RoomChange::Seated {
-                    seat: self.state.seats.len() - 1,
-                })])
-            }
-            ClientMessage::Remove { seat } => {
-                if seat == 0 || seat >= self.state.seats.len() {
-                    return refuse(ErrorCode::Invalid, format!("seat {seat} cannot be removed"));
-                }
-                if lobby {
-                    let mut next = self.state.clone();
-                    next.seats.remove(seat);
-                    self.commit_state(next).await?;
-                    self.bots.remove(seat);
-                    self.stand_in.remove(seat);
-                    let mut removed = Vec::new();
-                    for (&id, member) in &mut self.members {
-                        match member.seat {
-                            Some(s) if s == seat => removed.push(id),
-                            Some(s) if s > seat => member.seat = Some(s - 1),
-                            _ => {}
-                        }
-                    }
-                    for id in removed {
-                        if let Some(member) = self.members.remove(&id) {
-                            let left = ServerMessage::Left {
-                                code: LeftCode::Removed,
-                                reason: "the host removed you",
-                            }
-                            .to_json();
-                            let _ = member.outbox.send(Outgoing::Detached(Some(left.into())));
-                        }
-                    }
-                    return Ok(vec![RoomEvent::Room(RoomChange::SeatRemoved { seat })]);
-                }
-                if self.state.seats[seat].bot.is_some() {
-                    return refuse(
-                        ErrorCode::Invalid,
-                        format!("seat {seat} is already played by a bot"),
-                    );
-                }
-                if self.seat_connected(seat) {
-                    return refuse(
-                        ErrorCode::WrongState,
-                        "only a player who left can be removed during a game",
-                    );
-                }
-                let bot = self.settings.stand_in.clone();
-                let mut next = self.state.clone();
-                next.seats[seat].bot = Some(bot.clone());
-                next.seats[seat].token = None;
-                self.commit_state(next).await?;
-                self.make_bots().map_err(|e| (ErrorCode::Invalid, e))?;
-                self.schedule();
-                Ok(vec![RoomEvent::Room(RoomChange::HandedToBot { seat, bot })])
-            }
-            ClientMessage::SetRules { rules } => {
-                if !lobby {
-                    return refuse(
-                        ErrorCode::WrongState,
-                        "the rules are set before the game starts",
-                    );
-                }
-                let mut next = self.state.clone();
-                next.rules = rules;
-                self.commit_state(next).await?;
-                Ok(vec![RoomEvent::Room(RoomChange::RulesChanged)])
-            }
-            ClientMessage::SetTimer { timer } => {
-                if timer.seconds > Timer::MAX_SECONDS {
-                    return refuse(
-                        ErrorCode::Invalid,
-                        format!("the timer is at most {} seconds", Timer::MAX_SECONDS),
-                    );
-                }
-                let mut next = self.state.clone();
-                next.timer = timer;
-                self.commit_state(next).await?;
-                self.schedule();
-                Ok(vec![RoomEvent::Room(RoomChange::TimerChanged)])
-            }
-            ClientMessage::Start {} => {
-                if self.state.status == Status::Playing {
-                    return refuse(ErrorCode::WrongState, "the game is under way");
-                }
-                let seed = random_seed();
-                let mut next = self.state.clone();
-                next.status = Status::Playing;
-                next.game += 1;
-                let number = next.game;
-                let table = Table::new(next.rules, next.seats.len(), seed)
-                    .map_err(|e| (ErrorCode::WrongState, e.to_string()))?;
-                self.store
-                    .write(Write::GameStarted {
-                        room: self.id.clone(),
-                        number,
-                        seed,
-                    })
-                    .await
-                    .map_err(|e| (ErrorCode::Storage, e.to_string()))?;
-                self.commit_state(next).await?;
-                self.table = Some(table);
-                self.stand_in = vec![None; self.state.seats.len()];
-                self.make_bots().map_err(|e| (ErrorCode::Invalid, e))?;
-                self.schedule();
-                Ok(vec![RoomEvent::Room(RoomChange::GameStarted { number })])
-            }
-            other => refuse(
-                ErrorCode::Malformed,
-                format!("'{}' is not a host request", other.kind()),
-            ),
-        }
-    }
-
     /// Plays `command` for `seat`, stores the moves, and moves the room on. Nothing changes on
     /// error.
     async fn play(&mut self, seat: usize, command: Command) -> Reply {
@@ -881,41 +537,33 @@ impl Room {
                 (ErrorCode::Illegal, e.to_string())
             }
         })?;
-        self.store
-            .write(Write::Moves {
-                room: self.id.clone(),
-                number: self.state.game,
-                first,
-                codes: moves.iter().map(|m| m.code()).collect(),
-            })
-            .await
-            .map_err(|e| (ErrorCode::Storage, e.to_string()))?;
-        let mut room_events: Vec<RoomEvent> = events.into_iter().map(RoomEvent::Game).collect();
+        let mut writes = vec![Write::Moves {
+            room: self.id.clone(),
+            number: self.state.game,
+            first,
+            codes: moves.iter().map(|m| m.code()).collect(),
+        }];
+        let mut state = None;
         if let Some(outcome) = next.game().outcome() {
-            let players = self.players();
-            let record = next.record(players).to_json();
-            let mut state = self.state.clone();
-            state.status = Status::Over;
-            state.finished.push(FinishedGame {
-                number: state.game,
+            let record = next.record(self.players()).to_json();
+            let mut over = self.state.clone();
+            over.status = Status::Over;
+            over.finished.push(FinishedGame {
+                number: over.game,
                 winners: outcome.winners.clone(),
                 scores: outcome.scores.clone(),
-                names: state.seats.iter().map(|s| s.name.clone()).collect(),
+                names: over.seats.iter().map(|s| s.name.clone()).collect(),
             });
-            self.store
-                .write(Write::GameFinished {
-                    room: self.id.clone(),
-                    number: self.state.game,
-                    record,
-                })
-                .await
-                .map_err(|e| (ErrorCode::Storage, e.to_string()))?;
-            // The moves are stored: from here on the game is over whatever happens to the state.
-            if let Err(e) = self.commit_state(state).await {
-                room_events.push(RoomEvent::Room(RoomChange::TimerChanged));
-                eprintln!("martian-server: room {}: {}", self.id, e.1);
-            }
+            writes.push(Write::GameFinished {
+                room: self.id.clone(),
+                number: self.state.game,
+                record,
+            });
+            state = Some(over);
         }
+        // The moves, the game's end and the room's state: one transaction, or nothing.
+        self.commit(writes, state).await?;
+        let room_events = events.into_iter().map(RoomEvent::Game).collect();
         // A turn that ended releases its stand-in.
         if next.game().seat() != seat || next.game().is_over() || next.seat_to_move() != Some(seat)
         {
@@ -924,173 +572,6 @@ impl Room {
         self.table = Some(next);
         self.schedule();
         Ok(room_events)
-    }
-
-    /// Sets the turn timer and the next bot move for whoever is to move.
-    fn schedule(&mut self) {
-        self.deadline = None;
-        self.bot_due = None;
-        let Some(seat) = self.table.as_ref().and_then(Table::seat_to_move) else {
-            return;
-        };
-        if self.state.status != Status::Playing {
-            return;
-        }
-        if self.state.seats[seat].bot.is_some() || self.stand_in[seat].is_some() {
-            if self.thinking.is_none() {
-                self.bot_due = Some(Instant::now() + self.settings.bot_delay);
-            }
-        } else if self.state.timer.seconds > 0 {
-            self.deadline =
-                Some(Instant::now() + Duration::from_secs(u64::from(self.state.timer.seconds)));
-        }
-    }
-
-    /// The timer ran out or a bot is due to move.
-    async fn tick(&mut self) {
-        let now = Instant::now();
-        let Some(seat) = self.table.as_ref().and_then(Table::seat_to_move) else {
-            self.deadline = None;
-            self.bot_due = None;
-            return;
-        };
-        let mut events = Vec::new();
-        if self.deadline.is_some_and(|d| d <= now) {
-            let on_timeout = self.state.timer.on_timeout;
-            self.stand_in[seat] = Some(on_timeout);
-            events.push(RoomEvent::Room(RoomChange::TimedOut { seat, on_timeout }));
-            self.deadline = None;
-            self.bot_due = Some(now);
-        }
-        if self.bot_due.is_some_and(|d| d <= now) {
-            self.bot_due = None;
-            if let Some(command) = self.bot_command(seat) {
-                self.bot_play(seat, command, &mut events).await;
-            }
-        }
-        if !events.is_empty() {
-            self.broadcast(&events);
-        }
-    }
-
-    async fn bot_play(&mut self, seat: usize, command: Command, events: &mut Vec<RoomEvent>) {
-        match self.play(seat, command).await {
-            Ok(more) => events.extend(more),
-            Err((_, message)) => {
-                eprintln!("martian-server: room {}: seat {seat}: {message}", self.id);
-                // Storage failed: try again a little later.
-                self.bot_due = Some(Instant::now() + Duration::from_millis(500));
-            }
-        }
-    }
-
-    /// A bot's decision came back: played if the game is still where the bot saw it.
-    async fn decided(
-        &mut self,
-        decision: Option<(Box<dyn Strategy>, Result<Action, martian_bots::BotError>)>,
-    ) {
-        let Some(thinking) = self.thinking.take() else {
-            return;
-        };
-        let seat = thinking.seat;
-        let Some((bot, decision)) = decision else {
-            eprintln!(
-                "martian-server: room {}: bot of seat {seat} failed",
-                self.id
-            );
-            self.schedule();
-            return;
-        };
-        if let Some(slot) = self.bots.get_mut(seat)
-            && slot.is_none()
-        {
-            *slot = Some(bot);
-        }
-        let Some(table) = &self.table else {
-            return;
-        };
-        let current = table.moves().len() == thinking.moves
-            && table.seat_to_move() == Some(seat)
-            && (self.state.seats[seat].bot.is_some() || self.stand_in[seat].is_some());
-        if !current {
-            self.schedule();
-            return;
-        }
-        let fallback = table.stopping_command().unwrap_or(Command::Roll);
-        let command = match decision {
-            Ok(action) if table.game().turn().legal_actions().contains(action) => match action {
-                Action::Take(face) => Command::Take(face),
-                Action::Stop => Command::Stop,
-                Action::Roll => Command::Roll,
-            },
-            Ok(action) => {
-                eprintln!(
-                    "martian-server: room {}: bot of seat {seat} chose illegal {action}",
-                    self.id
-                );
-                fallback
-            }
-            Err(error) => {
-                eprintln!(
-                    "martian-server: room {}: bot of seat {seat}: {error}",
-                    self.id
-                );
-                fallback
-            }
-        };
-        let mut events = Vec::new();
-        self.bot_play(seat, command, &mut events).await;
-        if !events.is_empty() {
-            self.broadcast(&events);
-        }
-    }
-
-    /// What a bot (or a stand-in) plays for `seat` now: a command at once, or `None` while the
-    /// bot decides on the blocking pool (see [`Room::decided`]).
-    fn bot_command(&mut self, seat: usize) -> Option<Command> {
-        let table = self.table.as_ref().expect("a bot moves only in a game");
-        let fallback = table.stopping_command().unwrap_or(Command::Roll);
-        if !matches!(table.game().awaiting(), Awaiting::Decision { .. }) {
-            return Some(Command::Roll);
-        }
-        if self.stand_in[seat] == Some(OnTimeout::Stop) {
-            return Some(fallback);
-        }
-        let Some(mut bot) = self.bots.get_mut(seat).and_then(Option::take) else {
-            return Some(fallback);
-        };
-        let mut rng = table.bot_rng();
-        let game = table.game().clone();
-        let (reply, done) = oneshot::channel();
-        tokio::task::spawn_blocking(move || {
-            let decision = bot.decide(&game.situation(), &mut rng);
-            let _ = reply.send((bot, decision));
-        });
-        self.thinking = Some(Thinking {
-            seat,
-            moves: table.moves().len(),
-            done,
-        });
-        None
-    }
-
-    /// Makes the bots of the bot seats and the stand-ins.
-    fn make_bots(&mut self) -> Result<(), String> {
-        let rules = self.state.rules;
-        let stand_in = &self.settings.stand_in;
-        self.bots = self
-            .state
-            .seats
-            .iter()
-            .map(|seat| {
-                let spec = seat.bot.as_deref().unwrap_or(stand_in);
-                martian_bots::create(spec, rules)
-                    .map(Some)
-                    .map_err(|e| e.to_string())
-            })
-            .collect::<Result<_, _>>()?;
-        self.stand_in.resize(self.state.seats.len(), None);
-        Ok(())
     }
 
     fn players(&self) -> Vec<PlayerInfo> {
@@ -1106,16 +587,30 @@ impl Room {
 
     /// Stores `next` as the room's state, then adopts it.
     async fn commit_state(&mut self, next: RoomState) -> Result<(), (ErrorCode, String)> {
-        let json = serde_json::to_string(&next).expect("room state serialises");
-        self.store
-            .write(Write::Room {
+        self.commit(Vec::new(), Some(next)).await
+    }
+
+    /// Stores `writes` and, if given, `next` as the room's state, in one transaction; then adopts
+    /// `next`. Nothing changes on error.
+    async fn commit(
+        &mut self,
+        mut writes: Vec<Write>,
+        next: Option<RoomState>,
+    ) -> Result<(), (ErrorCode, String)> {
+        if let Some(next) = &next {
+            writes.push(Write::Room {
                 id: self.id.clone(),
-                state: json,
+                state: next.to_json(),
                 closed: false,
-            })
+            });
+        }
+        self.store
+            .commit(writes)
             .await
             .map_err(|e| (ErrorCode::Storage, e.to_string()))?;
-        self.state = next;
+        if let Some(next) = next {
+            self.state = next;
+        }
         Ok(())
     }
 
@@ -1123,7 +618,7 @@ impl Room {
     pub fn first_write(&self) -> Write {
         Write::Room {
             id: self.id.clone(),
-            state: serde_json::to_string(&self.state).expect("room state serialises"),
+            state: self.state.to_json(),
             closed: false,
         }
     }
@@ -1226,104 +721,11 @@ impl Room {
             rules: self.state.rules,
             timer: self.state.timer,
             spectators: self.spectators(),
-            game: self.table.as_ref().map(|t| self.game_view(t)),
+            game: self
+                .table
+                .as_ref()
+                .map(|t| game_view(t, self.state.game, self.deadline)),
             finished: self.state.finished.clone(),
         }
-    }
-
-    fn game_view(&self, table: &Table) -> GameView {
-        let game = table.game();
-        let turn = game.turn();
-        let awaiting = game.awaiting();
-        let (awaiting_name, to_move) = match awaiting {
-            Awaiting::TurnRoll { seat, .. } => ("roll", Some(seat)),
-            Awaiting::Decision { seat } => ("decision", Some(seat)),
-            Awaiting::RollOffRoll { seat, .. } => ("roll_off_roll", Some(seat)),
-            Awaiting::Nothing => ("nothing", None),
-        };
-        let mut legal: Vec<String> = turn.legal_actions().iter().map(|a| a.code()).collect();
-        if matches!(
-            awaiting,
-            Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. }
-        ) {
-            legal = vec!["roll".into()];
-        }
-        let aside = turn.aside();
-        GameView {
-            number: self.state.game,
-            moves: table.moves().len(),
-            scores: game.scores().to_vec(),
-            round: game.round(),
-            seat: game.seat(),
-            awaiting: awaiting_name,
-            to_move,
-            turn: TurnView {
-                phase: match turn.phase() {
-                    TurnPhase::ToRoll => "to_roll",
-                    TurnPhase::Choosing { .. } => "choosing",
-                    TurnPhase::Deciding => "deciding",
-                    TurnPhase::Over(_) => "over",
-                },
-                aside: aside.to_string(),
-                roll: turn.pending_roll().map(|r| r.to_string()),
-                dice_left: turn.dice_left(),
-                tanks: aside.count(martian_engine::Face::Tank),
-                rays: aside.count(martian_engine::Face::DeathRay),
-                score: turn.score(),
-                legal,
-                transcript: martian_engine::Transcript::from_log_steps(table.turn_steps())
-                    .to_string(),
-            },
-            triggered_by: game.triggered_by(),
-            history: game
-                .history()
-                .iter()
-                .map(|log| TurnSummary {
-                    seat: log.seat,
-                    round: log.round,
-                    transcript: log.transcript().to_string(),
-                    score: log.turn.score(),
-                })
-                .collect(),
-            roll_off: game.roll_off().map(|r| RollOffView {
-                contenders: r.contenders().to_vec(),
-                rounds: r
-                    .rounds()
-                    .iter()
-                    .filter(|round| !round.is_empty())
-                    .cloned()
-                    .collect(),
-            }),
-            winners: match game.state() {
-                GameState::Over(outcome) => Some(outcome.winners.clone()),
-                _ => None,
-            },
-            deadline_ms: self
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[tokio::test]
-    async fn a_full_outbox_kicks_its_connection_instead_of_growing() {
-        let (outbox, mut rx, kick) = Outbox::new();
-        let text: Arc<str> = "{}".into();
-        for _ in 0..OUTBOX_CAPACITY {
-            assert!(outbox.send(Outgoing::Text(text.clone())).is_ok());
-        }
-        assert!(outbox.send(Outgoing::Text(text.clone())).is_err());
-        tokio::time::timeout(Duration::from_secs(1), kick.notified())
-            .await
-            .expect("the connection is told to close");
-        assert!(rx.try_recv().is_ok());
-        assert!(
-            outbox.send(Outgoing::Text(text)).is_ok(),
-            "room again once read"
-        );
     }
 }

@@ -19,11 +19,12 @@ use tokio::time::Instant;
 
 use crate::assets;
 use crate::ids::{is_room_id, random_room_id};
+use crate::outbox::{ConnId, Outbox, Outgoing};
 use crate::protocol::{
     BotEntry, ClientMessage, ErrorCode, LeftCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
     QUICK_MESSAGES, ServerMessage, error_json,
 };
-use crate::room::{ConnId, Entry, Outbox, Outgoing, Room, RoomCommand, RoomSettings};
+use crate::room::{Entry, Room, RoomCommand, RoomSettings};
 use crate::store::{Store, StoreError};
 
 /// How the server runs.

@@ -78,7 +78,8 @@ pub enum Write {
 }
 
 enum Op {
-    Write(Write, Option<oneshot::Sender<Result<(), StoreError>>>),
+    /// Writes stored together in one transaction: all of them or none.
+    Commit(Vec<Write>, oneshot::Sender<Result<(), StoreError>>),
     Record {
         room: String,
         number: u32,
@@ -170,9 +171,16 @@ impl Store {
 
     /// Stores `write` and waits until it is committed.
     pub async fn write(&self, write: Write) -> Result<(), StoreError> {
+        self.commit(vec![write]).await
+    }
+
+    /// Stores `writes` in one transaction (all of them, or none on error) and waits until they
+    /// are committed: what one message, bot step or timer changes in a room is one commit, so a
+    /// crash never leaves half a change behind.
+    pub async fn commit(&self, writes: Vec<Write>) -> Result<(), StoreError> {
         let (reply, done) = oneshot::channel();
         self.tx
-            .send(Op::Write(write, Some(reply)))
+            .send(Op::Commit(writes, reply))
             .map_err(|_| StoreError("the storage thread stopped".into()))?;
         done.await
             .map_err(|_| StoreError("the storage thread stopped".into()))?
@@ -243,12 +251,12 @@ fn run(mut conn: Connection, rx: mpsc::Receiver<Op>) {
                 break;
             }
         }
-        let mut writes = Vec::new();
+        let mut commits: Vec<Vec<Write>> = Vec::new();
         let mut acks = Vec::new();
         for op in batch {
             match op {
-                Op::Write(write, ack) => {
-                    writes.push(write);
+                Op::Commit(writes, ack) => {
+                    commits.push(writes);
                     acks.push(ack);
                 }
                 Op::Record {
@@ -269,26 +277,28 @@ fn run(mut conn: Connection, rx: mpsc::Receiver<Op>) {
                 }
             }
         }
-        if writes.is_empty() {
+        if commits.is_empty() {
             continue;
         }
-        if apply(&mut conn, &writes).is_ok() {
-            for ack in acks.into_iter().flatten() {
+        // The commits of a batch share one transaction (one sync of the log for many rooms).
+        if apply(&mut conn, commits.iter().flatten()).is_ok() {
+            for ack in acks {
                 let _ = ack.send(Ok(()));
             }
         } else {
-            // One bad write must not sink the others of the batch: redo them one by one.
-            for (write, ack) in writes.iter().zip(acks) {
-                let result = apply(&mut conn, std::slice::from_ref(write));
-                if let Some(ack) = ack {
-                    let _ = ack.send(result);
-                }
+            // One bad commit must not sink the others of the batch: redo them one by one, each
+            // whole or not at all.
+            for (writes, ack) in commits.iter().zip(acks) {
+                let _ = ack.send(apply(&mut conn, writes.iter()));
             }
         }
     }
 }
 
-fn apply(conn: &mut Connection, writes: &[Write]) -> Result<(), StoreError> {
+fn apply<'a>(
+    conn: &mut Connection,
+    writes: impl Iterator<Item = &'a Write>,
+) -> Result<(), StoreError> {
     let tx = conn.transaction()?;
     let now = now_ms();
     for write in writes {

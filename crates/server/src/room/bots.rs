@@ -1,0 +1,173 @@
+//! Bots at the table: when the next bot move is due, the turn timer, and bot decisions made on the
+//! blocking pool so that a slow bot never holds up the room.
+
+use super::*;
+
+impl Room {
+    /// Sets the turn timer and the next bot move for whoever is to move.
+    pub(super) fn schedule(&mut self) {
+        self.deadline = None;
+        self.bot_due = None;
+        let Some(seat) = self.table.as_ref().and_then(Table::seat_to_move) else {
+            return;
+        };
+        if self.state.status != Status::Playing {
+            return;
+        }
+        if self.state.seats[seat].bot.is_some() || self.stand_in[seat].is_some() {
+            if self.thinking.is_none() {
+                self.bot_due = Some(Instant::now() + self.settings.bot_delay);
+            }
+        } else if self.state.timer.seconds > 0 {
+            self.deadline =
+                Some(Instant::now() + Duration::from_secs(u64::from(self.state.timer.seconds)));
+        }
+    }
+
+    /// The timer ran out or a bot is due to move.
+    pub(super) async fn tick(&mut self) {
+        let now = Instant::now();
+        let Some(seat) = self.table.as_ref().and_then(Table::seat_to_move) else {
+            self.deadline = None;
+            self.bot_due = None;
+            return;
+        };
+        let mut events = Vec::new();
+        if self.deadline.is_some_and(|d| d <= now) {
+            let on_timeout = self.state.timer.on_timeout;
+            self.stand_in[seat] = Some(on_timeout);
+            events.push(RoomEvent::Room(RoomChange::TimedOut { seat, on_timeout }));
+            self.deadline = None;
+            self.bot_due = Some(now);
+        }
+        if self.bot_due.is_some_and(|d| d <= now) {
+            self.bot_due = None;
+            if let Some(command) = self.bot_command(seat) {
+                self.bot_play(seat, command, &mut events).await;
+            }
+        }
+        if !events.is_empty() {
+            self.broadcast(&events);
+        }
+    }
+
+    async fn bot_play(&mut self, seat: usize, command: Command, events: &mut Vec<RoomEvent>) {
+        match self.play(seat, command).await {
+            Ok(more) => events.extend(more),
+            Err((_, message)) => {
+                eprintln!("martian-server: room {}: seat {seat}: {message}", self.id);
+                // Storage failed: try again a little later.
+                self.bot_due = Some(Instant::now() + Duration::from_millis(500));
+            }
+        }
+    }
+
+    /// A bot's decision came back: played if the game is still where the bot saw it.
+    pub(super) async fn decided(
+        &mut self,
+        decision: Option<(Box<dyn Strategy>, Result<Action, martian_bots::BotError>)>,
+    ) {
+        let Some(thinking) = self.thinking.take() else {
+            return;
+        };
+        let seat = thinking.seat;
+        let Some((bot, decision)) = decision else {
+            eprintln!(
+                "martian-server: room {}: bot of seat {seat} failed",
+                self.id
+            );
+            self.schedule();
+            return;
+        };
+        if let Some(slot) = self.bots.get_mut(seat)
+            && slot.is_none()
+        {
+            *slot = Some(bot);
+        }
+        let Some(table) = &self.table else {
+            return;
+        };
+        let current = table.moves().len() == thinking.moves
+            && table.seat_to_move() == Some(seat)
+            && (self.state.seats[seat].bot.is_some() || self.stand_in[seat].is_some());
+        if !current {
+            self.schedule();
+            return;
+        }
+        let fallback = table.stopping_command().unwrap_or(Command::Roll);
+        let command = match decision {
+            Ok(action) if table.game().turn().legal_actions().contains(action) => match action {
+                Action::Take(face) => Command::Take(face),
+                Action::Stop => Command::Stop,
+                Action::Roll => Command::Roll,
+            },
+            Ok(action) => {
+                eprintln!(
+                    "martian-server: room {}: bot of seat {seat} chose illegal {action}",
+                    self.id
+                );
+                fallback
+            }
+            Err(error) => {
+                eprintln!(
+                    "martian-server: room {}: bot of seat {seat}: {error}",
+                    self.id
+                );
+                fallback
+            }
+        };
+        let mut events = Vec::new();
+        self.bot_play(seat, command, &mut events).await;
+        if !events.is_empty() {
+            self.broadcast(&events);
+        }
+    }
+
+    /// What a bot (or a stand-in) plays for `seat` now: a command at once, or `None` while the
+    /// bot decides on the blocking pool (see [`Room::decided`]).
+    fn bot_command(&mut self, seat: usize) -> Option<Command> {
+        let table = self.table.as_ref().expect("a bot moves only in a game");
+        let fallback = table.stopping_command().unwrap_or(Command::Roll);
+        if !matches!(table.game().awaiting(), Awaiting::Decision { .. }) {
+            return Some(Command::Roll);
+        }
+        if self.stand_in[seat] == Some(OnTimeout::Stop) {
+            return Some(fallback);
+        }
+        let Some(mut bot) = self.bots.get_mut(seat).and_then(Option::take) else {
+            return Some(fallback);
+        };
+        let mut rng = table.bot_rng();
+        let game = table.game().clone();
+        let (reply, done) = oneshot::channel();
+        tokio::task::spawn_blocking(move || {
+            let decision = bot.decide(&game.situation(), &mut rng);
+            let _ = reply.send((bot, decision));
+        });
+        self.thinking = Some(Thinking {
+            seat,
+            moves: table.moves().len(),
+            done,
+        });
+        None
+    }
+
+    /// Makes the bots of the bot seats and the stand-ins.
+    pub(super) fn make_bots(&mut self) -> Result<(), String> {
+        let rules = self.state.rules;
+        let stand_in = &self.settings.stand_in;
+        self.bots = self
+            .state
+            .seats
+            .iter()
+            .map(|seat| {
+                let spec = seat.bot.as_deref().unwrap_or(stand_in);
+                martian_bots::create(spec, rules)
+                    .map(Some)
+                    .map_err(|e| e.to_string())
+            })
+            .collect::<Result<_, _>>()?;
+        self.stand_in.resize(self.state.seats.len(), None);
+        Ok(())
+    }
+}

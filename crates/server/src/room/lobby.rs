@@ -1,0 +1,155 @@
+//! The host's requests: seats, rules, timer, and starting a game.
+
+use super::*;
+
+impl Room {
+    pub(super) async fn host(&mut self, message: ClientMessage) -> Reply {
+        let lobby = self.state.status == Status::Lobby;
+        match message {
+            ClientMessage::AddBot { bot } => {
+                if !lobby {
+                    return refuse(
+                        ErrorCode::WrongState,
+                        "bots are seated before the game starts",
+                    );
+                }
+                if !martian_bots::catalogue().iter().any(|b| b.name == bot) {
+                    return refuse(ErrorCode::Invalid, format!("unknown bot '{bot}'"));
+                }
+                if self.state.seats.len() >= MAX_PLAYERS {
+                    return refuse(
+                        ErrorCode::RoomFull,
+                        format!("the room has all {MAX_PLAYERS} seats taken"),
+                    );
+                }
+                let mut next = self.state.clone();
+                let same = next
+                    .seats
+                    .iter()
+                    .filter(|s| s.bot.as_deref() == Some(&bot))
+                    .count();
+                let name = if same == 0 {
+                    bot.clone()
+                } else {
+                    format!("{bot} {}", same + 1)
+                };
+                next.seats.push(SeatState {
+                    name,
+                    bot: Some(bot),
+                    token: None,
+                    human: false,
+                });
+                self.commit_state(next).await?;
+                self.bots.push(None);
+                self.stand_in.push(None);
+                Ok(vec![RoomEvent::Room(RoomChange::Seated {
+                    seat: self.state.seats.len() - 1,
+                })])
+            }
+            ClientMessage::Remove { seat } => {
+                if seat == 0 || seat >= self.state.seats.len() {
+                    return refuse(ErrorCode::Invalid, format!("seat {seat} cannot be removed"));
+                }
+                if lobby {
+                    let mut next = self.state.clone();
+                    next.seats.remove(seat);
+                    self.commit_state(next).await?;
+                    self.bots.remove(seat);
+                    self.stand_in.remove(seat);
+                    let mut removed = Vec::new();
+                    for (&id, member) in &mut self.members {
+                        match member.seat {
+                            Some(s) if s == seat => removed.push(id),
+                            Some(s) if s > seat => member.seat = Some(s - 1),
+                            _ => {}
+                        }
+                    }
+                    for id in removed {
+                        if let Some(member) = self.members.remove(&id) {
+                            let left = ServerMessage::Left {
+                                code: LeftCode::Removed,
+                                reason: "the host removed you",
+                            }
+                            .to_json();
+                            let _ = member.outbox.send(Outgoing::Detached(Some(left.into())));
+                        }
+                    }
+                    return Ok(vec![RoomEvent::Room(RoomChange::SeatRemoved { seat })]);
+                }
+                if self.state.seats[seat].bot.is_some() {
+                    return refuse(
+                        ErrorCode::Invalid,
+                        format!("seat {seat} is already played by a bot"),
+                    );
+                }
+                if self.seat_connected(seat) {
+                    return refuse(
+                        ErrorCode::WrongState,
+                        "only a player who left can be removed during a game",
+                    );
+                }
+                let bot = self.settings.stand_in.clone();
+                let mut next = self.state.clone();
+                next.seats[seat].bot = Some(bot.clone());
+                next.seats[seat].token = None;
+                self.commit_state(next).await?;
+                self.make_bots().map_err(|e| (ErrorCode::Invalid, e))?;
+                self.schedule();
+                Ok(vec![RoomEvent::Room(RoomChange::HandedToBot { seat, bot })])
+            }
+            ClientMessage::SetRules { rules } => {
+                if !lobby {
+                    return refuse(
+                        ErrorCode::WrongState,
+                        "the rules are set before the game starts",
+                    );
+                }
+                let mut next = self.state.clone();
+                next.rules = rules;
+                self.commit_state(next).await?;
+                Ok(vec![RoomEvent::Room(RoomChange::RulesChanged)])
+            }
+            ClientMessage::SetTimer { timer } => {
+                if timer.seconds > Timer::MAX_SECONDS {
+                    return refuse(
+                        ErrorCode::Invalid,
+                        format!("the timer is at most {} seconds", Timer::MAX_SECONDS),
+                    );
+                }
+                let mut next = self.state.clone();
+                next.timer = timer;
+                self.commit_state(next).await?;
+                self.schedule();
+                Ok(vec![RoomEvent::Room(RoomChange::TimerChanged)])
+            }
+            ClientMessage::Start {} => {
+                if self.state.status == Status::Playing {
+                    return refuse(ErrorCode::WrongState, "the game is under way");
+                }
+                let seed = random_seed();
+                let mut next = self.state.clone();
+                next.status = Status::Playing;
+                next.game += 1;
+                let number = next.game;
+                let table = Table::new(next.rules, next.seats.len(), seed)
+                    .map_err(|e| (ErrorCode::WrongState, e.to_string()))?;
+                // The new game and the room's state: one transaction, or nothing.
+                let started = Write::GameStarted {
+                    room: self.id.clone(),
+                    number,
+                    seed,
+                };
+                self.commit(vec![started], Some(next)).await?;
+                self.table = Some(table);
+                self.stand_in = vec![None; self.state.seats.len()];
+                self.make_bots().map_err(|e| (ErrorCode::Invalid, e))?;
+                self.schedule();
+                Ok(vec![RoomEvent::Room(RoomChange::GameStarted { number })])
+            }
+            other => refuse(
+                ErrorCode::Malformed,
+                format!("'{}' is not a host request", other.kind()),
+            ),
+        }
+    }
+}

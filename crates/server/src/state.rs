@@ -1,0 +1,57 @@
+//! What a room stores: its seats, rules, timer, where it stands and the games it finished. The
+//! game in progress is stored apart, as its seed and moves (see `table`).
+
+use serde::{Deserialize, Serialize};
+
+use martian_engine::Rules;
+
+use crate::protocol::Timer;
+
+/// Where a room stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Lobby,
+    Playing,
+    Over,
+}
+
+/// A seat as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatState {
+    pub name: String,
+    /// The bot that plays this seat: a bot seat, or a person's seat handed to a bot by the host.
+    pub bot: Option<String>,
+    /// A person's secret token (none for bots and for removed players).
+    pub token: Option<String>,
+    /// Whether a person sat here (a bot may play for them now).
+    pub human: bool,
+}
+
+/// A finished game, as the room lists it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FinishedGame {
+    pub number: u32,
+    pub winners: Vec<usize>,
+    pub scores: Vec<u16>,
+    pub names: Vec<String>,
+}
+
+/// What a room stores.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RoomState {
+    pub seats: Vec<SeatState>,
+    pub rules: Rules,
+    pub timer: Timer,
+    pub status: Status,
+    /// The number of the current (or last) game; 0 before the first.
+    pub game: u32,
+    pub finished: Vec<FinishedGame>,
+}
+
+impl RoomState {
+    /// The state as stored (JSON).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("room state serialises")
+    }
+}

@@ -1,0 +1,187 @@
+//! What the members of a room are sent: the room's state as everyone sees it (never a token), and
+//! the events that changed it.
+
+use serde::Serialize;
+use tokio::time::Instant;
+
+use martian_engine::{Awaiting, GameState, Rules, TurnPhase};
+
+use crate::protocol::{OnTimeout, Timer};
+use crate::state::{FinishedGame, Status};
+use crate::table::{Event, Table};
+
+/// What everyone in a room sees: never a token.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoomView {
+    pub id: String,
+    pub status: Status,
+    /// The host is always seat 0.
+    pub host: usize,
+    pub seats: Vec<SeatView>,
+    pub rules: Rules,
+    pub timer: Timer,
+    pub spectators: usize,
+    pub game: Option<GameView>,
+    pub finished: Vec<FinishedGame>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    pub name: String,
+    /// The bot playing the seat, if a bot plays it.
+    pub bot: Option<String>,
+    /// Whether the seat is a person's (even if a bot now plays for them).
+    pub human: bool,
+    pub connected: bool,
+    /// A stand-in finishes this seat's timed-out turn.
+    pub stand_in: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    pub number: u32,
+    /// How many moves have been made: grows with every update of the game.
+    pub moves: usize,
+    pub scores: Vec<u16>,
+    pub round: u32,
+    /// Whose turn it is (the last turn's seat once over).
+    pub seat: usize,
+    /// What the game waits for: `roll`, `decision`, `roll_off_roll` or `nothing`.
+    pub awaiting: &'static str,
+    /// The seat the game waits for.
+    pub to_move: Option<usize>,
+    pub turn: TurnView,
+    pub triggered_by: Option<usize>,
+    pub history: Vec<TurnSummary>,
+    pub roll_off: Option<RollOffView>,
+    pub winners: Option<Vec<usize>>,
+    /// Milliseconds left for the seat to move before the timer acts.
+    pub deadline_ms: Option<u64>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnView {
+    /// `to_roll`, `choosing`, `deciding` or `over`.
+    pub phase: &'static str,
+    /// Dice set aside, as face letters (`TTRRH`).
+    pub aside: String,
+    /// The roll awaiting a choice (its tanks already aside), as face letters.
+    pub roll: Option<String>,
+    pub dice_left: u8,
+    pub tanks: u8,
+    pub rays: u8,
+    /// What the turn would score if it ended now.
+    pub score: u16,
+    /// The legal actions: face letters, `stop`, `roll` (a roll being due shows as `roll`).
+    pub legal: Vec<String>,
+    /// The turn so far as a transcript.
+    pub transcript: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnSummary {
+    pub seat: usize,
+    pub round: u32,
+    pub transcript: String,
+    pub score: u16,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RollOffView {
+    pub contenders: Vec<usize>,
+    pub rounds: Vec<Vec<martian_engine::RollOffRoll>>,
+}
+
+/// Something that happened in a room, sent with the update it caused.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum RoomEvent {
+    Game(Event),
+    Room(RoomChange),
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RoomChange {
+    Seated { seat: usize },
+    Connected { seat: usize },
+    Disconnected { seat: usize },
+    SeatRemoved { seat: usize },
+    HandedToBot { seat: usize, bot: String },
+    RulesChanged,
+    TimerChanged,
+    GameStarted { number: u32 },
+    TimedOut { seat: usize, on_timeout: OnTimeout },
+}
+
+/// The view of the game at `table`: game `number` of its room, with the turn timer's `deadline`.
+pub fn game_view(table: &Table, number: u32, deadline: Option<Instant>) -> GameView {
+    let game = table.game();
+    let turn = game.turn();
+    let awaiting = game.awaiting();
+    let (awaiting_name, to_move) = match awaiting {
+        Awaiting::TurnRoll { seat, .. } => ("roll", Some(seat)),
+        Awaiting::Decision { seat } => ("decision", Some(seat)),
+        Awaiting::RollOffRoll { seat, .. } => ("roll_off_roll", Some(seat)),
+        Awaiting::Nothing => ("nothing", None),
+    };
+    let mut legal: Vec<String> = turn.legal_actions().iter().map(|a| a.code()).collect();
+    if matches!(
+        awaiting,
+        Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. }
+    ) {
+        legal = vec!["roll".into()];
+    }
+    let aside = turn.aside();
+    GameView {
+        number,
+        moves: table.moves().len(),
+        scores: game.scores().to_vec(),
+        round: game.round(),
+        seat: game.seat(),
+        awaiting: awaiting_name,
+        to_move,
+        turn: TurnView {
+            phase: match turn.phase() {
+                TurnPhase::ToRoll => "to_roll",
+                TurnPhase::Choosing { .. } => "choosing",
+                TurnPhase::Deciding => "deciding",
+                TurnPhase::Over(_) => "over",
+            },
+            aside: aside.to_string(),
+            roll: turn.pending_roll().map(|r| r.to_string()),
+            dice_left: turn.dice_left(),
+            tanks: aside.count(martian_engine::Face::Tank),
+            rays: aside.count(martian_engine::Face::DeathRay),
+            score: turn.score(),
+            legal,
+            transcript: martian_engine::Transcript::from_log_steps(table.turn_steps()).to_string(),
+        },
+        triggered_by: game.triggered_by(),
+        history: game
+            .history()
+            .iter()
+            .map(|log| TurnSummary {
+                seat: log.seat,
+                round: log.round,
+                transcript: log.transcript().to_string(),
+                score: log.turn.score(),
+            })
+            .collect(),
+        roll_off: game.roll_off().map(|r| RollOffView {
+            contenders: r.contenders().to_vec(),
+            rounds: r
+                .rounds()
+                .iter()
+                .filter(|round| !round.is_empty())
+                .cloned()
+                .collect(),
+        }),
+        winners: match game.state() {
+            GameState::Over(outcome) => Some(outcome.winners.clone()),
+            _ => None,
+        },
+        deadline_ms: deadline
+            .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64),
+    }
+}
