@@ -32,6 +32,14 @@ pub struct ServeArgs {
     /// Hours after which a room nobody is connected to is closed (its records stay downloadable).
     #[arg(long, default_value_t = 24.0, value_name = "HOURS")]
     idle_hours: f64,
+    /// Threads that compute the solver's solutions for rule sets new to the server (a bot's
+    /// first game under unusual rules), apart from the threads that play.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    solver_threads: usize,
+    /// Rule sets that may wait for those threads; beyond, starting such a game is refused
+    /// with `busy` until the queue has room.
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    solver_queue: usize,
 }
 
 fn default_db() -> Result<PathBuf, UsageError> {
@@ -61,6 +69,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         ))
         .into());
     }
+    if args.solver_threads == 0 || args.solver_queue == 0 {
+        return Err(
+            UsageError("--solver-threads and --solver-queue must be at least 1".into()).into(),
+        );
+    }
     if args.max_rooms == 0 || args.max_connections == 0 {
         return Err(
             UsageError("--max-rooms and --max-connections must be at least 1".into()).into(),
@@ -75,6 +88,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         rate_per_second: args.rate_limit,
         rate_burst: 3.0 * args.rate_limit,
         idle_close: Duration::from_secs_f64(args.idle_hours * 3600.0),
+        solver_threads: args.solver_threads,
+        solver_queue: args.solver_queue,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

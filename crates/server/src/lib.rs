@@ -11,6 +11,7 @@ mod outbox;
 pub mod protocol;
 mod room;
 mod server;
+mod solutions;
 mod state;
 mod store;
 pub mod table;

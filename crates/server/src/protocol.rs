@@ -155,6 +155,8 @@ pub enum ErrorCode {
     Invalid,
     /// The server could not store the change: nothing changed.
     Storage,
+    /// The server's solver is busy preparing other rooms' bots: try again shortly.
+    Busy,
 }
 
 /// A message from the server. Serialized once and sent to every member of a room.

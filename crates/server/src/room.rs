@@ -21,6 +21,7 @@ use crate::protocol::{
     ClientMessage, ErrorCode, LeftCode, OnTimeout, QUICK_MESSAGES, ServerMessage, Timer,
     clean_name, error_json,
 };
+use crate::solutions::{Need, Readiness, Solutions};
 use crate::state::{FinishedGame, RoomState, SeatState, Status};
 use crate::store::{Store, StoredGame, Write};
 use crate::table::{Command, Move, Table, TableError};
@@ -39,6 +40,8 @@ pub struct RoomSettings {
     pub idle_close: Duration,
     /// Told the id of a room that closed, so the server forgets it.
     pub on_close: Arc<dyn Fn(&str) + Send + Sync>,
+    /// Where the solutions of new rule sets are prepared.
+    pub solutions: Solutions,
 }
 
 impl std::fmt::Debug for RoomSettings {
@@ -688,15 +691,42 @@ impl Room {
         let scores = game.scores().to_vec();
         let turn = *game.turn();
         let moves = table.moves().len();
-        tokio::task::spawn_blocking(move || {
-            for (outbox, seat) in coached {
-                if let Some(advice) =
-                    crate::coach::advice(rules, &scores, mover, &turn, moves, seat)
-                {
-                    let text = ServerMessage::Advice { advice: &advice }.to_json();
-                    let _ = outbox.send(Outgoing::Text(text.into()));
+        let ready = match self
+            .settings
+            .solutions
+            .request(Need::new(rules, scores.len()))
+        {
+            Readiness::Ready => None,
+            Readiness::Pending(ready) => Some(ready),
+            Readiness::Busy => {
+                let busy = error_json(
+                    ErrorCode::Busy,
+                    "the coach waits for the server's solver, busy with other rooms: ask again shortly",
+                    Some("coach"),
+                );
+                let busy: Arc<str> = busy.into();
+                for (outbox, _) in coached {
+                    let _ = outbox.send(Outgoing::Text(busy.clone()));
                 }
+                return;
             }
+        };
+        tokio::spawn(async move {
+            if let Some(ready) = ready {
+                // Prepared elsewhere or not, the advice below reads (or computes) the solution.
+                let _ = ready.await;
+            }
+            let _ = tokio::task::spawn_blocking(move || {
+                for (outbox, seat) in coached {
+                    if let Some(advice) =
+                        crate::coach::advice(rules, &scores, mover, &turn, moves, seat)
+                    {
+                        let text = ServerMessage::Advice { advice: &advice }.to_json();
+                        let _ = outbox.send(Outgoing::Text(text.into()));
+                    }
+                }
+            })
+            .await;
         });
     }
 

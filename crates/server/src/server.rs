@@ -25,6 +25,7 @@ use crate::protocol::{
     QUICK_MESSAGES, ServerMessage, error_json,
 };
 use crate::room::{Entry, Room, RoomCommand, RoomSettings};
+use crate::solutions::Solutions;
 use crate::store::{Store, StoreError};
 
 /// How the server runs.
@@ -43,6 +44,10 @@ pub struct Config {
     pub rate_burst: f64,
     /// A room nobody is connected to for this long is closed.
     pub idle_close: Duration,
+    /// Threads that compute the solver's solutions for new rule sets.
+    pub solver_threads: usize,
+    /// Rule sets that may wait for those threads; more are refused with `busy`.
+    pub solver_queue: usize,
 }
 
 impl Default for Config {
@@ -56,6 +61,8 @@ impl Default for Config {
             rate_per_second: 10.0,
             rate_burst: 30.0,
             idle_close: Duration::from_secs(24 * 3600),
+            solver_threads: 1,
+            solver_queue: 8,
         }
     }
 }
@@ -142,7 +149,10 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let (store, stored) = Store::open(config.db.as_deref())?;
     let rooms: Rooms = Arc::default();
     let forget = Arc::downgrade(&rooms);
+    let solutions =
+        Solutions::new(config.solver_threads, config.solver_queue).map_err(ServerError::Serve)?;
     let settings = Arc::new(RoomSettings {
+        solutions,
         bot_delay: config.bot_delay,
         stand_in: stand_in_bot(),
         idle_close: config.idle_close,

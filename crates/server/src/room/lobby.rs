@@ -126,6 +126,7 @@ impl Room {
                 if self.state.status == Status::Playing {
                     return refuse(ErrorCode::WrongState, "the game is under way");
                 }
+                self.prepare_bots()?;
                 let seed = random_seed();
                 let mut next = self.state.clone();
                 next.status = Status::Playing;
