@@ -15,8 +15,8 @@ use tokio::time::Instant;
 use martian_bots::Strategy;
 use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules};
 
-use crate::ids::{constant_time_eq, random_seed, random_token};
-use crate::outbox::{ConnId, Outbox, Outgoing};
+use crate::ids::{constant_time_eq, random_seed, random_token, token_hash};
+use crate::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::protocol::{
     ClientMessage, ErrorCode, LeftCode, OnTimeout, QUICK_MESSAGES, ServerMessage, Timer,
     clean_name, error_json,
@@ -38,6 +38,8 @@ pub struct RoomSettings {
     pub stand_in: String,
     /// A room nobody is connected to for this long is closed (its records stay downloadable).
     pub idle_close: Duration,
+    /// A room whose game never started and that nobody is connected to is closed after this.
+    pub lobby_idle_close: Duration,
     /// Told the id of a room that closed, so the server forgets it.
     pub on_close: Arc<dyn Fn(&str) + Send + Sync>,
     /// Where the solutions of new rule sets are prepared.
@@ -50,6 +52,7 @@ impl std::fmt::Debug for RoomSettings {
             .field("bot_delay", &self.bot_delay)
             .field("stand_in", &self.stand_in)
             .field("idle_close", &self.idle_close)
+            .field("lobby_idle_close", &self.lobby_idle_close)
             .finish_non_exhaustive()
     }
 }
@@ -105,6 +108,8 @@ pub struct Room {
     thinking: Option<Thinking>,
     store: Store,
     settings: Arc<RoomSettings>,
+    /// The state as loaded must be stored again (it held secrets in clear).
+    rewrite_state: bool,
 }
 
 /// A bot's decision under way: for `seat`, when the game had made `moves` moves.
@@ -136,13 +141,14 @@ impl Room {
         store: Store,
         settings: Arc<RoomSettings>,
     ) -> Result<(Room, String), String> {
-        let name = clean_name(host)?;
+        let name = clean_name(host).map_err(|e| e.to_string())?;
         let token = random_token();
         let state = RoomState {
             seats: vec![SeatState {
                 name,
                 bot: None,
-                token: Some(token.clone()),
+                token_hash: Some(token_hash(&token)),
+                token: None,
                 human: true,
             }],
             rules: Rules::official(),
@@ -169,6 +175,7 @@ impl Room {
             thinking: None,
             store,
             settings,
+            rewrite_state: false,
         }
     }
 
@@ -184,9 +191,18 @@ impl Room {
             room: id.clone(),
             message,
         };
-        let state: RoomState =
+        let mut state: RoomState =
             serde_json::from_str(state).map_err(|e| fail(format!("bad state: {e}")))?;
+        // Tokens an older version stored in clear are kept only as their hash from now on.
+        let mut clear_tokens = false;
+        for seat in &mut state.seats {
+            if let Some(token) = seat.token.take() {
+                seat.token_hash = Some(token_hash(&token));
+                clear_tokens = true;
+            }
+        }
         let mut room = Room::with_state(id.clone(), state, store, settings);
+        room.rewrite_state = clear_tokens;
         if room.state.status != Status::Lobby {
             let game = games
                 .iter()
@@ -208,10 +224,14 @@ impl Room {
 
     /// Runs the room until every handle to it is dropped.
     pub async fn run(mut self, mut commands: mpsc::Receiver<RoomCommand>) {
+        if self.rewrite_state {
+            match self.commit_state(self.state.clone()).await {
+                Ok(()) => self.rewrite_state = false,
+                Err((_, message)) => eprintln!("martian-server: room {}: {message}", self.id),
+            }
+        }
         loop {
-            let idle_end = self
-                .idle_since
-                .map(|since| since + self.settings.idle_close);
+            let idle_end = self.idle_since.map(|since| since + self.idle_limit());
             let wake = [self.deadline, self.bot_due, idle_end]
                 .into_iter()
                 .flatten()
@@ -247,6 +267,16 @@ impl Room {
                 (true, since) => since,
                 (false, _) => None,
             };
+        }
+    }
+
+    /// How long the room stays open with nobody in it: a room whose game never started is
+    /// closed sooner, so that empty rooms cannot pile up.
+    fn idle_limit(&self) -> Duration {
+        if self.state.status == Status::Lobby && self.state.game == 0 {
+            self.settings.lobby_idle_close.min(self.settings.idle_close)
+        } else {
+            self.settings.idle_close
         }
     }
 
@@ -348,7 +378,8 @@ impl Room {
                 Ok((None, None, Vec::new()))
             }
             Entry::Join { name } => {
-                let name = clean_name(&name).or_else(|e| refuse(ErrorCode::Invalid, e))?;
+                let name =
+                    clean_name(&name).or_else(|e| refuse(ErrorCode::Invalid, e.to_string()))?;
                 if self.state.status != Status::Lobby {
                     return refuse(
                         ErrorCode::AlreadyStarted,
@@ -366,7 +397,8 @@ impl Room {
                 next.seats.push(SeatState {
                     name,
                     bot: None,
-                    token: Some(token.clone()),
+                    token_hash: Some(token_hash(&token)),
+                    token: None,
                     human: true,
                 });
                 self.commit_state(next).await?;
@@ -380,14 +412,15 @@ impl Room {
                 ))
             }
             Entry::Resume { token } => {
+                let presented = token_hash(&token);
                 let seat = self
                     .state
                     .seats
                     .iter()
                     .position(|s| {
-                        s.token
+                        s.token_hash
                             .as_deref()
-                            .is_some_and(|t| constant_time_eq(t, &token))
+                            .is_some_and(|hash| constant_time_eq(hash, &presented))
                     })
                     .ok_or((
                         ErrorCode::BadToken,
@@ -484,7 +517,7 @@ impl Room {
                     message,
                 }
                 .to_json();
-                let said: Arc<str> = said.into();
+                let said: Text = said.into();
                 for member in self.members.values() {
                     let _ = member.outbox.send(Outgoing::Text(said.clone()));
                 }
@@ -607,10 +640,10 @@ impl Room {
                 closed: false,
             });
         }
-        self.store
-            .commit(writes)
-            .await
-            .map_err(|e| (ErrorCode::Storage, e.to_string()))?;
+        self.store.commit(writes).await.map_err(|e| {
+            eprintln!("martian-server: room {}: {e}", self.id);
+            (ErrorCode::Storage, e.to_client().to_string())
+        })?;
         if let Some(next) = next {
             self.state = next;
         }
@@ -643,7 +676,7 @@ impl Room {
     /// Sends everyone in the room its state and `events`.
     fn broadcast(&self, events: &[RoomEvent]) {
         let view = self.view();
-        let text: Arc<str> = ServerMessage::Update {
+        let text: Text = ServerMessage::Update {
             room: &view,
             events,
         }
@@ -704,7 +737,7 @@ impl Room {
                     "the coach waits for the server's solver, busy with other rooms: ask again shortly",
                     Some("coach"),
                 );
-                let busy: Arc<str> = busy.into();
+                let busy: Text = busy.into();
                 for (outbox, _) in coached {
                     let _ = outbox.send(Outgoing::Text(busy.clone()));
                 }

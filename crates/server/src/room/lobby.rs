@@ -36,6 +36,7 @@ impl Room {
                 next.seats.push(SeatState {
                     name,
                     bot: Some(bot),
+                    token_hash: None,
                     token: None,
                     human: false,
                 });
@@ -91,7 +92,7 @@ impl Room {
                 let bot = self.settings.stand_in.clone();
                 let mut next = self.state.clone();
                 next.seats[seat].bot = Some(bot.clone());
-                next.seats[seat].token = None;
+                next.seats[seat].token_hash = None;
                 self.commit_state(next).await?;
                 self.make_bots().map_err(|e| (ErrorCode::Invalid, e))?;
                 self.schedule();
