@@ -18,6 +18,8 @@ pub async fn server(adjust: impl FnOnce(&mut martian_server::Config)) -> martian
     let mut config = martian_server::Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         bot_delay: Duration::ZERO,
+        // Every client of the tests comes from 127.0.0.1.
+        rooms_per_address: 1000,
         ..martian_server::Config::default()
     };
     adjust(&mut config);
