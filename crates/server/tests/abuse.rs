@@ -42,8 +42,7 @@ async fn closed_within(stream: &mut TcpStream, limit: Duration) -> bool {
 /// The close frame the server ends a connection with, read past any other message.
 async fn close_code<S>(ws: &mut S) -> u16
 where
-    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>>
-        + Unpin,
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
 {
     loop {
         let message = tokio::time::timeout(WAIT, ws.next())
@@ -68,7 +67,9 @@ async fn slow_and_silent_sockets_are_counted_and_closed() {
     // Three sockets that never finish a request: silent, dribbling, half a header.
     let mut silent = TcpStream::connect(addr).await.unwrap();
     let mut half = TcpStream::connect(addr).await.unwrap();
-    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
     let mut dribbling = TcpStream::connect(addr).await.unwrap();
     assert!(
         eventually(WAIT, || running.open_connections() == 3).await,
@@ -157,8 +158,7 @@ async fn a_silent_websocket_is_closed_and_a_pinging_one_stays() {
 /// Counts the `rate_limited` refusals among what arrives within a moment.
 async fn refusals<S>(ws: &mut S) -> (usize, Vec<Value>)
 where
-    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>>
-        + Unpin,
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
 {
     let mut limited = 0;
     let mut others = Vec::new();
@@ -205,7 +205,10 @@ async fn every_frame_counts_against_the_rate_limit() {
     }
     let (limited, others) = refusals(&mut binary).await;
     assert!((6..=7).contains(&limited), "{limited} refusals");
-    assert!(others.iter().all(|o| o["code"] == "malformed"), "{others:?}");
+    assert!(
+        others.iter().all(|o| o["code"] == "malformed"),
+        "{others:?}"
+    );
     assert!((5..=6).contains(&others.len()), "{others:?}");
     // A flood of pings past fifty refusals is closed.
     let (mut flood, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
@@ -292,7 +295,12 @@ async fn names_that_hide_or_turn_text_around_are_refused() {
     let running = server(|_| {}).await;
     let addr = running.addr();
     let mut client = Client::connect(addr).await;
-    for name in ["\u{202E}gnp.exe", "Ana\u{2067}", "\u{200B}\u{2060}", "\u{3164}"] {
+    for name in [
+        "\u{202E}gnp.exe",
+        "Ana\u{2067}",
+        "\u{200B}\u{2060}",
+        "\u{3164}",
+    ] {
         client
             .refused(json!({"type": "create_room", "name": name}), "invalid")
             .await;
@@ -319,7 +327,8 @@ async fn every_response_carries_the_security_headers() {
         .await;
     host.recv_type("update").await;
     let rules = json!({"dice": 13, "target": 1, "bonus": "one-of-each", "end": "immediate", "tie": "shared"});
-    host.send(json!({"type": "set_rules", "rules": rules})).await;
+    host.send(json!({"type": "set_rules", "rules": rules}))
+        .await;
     host.recv_type("update").await;
     host.send(json!({"type": "start"})).await;
     host.until(|room| room["status"] == "playing").await;
