@@ -63,7 +63,10 @@ pub fn turn_of(transcript: &str, rules: Rules) -> Turn {
 }
 
 /// The advisor's options and best for a decision of a review, asked afresh.
-pub fn advice_for(decision: &martian_review::Decision, rules: Rules) -> (Vec<(Action, f64)>, Action) {
+pub fn advice_for(
+    decision: &martian_review::Decision,
+    rules: Rules,
+) -> (Vec<(Action, f64)>, Action) {
     let turn = turn_of(&decision.transcript, rules);
     let advice = advise(AdviceRequest {
         rules,
