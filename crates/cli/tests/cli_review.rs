@@ -549,3 +549,42 @@ fn the_trainer_reads_a_script_keeps_score_and_meets_its_margin() {
         "{pt}"
     );
 }
+
+#[test]
+fn a_browser_room_record_is_reviewed() {
+    use martian_server::table::{Move, Table};
+    let rules = martian_engine::Rules::official();
+    // A room's table played to the end by two bots, as the server plays it, then downloaded.
+    let mut table = Table::new(rules, 2, 77).unwrap();
+    let mut bots: Vec<_> = (0..2)
+        .map(|_| martian_bots::create("hard", rules).unwrap())
+        .collect();
+    while let Some(seat) = table.seat_to_move() {
+        let mv = match table.game().awaiting() {
+            martian_engine::Awaiting::Decision { .. } => {
+                let mut rng = table.bot_rng();
+                Move::Play(
+                    bots[seat]
+                        .decide(&table.game().situation(), &mut rng)
+                        .unwrap(),
+                )
+            }
+            _ => Move::Dice,
+        };
+        table.apply(mv).unwrap();
+    }
+    let players = ["Ana", "Bob"]
+        .map(|name| martian_engine::PlayerInfo {
+            name: name.into(),
+            bot: Some("hard".into()),
+        })
+        .to_vec();
+    let dir = scratch("room");
+    let record = dir.join("room.json");
+    std::fs::write(&record, table.record(players).to_json()).unwrap();
+    let review = review_json(&record);
+    assert!(review["stopped"].is_null());
+    assert_luck_and_skill(&review);
+    assert_ends_at_the_winner(&review);
+    assert_decisions_are_advised(&review);
+}

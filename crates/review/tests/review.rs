@@ -438,43 +438,6 @@ fn a_record_that_breaks_the_rules_is_reviewed_up_to_the_broken_turn() {
 }
 
 #[test]
-fn browser_room_records_are_reviewed() {
-    use martian_server::table::{Move, Table};
-    let rules = Rules::official();
-    let mut table = Table::new(rules, 2, 77).unwrap();
-    let mut bots: Vec<_> = (0..2)
-        .map(|_| martian_bots::create("hard", rules).unwrap())
-        .collect();
-    while let Some(seat) = table.seat_to_move() {
-        let mv = match table.game().awaiting() {
-            martian_engine::Awaiting::Decision { .. } => {
-                let mut rng = table.bot_rng();
-                Move::Play(
-                    bots[seat]
-                        .decide(&table.game().situation(), &mut rng)
-                        .unwrap(),
-                )
-            }
-            _ => Move::Dice,
-        };
-        table.apply(mv).unwrap();
-    }
-    let players = ["Ana", "Bob"]
-        .map(|name| martian_engine::PlayerInfo {
-            name: name.into(),
-            bot: None,
-        })
-        .to_vec();
-    let record = table.record(players);
-    let review = review(&record).unwrap();
-    assert!(review.stopped.is_none());
-    assert_values_are_the_advisors(&review);
-    assert_luck_and_skill_add_up(&review);
-    assert_luck_is_the_dice(&review);
-    assert_ends_at_the_result(&review);
-}
-
-#[test]
 fn the_json_has_the_fields_the_issue_names() {
     let record = common::play(Rules::official(), &["medium", "optimal"], 2);
     let review = review(&record).unwrap();
