@@ -477,3 +477,37 @@ fn the_json_has_the_fields_the_issue_names() {
             .all(|c| ["R", "H", "C", "K", "stop", "roll"].contains(&c.as_str()))
     );
 }
+
+#[test]
+fn three_players_beyond_the_three_player_solve_are_valued_by_the_duel_reduction() {
+    // Past a target of 60 the three-player game is not solved: optimal plays the duel of the
+    // mover and its strongest opponent, and the review values it so, as an approximation.
+    let rules = Rules::official()
+        .with_dice(6)
+        .unwrap()
+        .with_target(martian_solver::MAX_TRIO_TARGET + 1)
+        .unwrap();
+    let record = common::play(rules, &["optimal", "optimal", "optimal"], 1);
+    let review = review(&record).unwrap();
+    assert!(review.stopped.is_none(), "{:?}", review.stopped);
+    assert_eq!(review.valuation, Valuation::DuelReduction);
+    assert!(review.approximate);
+    assert_zero_loss(&review);
+    assert_luck_and_skill_add_up(&review);
+    assert_ends_at_the_result(&review);
+    let multi = MultiPlayer::new(rules, Reduction::Duel).unwrap();
+    for d in &review.decisions {
+        let turn = common::turn_of(&d.transcript, rules);
+        let situation = Situation {
+            rules,
+            scores: &d.scores,
+            seat: d.seat,
+            round: d.round,
+            turn: &turn,
+            triggered_by: None,
+        };
+        let values: Vec<(Action, f64)> = multi.action_values(&situation).iter().collect();
+        let ours: Vec<(Action, f64)> = d.options.iter().map(|o| (o.action, o.value)).collect();
+        assert_eq!(ours, values);
+    }
+}
