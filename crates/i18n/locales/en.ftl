@@ -1030,5 +1030,8 @@ train-score = Score: { $best } of { $answered } best, { $loss } lost in all.
 train-none = No further position of this kind was found under these rules.
 train-you = you
 # $theme: a train-theme text; $players: a number.
-train-theme-never = No position of this kind ({ $theme }) occurs in games of { $players } players under these rules.
+train-theme-never = No position of this kind ({ $theme }) occurs in { $players ->
+        [one] solo games
+       *[other] games of { $players } players
+    } under these rules.
 train-bad-margin = The margin must be a positive number, not { $margin }.

@@ -1037,5 +1037,8 @@ train-options = Todas as opções: { $options }.
 train-score = Placar: { $best } de { $answered } melhores, { $loss } perdidos ao todo.
 train-none = Não se encontrou outra posição deste tipo com estas regras.
 train-you = você
-train-theme-never = Nenhuma posição deste tipo ({ $theme }) ocorre em partidas de { $players } jogadores com estas regras.
+train-theme-never = Nenhuma posição deste tipo ({ $theme }) ocorre em { $players ->
+        [one] partidas solo
+       *[other] partidas de { $players } jogadores
+    } com estas regras.
 train-bad-margin = A margem deve ser um número positivo, não { $margin }.

@@ -212,6 +212,16 @@ pub fn review(record: &GameRecord) -> Result<Review, RecordError> {
     Ok(walk.finish(valuation))
 }
 
+/// Which turn a decision is made in: its number in the record, the mover, the round, the banked
+/// totals at its start.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    turn: usize,
+    seat: usize,
+    round: u32,
+    scores: &'a [Points],
+}
+
 /// The state of a review under way.
 struct Walk<'a> {
     record: &'a GameRecord,
@@ -319,16 +329,14 @@ impl Walk<'_> {
                 let options = valuer
                     .options(position, table, &turn)
                     .map_err(|r| (Some(so_far.clone()), r))?;
+                let at = At {
+                    turn: index + 1,
+                    seat,
+                    round,
+                    scores: &scores,
+                };
                 let decision = self
-                    .decision(
-                        index + 1,
-                        seat,
-                        round,
-                        &scores,
-                        so_far.clone(),
-                        chosen,
-                        options,
-                    )
+                    .decision(at, so_far.clone(), chosen, options)
                     .ok_or((Some(so_far), StopReason::NoDecision))?;
                 skill += match self.measure {
                     Measure::WinProbability => -decision.loss,
@@ -380,14 +388,11 @@ impl Walk<'_> {
         Ok(())
     }
 
-    /// The decision `chosen` among `options`; `None` when `chosen` is not one of them.
-    #[allow(clippy::too_many_arguments)]
+    /// The decision `chosen` among `options`, made `at` a turn after `transcript`; `None` when
+    /// `chosen` is not one of the options.
     fn decision(
         &self,
-        turn: usize,
-        seat: usize,
-        round: u32,
-        scores: &[Points],
+        at: At<'_>,
         transcript: String,
         chosen: Action,
         options: Options,
@@ -405,10 +410,10 @@ impl Walk<'_> {
             .map(|o| self.measure.loss(best_value, o.value))
             .fold(0.0, f64::max);
         Some(Decision {
-            seat,
-            turn,
-            round,
-            scores: scores.to_vec(),
+            seat: at.seat,
+            turn: at.turn,
+            round: at.round,
+            scores: at.scores.to_vec(),
             transcript,
             forced: options.options.len() == 1,
             options: options.options,

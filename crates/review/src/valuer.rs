@@ -359,6 +359,43 @@ mod tests {
     }
 
     #[test]
+    fn positions_the_solver_refuses_are_reasons_to_stop() {
+        let rules = Rules::official()
+            .with_dice(5)
+            .unwrap()
+            .with_target(6)
+            .unwrap();
+        let valuer = Valuer::new(rules, 2).unwrap();
+        // Seat 1 past the target with seat 0 to play: the game would be over.
+        let over = Position {
+            scores: &[3, 7],
+            seat: 0,
+            final_round: true,
+        };
+        assert!(matches!(
+            valuer.table(over),
+            Err(StopReason::Position(PositionError::GameOver {
+                seat: 1,
+                ..
+            }))
+        ));
+        assert!(matches!(
+            valuer.seat_chances(over),
+            Err(StopReason::Position(_))
+        ));
+        let solo = Valuer::new(rules, 1).unwrap();
+        let done = Position {
+            scores: &[6],
+            seat: 0,
+            final_round: false,
+        };
+        assert!(matches!(
+            solo.table(done),
+            Err(StopReason::Position(PositionError::GameOver { .. }))
+        ));
+    }
+
+    #[test]
     fn the_lead_is_shared_among_the_tied() {
         assert_eq!(share_of_the_lead(&[20, 26, 26, 3], 1), 0.5);
         assert_eq!(share_of_the_lead(&[20, 26, 26, 3], 0), 0.0);
