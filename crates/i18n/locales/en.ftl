@@ -898,8 +898,8 @@ review-valuation = { $valuation ->
         [solo] Values: the expected number of turns to reach the target (fewer is better), exact.
         [duel] Values: the chance to win, exact (the two-player game solved).
         [trio] Values: the chance to win, exact (the three-player game solved).
-        [trio-reduction] Values: the chance to win, an approximation (marked ≈): the exact three-player game of the player and its two strongest opponents, as the optimal bot plays.
-       *[duel-reduction] Values: the chance to win, an approximation (marked ≈): the exact duel of the player and its strongest opponent, as the optimal bot plays.
+        [trio-reduction] Values: the chance to win, an approximation (marked ≈): the exact three-player game of the player and its two strongest opponents, as the optimal bot plays (so the players' chances need not add up to 100%).
+       *[duel-reduction] Values: the chance to win, an approximation (marked ≈): the exact duel of the player and its strongest opponent, as the optimal bot plays (so the players' chances need not add up to 100%).
     }
 # $inaccuracy, $mistake, $blunder: formatted losses.
 review-classes = A decision is classed by what it loses against the best option: an inaccuracy from { $inaccuracy }, a mistake from { $mistake }, a blunder from { $blunder }.
@@ -1001,7 +1001,7 @@ review-chart-y = { $measure ->
        *[win-probability] chance to win
     }
 review-chart-roll-off = roll-off
-review-chart-approximate = Approximation: the exact three-player game (or duel) of each player and its strongest opponents.
+review-chart-approximate = Approximation: each player's chance in the exact three-player game (or duel) of that player and its strongest opponents; they need not add up to 100%.
 train-intro = Trainer: positions from perfect play where one option is clearly best and a rule of thumb gets it wrong ({ $theme }). Answer with a letter (R, H, C, K), s to stop, r to roll again; q quits.
 # $theme: any, tanks-close-to-rays, final-round, bonus-hunting.
 train-theme = { $theme ->

@@ -919,8 +919,8 @@ review-valuation = { $valuation ->
         [solo] Valores: o número esperado de turnos até o alvo (menos é melhor), exato.
         [duel] Valores: a chance de vencer, exata (o jogo de dois jogadores resolvido).
         [trio] Valores: a chance de vencer, exata (o jogo de três jogadores resolvido).
-        [trio-reduction] Valores: a chance de vencer, uma aproximação (marcada com ≈): o jogo exato de três jogadores entre o jogador e seus dois adversários mais fortes, como o robô ótimo joga.
-       *[duel-reduction] Valores: a chance de vencer, uma aproximação (marcada com ≈): o duelo exato entre o jogador e seu adversário mais forte, como o robô ótimo joga.
+        [trio-reduction] Valores: a chance de vencer, uma aproximação (marcada com ≈): o jogo exato de três jogadores entre o jogador e seus dois adversários mais fortes, como o robô ótimo joga (por isso as chances dos jogadores podem não somar 100%).
+       *[duel-reduction] Valores: a chance de vencer, uma aproximação (marcada com ≈): o duelo exato entre o jogador e seu adversário mais forte, como o robô ótimo joga (por isso as chances dos jogadores podem não somar 100%).
     }
 review-classes = Cada decisão é classificada pelo que perde em relação à melhor opção: imprecisão a partir de { $inaccuracy }, erro a partir de { $mistake }, erro grave a partir de { $blunder }.
 review-luck-note = O movimento de cada turno se divide entre os dados (sorte) e as decisões (habilidade); sorte e habilidade somam o movimento inteiro.
@@ -1011,7 +1011,7 @@ review-chart-y = { $measure ->
        *[win-probability] chance de vencer
     }
 review-chart-roll-off = desempate
-review-chart-approximate = Aproximação: o jogo exato de três jogadores (ou o duelo) entre cada jogador e seus adversários mais fortes.
+review-chart-approximate = Aproximação: a chance de cada jogador no jogo exato de três jogadores (ou no duelo) entre ele e seus adversários mais fortes; elas podem não somar 100%.
 train-intro = Treino: posições do jogo perfeito em que uma opção é claramente a melhor e uma regra prática erra ({ $theme }). Responda com uma letra (R, H, V, G), p para parar, l para lançar de novo; q sai.
 train-theme = { $theme ->
         [any] qualquer tipo de posição

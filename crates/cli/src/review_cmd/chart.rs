@@ -46,7 +46,8 @@ impl Format {
 /// What the chart shows: one series per seat over the points of the review's series.
 struct Series {
     title: String,
-    note: String,
+    /// The lines under the chart: the rules, and the approximation when there is one.
+    notes: Vec<String>,
     y_label: String,
     /// (name, values) per seat; solo: one series of expected game lengths.
     lines: Vec<(String, Vec<f64>)>,
@@ -60,13 +61,13 @@ fn series(m: &Messages, review: &Review) -> Series {
         Measure::WinProbability => "win-probability",
         Measure::ExpectedTurns => "expected-turns",
     };
-    let mut note = tr!(
+    let mut notes = vec![tr!(
         m,
         "review-rules",
         rules = martian_i18n::vocab::ruleset(m, review.rules)
-    );
+    )];
     if review.approximate {
-        note = format!("{note} {}", tr!(m, "review-chart-approximate"));
+        notes.push(tr!(m, "review-chart-approximate"));
     }
     let lines = match &review.expected_turns {
         Some(turns) => vec![(review.players[0].name.clone(), turns.clone())],
@@ -83,7 +84,7 @@ fn series(m: &Messages, review: &Review) -> Series {
     let finished = review.turns.iter().filter(|t| t.finished).count();
     Series {
         title: tr!(m, "review-chart-title", measure = measure),
-        note,
+        notes,
         y_label: tr!(m, "review-chart-y", measure = measure),
         lines,
         probability: review.measure == Measure::WinProbability,
@@ -141,8 +142,11 @@ fn render<DB: DrawingBackend>(
 ) -> Drawn<DB> {
     root.fill(&WHITE)?;
     let body = root.titled(&series.title, text_style(22))?;
-    let (body, footer) = body.split_vertically(body.dim_in_pixel().1.saturating_sub(34));
-    footer.draw_text(&series.note, &text_style(13), (12, 8))?;
+    let footer_height = 14 + 20 * series.notes.len() as u32;
+    let (body, footer) = body.split_vertically(body.dim_in_pixel().1.saturating_sub(footer_height));
+    for (index, note) in series.notes.iter().enumerate() {
+        footer.draw_text(note, &text_style(13), (12, 6 + 20 * index as i32))?;
+    }
     let points = series.lines.iter().map(|(_, v)| v.len()).max().unwrap_or(1);
     let last = points.saturating_sub(1).max(1) as f64;
     let (low, high) = if series.probability {
