@@ -30,6 +30,7 @@ async fn fifty_clients_play_against_bots_at_once_without_error() {
             bots: ["random", "aggressive", "defensive"]
                 .map(String::from)
                 .to_vec(),
+            expensive_rooms: 0,
         },
     )
     .await;

@@ -11,8 +11,30 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio_tungstenite::connect_async;
+use tokio_tungstenite::connect_async_with_config;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+/// Small buffers for the many clients of one process (the default read buffer is 128 KiB).
+fn client_config() -> Option<WebSocketConfig> {
+    Some(
+        WebSocketConfig::default()
+            .read_buffer_size(4096)
+            .write_buffer_size(0),
+    )
+}
+
+async fn connect(
+    addr: SocketAddr,
+) -> Result<
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    String,
+> {
+    connect_async_with_config(format!("ws://{addr}/ws"), client_config(), false)
+        .await
+        .map(|(ws, _)| ws)
+        .map_err(|e| format!("connect: {e}"))
+}
 
 /// How hard to push.
 #[derive(Clone, Debug)]
@@ -24,6 +46,9 @@ pub struct LoadConfig {
     pub think_ms: (u64, u64),
     /// The bots the rooms seat, in turn.
     pub bots: Vec<String>,
+    /// Rooms that, while the others play, start games under rules new to the server with bots
+    /// that play exactly (three players: each needs a three-player solve).
+    pub expensive_rooms: usize,
 }
 
 /// What was measured.
@@ -124,6 +149,18 @@ pub async fn run(addr: SocketAddr, config: LoadConfig) -> LoadReport {
     ready.wait().await;
     let connect_time = start.elapsed();
     let play_start = Instant::now();
+    for index in 0..config.expensive_rooms {
+        let shared = shared.clone();
+        tasks.push(tokio::spawn(async move {
+            if let Err(error) = expensive_room(addr, index).await {
+                shared
+                    .lock()
+                    .unwrap()
+                    .errors
+                    .push(format!("expensive room {index}: {error}"));
+            }
+        }));
+    }
     for task in tasks {
         if let Err(error) = task.await {
             shared
@@ -157,12 +194,7 @@ async fn client(
 ) -> Result<(), String> {
     let mut rng =
         XorShift(0x9E37_79B9_7F4A_7C15 ^ (index as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
-    let setup = async {
-        let (ws, _) = connect_async(format!("ws://{addr}/ws"))
-            .await
-            .map_err(|e| format!("connect: {e}"))?;
-        Ok::<_, String>(ws)
-    };
+    let setup = connect(addr);
     let ws = tokio::time::timeout(Duration::from_secs(60), setup)
         .await
         .map_err(|_| "connect timed out".to_string())
@@ -287,4 +319,72 @@ async fn client(
     let _ = ws.close(None).await;
     shared.lock().unwrap().connected -= 1;
     result
+}
+
+/// A room of one person and two `optimal` bots under rules of its own (target 40 + `index`),
+/// started while the others play: its bots need a three-player solve the server has never done.
+/// Returns once the start is answered (a refusal with `busy` is an answer: the queue is full).
+async fn expensive_room(addr: SocketAddr, index: usize) -> Result<(), String> {
+    let mut ws = connect(addr).await?;
+    let rules = json!({"dice": 13, "target": 40 + index, "bonus": "one-of-each",
+        "end": "complete-round", "tie": "roll-off"});
+    let requests = [
+        json!({"type": "create_room", "name": format!("expensive {index}")}),
+        json!({"type": "add_bot", "bot": "optimal"}),
+        json!({"type": "add_bot", "bot": "optimal"}),
+        json!({"type": "set_rules", "rules": rules}),
+        json!({"type": "start"}),
+    ];
+    for request in requests {
+        ws.send(Message::Text(request.to_string().into()))
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    loop {
+        let next = tokio::time::timeout(Duration::from_secs(60), ws.next())
+            .await
+            .map_err(|_| "no answer to start within 60 s".to_string())?;
+        let Some(Ok(Message::Text(text))) = next else {
+            return Err("the connection ended".into());
+        };
+        let value: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        match value["type"].as_str() {
+            Some("error") if value["code"] == "busy" => return Ok(()),
+            Some("error") => return Err(format!("error: {value}")),
+            Some("update") if value["room"]["status"] == "playing" => {
+                // Keep the room open (its bots wait for their solve) until the run ends.
+                while let Some(Ok(_)) = ws.next().await {}
+                return Ok(());
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Opens `count` WebSocket connections that only read the welcome and stay idle (pinging
+/// every 20 s, as the page does); returns them, to be closed by dropping.
+pub async fn idle_connections(
+    addr: SocketAddr,
+    count: usize,
+) -> Result<Vec<tokio::task::JoinHandle<()>>, String> {
+    let mut handles = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut ws = connect(addr).await?;
+        match ws.next().await {
+            Some(Ok(Message::Text(_))) => {}
+            other => return Err(format!("no welcome: {other:?}")),
+        }
+        handles.push(tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    next = ws.next() => if !matches!(next, Some(Ok(_))) { break },
+                    () = tokio::time::sleep(Duration::from_secs(20)) => {
+                        let ping = json!({"type": "ping"}).to_string();
+                        if ws.send(Message::Text(ping.into())).await.is_err() { break; }
+                    }
+                }
+            }
+        }));
+    }
+    Ok(handles)
 }

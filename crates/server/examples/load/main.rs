@@ -3,8 +3,14 @@
 //!
 //! ```text
 //! cargo run --release -p martian-server --example load -- [--clients 1000] [--seconds 60]
-//!     [--think-ms 300-1500] [--bot-delay 300] [--bin target/release/martian-dice]
+//!     [--think-ms 300-1500] [--bot-delay 300] [--expensive-rooms 0]
+//!     [--bin target/release/martian-dice]
+//! cargo run --release -p martian-server --example load -- --idle 10000 [--bin …]
 //! ```
+//!
+//! `--expensive-rooms K` starts K rooms, while the others play, whose bots need a three-player
+//! solve of rules new to the server: the latencies then show whether those solves slow the
+//! ordinary rooms. `--idle N` measures instead what N idle connections cost the server.
 //!
 //! With `--bin`, the real binary is started as its own process (with a fresh SQLite file) and its
 //! memory is measured alone; otherwise the server runs in this process, next to the clients.
@@ -23,6 +29,8 @@ struct Args {
     seconds: u64,
     think_ms: (u64, u64),
     bot_delay: u64,
+    expensive_rooms: usize,
+    idle: Option<usize>,
     bin: Option<PathBuf>,
 }
 
@@ -32,6 +40,8 @@ fn parse_args() -> Result<Args, String> {
         seconds: 60,
         think_ms: (300, 1500),
         bot_delay: 300,
+        expensive_rooms: 0,
+        idle: None,
         bin: None,
     };
     let mut it = std::env::args().skip(1);
@@ -58,12 +68,21 @@ fn parse_args() -> Result<Args, String> {
                     return Err("--think-ms: LOW is above HIGH".into());
                 }
             }
+            "--expensive-rooms" => {
+                args.expensive_rooms = value()?
+                    .parse()
+                    .map_err(|e| format!("--expensive-rooms: {e}"))?
+            }
+            "--idle" => args.idle = Some(value()?.parse().map_err(|e| format!("--idle: {e}"))?),
             "--bin" => args.bin = Some(PathBuf::from(value()?)),
             other => return Err(format!("unknown option {other}")),
         }
     }
     if !(1..=20_000).contains(&args.clients) || !(1..=600).contains(&args.seconds) {
         return Err("--clients is 1–20000 and --seconds 1–600 (the test is bounded)".into());
+    }
+    if args.expensive_rooms > 60 || args.idle.is_some_and(|n| !(1..=20_000).contains(&n)) {
+        return Err("--expensive-rooms is at most 60 and --idle 1–20000".into());
     }
     Ok(args)
 }
@@ -79,7 +98,7 @@ fn rss_kib(pid: u32) -> Option<u64> {
 
 fn spawn_binary(bin: &PathBuf, db: &std::path::Path, args: &Args) -> (Child, SocketAddr) {
     use std::io::BufRead;
-    let limit = (args.clients * 2 + 100).to_string();
+    let limit = (args.clients.max(args.idle.unwrap_or(0)) * 2 + 100).to_string();
     let mut child = Command::new(bin)
         .args([
             "serve",
@@ -111,7 +130,60 @@ fn spawn_binary(bin: &PathBuf, db: &std::path::Path, args: &Args) -> (Child, Soc
     (child, addr)
 }
 
+/// What `count` idle connections cost the server: its memory with them open, and after they
+/// close.
+async fn idle_memory(addr: SocketAddr, pid: u32, count: usize, before: u64, separate: bool) {
+    let opened = std::time::Instant::now();
+    let handles = match driver::idle_connections(addr, count).await {
+        Ok(handles) => handles,
+        Err(error) => {
+            println!("idle connections: {error}");
+            std::process::exit(1);
+        }
+    };
+    let open_time = opened.elapsed();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let with = rss_kib(pid).unwrap_or(0);
+    for handle in &handles {
+        handle.abort();
+    }
+    drop(handles);
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let after = rss_kib(pid).unwrap_or(0);
+    let per = with.saturating_sub(before) as f64 / count as f64;
+    println!(
+        "idle connections on {addr}: {count} opened in {:.1} s",
+        open_time.as_secs_f64()
+    );
+    println!(
+        "  server: {}",
+        if separate {
+            "separate process (the real binary)"
+        } else {
+            "in this process, beside the clients"
+        }
+    );
+    println!(
+        "  server memory (RSS): {before} KiB before, {with} KiB with them open, {after} KiB after they closed"
+    );
+    println!("  per idle connection: {per:.1} KiB");
+    let ok = per <= 32.0;
+    println!(
+        "  verdict: {}",
+        if ok {
+            "PASS (at most 32 KiB per idle connection)"
+        } else {
+            "FAIL"
+        }
+    );
+    if !ok {
+        std::process::exit(1);
+    }
+}
+
 fn main() {
+    // Each client holds a socket, and with the server in this process so does the server.
+    let _ = rlimit::increase_nofile_limit(u64::MAX);
     let args = match parse_args() {
         Ok(args) => args,
         Err(message) => {
@@ -139,7 +211,7 @@ fn main() {
                     addr: SocketAddr::from(([127, 0, 0, 1], 0)),
                     db: Some(db.clone()),
                     max_rooms: args.clients * 2 + 100,
-                    max_connections: args.clients * 2 + 100,
+                    max_connections: args.clients.max(args.idle.unwrap_or(0)) * 2 + 100,
                     bot_delay: Duration::from_millis(args.bot_delay),
                     // Every client comes from 127.0.0.1.
                     rooms_per_address: args.clients * 2 + 100,
@@ -152,16 +224,29 @@ fn main() {
             }
         };
         let rss_before = rss_kib(server_pid).unwrap_or(0);
+        if let Some(count) = args.idle {
+            idle_memory(addr, server_pid, count, rss_before, child.is_some()).await;
+            if let Some(mut child) = child {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+            return;
+        }
         let config = LoadConfig {
             clients: args.clients,
             duration: Duration::from_secs(args.seconds),
             think_ms: args.think_ms,
             bots: ["random", "aggressive", "defensive", "greedy"].map(String::from).to_vec(),
+            expensive_rooms: args.expensive_rooms,
         };
         let report = run(addr, config).await;
         let rss_after = rss_kib(server_pid).unwrap_or(0);
         println!("load test on {addr}: {} clients, {} s of play, think time {}-{} ms, bot delay {} ms",
             report.clients, args.seconds, args.think_ms.0, args.think_ms.1, args.bot_delay);
+        if args.expensive_rooms > 0 {
+            println!("  meanwhile {} rooms started under rules new to the server, each needing a three-player solve", args.expensive_rooms);
+        }
         println!("  server: {}", if child.is_some() { "separate process (the real binary)" } else { "in this process, beside the clients" });
         println!("  peak concurrent clients: {}", report.concurrent);
         println!("  connect + room setup of all clients: {:.1} s", report.connect_time.as_secs_f64());
