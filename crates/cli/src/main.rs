@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod advise_cmd;
 mod arena_cmd;
+mod backup_cmd;
 mod exit;
 mod plain;
 mod plot_cmd;
@@ -46,6 +47,8 @@ enum Command {
     Replay(replay_cmd::ReplayArgs),
     /// Serve the online game: the page and the WebSocket protocol, stored in SQLite.
     Serve(serve_cmd::ServeArgs),
+    /// Copy the server's database while it serves (SQLite's online backup).
+    Backup(backup_cmd::BackupArgs),
     /// Solve the game exactly: a turn, a duel, three players, or solo play.
     Solve(solve_cmd::SolveArgs),
     /// The best decision at the end of a turn transcript, with every option's exact value.
@@ -67,6 +70,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Play(args)) => tui_cmd::play(plain::PlayArgs { lang, ..args }),
         Some(Command::Replay(args)) => replay_cmd::run(args, lang),
         Some(Command::Serve(args)) => serve_cmd::run(args),
+        Some(Command::Backup(args)) => backup_cmd::run(args),
         Some(Command::Solve(args)) => solve_cmd::run(args, lang),
         Some(Command::Advise(args)) => advise_cmd::run(args, lang),
         Some(Command::Plot(args)) => plot_cmd::run(args),

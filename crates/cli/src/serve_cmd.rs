@@ -119,6 +119,58 @@ pub struct ServeArgs {
         value_name = "N"
     )]
     solver_queue: usize,
+    /// The address players reach the server at, behind a reverse proxy
+    /// (https://dice.example.org): invite links use it.
+    #[arg(long, env = "MARTIAN_DICE_PUBLIC_URL", value_name = "URL")]
+    public_url: Option<String>,
+    /// How log lines are written to standard error: text for people, json for collectors (one
+    /// object a line). RUST_LOG filters them (default: info).
+    #[arg(long, env = "MARTIAN_DICE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Log lines on standard error, as `format` says; `RUST_LOG` chooses what (default: info).
+fn start_logging(format: LogFormat) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false);
+    match format {
+        LogFormat::Text => logs.init(),
+        LogFormat::Json => logs
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .init(),
+    }
+}
+
+/// A public URL: http or https, a host, no query or fragment; kept without a trailing slash.
+fn public_url(url: &str) -> Result<String, UsageError> {
+    let trimmed = url.trim_end_matches('/');
+    let rest = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"));
+    match rest {
+        Some(rest)
+            if !rest.is_empty()
+                && !rest.starts_with('/')
+                && !rest.contains(['?', '#', ' ', '"', '<', '>', '\\']) =>
+        {
+            Ok(trimmed.to_string())
+        }
+        _ => Err(UsageError(format!(
+            "--public-url must be an http:// or https:// address such as https://dice.example.org, not '{url}'"
+        ))),
+    }
 }
 
 fn default_db() -> Result<PathBuf, UsageError> {
@@ -176,6 +228,7 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         ws_idle_timeout: duration("--idle-timeout", args.idle_timeout, 1.0, 24.0 * 3600.0)?,
         solver_threads: at_least_one("--solver-threads", args.solver_threads)?,
         solver_queue: at_least_one("--solver-queue", args.solver_queue)?,
+        public_url: args.public_url.as_deref().map(public_url).transpose()?,
         ..martian_server::Config::default()
     })
 }
@@ -190,13 +243,14 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
+    start_logging(args.log_format);
     runtime.block_on(async move {
         let running = martian_server::start(config).await?;
         // The first line of standard output names the address: scripts and tests read it.
         println!("listening on http://{}/", running.addr());
         let skipped = running.not_restored().len();
-        eprintln!(
-            "martian-dice: database {} ({} rooms restored{}); Ctrl-C stops",
+        tracing::info!(
+            "database {} ({} rooms restored{}); SIGTERM or Ctrl-C stops gracefully",
             db.display(),
             running.restored_rooms(),
             if skipped > 0 {
@@ -205,10 +259,16 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                 String::new()
             }
         );
+        let mut terminate =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+                .context("cannot watch for SIGTERM")?;
         tokio::select! {
-            result = running.wait() => result?,
-            _ = tokio::signal::ctrl_c() => eprintln!("martian-dice: stopped"),
+            _ = terminate.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
         }
+        tracing::info!("stopping: telling the clients, storing everything");
+        running.shutdown(Duration::from_secs(10)).await;
+        tracing::info!("stopped");
         anyhow::Ok(())
     })
 }

@@ -145,7 +145,7 @@ pub async fn serve(
             Err(error) => {
                 // Out of file descriptors or a transient network error: the listener stays, and
                 // is tried again shortly.
-                eprintln!("martian-server: accept: {error}");
+                tracing::warn!("accept: {error}");
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }

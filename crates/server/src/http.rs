@@ -52,6 +52,8 @@ pub fn router(app: Arc<App>) -> Router {
         )
         .route("/api/rooms/{room}/games/{number}/record", get(record))
         .route("/healthz", get(|| async { "ok\n" }))
+        .route("/readyz", get(ready))
+        .route("/metrics", get(metrics))
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
         .layer(axum::middleware::map_response(secure))
         .with_state(app)
@@ -125,7 +127,7 @@ async fn record(
             .into_response(),
         Ok(None) => not_found(),
         Err(error) => {
-            eprintln!("martian-server: reading a record: {error}");
+            tracing::error!(room = %room, game = number, "reading a record: {error}");
             (
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!("{}\n", error.to_client()),
@@ -133,4 +135,38 @@ async fn record(
                 .into_response()
         }
     }
+}
+
+/// `GET /readyz`: 200 when the server takes new players — not stopping, and its storage takes a
+/// real write now; 503 with the reason otherwise.
+async fn ready(State(app): State<Arc<App>>) -> Response {
+    if *app.stop.borrow() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "stopping\n").into_response();
+    }
+    match app.store.probe().await {
+        Ok(()) => "ready\n".into_response(),
+        Err(error) => {
+            tracing::warn!("not ready: {error}");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("storage: {}\n", error.to_client()),
+            )
+                .into_response()
+        }
+    }
+}
+
+/// `GET /metrics`: the Prometheus metrics (OpenMetrics text).
+async fn metrics(State(app): State<Arc<App>>) -> Response {
+    let text = app
+        .metrics
+        .encode(app.connections.open(), app.solutions.pending());
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
 }

@@ -9,6 +9,7 @@ mod assets;
 mod coach;
 mod http;
 mod ids;
+mod metrics;
 mod outbox;
 pub mod protocol;
 mod registry;
@@ -23,5 +24,5 @@ mod ws;
 
 pub use server::{Config, NotRestored, Running, ServerError, start};
 pub use state::Status;
-pub use store::StoreError;
+pub use store::{StoreError, backup};
 pub use views::RoomView;

@@ -159,6 +159,33 @@ pub enum ErrorCode {
     Busy,
 }
 
+impl ErrorCode {
+    /// The code as the protocol writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::ServerFull => "server_full",
+            ErrorCode::TooManyRooms => "too_many_rooms",
+            ErrorCode::NoSuchRoom => "no_such_room",
+            ErrorCode::RoomFull => "room_full",
+            ErrorCode::AlreadyStarted => "already_started",
+            ErrorCode::BadToken => "bad_token",
+            ErrorCode::NotInRoom => "not_in_room",
+            ErrorCode::AlreadyInRoom => "already_in_room",
+            ErrorCode::NotHost => "not_host",
+            ErrorCode::NotSeated => "not_seated",
+            ErrorCode::WrongState => "wrong_state",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::Illegal => "illegal",
+            ErrorCode::Invalid => "invalid",
+            ErrorCode::Storage => "storage",
+            ErrorCode::Busy => "busy",
+        }
+    }
+}
+
 /// A message from the server. Serialized once and sent to every member of a room.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -169,6 +196,10 @@ pub enum ServerMessage<'a> {
         bots: Vec<BotEntry>,
         quick_messages: &'static [&'static str],
         coach: bool,
+        /// The address players reach the server at (`--public-url`), for invite links; absent
+        /// when the server was not told (the page then uses its own address).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        public_url: Option<&'a str>,
     },
     /// The sender is now in `room`: at `seat` with its secret `token`, or watching (`seat` null).
     Joined {
@@ -321,6 +352,37 @@ mod tests {
         assert!(serde_json::from_str::<ClientMessage>(&bad_rules).is_err());
         let timer = r#"{"type":"set_timer","timer":{"seconds":30,"on_timeout":"stop"}}"#;
         assert!(serde_json::from_str::<ClientMessage>(timer).is_ok());
+    }
+
+    #[test]
+    fn error_codes_are_written_as_serde_writes_them() {
+        use ErrorCode::*;
+        for code in [
+            Malformed,
+            TooLarge,
+            RateLimited,
+            ServerFull,
+            TooManyRooms,
+            NoSuchRoom,
+            RoomFull,
+            AlreadyStarted,
+            BadToken,
+            NotInRoom,
+            AlreadyInRoom,
+            NotHost,
+            NotSeated,
+            WrongState,
+            NotYourTurn,
+            Illegal,
+            Invalid,
+            Storage,
+            Busy,
+        ] {
+            assert_eq!(
+                serde_json::to_value(code).unwrap(),
+                serde_json::Value::from(code.as_str())
+            );
+        }
     }
 
     #[test]

@@ -56,6 +56,15 @@ impl Registry {
         self.lock().rooms.get(id).map(|entry| entry.sender.clone())
     }
 
+    /// Every room's sender (to tell them all something).
+    pub fn senders(&self) -> Vec<mpsc::Sender<RoomCommand>> {
+        self.lock()
+            .rooms
+            .values()
+            .map(|entry| entry.sender.clone())
+            .collect()
+    }
+
     /// Rooms held now.
     pub fn len(&self) -> usize {
         self.lock().rooms.len()

@@ -16,6 +16,7 @@ use martian_bots::Strategy;
 use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules};
 
 use crate::ids::{constant_time_eq, random_seed, random_token, token_hash};
+use crate::metrics::Metrics;
 use crate::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::protocol::{
     ClientMessage, ErrorCode, LeftCode, OnTimeout, QUICK_MESSAGES, ServerMessage, Timer,
@@ -44,6 +45,7 @@ pub struct RoomSettings {
     pub on_close: Arc<dyn Fn(&str) + Send + Sync>,
     /// Where the solutions of new rule sets are prepared.
     pub solutions: Solutions,
+    pub metrics: Metrics,
 }
 
 impl std::fmt::Debug for RoomSettings {
@@ -79,9 +81,14 @@ pub enum RoomCommand {
     Message {
         conn: ConnId,
         message: ClientMessage,
+        /// When the connection received it (for the action-to-update latency).
+        received: Instant,
     },
     /// The connection left or dropped.
     Gone { conn: ConnId },
+    /// The server stops: finish the change under way, make no other, and answer `done`. The
+    /// room stays open in the database, to be brought back by the next start.
+    Shutdown { done: oneshot::Sender<()> },
 }
 
 struct Member {
@@ -222,12 +229,26 @@ impl Room {
         Ok(room)
     }
 
-    /// Runs the room until every handle to it is dropped.
-    pub async fn run(mut self, mut commands: mpsc::Receiver<RoomCommand>) {
+    /// Runs the room on a task of its own, every line it logs naming it.
+    pub fn spawn(self, commands: mpsc::Receiver<RoomCommand>) {
+        use tracing::Instrument;
+        let span = tracing::info_span!("room", room = %self.id);
+        tokio::spawn(self.run(commands).instrument(span));
+    }
+
+    /// Runs the room until every handle to it is dropped, it closes, or the server stops.
+    async fn run(mut self, commands: mpsc::Receiver<RoomCommand>) {
+        let metrics = self.settings.metrics.clone();
+        metrics.room_state(None, Some(self.state.status));
+        self.run_loop(commands).await;
+        metrics.room_state(Some(self.state.status), None);
+    }
+
+    async fn run_loop(&mut self, mut commands: mpsc::Receiver<RoomCommand>) {
         if self.rewrite_state {
             match self.commit_state(self.state.clone()).await {
                 Ok(()) => self.rewrite_state = false,
-                Err((_, message)) => eprintln!("martian-server: room {}: {message}", self.id),
+                Err((_, message)) => tracing::warn!("storing the state again: {message}"),
             }
         }
         loop {
@@ -250,6 +271,10 @@ impl Room {
             };
             tokio::select! {
                 command = commands.recv() => match command {
+                    Some(RoomCommand::Shutdown { done }) => {
+                        let _ = done.send(());
+                        break;
+                    }
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
@@ -288,7 +313,7 @@ impl Room {
             closed: true,
         };
         if let Err(error) = self.store.write(write).await {
-            eprintln!("martian-server: room {}: {error}", self.id);
+            tracing::error!("closing: {error}");
         }
         (self.settings.on_close)(&self.id);
     }
@@ -329,23 +354,35 @@ impl Room {
                     }
                     Err((code, message)) => {
                         let _ = reply.send(false);
+                        self.settings.metrics.refusal(code.as_str());
                         let _ = outbox.send(Outgoing::Text(
                             error_json(code, &message, Some(request)).into(),
                         ));
                     }
                 }
             }
-            RoomCommand::Message { conn, message } => {
+            RoomCommand::Message {
+                conn,
+                message,
+                received,
+            } => {
                 let kind = message.kind();
                 match self.message(conn, message).await {
                     Ok(events) => {
                         if !events.is_empty() {
                             self.broadcast(&events);
+                            if kind == "act" {
+                                self.settings.metrics.action_latency(received.elapsed());
+                            }
                         }
                     }
-                    Err((code, text)) => self.send(conn, error_json(code, &text, Some(kind))),
+                    Err((code, text)) => {
+                        self.settings.metrics.refusal(code.as_str());
+                        self.send(conn, error_json(code, &text, Some(kind)));
+                    }
                 }
             }
+            RoomCommand::Shutdown { .. } => unreachable!("handled by the loop"),
             RoomCommand::Gone { conn } => {
                 if let Some(member) = self.members.remove(&conn) {
                     let events = match member.seat {
@@ -598,7 +635,12 @@ impl Room {
             state = Some(over);
         }
         // The moves, the game's end and the room's state: one transaction, or nothing.
+        let over = state.is_some();
         self.commit(writes, state).await?;
+        if over {
+            self.settings.metrics.game_finished();
+            tracing::info!(game = self.state.game, "game over");
+        }
         let room_events = events.into_iter().map(RoomEvent::Game).collect();
         // A turn that ended releases its stand-in.
         if next.game().seat() != seat || next.game().is_over() || next.seat_to_move() != Some(seat)
@@ -641,10 +683,13 @@ impl Room {
             });
         }
         self.store.commit(writes).await.map_err(|e| {
-            eprintln!("martian-server: room {}: {e}", self.id);
+            tracing::error!(game = self.state.game, "storing a change: {e}");
             (ErrorCode::Storage, e.to_client().to_string())
         })?;
         if let Some(next) = next {
+            self.settings
+                .metrics
+                .room_state(Some(self.state.status), Some(next.status));
             self.state = next;
         }
         Ok(())

@@ -10,10 +10,11 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::accept::{Connections, Limits};
+use crate::metrics::Metrics;
 use crate::outbox::Text;
 use crate::protocol::{BotEntry, PROTOCOL_VERSION, QUICK_MESSAGES, ServerMessage};
 use crate::registry::Registry;
-use crate::room::{Room, RoomSettings};
+use crate::room::{Room, RoomCommand, RoomSettings};
 use crate::solutions::Solutions;
 use crate::store::{Store, StoreError};
 
@@ -45,6 +46,9 @@ pub struct Config {
     pub ws_idle_timeout: Duration,
     /// The longest a plain HTTP connection stays open.
     pub http_lifetime: Duration,
+    /// Where players reach the server (`https://dice.example.org`), for invite links when it
+    /// sits behind a proxy; `None`: the page uses the address it was loaded from.
+    pub public_url: Option<String>,
     /// Threads that compute the solver's solutions for new rule sets.
     pub solver_threads: usize,
     /// Rule sets that may wait for those threads; more are refused with `busy`.
@@ -68,6 +72,7 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             ws_idle_timeout: Duration::from_secs(90),
             http_lifetime: Duration::from_secs(120),
+            public_url: None,
             solver_threads: 1,
             solver_queue: 8,
         }
@@ -91,6 +96,9 @@ pub enum ServerError {
 /// What the connections and rooms share.
 pub(crate) struct App {
     pub registry: Arc<Registry>,
+    pub connections: Arc<Connections>,
+    pub solutions: Solutions,
+    pub metrics: Metrics,
     pub next_conn: AtomicU64,
     pub store: Store,
     pub settings: Arc<RoomSettings>,
@@ -113,6 +121,7 @@ pub struct Running {
     addr: SocketAddr,
     connections: Arc<Connections>,
     registry: Arc<Registry>,
+    store: Store,
     restored: usize,
     not_restored: Vec<NotRestored>,
     stop: watch::Sender<bool>,
@@ -158,6 +167,34 @@ impl Running {
         let _ = self.stop.send(true);
         self.task.abort();
     }
+
+    /// Stops gracefully, within `limit`: accepts no more connections, tells every client that
+    /// the server restarts and closes its connection (code 1012), lets every room finish the
+    /// change under way and stop, and stores everything with the database checkpointed. A
+    /// server started afterwards on the same database carries on where this one stopped.
+    pub async fn shutdown(self, limit: Duration) {
+        let _ = self.stop.send(true);
+        let deadline = tokio::time::Instant::now() + limit;
+        let rooms = self.registry.senders();
+        let stopping = rooms.into_iter().map(|room| async move {
+            let (done, stopped) = tokio::sync::oneshot::channel();
+            if room.send(RoomCommand::Shutdown { done }).await.is_ok() {
+                let _ = stopped.await;
+            }
+        });
+        if tokio::time::timeout_at(deadline, futures_util::future::join_all(stopping))
+            .await
+            .is_err()
+        {
+            tracing::warn!("some rooms did not stop in time");
+        }
+        // Connections close by themselves on the stop signal; give them a moment to say so.
+        while self.connections.open() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        self.store.close().await;
+        self.task.abort();
+    }
 }
 
 /// The bot that finishes stalled turns: the strongest of the usual names that exists.
@@ -178,8 +215,8 @@ fn descriptors_for(max_connections: usize) -> usize {
     let limit = rlimit::increase_nofile_limit(u64::MAX).unwrap_or(1024);
     let allowed = limit.saturating_sub(SPARE) as usize;
     if max_connections > allowed {
-        eprintln!(
-            "martian-server: at most {allowed} connections fit in this process's limit of {limit} open files (--max-connections {max_connections})"
+        tracing::warn!(
+            "at most {allowed} connections fit in this process's limit of {limit} open files (--max-connections {max_connections})"
         );
         allowed.max(1)
     } else {
@@ -189,13 +226,15 @@ fn descriptors_for(max_connections: usize) -> usize {
 
 /// Opens the database, brings back its rooms, and listens on `config.addr`.
 pub async fn start(config: Config) -> Result<Running, ServerError> {
-    let (store, stored) = Store::open(config.db.as_deref())?;
+    let metrics = Metrics::new();
+    let (store, stored) = Store::open(config.db.as_deref(), metrics.clone())?;
     let registry = Arc::new(Registry::new(config.max_rooms, config.rooms_per_address));
     let forget = Arc::downgrade(&registry);
     let solutions =
         Solutions::new(config.solver_threads, config.solver_queue).map_err(ServerError::Serve)?;
     let settings = Arc::new(RoomSettings {
-        solutions,
+        solutions: solutions.clone(),
+        metrics: metrics.clone(),
         bot_delay: config.bot_delay,
         stand_in: stand_in_bot(),
         idle_close: config.idle_close,
@@ -227,7 +266,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             Ok(room) => {
                 let (tx, rx) = tokio::sync::mpsc::channel(256);
                 if registry.insert(stored_room.id.clone(), tx, None).is_ok() {
-                    tokio::spawn(room.run(rx));
+                    room.spawn(rx);
                     restored += 1;
                 }
             }
@@ -238,9 +277,11 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         }
     }
     for skipped in &not_restored {
-        eprintln!(
-            "martian-server: room {} not restored: {}",
-            skipped.room, skipped.reason
+        tracing::warn!(
+            room = %skipped.room,
+            "room {} not restored: {}",
+            skipped.room,
+            skipped.reason
         );
     }
     let welcome = ServerMessage::Welcome {
@@ -254,6 +295,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             .collect(),
         quick_messages: QUICK_MESSAGES,
         coach: true,
+        public_url: config.public_url.as_deref(),
     }
     .to_json()
     .into();
@@ -273,8 +315,12 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     };
     let (stop_tx, stop) = watch::channel(false);
     let connections = Arc::new(Connections::default());
+    let store_handle = store.clone();
     let app = Arc::new(App {
         registry: registry.clone(),
+        connections: connections.clone(),
+        solutions,
+        metrics,
         next_conn: AtomicU64::new(1),
         store,
         settings,
@@ -294,6 +340,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         addr,
         connections,
         registry,
+        store: store_handle,
         restored,
         not_restored,
         stop: stop_tx,

@@ -73,10 +73,10 @@ fn prepare(need: Need) {
     match martian_bots::create("optimal", need.rules) {
         Ok(mut bot) => {
             if let Err(error) = bot.new_game(need.rules, 0, need.players) {
-                eprintln!("martian-server: preparing the solutions: {error}");
+                tracing::error!(rules = %need.rules, players = need.players, "preparing the solutions: {error}");
             }
         }
-        Err(error) => eprintln!("martian-server: preparing the solutions: {error}"),
+        Err(error) => tracing::error!(rules = %need.rules, "preparing the solutions: {error}"),
     }
 }
 
@@ -166,7 +166,6 @@ impl Solutions {
     }
 
     /// How many needs are queued or being prepared.
-    #[cfg(test)]
     pub fn pending(&self) -> usize {
         self.lock().pending.len()
     }

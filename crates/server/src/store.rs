@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::metrics::Metrics;
 use tokio::sync::oneshot;
 
 /// The storage failed. Its text is for the server's log: clients are told
@@ -153,13 +155,22 @@ pub enum Write {
 }
 
 enum Op {
-    /// Writes stored together in one transaction: all of them or none.
-    Commit(Vec<Write>, oneshot::Sender<Result<(), StoreError>>),
+    /// Writes stored together in one transaction: all of them or none; handed over at `since`.
+    Commit(
+        Vec<Write>,
+        oneshot::Sender<Result<(), StoreError>>,
+        std::time::Instant,
+    ),
     Record {
         room: String,
         number: u32,
         reply: oneshot::Sender<Result<Option<String>, StoreError>>,
     },
+    /// A small real write, to tell whether the storage can store.
+    Probe(oneshot::Sender<Result<(), StoreError>>),
+    /// Finishes what was handed over before, leaves the database checkpointed with an empty
+    /// log, and stops.
+    Close(oneshot::Sender<()>),
 }
 
 /// A room as stored, with its last game if any.
@@ -184,6 +195,13 @@ pub struct Store {
     tx: mpsc::Sender<Op>,
 }
 
+const HEALTH_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS health (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    probed_ms INTEGER NOT NULL
+);
+";
+
 impl std::fmt::Debug for Op {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Op")
@@ -199,7 +217,10 @@ fn now_ms() -> i64 {
 impl Store {
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `None`, and
     /// returns the open rooms with their current games, the most recently changed first.
-    pub fn open(path: Option<&Path>) -> Result<(Store, Vec<StoredRoom>), StoreError> {
+    pub fn open(
+        path: Option<&Path>,
+        metrics: Metrics,
+    ) -> Result<(Store, Vec<StoredRoom>), StoreError> {
         let conn = match path {
             Some(path) => {
                 prepare_file(path)?;
@@ -213,6 +234,7 @@ impl Store {
         conn.pragma_update(None, "busy_timeout", 5000)?;
         conn.pragma_update(None, "journal_size_limit", WAL_LIMIT_BYTES as i64)?;
         conn.execute_batch(SCHEMA)?;
+        conn.execute_batch(HEALTH_SCHEMA)?;
         let rooms = load_rooms(&conn)?;
         let wal = path.map(|path| PathBuf::from(format!("{}-wal", path.display())));
         if let Some(path) = path {
@@ -229,7 +251,7 @@ impl Store {
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("martian-store".into())
-            .spawn(move || run(conn, rx, wal))
+            .spawn(move || run(conn, rx, wal, metrics))
             .map_err(|e| StoreError::file("cannot start the storage thread", e))?;
         Ok((Store { tx }, rooms))
     }
@@ -245,9 +267,27 @@ impl Store {
     pub async fn commit(&self, writes: Vec<Write>) -> Result<(), StoreError> {
         let (reply, done) = oneshot::channel();
         self.tx
-            .send(Op::Commit(writes, reply))
+            .send(Op::Commit(writes, reply, std::time::Instant::now()))
             .map_err(|_| StoreError::Stopped)?;
         done.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// Whether the storage can store now: a small real write, committed.
+    pub async fn probe(&self) -> Result<(), StoreError> {
+        let (reply, done) = oneshot::channel();
+        self.tx
+            .send(Op::Probe(reply))
+            .map_err(|_| StoreError::Stopped)?;
+        done.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// Stores what was handed over before this call, checkpoints the database (leaving an
+    /// empty log) and stops the storage thread; later calls answer [`StoreError::Stopped`].
+    pub async fn close(&self) {
+        let (reply, done) = oneshot::channel();
+        if self.tx.send(Op::Close(reply)).is_ok() {
+            let _ = done.await;
+        }
     }
 
     /// The record of a finished game, if there is one.
@@ -314,12 +354,12 @@ fn checkpoints(checkpointer: Connection) {
         std::thread::sleep(std::time::Duration::from_secs(1));
         match checkpointer.execute_batch("PRAGMA wal_checkpoint(PASSIVE);") {
             Ok(()) if failing => {
-                eprintln!("martian-server: checkpoints work again");
+                tracing::info!("checkpoints work again");
                 failing = false;
             }
             Ok(()) => {}
             Err(error) if !failing => {
-                eprintln!("martian-server: checkpoint: {}", StoreError::from(error));
+                tracing::warn!("checkpoint: {}", StoreError::from(error));
                 failing = true;
             }
             Err(_) => {}
@@ -332,14 +372,11 @@ fn checkpoints(checkpointer: Connection) {
 fn bound_wal(conn: &Connection, wal: &Path) {
     let big = std::fs::metadata(wal).is_ok_and(|m| m.len() > WAL_LIMIT_BYTES);
     if big && let Err(error) = conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);") {
-        eprintln!(
-            "martian-server: truncating the log: {}",
-            StoreError::from(error)
-        );
+        tracing::warn!("truncating the log: {}", StoreError::from(error));
     }
 }
 
-fn run(mut conn: Connection, rx: mpsc::Receiver<Op>, wal: Option<PathBuf>) {
+fn run(mut conn: Connection, rx: mpsc::Receiver<Op>, wal: Option<PathBuf>, metrics: Metrics) {
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
         while let Ok(more) = rx.try_recv() {
@@ -350,11 +387,12 @@ fn run(mut conn: Connection, rx: mpsc::Receiver<Op>, wal: Option<PathBuf>) {
         }
         let mut commits: Vec<Vec<Write>> = Vec::new();
         let mut acks = Vec::new();
+        let mut closing = None;
         for op in batch {
             match op {
-                Op::Commit(writes, ack) => {
+                Op::Commit(writes, ack, since) => {
                     commits.push(writes);
-                    acks.push(ack);
+                    acks.push((ack, since));
                 }
                 Op::Record {
                     room,
@@ -372,27 +410,87 @@ fn run(mut conn: Connection, rx: mpsc::Receiver<Op>, wal: Option<PathBuf>) {
                         .map_err(StoreError::from);
                     let _ = reply.send(record);
                 }
+                Op::Probe(reply) => {
+                    let probe = conn
+                        .execute(
+                            "INSERT INTO health (id, probed_ms) VALUES (1, ?1)
+                             ON CONFLICT(id) DO UPDATE SET probed_ms = ?1",
+                            [now_ms()],
+                        )
+                        .map(|_| ())
+                        .map_err(StoreError::from);
+                    let _ = reply.send(probe);
+                }
+                Op::Close(reply) => closing = Some(reply),
             }
         }
-        if commits.is_empty() {
-            continue;
-        }
-        // The commits of a batch share one transaction (one sync of the log for many rooms).
-        if apply(&mut conn, commits.iter().flatten()).is_ok() {
-            for ack in acks {
-                let _ = ack.send(Ok(()));
+        if !commits.is_empty() {
+            // The commits of a batch share one transaction (one sync of the log for many rooms).
+            if apply(&mut conn, commits.iter().flatten()).is_ok() {
+                for (ack, since) in acks {
+                    metrics.storage_latency(since.elapsed());
+                    let _ = ack.send(Ok(()));
+                }
+            } else {
+                // One bad commit must not sink the others of the batch: redo them one by one,
+                // each whole or not at all.
+                for (writes, (ack, since)) in commits.iter().zip(acks) {
+                    let result = apply(&mut conn, writes.iter());
+                    metrics.storage_latency(since.elapsed());
+                    let _ = ack.send(result);
+                }
             }
-        } else {
-            // One bad commit must not sink the others of the batch: redo them one by one, each
-            // whole or not at all.
-            for (writes, ack) in commits.iter().zip(acks) {
-                let _ = ack.send(apply(&mut conn, writes.iter()));
+            if let Some(wal) = &wal {
+                bound_wal(&conn, wal);
             }
         }
-        if let Some(wal) = &wal {
-            bound_wal(&conn, wal);
+        if let Some(reply) = closing {
+            // What arrived after the close is refused: its senders see the thread stop.
+            if wal.is_some()
+                && let Err(error) = conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+            {
+                tracing::warn!("closing the database: {}", StoreError::from(error));
+            }
+            let _ = reply.send(());
+            return;
         }
     }
+}
+
+/// Copies the database at `from` to a new file `to` while a server may be writing to it
+/// (SQLite's online backup): the copy is a consistent snapshot, made readable by its owner
+/// only, that a server can be started on.
+pub fn backup(from: &Path, to: &Path) -> Result<(), StoreError> {
+    if !from.is_file() {
+        return Err(StoreError::File {
+            what: format!("cannot read {}", from.display()),
+            error: "no such file".into(),
+        });
+    }
+    if to.exists() {
+        return Err(StoreError::File {
+            what: format!("will not overwrite {}", to.display()),
+            error: "the file exists".into(),
+        });
+    }
+    let source = Connection::open_with_flags(from, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    source.pragma_update(None, "busy_timeout", 5000)?;
+    prepare_file(to)?;
+    let mut target = Connection::open(to)?;
+    {
+        let copy = rusqlite::backup::Backup::new(&source, &mut target)?;
+        // Pages in steps, pausing between them so that the server's writer is never held up.
+        copy.run_to_completion(256, std::time::Duration::from_millis(5), None)?;
+    }
+    // A copy that is a database of ours, whole.
+    let check: String = target.query_row("PRAGMA integrity_check", [], |row| row.get(0))?;
+    if check != "ok" {
+        return Err(StoreError::Sqlite(format!(
+            "the copy fails its check: {check}"
+        )));
+    }
+    target.query_row("SELECT count(*) FROM rooms", [], |row| row.get::<_, i64>(0))?;
+    Ok(())
 }
 
 fn apply<'a>(
@@ -455,7 +553,7 @@ mod tests {
         let path = dir.join("test.db");
         let _ = std::fs::remove_file(&path);
         {
-            let (store, rooms) = Store::open(Some(&path)).unwrap();
+            let (store, rooms) = Store::open(Some(&path), Metrics::new()).unwrap();
             assert!(rooms.is_empty());
             for (id, state) in [("a", "{}"), ("b", "{\"x\":1}")] {
                 store
@@ -498,7 +596,7 @@ mod tests {
             );
             assert_eq!(store.record("a", 1).await.unwrap(), None);
         }
-        let (store, rooms) = Store::open(Some(&path)).unwrap();
+        let (store, rooms) = Store::open(Some(&path), Metrics::new()).unwrap();
         assert_eq!(rooms.len(), 2);
         let a = rooms.iter().find(|room| room.id == "a").unwrap();
         assert_eq!(a.games.len(), 1);
@@ -533,7 +631,7 @@ mod tests {
     #[tokio::test]
     async fn a_commit_is_whole_or_nothing() {
         let path = scratch("atomic");
-        let (store, _) = Store::open(Some(&path)).unwrap();
+        let (store, _) = Store::open(Some(&path), Metrics::new()).unwrap();
         store
             .commit(vec![
                 room("r", "{\"v\":1}"),
@@ -559,7 +657,7 @@ mod tests {
             .await;
         assert!(matches!(failed, Err(StoreError::Sqlite(_))), "{failed:?}");
         drop(store);
-        let (_, rooms) = Store::open(Some(&path)).unwrap();
+        let (_, rooms) = Store::open(Some(&path), Metrics::new()).unwrap();
         assert_eq!(rooms[0].state, "{\"v\":1}");
         assert_eq!(rooms[0].games[0].seed, 5);
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
@@ -569,7 +667,7 @@ mod tests {
     async fn the_database_is_its_owners_alone() {
         use std::os::unix::fs::PermissionsExt;
         let path = scratch("mode");
-        let (store, _) = Store::open(Some(&path)).unwrap();
+        let (store, _) = Store::open(Some(&path), Metrics::new()).unwrap();
         store.write(room("r", "{}")).await.unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&path), 0o600);
@@ -581,7 +679,7 @@ mod tests {
         drop(store);
         // A file others could read is tightened when opened.
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
-        Store::open(Some(&path)).unwrap();
+        Store::open(Some(&path), Metrics::new()).unwrap();
         assert_eq!(mode(&path), 0o600);
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
@@ -590,7 +688,7 @@ mod tests {
     async fn steady_writing_keeps_the_log_bounded() {
         let path = scratch("wal");
         let wal = PathBuf::from(format!("{}-wal", path.display()));
-        let (store, _) = Store::open(Some(&path)).unwrap();
+        let (store, _) = Store::open(Some(&path), Metrics::new()).unwrap();
         let mut largest = 0;
         // Twenty rooms playing: each commit a room's moves and its new state, as games write.
         for round in 0..3000_usize {

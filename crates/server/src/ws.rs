@@ -186,12 +186,13 @@ async fn close(mut socket: Socket, code: u16, reason: &'static str) {
 
 async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
     if peer.admission == Admission::Refused {
-        let refusal = error_json(
+        let refused = refusal(
+            &app,
             ErrorCode::ServerFull,
             "the server has as many connections as it allows: try again later",
             None,
         );
-        let _ = send_text(&mut socket, refusal.into()).await;
+        let _ = send_text(&mut socket, refused.into()).await;
         close(socket, 1013, "server full").await;
         return;
     }
@@ -235,7 +236,7 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                     if strikes > MAX_RATE_STRIKES {
                         break Some((1008, "too many messages"));
                     }
-                    let reply = error_json(ErrorCode::RateLimited, "too many messages: slow down", None);
+                    let reply = refusal(&app, ErrorCode::RateLimited, "too many messages: slow down", None);
                     if !send_text(&mut socket, reply.into()).await { break None; }
                     continue;
                 }
@@ -244,13 +245,13 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                     // Pongs to pings are sent by the WebSocket layer itself.
                     Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => continue,
                     Message::Binary(_) => {
-                        let reply = error_json(ErrorCode::Malformed, "binary messages are not part of the protocol: send JSON text", None);
+                        let reply = refusal(&app, ErrorCode::Malformed, "binary messages are not part of the protocol: send JSON text", None);
                         if !send_text(&mut socket, reply.into()).await { break None; }
                         continue;
                     }
                     Message::Text(text) => text,
                 };
-                if let Some(reply) = client.incoming_text(&app, text.as_str()).await
+                if let Some(reply) = client.incoming_text(&app, text.as_str(), heard).await
                     && !send_text(&mut socket, reply.into()).await
                 {
                     break None;
@@ -301,9 +302,15 @@ struct Client {
 
 impl Client {
     /// Handles one text message; returns a direct reply (errors outside a room), if any.
-    async fn incoming_text(&mut self, app: &Arc<App>, text: &str) -> Option<String> {
+    async fn incoming_text(
+        &mut self,
+        app: &Arc<App>,
+        text: &str,
+        received: Instant,
+    ) -> Option<String> {
         if text.len() > MAX_MESSAGE_BYTES {
-            return Some(error_json(
+            return Some(refusal(
+                app,
                 ErrorCode::TooLarge,
                 &format!(
                     "the message has {} bytes; the limit is {MAX_MESSAGE_BYTES}",
@@ -315,7 +322,8 @@ impl Client {
         let message: ClientMessage = match serde_json::from_str(text) {
             Ok(message) => message,
             Err(error) => {
-                return Some(error_json(
+                return Some(refusal(
+                    app,
                     ErrorCode::Malformed,
                     &format!("not a message of protocol {PROTOCOL_VERSION}: {error}"),
                     None,
@@ -323,6 +331,7 @@ impl Client {
             }
         };
         let kind = message.kind();
+        app.metrics.message(kind);
         let conn = self.conn;
         if let Some(sender) = self.room.as_ref() {
             if matches!(
@@ -332,7 +341,8 @@ impl Client {
                     | ClientMessage::Resume { .. }
                     | ClientMessage::Watch { .. }
             ) {
-                return Some(error_json(
+                return Some(refusal(
+                    app,
                     ErrorCode::AlreadyInRoom,
                     "you are already in a room: leave it first",
                     Some(kind),
@@ -351,12 +361,17 @@ impl Client {
                 );
             }
             if sender
-                .send(RoomCommand::Message { conn, message })
+                .send(RoomCommand::Message {
+                    conn,
+                    message,
+                    received,
+                })
                 .await
                 .is_err()
             {
                 self.room = None;
-                return Some(error_json(
+                return Some(refusal(
+                    app,
                     ErrorCode::NoSuchRoom,
                     "the room was closed",
                     Some(kind),
@@ -368,13 +383,14 @@ impl Client {
             ClientMessage::Ping {} => return Some(ServerMessage::Pong {}.to_json()),
             ClientMessage::CreateRoom { name } => match self.create_room(app, &name).await {
                 Ok(created) => created,
-                Err((code, text)) => return Some(error_json(code, &text, Some(kind))),
+                Err((code, text)) => return Some(refusal(app, code, &text, Some(kind))),
             },
             ClientMessage::Join { room, name } => (room, Entry::Join { name }),
             ClientMessage::Resume { room, token } => (room, Entry::Resume { token }),
             ClientMessage::Watch { room } => (room, Entry::Watch),
             _ => {
-                return Some(error_json(
+                return Some(refusal(
+                    app,
                     ErrorCode::NotInRoom,
                     "create, join, resume or watch a room first",
                     Some(kind),
@@ -382,7 +398,8 @@ impl Client {
             }
         };
         let no_room = || {
-            Some(error_json(
+            Some(refusal(
+                app,
                 ErrorCode::NoSuchRoom,
                 "no such room",
                 Some(kind),
@@ -443,11 +460,17 @@ impl Client {
             .map_err(|cap| (ErrorCode::TooManyRooms, cap.to_string()))?;
         if let Err(error) = app.store.commit(vec![room.first_write()]).await {
             app.registry.remove(&id);
-            eprintln!("martian-server: creating a room: {error}");
+            tracing::error!(room = %id, "creating a room: {error}");
             return Err((ErrorCode::Storage, error.to_client().into()));
         }
-        tokio::spawn(room.run(rx));
+        room.spawn(rx);
         self.rooms_created += 1;
         Ok((id, Entry::Resume { token }))
     }
+}
+
+/// An error reply, counted in the metrics.
+fn refusal(app: &App, code: ErrorCode, message: &str, request: Option<&str>) -> String {
+    app.metrics.refusal(code.as_str());
+    error_json(code, message, request)
 }

@@ -58,7 +58,7 @@ impl Room {
         match self.play(seat, command).await {
             Ok(more) => events.extend(more),
             Err((_, message)) => {
-                eprintln!("martian-server: room {}: seat {seat}: {message}", self.id);
+                tracing::warn!(game = self.state.game, seat, "a bot's move: {message}");
                 // Storage failed: try again a little later.
                 self.bot_due = Some(Instant::now() + Duration::from_millis(500));
             }
@@ -75,10 +75,7 @@ impl Room {
         };
         let seat = thinking.seat;
         let Some((bot, decision)) = decision else {
-            eprintln!(
-                "martian-server: room {}: bot of seat {seat} failed",
-                self.id
-            );
+            tracing::error!(game = self.state.game, seat, "the bot failed");
             self.schedule();
             return;
         };
@@ -105,17 +102,15 @@ impl Room {
                 Action::Roll => Command::Roll,
             },
             Ok(action) => {
-                eprintln!(
-                    "martian-server: room {}: bot of seat {seat} chose illegal {action}",
-                    self.id
+                tracing::error!(
+                    game = self.state.game,
+                    seat,
+                    "the bot chose illegal {action}"
                 );
                 fallback
             }
             Err(error) => {
-                eprintln!(
-                    "martian-server: room {}: bot of seat {seat}: {error}",
-                    self.id
-                );
+                tracing::error!(game = self.state.game, seat, "the bot: {error}");
                 fallback
             }
         };

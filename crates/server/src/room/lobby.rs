@@ -142,6 +142,8 @@ impl Room {
                     seed,
                 };
                 self.commit(vec![started], Some(next)).await?;
+                self.settings.metrics.game_started();
+                tracing::info!(game = number, "game started");
                 self.table = Some(table);
                 self.stand_in = vec![None; self.state.seats.len()];
                 self.make_bots().map_err(|e| (ErrorCode::Invalid, e))?;
