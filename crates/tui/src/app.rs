@@ -518,33 +518,46 @@ impl App {
                     },
                     _ => None,
                 };
-                ui::draw_setup(frame, form, about.as_deref(), theme)
+                frame.render_widget(
+                    ui::SetupScreen {
+                        form,
+                        about: about.as_deref(),
+                        theme,
+                    },
+                    frame.area(),
+                );
             }
             Screen::Play(session) => self.draw_play(frame, session),
             Screen::Replay(replay) => self.draw_replay(frame, replay),
         }
         match &self.overlay {
             Overlay::None => {}
-            Overlay::Help => ui::draw_popup(
-                frame,
-                &msg::panel_help(m),
-                msg::help(m).into_iter().map(Line::raw).collect(),
-                66,
+            Overlay::Help => frame.render_widget(
+                ui::Popup {
+                    title: &msg::panel_help(m),
+                    lines: msg::help(m).into_iter().map(Line::raw).collect(),
+                    width: 66,
+                },
+                frame.area(),
             ),
-            Overlay::ConfirmQuit => ui::draw_popup(
-                frame,
-                &msg::panel_quit(m),
-                vec![Line::styled(msg::confirm_quit(m), theme.key())],
-                50,
+            Overlay::ConfirmQuit => frame.render_widget(
+                ui::Popup {
+                    title: &msg::panel_quit(m),
+                    lines: vec![Line::styled(msg::confirm_quit(m), theme.key())],
+                    width: 50,
+                },
+                frame.area(),
             ),
-            Overlay::SaveAs(name) => ui::draw_popup(
-                frame,
-                &msg::panel_save(m),
-                vec![
-                    Line::raw(format!("{}{name}_", msg::save_as(m))),
-                    Line::styled(msg::save_hint(m), theme.dim()),
-                ],
-                60,
+            Overlay::SaveAs(name) => frame.render_widget(
+                ui::Popup {
+                    title: &msg::panel_save(m),
+                    lines: vec![
+                        Line::raw(format!("{}{name}_", msg::save_as(m))),
+                        Line::styled(msg::save_hint(m), theme.dim()),
+                    ],
+                    width: 60,
+                },
+                frame.area(),
             ),
         }
     }
@@ -608,7 +621,7 @@ impl App {
             hint: &hint,
             theme,
         };
-        ui::draw_table(frame, &view);
+        frame.render_widget(&view, frame.area());
     }
 
     fn draw_replay(&self, frame: &mut Frame, replay: &ReplayScreen) {
@@ -666,7 +679,7 @@ impl App {
             hint: &hint,
             theme,
         };
-        ui::draw_table(frame, &view);
+        frame.render_widget(&view, frame.area());
     }
 }
 

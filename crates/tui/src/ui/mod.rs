@@ -1,0 +1,233 @@
+//! Drawing: the table (live game and replay share it), the setup form and the overlays, one
+//! [`Widget`](ratatui::widgets::Widget) per screen or panel. Everything shown is read from the
+//! engine's `Game`; nothing here decides a rule.
+
+mod choices;
+mod coach_panel;
+mod dice;
+mod dice_panel;
+mod log;
+mod popup;
+mod roll_off;
+mod scores;
+mod setup_form;
+mod table;
+
+use martian_engine::{BonusRule, EndRule, Rules, TieRule};
+use martian_i18n::Messages;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+pub use choices::{decision_prompt, game_over_prompt, key_prompt};
+pub use coach_panel::CoachView;
+pub use popup::Popup;
+pub use setup_form::SetupScreen;
+pub use table::TableView;
+
+use crate::messages as msg;
+use crate::theme::Theme;
+
+/// The smallest terminal the screens are laid out for.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+/// What a screen shows instead of itself when the terminal is too small for it.
+struct TooSmall<'a> {
+    m: &'a Messages,
+    theme: Theme,
+}
+
+impl TooSmall<'_> {
+    /// Whether `area` is too small for the screens.
+    fn check(area: Rect) -> bool {
+        area.width < MIN_WIDTH || area.height < MIN_HEIGHT
+    }
+}
+
+impl Widget for TooSmall<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let text = vec![
+            Line::styled(
+                msg::too_small(self.m, MIN_WIDTH, MIN_HEIGHT),
+                self.theme.bad(),
+            ),
+            Line::raw(format!("{}×{}", area.width, area.height)),
+        ];
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+    }
+}
+
+fn rules_summary(m: &Messages, rules: Rules) -> String {
+    let mut parts = vec![msg::rules_line(m, rules.dice(), rules.target())];
+    if rules.bonus() != BonusRule::OneOfEach {
+        parts.push(msg::bonus_rule(m, rules.bonus()));
+    }
+    if rules.end() != EndRule::CompleteRound {
+        parts.push(msg::end_rule(m, rules.end()));
+    }
+    if rules.tie() != TieRule::RollOff {
+        parts.push(msg::tie_rule(m, rules.tie()));
+    }
+    parts.join(" · ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::choices::choose_line;
+    use super::*;
+    use martian_engine::{Dice, Face, TurnEnd};
+    use martian_i18n::Lang;
+
+    use crate::messages::TAKEABLE;
+
+    /// The width of a line without its trailing spaces.
+    fn width(line: &Line<'_>) -> usize {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        text.trim_end().chars().count()
+    }
+
+    /// Inside the choices panel at 80 columns.
+    const CHOICES: usize = MIN_WIDTH as usize - 2;
+    /// Inside the dice and log panels at 80 columns.
+    const LEFT: usize = MIN_WIDTH as usize - 30 - 2;
+
+    #[test]
+    fn the_take_keys_fit_at_80_columns_whatever_the_roll_in_every_language() {
+        let counts = [0u8, 1, 2, 12];
+        let theme = Theme { color: false };
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            for code in 0..counts.len().pow(4) {
+                let mut faces = [0u8; Face::NUM];
+                let mut rest = code;
+                for face in TAKEABLE {
+                    faces[face.index()] = counts[rest % counts.len()];
+                    rest /= counts.len();
+                }
+                // Past the most dice a game has.
+                let Some(roll) = Dice::from_counts(faces) else {
+                    continue;
+                };
+                // Each earthling present may have been taken already; rays never block.
+                for taken in 0..8u8 {
+                    let legal = |face: Face| {
+                        let i = TAKEABLE.iter().position(|f| *f == face).unwrap();
+                        roll.count(face) > 0 && (i == 0 || taken & (1 << (i - 1)) == 0)
+                    };
+                    let line = choose_line(m, roll, legal, theme);
+                    assert!(width(&line) <= CHOICES, "{lang}: {line:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hints_and_captions_fit_at_80_columns_in_every_language() {
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            // The status line, after its leading space.
+            for hint in [
+                msg::hint_game(m),
+                msg::hint_over(m),
+                msg::hint_replay(m),
+                msg::setup_hints(m),
+                msg::not_your_turn(m),
+                msg::illegal(m, &msg::choose_first(m)),
+                msg::illegal(m, &msg::stop_or_roll(m)),
+                msg::illegal(m, &msg::taken_already(m, Face::Chicken)),
+            ] {
+                assert!(
+                    hint.chars().count() < usize::from(MIN_WIDTH),
+                    "{lang}: {hint}"
+                );
+            }
+            // The choices panel.
+            for hint in [
+                msg::take_all_of_one(m),
+                msg::stop_or_roll_hint(m),
+                msg::bot_thinking(m, "Abcdefghijklmnop"),
+                msg::your_roll(m, "Abcdefghijklmnop", 30),
+                msg::roll_off_your_roll(m, "Abcdefghijklmnop", 6),
+                format!(
+                    "[x] {}     [x] {}",
+                    msg::stop_label(m, 99),
+                    msg::roll_label(m, 29)
+                ),
+            ] {
+                assert!(hint.chars().count() <= CHOICES, "{lang}: {hint}");
+            }
+            for caption in [
+                msg::rolled_with_tanks(m, 30, 12),
+                msg::rolled_and_took(m, 30, Face::DeathRay, 12),
+                msg::stop_now(m, 99, true, false),
+                msg::stop_now(m, 99, false, true),
+                msg::busted_result(m),
+                format!(
+                    "{}{}",
+                    msg::bonus_banner(m),
+                    msg::turn_result(m, TurnEnd::NoChoice, 99)
+                ),
+                format!(
+                    "  {}",
+                    msg::log_rolled(m, "TTTTTTTTTTTRR".parse().unwrap(), 11)
+                ),
+                format!("  {}", msg::log_result(m, TurnEnd::NoChoice, 0, true)),
+                msg::log_roll_off(m, "Abcdefgh", "RRRRRR".parse().unwrap()),
+                msg::roll_off_between(m, &["Abcdefgh", "Ijklmnop"]),
+                msg::nothing_rolled(m),
+            ] {
+                assert!(caption.chars().count() <= LEFT, "{lang}: {caption}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_setup_value_fits_the_form_in_every_language() {
+        use crate::setup::{CoachMode, Order, PACES_MS};
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            let labels = [
+                msg::setup_language(m),
+                msg::setup_players(m),
+                msg::setup_seat(m, 8),
+                msg::setup_order(m),
+                msg::setup_dice(m),
+                msg::setup_target(m),
+                msg::setup_bonus(m),
+                msg::setup_end(m),
+                msg::setup_tie(m),
+                msg::setup_seed(m),
+                msg::setup_coach(m),
+                msg::setup_pace(m),
+            ];
+            let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap();
+            let mut values: Vec<String> = Lang::ALL
+                .iter()
+                .map(|l| l.native_name().to_string())
+                .collect();
+            values.extend(
+                [Order::AsListed, Order::RandomFirst, Order::Shuffle].map(|o| msg::order(m, o)),
+            );
+            values.extend(
+                [BonusRule::OneOfEach, BonusRule::AnyEarthling].map(|r| msg::bonus_rule(m, r)),
+            );
+            values
+                .extend([EndRule::CompleteRound, EndRule::Immediate].map(|r| msg::end_rule(m, r)));
+            values.extend([TieRule::RollOff, TieRule::Shared].map(|r| msg::tie_rule(m, r)));
+            values.extend([CoachMode::OnDemand, CoachMode::Always].map(|c| msg::coach_mode(m, c)));
+            values.extend(PACES_MS.map(|p| msg::pace(m, p)));
+            values.push(msg::setup_seed_random(m));
+            values.push(msg::setup_human(m, "Abcdefghijklmnop"));
+            values.push(msg::setup_bot(m, "strength:0.75"));
+            for value in values {
+                // " label " + "◂ value ▸" inside the 64-column form.
+                let row = 1 + label_width.max(10) + 1 + 2 + value.chars().count() + 2;
+                assert!(row <= 62, "{lang}: {value}");
+            }
+        }
+    }
+}

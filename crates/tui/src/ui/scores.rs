@@ -1,0 +1,111 @@
+//! The score table: the round, each seat's total and last turn, who acts, who won.
+
+use martian_engine::Game;
+use martian_i18n::Messages;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use crate::messages as msg;
+use crate::theme::Theme;
+
+pub struct ScoresPanel<'a> {
+    pub m: &'a Messages,
+    pub game: &'a Game,
+    pub names: &'a [String],
+    pub theme: Theme,
+}
+
+impl ScoresPanel<'_> {
+    /// With many players the score table drops its column heads and legend, leaving room for
+    /// the coach at 80×24.
+    pub fn compact(players: usize) -> bool {
+        players > 5
+    }
+
+    /// The rows the panel takes, borders included.
+    pub fn height(players: usize) -> u16 {
+        players as u16 + if Self::compact(players) { 3 } else { 5 }
+    }
+}
+
+impl Widget for ScoresPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let ScoresPanel {
+            m,
+            game,
+            names,
+            theme,
+        } = self;
+        let inner = usize::from(area.width.saturating_sub(2));
+        let mut lines = Vec::new();
+        let mut round = msg::round(m, game.round());
+        if game.triggered_by().is_some() {
+            round = format!("{round} · {}", msg::final_round(m));
+        }
+        lines.push(Line::styled(
+            round,
+            Style::new().add_modifier(Modifier::BOLD),
+        ));
+        let name_width = inner.saturating_sub(2 + 6 + 5);
+        let compact = Self::compact(names.len());
+        if !compact {
+            lines.push(Line::styled(
+                format!(
+                    "  {:<name_width$}{:>6}{:>5}",
+                    msg::head_player(m),
+                    msg::head_total(m),
+                    msg::head_last(m)
+                ),
+                theme.dim(),
+            ));
+        }
+        let acting = crate::session::actor(game);
+        let winners = game
+            .outcome()
+            .map(|o| o.winners.clone())
+            .unwrap_or_default();
+        for (seat, name) in names.iter().enumerate() {
+            let marker = if winners.contains(&seat) {
+                "♦ "
+            } else if acting == Some(seat) {
+                "▶ "
+            } else {
+                "  "
+            };
+            let mut label = name.clone();
+            if game.triggered_by() == Some(seat) {
+                label = format!("{label} {}", msg::TRIGGER_MARK);
+            }
+            let label: String = label.chars().take(name_width).collect();
+            let last = game
+                .history()
+                .iter()
+                .rev()
+                .find(|log| log.seat == seat)
+                .map_or(String::from("–"), |log| log.turn.score().to_string());
+            let style = if winners.contains(&seat) {
+                theme.good()
+            } else if acting == Some(seat) {
+                Style::new().add_modifier(Modifier::BOLD)
+            } else {
+                theme.plain()
+            };
+            lines.push(Line::styled(
+                format!(
+                    "{marker}{label:<name_width$}{:>6}{last:>5}",
+                    game.scores()[seat]
+                ),
+                style,
+            ));
+        }
+        if game.triggered_by().is_some() && !compact {
+            lines.push(Line::styled(msg::trigger_legend(m), theme.dim()));
+        }
+        Paragraph::new(lines)
+            .block(Block::bordered().title(msg::panel_scores(m)))
+            .render(area, buf);
+    }
+}
