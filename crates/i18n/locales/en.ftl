@@ -362,6 +362,161 @@ replay-unfinished = The game is unfinished: { $name } is to play in round { $rou
 replay-roll-off-unfinished = The game is unfinished: { $name } is to roll in the roll-off.
 replay-cannot-read = cannot read { $file }: { $error }
 
+## The coach's reasons: why the best option of a decision is best (martian_solver::Reason; one
+## message per kind, crates/solver/src/explain.rs). Shown by the terminal game, the line mode,
+## `advise` and the web page, which sends exactly these arguments: numbers are whole numbers
+## ($risk, $chance, $other_risk, $rays_risk are percentages 0–100; $gain, $average,
+## $other_average are points rounded to the nearest whole point, hence "about"); $face, $other:
+## death-ray, human, cow, chicken; $advice: stop, roll; $case: turn-lost, game-decided, equal.
+coach-why-indifferent = { $case ->
+        [turn-lost] Rolling can no longer save this turn: the tanks are too far ahead. Stopping or rolling, it scores 0.
+        [game-decided] Nothing you do now changes how the game ends.
+       *[equal] Both choices are worth exactly the same here.
+    }
+coach-why-must-roll = This is the final round and stopping now leaves you behind: you need { $needed ->
+        [1] 1 more point
+       *[other] { $needed } more points
+    } this turn to get ahead. Keep rolling.
+coach-why-bank-the-lead = You are ahead: bank it. Stopping takes you to { $total }, { $lead ->
+        [1] 1 point
+       *[other] { $lead } points
+    } ahead of { $opponents ->
+        [one] your opponent
+       *[other] everyone else
+    }.
+coach-why-reach-target = Stopping reaches the target with { $total } points: bank it and you are done.
+coach-why-race = { $opponents ->
+        [0] { $advice ->
+            [roll] Points alone say stop, but you are racing to { $target } in as few turns as possible, and stopping on { $total } is slower. Keep rolling.
+           *[stop] Points alone say roll on, but you are racing to { $target } in as few turns as possible, and stopping on { $total } is quicker. Bank it.
+        }
+        [one] { $advice ->
+            [roll] Points alone say stop, but you play to win: stopping leaves you on { $total } against your opponent's { $opponent }, with { $target } to reach. Keep rolling.
+           *[stop] Points alone say roll on, but you play to win: stopping puts you on { $total } against your opponent's { $opponent }, with { $target } to reach. Bank it.
+        }
+       *[other] { $advice ->
+            [roll] Points alone say stop, but you play to win: stopping leaves you on { $total } against the leading opponent's { $opponent }, with { $target } to reach. Keep rolling.
+           *[stop] Points alone say roll on, but you play to win: stopping puts you on { $total } against the leading opponent's { $opponent }, with { $target } to reach. Bank it.
+        }
+    }
+coach-why-nothing-held = Stopping now scores nothing, so rolling can only gain: the turn then scores { $chance }% of the time, { $average ->
+        [0] under a point
+        [1] about 1 point
+       *[other] about { $average } points
+    } on average.
+coach-why-free-roll = The tanks can no longer catch up with { $dice ->
+        [1] the die left
+       *[other] the { $dice } dice left
+    }: rolling cannot lose the { $held ->
+        [1] point
+       *[other] { $held } points
+    } held and adds { $gain ->
+        [0] under a point
+        [1] about 1 point
+       *[other] about { $gain } points
+    } on average. Keep rolling.
+coach-why-risk = Rolling again ends the turn with the tanks ahead { $risk }% of the time, losing the { $held ->
+        [1] point
+       *[other] { $held } points
+    } held; otherwise it adds { $gain ->
+        [0] under a point
+        [1] about 1 point
+       *[other] about { $gain } points
+    } on average. { $advice ->
+        [roll] Worth it: keep rolling.
+       *[stop] Not worth it: stop.
+    }
+coach-why-only-choice = Only { face-count } can be taken from this roll.
+coach-why-as-good = Taking the { $face ->
+        [death-ray] death rays
+        [human] humans
+        [cow] cows
+       *[chicken] chickens
+    } or the { $other ->
+        [death-ray] death rays
+        [human] humans
+        [cow] cows
+       *[chicken] chickens
+    } is worth the same here.
+coach-why-bonus = Taking { face-count } completes a human, a cow and a chicken: 3 bonus points if the death rays hold the tanks to the end of the turn.
+coach-why-rays-for-safety = { $count ->
+        [1] The death ray makes
+       *[other] The { $count } death rays make
+    } the turn safer: afterwards the tanks end ahead { $risk }% of the time, against { $other_risk }% after the { $other ->
+        [human] humans
+        [cow] cows
+       *[chicken] chickens
+    }.
+coach-why-points-over-safety = Taking { face-count } is worth the risk: afterwards the tanks end ahead { $risk }% of the time, against { $rays_risk }% after the death rays, but the points make up for it.
+coach-why-more-points = Taking { face-count } scores more now than taking { $other ->
+        [death-ray] { $other_count ->
+            [1] the death ray
+           *[other] the { $other_count } death rays
+        }
+        [human] { $other_count ->
+            [1] the human
+           *[other] the { $other_count } humans
+        }
+        [cow] { $other_count ->
+            [1] the cow
+           *[other] the { $other_count } cows
+        }
+       *[chicken] { $other_count ->
+            [1] the chicken
+           *[other] the { $other_count } chickens
+        }
+    }, which can still come up on a later roll.
+coach-why-more-dice = Taking only { face-count } leaves { $dice ->
+        [1] 1 die
+       *[other] { $dice } dice
+    } to roll again, against { $other_dice ->
+        [0] none
+       *[other] { $other_dice }
+    } after { $other ->
+        [death-ray] { $other_count ->
+            [1] the death ray
+           *[other] the { $other_count } death rays
+        }
+        [human] { $other_count ->
+            [1] the human
+           *[other] the { $other_count } humans
+        }
+        [cow] { $other_count ->
+            [1] the cow
+           *[other] the { $other_count } cows
+        }
+       *[chicken] { $other_count ->
+            [1] the chicken
+           *[other] the { $other_count } chickens
+        }
+    }: the extra dice are worth more than the points now.
+coach-why-compare = After { face-count } the tanks end ahead { $risk }% of the time and the turn makes { $average ->
+        [0] under a point
+        [1] about 1 point
+       *[other] about { $average } points
+    } on average; after { $other ->
+        [death-ray] { $other_count ->
+            [1] the death ray
+           *[other] the { $other_count } death rays
+        }
+        [human] { $other_count ->
+            [1] the human
+           *[other] the { $other_count } humans
+        }
+        [cow] { $other_count ->
+            [1] the cow
+           *[other] the { $other_count } cows
+        }
+       *[chicken] { $other_count ->
+            [1] the chicken
+           *[other] the { $other_count } chickens
+        }
+    }, { $other_risk }% and { $other_average ->
+        [0] under a point
+        [1] about 1 point
+       *[other] about { $other_average } points
+    }.
+
 ## Terminal game: `martian-dice play` full screen and `martian-dice replay FILE` on a terminal
 ## (crates/tui/src/messages.rs). Panel titles get their padding from the code. $name: a player's
 ## name; $names: a list of names; $dice: a dice-count; $points: a `points` text; keys ($key,
@@ -503,7 +658,7 @@ tui-coach-off = Press [{ $coach }] for the value of each option.
 tui-coach-wait = Coach: waiting for a decision of yours.
 tui-coach-unavailable = The coach needs the solver, which is not built in yet.
 tui-coach-no-values = No values for this position.
-tui-coach-working = Working out the chances to win…
+tui-coach-working = Your chance to win is being worked out: it comes with your next decision.
 tui-coach-win = chance to win
 tui-coach-turn = expected turn score
 tui-coach-turns = expected turns to reach { $target }
@@ -511,23 +666,28 @@ tui-coach-turns = expected turns to reach { $target }
 tui-cost-win = { $percent }% win chance
 tui-cost-points = { $value } points
 tui-cost-turns = { $value } more turns
-# $action: take, stop, roll; $face: the face taken (any face otherwise).
-tui-action = { $action ->
+# An option in the coach's list (28 columns with its value). $action: take, stop, roll; $face:
+# the face taken (any face otherwise).
+tui-coach-option = { $action ->
         [take] { $face ->
-            [tank] take tanks
-            [death-ray] take death rays
-            [human] take humans
-            [cow] take cows
-           *[chicken] take chickens
+            [tank] tanks
+            [death-ray] death rays
+            [human] humans
+            [cow] cows
+           *[chicken] chickens
         }
         [stop] stop
        *[roll] roll again
     }
 tui-coach-best = best
-tui-coach-cost = Last: { $action } cost { $cost }
-tui-coach-good = Last: { $action } was best
-tui-played-cost = ▸ played: { $action }, cost { $cost }
-tui-played-good = ▸ played: { $action }, the best
+# What a decision cost, in two lines of 28 columns. $action: a tui-coach-option.
+tui-coach-last = Last: { $action }
+tui-coach-played = ▸ played: { $action }
+# $cost: a tui-cost-* text.
+tui-review-cost = cost { $cost }
+tui-review-best = the best
+# The coach's reason under the keys. $reason: a coach-why-* text.
+tui-coach-why = Why: { $reason }
 tui-setup-language = Language
 tui-setup-players = Players
 tui-setup-seat = Seat { $seat }

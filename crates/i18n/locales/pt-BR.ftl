@@ -371,6 +371,161 @@ replay-unfinished = A partida está inacabada: é a vez de { $name } na rodada {
 replay-roll-off-unfinished = A partida está inacabada: { $name } deve lançar no desempate.
 replay-cannot-read = não é possível ler { $file }: { $error }
 
+## Os motivos da análise: por que a melhor opção de uma decisão é a melhor (martian_solver::Reason;
+## uma mensagem por tipo, crates/solver/src/explain.rs). Mostrados pelo jogo de terminal, pelo
+## modo de linhas, por `advise` e pela página web, que envia exatamente estes argumentos: os
+## números são inteiros ($risk, $chance, $other_risk, $rays_risk são porcentagens de 0 a 100;
+## $gain, $average, $other_average são pontos arredondados, daí "cerca de"); $face, $other:
+## death-ray, human, cow, chicken; $advice: stop, roll; $case: turn-lost, game-decided, equal.
+coach-why-indifferent = { $case ->
+        [turn-lost] Lançar de novo já não salva este turno: os tanques estão longe demais. Parando ou lançando, ele vale 0.
+        [game-decided] Nada do que você fizer agora muda o resultado da partida.
+       *[equal] As duas escolhas valem exatamente o mesmo aqui.
+    }
+coach-why-must-roll = É a rodada final e parar agora deixa você atrás: { $needed ->
+        [1] falta 1 ponto
+       *[other] faltam { $needed } pontos
+    } neste turno para passar à frente. Continue lançando.
+coach-why-bank-the-lead = Você está na frente: garanta os pontos. Parando, você chega a { $total }, { $lead ->
+        [1] 1 ponto
+       *[other] { $lead } pontos
+    } à frente { $opponents ->
+        [one] do seu adversário
+       *[other] de todos os outros
+    }.
+coach-why-reach-target = Parando, você chega ao alvo com { $total } pontos: garanta e pronto.
+coach-why-race = { $opponents ->
+        [0] { $advice ->
+            [roll] Só pelos pontos, pararia, mas você corre para chegar a { $target } no menor número de turnos, e parar em { $total } é mais lento. Continue lançando.
+           *[stop] Só pelos pontos, lançaria de novo, mas você corre para chegar a { $target } no menor número de turnos, e parar em { $total } é mais rápido. Garanta os pontos.
+        }
+        [1] { $advice ->
+            [roll] Só pelos pontos, pararia, mas você joga para vencer: parando, você fica com { $total } contra { $opponent } do seu adversário, com { $target } como alvo. Continue lançando.
+           *[stop] Só pelos pontos, lançaria de novo, mas você joga para vencer: parando, você vai a { $total } contra { $opponent } do seu adversário, com { $target } como alvo. Garanta os pontos.
+        }
+       *[other] { $advice ->
+            [roll] Só pelos pontos, pararia, mas você joga para vencer: parando, você fica com { $total } contra { $opponent } do adversário na frente, com { $target } como alvo. Continue lançando.
+           *[stop] Só pelos pontos, lançaria de novo, mas você joga para vencer: parando, você vai a { $total } contra { $opponent } do adversário na frente, com { $target } como alvo. Garanta os pontos.
+        }
+    }
+coach-why-nothing-held = Parar agora não marca nada, então lançar só pode ganhar: o turno pontua em { $chance }% das vezes, { $average ->
+        [0] menos de um ponto
+        [1] cerca de 1 ponto
+       *[other] cerca de { $average } pontos
+    } em média.
+coach-why-free-roll = Os tanques já não alcançam os raios com { $dice ->
+        [1] o dado que sobra
+       *[other] os { $dice } dados que sobram
+    }: lançar não arrisca { $held ->
+        [1] o ponto separado
+       *[other] os { $held } pontos separados
+    } e soma { $gain ->
+        [0] menos de um ponto
+        [1] cerca de 1 ponto
+       *[other] cerca de { $gain } pontos
+    } em média. Continue lançando.
+coach-why-risk = Lançar de novo termina o turno com os tanques na frente em { $risk }% das vezes, perdendo { $held ->
+        [1] o ponto separado
+       *[other] os { $held } pontos separados
+    }; senão, soma { $gain ->
+        [0] menos de um ponto
+        [1] cerca de 1 ponto
+       *[other] cerca de { $gain } pontos
+    } em média. { $advice ->
+        [roll] Vale a pena: continue lançando.
+       *[stop] Não vale a pena: pare.
+    }
+coach-why-only-choice = Deste lançamento só dá para pegar { face-count }.
+coach-why-as-good = Pegar { $face ->
+        [death-ray] os raios da morte
+        [human] os humanos
+        [cow] as vacas
+       *[chicken] as galinhas
+    } ou { $other ->
+        [death-ray] os raios da morte
+        [human] os humanos
+        [cow] as vacas
+       *[chicken] as galinhas
+    } dá no mesmo aqui.
+coach-why-bonus = Pegar { face-count } completa um humano, uma vaca e uma galinha: 3 pontos de bônus se os raios da morte segurarem os tanques até o fim do turno.
+coach-why-rays-for-safety = { $count ->
+        [1] O raio da morte deixa
+       *[other] Os { $count } raios da morte deixam
+    } o turno mais seguro: depois, os tanques terminam na frente em { $risk }% das vezes, contra { $other_risk }% pegando { $other ->
+        [human] os humanos
+        [cow] as vacas
+       *[chicken] as galinhas
+    }.
+coach-why-points-over-safety = Pegar { face-count } vale o risco: depois, os tanques terminam na frente em { $risk }% das vezes, contra { $rays_risk }% pegando os raios da morte, mas os pontos compensam.
+coach-why-more-points = Pegar { face-count } marca mais agora do que pegar { $other ->
+        [death-ray] { $other_count ->
+            [1] o raio da morte
+           *[other] os { $other_count } raios da morte
+        }
+        [human] { $other_count ->
+            [1] o humano
+           *[other] os { $other_count } humanos
+        }
+        [cow] { $other_count ->
+            [1] a vaca
+           *[other] as { $other_count } vacas
+        }
+       *[chicken] { $other_count ->
+            [1] a galinha
+           *[other] as { $other_count } galinhas
+        }
+    }; esse tipo ainda pode sair num lançamento seguinte.
+coach-why-more-dice = Pegar só { face-count } deixa { $dice ->
+        [1] 1 dado
+       *[other] { $dice } dados
+    } para lançar de novo, contra { $other_dice ->
+        [0] nenhum
+       *[other] { $other_dice }
+    } pegando { $other ->
+        [death-ray] { $other_count ->
+            [1] o raio da morte
+           *[other] os { $other_count } raios da morte
+        }
+        [human] { $other_count ->
+            [1] o humano
+           *[other] os { $other_count } humanos
+        }
+        [cow] { $other_count ->
+            [1] a vaca
+           *[other] as { $other_count } vacas
+        }
+       *[chicken] { $other_count ->
+            [1] a galinha
+           *[other] as { $other_count } galinhas
+        }
+    }: os dados a mais valem mais que os pontos de agora.
+coach-why-compare = Depois de pegar { face-count }, os tanques terminam na frente em { $risk }% das vezes e o turno faz { $average ->
+        [0] menos de um ponto
+        [1] cerca de 1 ponto
+       *[other] cerca de { $average } pontos
+    } em média; pegando { $other ->
+        [death-ray] { $other_count ->
+            [1] o raio da morte
+           *[other] os { $other_count } raios da morte
+        }
+        [human] { $other_count ->
+            [1] o humano
+           *[other] os { $other_count } humanos
+        }
+        [cow] { $other_count ->
+            [1] a vaca
+           *[other] as { $other_count } vacas
+        }
+       *[chicken] { $other_count ->
+            [1] a galinha
+           *[other] as { $other_count } galinhas
+        }
+    }, { $other_risk }% e { $other_average ->
+        [0] menos de um ponto
+        [1] cerca de 1 ponto
+       *[other] cerca de { $other_average } pontos
+    }.
+
 ## O jogo de terminal: `martian-dice play` em tela cheia e `martian-dice replay ARQUIVO` num
 ## terminal (crates/tui/src/messages.rs). Os títulos dos painéis ganham o espaçamento do código.
 ## $name: o nome de um jogador; $names: uma lista de nomes; $dice: um dice-count; $points: um
@@ -504,30 +659,35 @@ tui-coach-off = Tecle [{ $coach }] para ver o valor de cada opção.
 tui-coach-wait = Análise: esperando uma decisão sua.
 tui-coach-unavailable = A análise precisa do solucionador, que ainda não está incluído.
 tui-coach-no-values = Sem valores para esta posição.
-tui-coach-working = Calculando as chances de vitória…
+tui-coach-working = A sua chance de vitória está sendo calculada: ela vem na próxima decisão.
 tui-coach-win = chance de vitória
 tui-coach-turn = pontos esperados na vez
 tui-coach-turns = turnos esperados até { $target }
-tui-cost-win = { $percent }% de chance de vitória
+tui-cost-win = { $percent }% de chance
 tui-cost-points = { $value } pontos
 tui-cost-turns = { $value } turnos a mais
-tui-action = { $action ->
+# Uma opção na lista da análise (28 colunas com o valor).
+tui-coach-option = { $action ->
         [take] { $face ->
-            [tank] pegar tanques
-            [death-ray] pegar raios
-            [human] pegar humanos
-            [cow] pegar vacas
-           *[chicken] pegar galinhas
+            [tank] tanques
+            [death-ray] raios
+            [human] humanos
+            [cow] vacas
+           *[chicken] galinhas
         }
         [stop] parar
-       *[roll] lançar de novo
+       *[roll] lançar
     }
 # A opção ótima (curto: a coluna tem 28 caracteres).
 tui-coach-best = ótima
-tui-coach-cost = Última: { $action } custou { $cost }
-tui-coach-good = Última: { $action }, ótima
-tui-played-cost = ▸ jogado: { $action }, custou { $cost }
-tui-played-good = ▸ jogado: { $action }, ótima
+# O custo de uma decisão, em duas linhas de 28 colunas. $action: um tui-coach-option.
+tui-coach-last = Última: { $action }
+tui-coach-played = ▸ jogado: { $action }
+# $cost: um texto tui-cost-*.
+tui-review-cost = custo: { $cost }
+tui-review-best = a melhor
+# O motivo da análise, sob as teclas. $reason: um texto coach-why-*.
+tui-coach-why = Por quê? { $reason }
 tui-setup-language = Idioma
 tui-setup-players = Jogadores
 tui-setup-seat = Lugar { $seat }

@@ -329,13 +329,19 @@ impl Reason {
                 best_opponent,
                 opponents,
                 target,
-            } => vec![
-                ("advice", Word(advice.word())),
-                ("total", n(total)),
-                ("opponent", n(best_opponent.unwrap_or(0))),
-                ("opponents", Number(opponents as i64)),
-                ("target", n(target)),
-            ],
+            } => {
+                let mut args = vec![
+                    ("advice", Word(advice.word())),
+                    ("total", n(total)),
+                    ("opponents", Number(opponents as i64)),
+                    ("target", n(target)),
+                ];
+                // Alone there is no opponent's total to name.
+                if let Some(opponent) = best_opponent {
+                    args.push(("opponent", n(opponent)));
+                }
+                args
+            }
             Reason::NothingHeld { chance, average } => vec![
                 ("chance", Number(percent(chance))),
                 ("average", Number(whole_points(average))),

@@ -73,15 +73,13 @@ struct ReplayScreen {
 }
 
 impl ReplayScreen {
-    /// Asks for the values of the decision shown, when the coach is on (cached per position;
-    /// provisional values are asked for again).
+    /// Asks for the values of the decision shown, when the coach is on, once per position
+    /// (values standing in stay for the whole decision: one decision, one measure).
     fn refresh_advice(&mut self, advisor: Option<&mut (dyn Advisor + '_)>) {
         let game = self.timeline.game();
         let position = position_of(game);
-        let settled = self.advice.as_ref().is_some_and(|(at, advice)| {
-            *at == position && advice.as_ref().is_none_or(|a| !a.provisional)
-        });
-        if self.coach_visible && matches!(game.awaiting(), Awaiting::Decision { .. }) && !settled {
+        let known = self.advice.as_ref().is_some_and(|(at, _)| *at == position);
+        if self.coach_visible && matches!(game.awaiting(), Awaiting::Decision { .. }) && !known {
             let advice = advisor.and_then(|a| a.advise(&game.situation()));
             self.advice = Some((position, advice));
         }
@@ -586,6 +584,18 @@ impl App {
                 Awaiting::Nothing => Vec::new(),
             }
         };
+        let deciding = !game.is_over()
+            && session.stuck.is_none()
+            && session.human_to_act().is_some()
+            && matches!(game.awaiting(), Awaiting::Decision { .. });
+        let guide = deciding
+            .then(|| ui::decision_guide(m, game.turn(), theme))
+            .flatten();
+        let why = session
+            .current_advice()
+            .filter(|_| session.coach_visible && deciding)
+            .and_then(|advice| advice.as_ref()?.reason.as_ref())
+            .map(|reason| msg::coach_why(m, reason));
         let review = session.review.as_ref();
         let coach = if !session.coach_visible {
             CoachView::Hidden { review }
@@ -616,6 +626,8 @@ impl App {
             game,
             names: &names,
             prompt,
+            guide,
+            why,
             coach,
             status: self.message.as_deref(),
             hint: &hint,
@@ -665,6 +677,10 @@ impl App {
                 None => CoachView::Waiting { review: None },
             }
         };
+        let why = advice
+            .filter(|_| replay.coach_visible)
+            .and_then(|(_, advice)| advice.as_ref()?.reason.as_ref())
+            .map(|reason| msg::coach_why(m, reason));
         let title = msg::replay_title(m);
         let hint = msg::hint_replay(m);
         let view = TableView {
@@ -674,6 +690,8 @@ impl App {
             game,
             names: &replay.names,
             prompt,
+            guide: None,
+            why,
             coach,
             status: self.message.as_deref(),
             hint: &hint,

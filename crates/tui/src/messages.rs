@@ -6,7 +6,8 @@
 
 use martian_engine::{Action, BonusRule, Dice, EndRule, Face, Points, TieRule, TurnEnd};
 use martian_i18n::vocab::{self, face_id};
-use martian_i18n::{Lang, Messages, tr};
+use martian_i18n::{Arg, Lang, Messages, tr};
+use martian_solver::{Reason, ReasonArg};
 
 /// The help key, the same in every language.
 pub const KEY_HELP: char = '?';
@@ -475,38 +476,52 @@ pub fn cost_points(m: &Messages, points: f64) -> String {
 pub fn cost_turns(m: &Messages, turns: f64) -> String {
     tr!(m, "tui-cost-turns", value = decimal(m, turns, 2))
 }
-pub fn action_short(m: &Messages, action: Action) -> String {
+pub fn coach_best(m: &Messages) -> String {
+    tr!(m, "tui-coach-best")
+}
+/// An option in the coach's list of values: short, the list has 28 columns.
+pub fn coach_option(m: &Messages, action: Action) -> String {
     let (id, face) = match action {
         Action::Take(face) => ("take", face_id(face)),
         Action::Stop => ("stop", ""),
         Action::Roll => ("roll", ""),
     };
-    tr!(m, "tui-action", action = id, face = face)
+    tr!(m, "tui-coach-option", action = id, face = face)
 }
-pub fn coach_best(m: &Messages) -> String {
-    tr!(m, "tui-coach-best")
+/// The first line of what the last decision of a person cost.
+pub fn coach_last(m: &Messages, action: Action) -> String {
+    tr!(m, "tui-coach-last", action = coach_option(m, action))
 }
-pub fn coach_cost(m: &Messages, action: Action, cost: String) -> String {
-    tr!(
-        m,
-        "tui-coach-cost",
-        action = action_short(m, action),
-        cost = cost
-    )
+/// The first line of what the move played from a replayed position cost.
+pub fn coach_played(m: &Messages, action: Action) -> String {
+    tr!(m, "tui-coach-played", action = coach_option(m, action))
 }
-pub fn coach_good(m: &Messages, action: Action) -> String {
-    tr!(m, "tui-coach-good", action = action_short(m, action))
+/// The second line of a review: what it cost, or that it was the best.
+pub fn review_cost(m: &Messages, cost: String) -> String {
+    tr!(m, "tui-review-cost", cost = cost)
 }
-pub fn played_cost(m: &Messages, action: Action, cost: String) -> String {
-    tr!(
-        m,
-        "tui-played-cost",
-        action = action_short(m, action),
-        cost = cost
-    )
+pub fn review_best(m: &Messages) -> String {
+    tr!(m, "tui-review-best")
 }
-pub fn played_good(m: &Messages, action: Action) -> String {
-    tr!(m, "tui-played-good", action = action_short(m, action))
+/// The coach's reason for its best option: the `coach-why-*` message the reason names, with its
+/// arguments (see `martian_solver::Reason`); the same words in every interface.
+pub fn coach_reason(m: &Messages, reason: &Reason) -> String {
+    let args: Vec<(&str, Arg<'_>)> = reason
+        .args()
+        .into_iter()
+        .map(|(name, arg)| {
+            let arg = match arg {
+                ReasonArg::Number(n) => Arg::from(n),
+                ReasonArg::Word(word) => Arg::from(word),
+            };
+            (name, arg)
+        })
+        .collect();
+    m.text(reason.id(), &args)
+}
+/// The reason under the keys, after its label.
+pub fn coach_why(m: &Messages, reason: &Reason) -> String {
+    tr!(m, "tui-coach-why", reason = coach_reason(m, reason))
 }
 
 // ---- setup ----
@@ -800,11 +815,163 @@ mod tests {
         assert_eq!(en.action('s', &[KeyAction::Yes]), None);
     }
 
+    /// One reason of every kind, with figures that every message shows as numbers.
+    pub(crate) fn sample_reasons() -> Vec<Reason> {
+        use martian_solver::{Advised, Indifference, ReasonKind};
+        ReasonKind::ALL
+            .iter()
+            .flat_map(|kind| match kind {
+                ReasonKind::Indifferent => [
+                    Indifference::TurnLost,
+                    Indifference::GameDecided,
+                    Indifference::Equal,
+                ]
+                .map(|case| Reason::Indifferent { case })
+                .to_vec(),
+                ReasonKind::MustRoll => vec![Reason::MustRoll { needed: 9 }],
+                ReasonKind::BankTheLead => [1, 2]
+                    .map(|opponents| Reason::BankTheLead {
+                        total: 27,
+                        lead: 5,
+                        opponents,
+                    })
+                    .to_vec(),
+                ReasonKind::ReachTarget => vec![Reason::ReachTarget { total: 26 }],
+                ReasonKind::Race => [0, 1, 2]
+                    .into_iter()
+                    .flat_map(|opponents| {
+                        [Advised::Roll, Advised::Stop].map(|advice| Reason::Race {
+                            advice,
+                            total: 14,
+                            best_opponent: (opponents > 0).then_some(22),
+                            opponents,
+                            target: 25,
+                        })
+                    })
+                    .collect(),
+                ReasonKind::NothingHeld => vec![Reason::NothingHeld {
+                    chance: 0.594,
+                    average: 2.4,
+                }],
+                ReasonKind::FreeRoll => vec![Reason::FreeRoll {
+                    held: 6,
+                    dice: 3,
+                    gain: 2.2,
+                }],
+                ReasonKind::Risk => [Advised::Roll, Advised::Stop]
+                    .map(|advice| Reason::Risk {
+                        advice,
+                        tanks_ahead: 0.3149,
+                        held: 6,
+                        gain: 2.51,
+                    })
+                    .to_vec(),
+                ReasonKind::OnlyChoice => vec![Reason::OnlyChoice {
+                    face: Face::Cow,
+                    count: 3,
+                }],
+                ReasonKind::AsGood => vec![Reason::AsGood {
+                    face: Face::Human,
+                    other: Face::Chicken,
+                }],
+                ReasonKind::Bonus => vec![Reason::Bonus {
+                    face: Face::Chicken,
+                    count: 2,
+                }],
+                ReasonKind::RaysForSafety => vec![Reason::RaysForSafety {
+                    count: 4,
+                    tanks_ahead: 0.16,
+                    other: Face::Cow,
+                    other_tanks_ahead: 0.41,
+                }],
+                ReasonKind::PointsOverSafety => vec![Reason::PointsOverSafety {
+                    face: Face::Human,
+                    count: 3,
+                    tanks_ahead: 0.22,
+                    rays_tanks_ahead: 0.08,
+                }],
+                ReasonKind::MorePoints => vec![Reason::MorePoints {
+                    face: Face::Chicken,
+                    count: 4,
+                    other: Face::Human,
+                    other_count: 3,
+                }],
+                ReasonKind::MoreDice => vec![Reason::MoreDice {
+                    face: Face::Cow,
+                    count: 2,
+                    dice_left: 8,
+                    other: Face::Human,
+                    other_count: 5,
+                    other_dice_left: 5,
+                }],
+                ReasonKind::Compare => vec![Reason::Compare {
+                    face: Face::DeathRay,
+                    count: 2,
+                    tanks_ahead: 0.31,
+                    average: 3.2,
+                    other: Face::Human,
+                    other_count: 2,
+                    other_tanks_ahead: 0.35,
+                    other_average: 4.4,
+                }],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_reason_is_worded_with_its_own_figures_in_both_languages() {
+        let reasons = sample_reasons();
+        let kinds: std::collections::HashSet<_> = reasons.iter().map(Reason::kind).collect();
+        assert_eq!(kinds.len(), martian_solver::ReasonKind::ALL.len());
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            for reason in &reasons {
+                assert!(m.has(reason.id()), "{lang}: no {}", reason.id());
+                let text = coach_reason(m, reason);
+                assert!(
+                    !text.contains('{') && !text.contains("coach-why"),
+                    "{lang}: {text}"
+                );
+                // Every figure the message shows is the argument's number, as the solver gave it.
+                for (name, arg) in reason.args() {
+                    if let ReasonArg::Number(n) = arg
+                        && name != "opponents"
+                    {
+                        assert!(
+                            text.contains(&n.to_string()),
+                            "{lang}: {name} {n} in {text}"
+                        );
+                    }
+                }
+                assert!(
+                    coach_why(m, reason).ends_with(&text),
+                    "{lang}: the reason follows its label"
+                );
+            }
+        }
+        let risk = Reason::Risk {
+            advice: martian_solver::Advised::Stop,
+            tanks_ahead: 0.3149,
+            held: 6,
+            gain: 2.51,
+        };
+        assert_eq!(
+            coach_reason(Lang::En.messages(), &risk),
+            "Rolling again ends the turn with the tanks ahead 31% of the time, losing the 6 \
+             points held; otherwise it adds about 3 points on average. Not worth it: stop."
+        );
+        assert_eq!(
+            coach_reason(Lang::PtBr.messages(), &risk),
+            "Lançar de novo termina o turno com os tanques na frente em 31% das vezes, perdendo \
+             os 6 pontos separados; senão, soma cerca de 3 pontos em média. Não vale a pena: pare."
+        );
+    }
+
     #[test]
     fn numbers_take_the_language_s_decimal_separator() {
         let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
         assert_eq!(cost_win(en, 12.34), "12.3% win chance");
-        assert_eq!(cost_win(pt, 12.34), "12,3% de chance de vitória");
+        assert_eq!(cost_win(pt, 12.34), "12,3% de chance");
         assert_eq!(pace(pt, 700), "0,7 s por passo");
         assert_eq!(pace(en, 0), "instant");
     }

@@ -305,19 +305,15 @@ impl Session {
     }
 
     /// Asks the advisor for the values of the current decision when the coach is looking and a
-    /// person decides (cached per position).
+    /// person decides, once per position: values standing in while better ones are worked out
+    /// stay for the whole decision (one decision, one measure).
     pub fn refresh_advice(&mut self, advisor: Option<&mut (dyn Advisor + '_)>) {
         let position = position_of(&self.game);
         let deciding = matches!(self.game.awaiting(), Awaiting::Decision { .. });
         if !self.coach_visible || !deciding || self.human_to_act().is_none() {
             return;
         }
-        let settled = |advice: &Option<Advice>| advice.as_ref().is_none_or(|a| !a.provisional);
-        if self
-            .advice
-            .as_ref()
-            .is_some_and(|(at, advice)| *at == position && settled(advice))
-        {
+        if self.advice.as_ref().is_some_and(|(at, _)| *at == position) {
             return;
         }
         let advice = advisor.and_then(|a| a.advise(&self.game.situation()));

@@ -839,8 +839,11 @@ fn the_record_is_kept_after_every_turn_when_asked() {
     assert!(GameRecord::from_json(contents).unwrap().result.is_some());
 }
 
+/// While the duel is worked out in the background, the expected turn score stands in; it stays
+/// for the whole decision (one decision, one measure) and the chance to win comes with a later
+/// decision.
 #[test]
-fn the_duel_is_worked_out_in_the_background_meanwhile_the_turn_score_stands_in() {
+fn the_duel_is_worked_out_in_the_background_and_comes_with_a_later_decision() {
     let mut h = Harness::with(
         GameSetup {
             coach: CoachMode::Always,
@@ -852,25 +855,46 @@ fn the_duel_is_worked_out_in_the_background_meanwhile_the_turn_score_stands_in()
     h.key(KeyCode::Enter);
     h.keys("r");
     let start = std::time::Instant::now();
-    loop {
-        let advice = h
-            .session()
+    let advice_now = |h: &Harness| {
+        h.session()
             .current_advice()
             .cloned()
             .flatten()
-            .expect("advice");
+            .expect("advice")
+    };
+    loop {
+        let advice = advice_now(&h);
+        // However long the decision takes, its values stay in their measure.
+        for _ in 0..5 {
+            std::thread::sleep(Duration::from_millis(20));
+            h.wait(20);
+            assert_eq!(advice_now(&h), advice, "the values changed mid-decision");
+        }
         if !advice.provisional {
             assert_eq!(advice.measure, Measure::WinProbability);
             break;
         }
         assert_eq!(advice.measure, Measure::TurnPoints, "the stand-in");
-        assert!(h.screen(80, 24).contains("Working out the chances"));
+        let screen = h.screen(80, 24);
+        assert!(screen.contains("Your chance to win is"), "{screen}");
         assert!(
             start.elapsed() < Duration::from_secs(300),
             "the duel never came"
         );
-        std::thread::sleep(Duration::from_millis(20));
-        h.wait(20);
+        // On to Ana's next decision.
+        let at = (
+            h.session().game.history().len(),
+            h.session().game.turn_steps().len(),
+        );
+        h.play_until(
+            "Ana's next decision",
+            |s| {
+                (s.game.history().len(), s.game.turn_steps().len()) != at
+                    && s.human_to_act() == Some(0)
+                    && matches!(s.game.awaiting(), Awaiting::Decision { .. })
+            },
+            steady_keys,
+        );
     }
     assert!(h.screen(80, 24).contains("chance to win"));
 }
@@ -1125,7 +1149,10 @@ fn pt_the_coach_with_decimal_commas_and_the_cost_of_a_decision() {
     };
     h.keys(&Keys::of(Lang::PtBr).take(face).unwrap().to_string());
     let screen = h.screen(80, 24);
-    assert!(screen.contains("Última: pegar"), "{screen}");
+    assert!(
+        screen.contains("Última: ") && screen.contains("custo: "),
+        "{screen}"
+    );
     insta::assert_snapshot!("pt_coach_cost", screen);
 }
 

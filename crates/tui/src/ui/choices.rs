@@ -10,15 +10,38 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use crate::messages::{self as msg, KeyAction, Keys, TAKEABLE};
 use crate::theme::Theme;
 
-/// The panel around the prompt lines.
+/// The panel of what may be done now: the keys, then the coach's reason (wrapped) or else a
+/// word of guidance.
 pub struct ChoicesPanel<'a> {
     pub m: &'a Messages,
-    pub prompt: &'a [Line<'static>],
+    pub lines: &'a [Line<'static>],
+}
+
+impl ChoicesPanel<'_> {
+    /// The lines under the keys: the reason, wrapped to `width`, or the guide.
+    pub fn body(
+        keys: &[Line<'static>],
+        guide: Option<&Line<'static>>,
+        why: Option<&str>,
+        width: usize,
+        theme: Theme,
+    ) -> Vec<Line<'static>> {
+        let mut lines = keys.to_vec();
+        match why {
+            Some(why) => lines.extend(
+                super::wrap_words(why, width)
+                    .into_iter()
+                    .map(|l| Line::styled(l, theme.why())),
+            ),
+            None => lines.extend(guide.cloned()),
+        }
+        lines
+    }
 }
 
 impl Widget for ChoicesPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        Paragraph::new(self.prompt.to_vec())
+        Paragraph::new(self.lines.to_vec())
             .block(Block::bordered().title(msg::panel_choices(self.m)))
             .render(area, buf);
     }
@@ -29,31 +52,33 @@ impl Widget for ChoicesPanel<'_> {
 pub fn decision_prompt(m: &'static Messages, turn: &Turn, theme: Theme) -> Vec<Line<'static>> {
     let keys = Keys::of(m.lang());
     let legal = turn.legal_actions();
-    let mut spans = Vec::new();
     match turn.phase() {
-        TurnPhase::Choosing { roll } => vec![
-            choose_line(m, roll, |face| legal.contains(Action::Take(face)), theme),
-            Line::styled(msg::take_all_of_one(m), theme.dim()),
-        ],
+        TurnPhase::Choosing { roll } => vec![choose_line(
+            m,
+            roll,
+            |face| legal.contains(Action::Take(face)),
+            theme,
+        )],
         TurnPhase::Deciding => {
             let stop = keys.key(KeyAction::Stop);
             let roll = keys.key(KeyAction::Roll);
-            spans.push(Span::styled(format!("[{stop}]"), theme.key()));
-            spans.push(Span::raw(format!(
-                " {}     ",
-                msg::stop_label(m, turn.score())
-            )));
-            spans.push(Span::styled(format!("[{roll}]"), theme.key()));
-            spans.push(Span::raw(format!(
-                " {}",
-                msg::roll_label(m, turn.dice_left())
-            )));
-            vec![
-                Line::from(spans),
-                Line::styled(msg::stop_or_roll_hint(m), theme.dim()),
-            ]
+            vec![Line::from(vec![
+                Span::styled(format!("[{stop}]"), theme.key()),
+                Span::raw(format!(" {}     ", msg::stop_label(m, turn.score()))),
+                Span::styled(format!("[{roll}]"), theme.key()),
+                Span::raw(format!(" {}", msg::roll_label(m, turn.dice_left()))),
+            ])]
         }
         _ => Vec::new(),
+    }
+}
+
+/// A word of guidance under the keys of a decision (when the coach gives no reason).
+pub fn decision_guide(m: &'static Messages, turn: &Turn, theme: Theme) -> Option<Line<'static>> {
+    match turn.phase() {
+        TurnPhase::Choosing { .. } => Some(Line::styled(msg::take_all_of_one(m), theme.dim())),
+        TurnPhase::Deciding => Some(Line::styled(msg::stop_or_roll_hint(m), theme.dim())),
+        _ => None,
     }
 }
 

@@ -41,15 +41,30 @@ pub struct CoachPanel<'a> {
     pub theme: Theme,
 }
 
-/// What a decision cost: the last decision of a person at the screen, or (`in_replay`) the move
-/// played from the position shown.
-fn review_line(m: &Messages, review: &Review, in_replay: bool, theme: Theme) -> Line<'static> {
-    let cost = review.advice.format_cost(m, review.cost);
-    match (review.was_best(), in_replay) {
-        (true, false) => Line::styled(msg::coach_good(m, review.action), theme.good()),
-        (false, false) => Line::styled(msg::coach_cost(m, review.action, cost), theme.bad()),
-        (true, true) => Line::styled(msg::played_good(m, review.action), theme.good()),
-        (false, true) => Line::styled(msg::played_cost(m, review.action, cost), theme.bad()),
+/// What a decision cost, in two lines: the last decision of a person at the screen, or
+/// (`in_replay`) the move played from the position shown.
+fn review_lines(
+    m: &Messages,
+    review: &Review,
+    in_replay: bool,
+    theme: Theme,
+) -> [Line<'static>; 2] {
+    let head = if in_replay {
+        msg::coach_played(m, review.action)
+    } else {
+        msg::coach_last(m, review.action)
+    };
+    if review.was_best() {
+        [
+            Line::styled(head, theme.good()),
+            Line::styled(format!("  {}", msg::review_best(m)), theme.good()),
+        ]
+    } else {
+        let cost = review.advice.format_cost(m, review.cost);
+        [
+            Line::styled(head, theme.bad()),
+            Line::styled(format!("  {}", msg::review_cost(m, cost)), theme.bad()),
+        ]
     }
 }
 
@@ -107,7 +122,7 @@ impl Widget for CoachPanel<'_> {
                 for &(action, value) in &advice.values {
                     let is_best = advice.is_best(value);
                     let mark = if played == Some(action) { "▸ " } else { "  " };
-                    let label = msg::action_short(m, action);
+                    let label = msg::coach_option(m, action);
                     let value_text = advice.format_value(m, value);
                     let tag = if is_best { best.as_str() } else { "" };
                     let width = inner.saturating_sub(2 + value_text.len() + 1 + tag_width);
@@ -125,7 +140,7 @@ impl Widget for CoachPanel<'_> {
             }
         };
         if let Some(review) = review {
-            lines.push(review_line(m, review, in_replay, theme));
+            lines.extend(review_lines(m, review, in_replay, theme));
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

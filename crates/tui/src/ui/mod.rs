@@ -20,7 +20,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-pub use choices::{decision_prompt, game_over_prompt, key_prompt};
+pub use choices::{decision_guide, decision_prompt, game_over_prompt, key_prompt};
 pub use coach_panel::CoachView;
 pub use popup::Popup;
 pub use setup_form::SetupScreen;
@@ -59,6 +59,43 @@ impl Widget for TooSmall<'_> {
             .wrap(Wrap { trim: true })
             .render(area, buf);
     }
+}
+
+/// `text` broken into lines of at most `width` characters, at spaces where it can be (a word
+/// longer than a line is cut).
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word = word.to_string();
+        loop {
+            let used = line.chars().count();
+            let needed = word.chars().count() + usize::from(used > 0);
+            if used + needed <= width {
+                if used > 0 {
+                    line.push(' ');
+                }
+                line.push_str(&word);
+                break;
+            }
+            if used > 0 {
+                lines.push(std::mem::take(&mut line));
+                continue;
+            }
+            // A word longer than a line.
+            let head: String = word.chars().take(width).collect();
+            word = word.chars().skip(width).collect();
+            lines.push(head);
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 fn rules_summary(m: &Messages, rules: Rules) -> String {

@@ -26,8 +26,12 @@ pub struct TableView<'a> {
     pub seed: Option<u64>,
     pub game: &'a Game,
     pub names: &'a [String],
-    /// The choices panel: what may be done now.
+    /// The choices panel: what may be done now, with its keys.
     pub prompt: Vec<Line<'static>>,
+    /// A word of guidance under the keys, when the coach gives no reason.
+    pub guide: Option<Line<'static>>,
+    /// The coach's reason for its best option, under the keys.
+    pub why: Option<String>,
     pub coach: CoachView<'a>,
     /// An error or notice for the status line.
     pub status: Option<&'a str>,
@@ -44,10 +48,19 @@ impl Widget for &TableView<'_> {
             TooSmall { m, theme }.render(area, buf);
             return;
         }
+        let choice_lines = ChoicesPanel::body(
+            &view.prompt,
+            view.guide.as_ref(),
+            view.why.as_deref(),
+            usize::from(area.width.saturating_sub(2)),
+            theme,
+        );
+        // The keys and two more lines, or as many as the coach's reason takes (within reason).
+        let choices_height = (choice_lines.len() as u16).clamp(2, 5) + 2;
         let [title, body, choices, status] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
-            Constraint::Length(4),
+            Constraint::Length(choices_height),
             Constraint::Length(1),
         ])
         .areas(area);
@@ -101,7 +114,7 @@ impl Widget for &TableView<'_> {
         .render(coach_area, buf);
         ChoicesPanel {
             m,
-            prompt: &view.prompt,
+            lines: &choice_lines,
         }
         .render(choices, buf);
         let status_line = match view.status {
