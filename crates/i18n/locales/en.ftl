@@ -170,6 +170,16 @@ turn-end = { $end ->
    *[no-choice] no type could be taken from the last roll
 }
 
+## Players (martian_i18n::vocab): the person at the screen, and the built-in bots by name.
+# The default name of the person at the screen. A player of this name (in either language) is
+# spoken to: "Your turn", "You win!". $you in a sentence: yes for that player, no for others.
+player-you = You
+# A built-in bot in prose, lower case; $bot: its name as the command line takes it. Any other bot
+# keeps its own name.
+bot-name = { $bot ->
+       *[other] { $bot }
+    }
+
 ## The engine's errors (martian_i18n::errors). In English word for word the engine's own text
 ## (a test checks); they are sentence fragments, placed after "step 2: " and the like.
 error-dice-unknown-letter = '{ $letter }' is not a face letter (T, R, H, C, K; or V, G)
@@ -524,10 +534,12 @@ coach-why-compare = After { face-count } the tanks end ahead { $risk }% of the t
 tui-title = MARTIAN DICE
 tui-replay-title = MARTIAN DICE · replay
 # The keys. $action: death-ray, human, cow, chicken (take that face), stop, roll, coach, fast
-# (bots fast-forward), save, new (new game), quit, yes. Within one screen no two actions may share
-# a key, in this language or together with the English keys (which always work; a test checks).
+# (bots fast-forward), save, new (new game), quit, yes. The first letter is shown, every letter
+# works: the take keys are the letters on the dice (death rays also d, as before). Within one
+# screen no two actions may share a key, in this language or together with the English keys
+# (which always work; a test checks).
 tui-key = { $action ->
-    [death-ray] d
+    [death-ray] rd
     [human] h
     [cow] c
     [chicken] k
@@ -537,16 +549,26 @@ tui-key = { $action ->
     [fast] f
     [save] w
     [new] n
+    [view] t
     [quit] q
    *[yes] y
 }
 # The decimal separator of the numbers the coach and the setup show.
 tui-decimal-point = .
 tui-seed = seed { $seed }
-tui-turn-of = { $name } to play
-tui-turn-over-of = { $name }: turn over
+# $you: yes when the player is the person at the screen (player-you), else no.
+tui-turn-of = { $you ->
+        [yes] Your turn
+       *[no] { $name } to play
+    }
+tui-turn-over-of = { $you ->
+        [yes] Your turn is over
+       *[no] { $name }: turn over
+    }
 tui-panel-scores = Scores
 tui-panel-log = Log
+# The log scrolled back: $below lines come after the last one shown.
+tui-panel-log-scrolled = Log ↓ { $below } more
 tui-panel-coach = Coach
 tui-panel-choices = Choices
 tui-panel-roll-off = Roll-off: most death rays wins
@@ -561,6 +583,8 @@ tui-head-player = Player
 tui-head-total = Total
 tui-head-last = Last
 tui-trigger-legend = ★ reached the target first
+# The marks once the game is over (28 columns at most).
+tui-winner-legend = ♦ winner · ★ first to { $target }
 tui-rolled = Rolled { $dice }
 tui-rolled-with-tanks = Rolled { $dice }: { $tanks ->
         [one] { $tanks } tank forced aside
@@ -574,7 +598,7 @@ tui-set-aside = Set aside
 tui-no-earthlings = no earthlings yet
 tui-meter-tanks = Tanks
 tui-meter-rays = Rays
-tui-meter-safe = rays hold
+tui-meter-safe = safe
 tui-meter-danger = tanks lead!
 # $reason: busted, bonus, plain.
 tui-stop-now = { $reason ->
@@ -611,8 +635,16 @@ tui-roll-label = roll { $dice }
 tui-your-roll = { $name }: press [{ $key }] to roll { $dice }
 tui-bot-thinking = { $name } is playing… [space] next step, [{ $fast }] fast-forward
 tui-roll-off-your-roll = { $name }: press [{ $key }] to roll { $dice } in the roll-off
-tui-hint-game = [{ $coach }] coach  [?] help  [{ $quit }] quit
-tui-hint-over = [{ $save }] save record  [{ $new }] new game  [{ $quit }] quit
+tui-hint-game = [{ $coach }] coach  [?] help & faces  [↑↓] log  [{ $quit }] quit
+# The keys of the game's end, each after its key. $action: save, new, results (show the end
+# screen), table (show the table), quit.
+tui-end-key = { $action ->
+        [save] save record
+        [new] new game
+        [results] results
+        [table] table
+       *[quit] quit
+    }
 tui-hint-replay = [←/→] step  [PgUp/PgDn] turn  [Home/End]  [{ $coach }] coach  [{ $quit }] quit
 tui-take-all-of-one = Take every die of one kind. Tanks are set aside by force. [{ $coach }] coach  [?] help
 tui-stop-or-roll-hint = Stopping banks the score; rolling again risks more tanks. [{ $coach }] coach  [?] help
@@ -646,9 +678,33 @@ tui-log-roll-off = roll-off: { $name } rolled { $letters }, { $rays ->
 tui-log-roll-off-tied = still tied: roll again
 tui-roll-off-between = Tied for the most points: { $names }
 tui-roll-off-round = Roll-off round { $round }
-tui-wins = Winner: { $name }!
+tui-wins = { $you ->
+        [yes] You win!
+       *[no] Winner: { $name }!
+    }
 tui-share-victory = Shared victory: { $names }
 tui-won-roll-off = { $name } won the roll-off.
+tui-panel-game-over = Game over
+tui-end-round = Round
+tui-end-total = Total
+# $triggered: yes, no (whether someone reached the target, which ends the game).
+tui-end-legend = ♦ winner{ $triggered ->
+        [yes] {"  "}★ reached { $target } first
+       *[no] {""}
+    }  ▁▃▆█ the total after each round
+# $points: a `points` text; $bonus: yes, no.
+tui-end-biggest = Biggest turn: { $name }, { $points } in round { $round }{ $bonus ->
+        [yes] , with the bonus
+       *[no] {""}
+    }.
+tui-end-no-score = No turn scored a point.
+# $end: complete-round, immediate.
+tui-end-trigger = ★ { $name } reached { $target } in round { $round }: { $end ->
+        [immediate] the game ended there.
+       *[complete-round] that round was the last.
+    }
+# $list: each roller's name and death rays, "Ana 4, Bob 2".
+tui-end-roll-off-round = Roll-off round { $round }: { $list } death rays.
 tui-saved = Record saved to { $path }
 tui-save-failed = Could not save: { $error }
 tui-save-as = Save record as:
@@ -715,7 +771,7 @@ tui-coach-mode = { $mode ->
     }
 tui-setup-pace = Bot pace
 tui-setup-start = Start the game
-tui-setup-hints = [↑↓] field [←→] change, or type a name/number  [<>] move seat  [enter] start
+tui-setup-hints = [↑↓←→] choose, or type  [<>] move seat  [enter] start  [?] help  [esc] quit
 # $bonus: one-of-each, any-earthling.
 tui-bonus-rule = { $bonus ->
         [any-earthling] +3 for any earthling
@@ -736,7 +792,6 @@ tui-pace = { $pace ->
         [instant] instant
        *[timed] { $seconds } s a step
     }
-tui-default-human = You
 tui-default-player = Player { $number }
 # A bot at the table, named after its kind. $bot: the bot's name as the command line takes it;
 # $name: that name capitalised, for any other bot.
@@ -767,8 +822,17 @@ tui-help =
     1 point per earthling; +3 for a human, a cow and a chicken.
     First to the target ends the game after the round.
     { "" }
-    { "[" }{ $coach }] coach: the value of each option   [space] next bot step
-    { "[" }{ $fast }] fast-forward bots   [{ $quit }] quit   any key closes this help
+    { "[" }{ $coach }] coach: each option's value and why  [space] next bot step
+    { "[" }{ $fast }] fast-forward  [↑↓ PgUp PgDn] log  [{ $quit }] quit  any key closes
+# The faces' legend, at the foot of the help: the head before the letters and names.
+tui-faces-legend = Faces:
+tui-setup-help =
+    { "[" }↑↓] choose a field, [←→] change its value.
+    A seat is a person or a bot: [←→] on it goes through them.
+    Type a person's name on a seat, or digits for a number: the
+    first key replaces what the field held; backspace erases.
+    { "[" }<] [>] move the selected seat up or down the table.
+    { "[" }enter] starts the game, [esc] quits.
 
 ## Web page: `martian-dice serve` (crates/server/assets/app.js, i18n.js; formatted in the browser
 ## by assets/fluent.js). $name: a player's name; $bot: a bot's name as the command line takes it;

@@ -60,7 +60,7 @@ rules-components =
     Letras usadas pelo programa: T tanque, R raio da morte, H humano, C ou V vaca, K ou G galinha.
 rules-turn-title = Um turno
 rules-turn =
-    1. Lance todos os dados disponíveis (no início da sua vez, os 13).
+    1. Lance todos os dados disponíveis (no início do seu turno, os 13).
     2. Separe todos os tanques que saíram. Tanques nunca são uma escolha: são obrigatórios e se
        somam aos tanques já separados neste turno.
     3. Escolha um tipo entre os outros dados que acabou de lançar e separe TODOS os dados desse tipo.
@@ -68,8 +68,8 @@ rules-turn =
        se você ainda não separou esse tipo neste turno: cada tipo de terráqueo é pego no máximo uma
        vez por turno. Os dados que você não pegou voltam para ser lançados de novo.
     4. Se você não puder escolher nada (só saíram tanques, ou só terráqueos de tipos que você já
-       tem), a sua vez acabou: vá para a pontuação. Isso não é um zero automático: pontue normalmente.
-    5. Se não sobrar nenhum dado, a sua vez acabou: vá para a pontuação.
+       tem), o seu turno acabou: vá para a pontuação. Isso não é um zero automático: pontue normalmente.
+    5. Se não sobrar nenhum dado, o seu turno acabou: vá para a pontuação.
     6. Senão, decida: parar e pontuar, ou lançar de novo os dados que sobraram (volta ao passo 1).
     Você pode parar ou lançar de novo seja qual for o placar de tanques e raios — mesmo quando parar
     vale 0.
@@ -170,6 +170,20 @@ turn-end = { $end ->
    *[no-choice] nenhum tipo podia ser pego do último lançamento
 }
 
+## Jogadores (martian_i18n::vocab): a pessoa diante da tela e os bots embutidos, pelo nome.
+player-you = Você
+bot-name = { $bot ->
+        [random] aleatório
+        [aggressive] agressivo
+        [defensive] defensivo
+        [greedy] ganancioso
+        [optimal] ótimo
+        [easy] fácil
+        [medium] médio
+        [hard] difícil
+       *[other] { $bot }
+    }
+
 ## Os erros do motor do jogo (martian_i18n::errors): fragmentos de frase, postos depois de
 ## "passo 2: " e semelhantes.
 error-dice-unknown-letter = '{ $letter }' não é uma letra de face (T, R, H, V, G; ou C, K)
@@ -232,8 +246,8 @@ plain-seed = Semente { $seed }: jogue de novo com --seed { $seed } para ter os m
 plain-manual-dice = Modo marcador: lance os seus próprios dados e digite o que eles mostram, como 2T3RHVG.
 plain-help-hint = Digite ? para pedir ajuda a qualquer momento.
 plain-default-player = Jogador { $number }
-plain-turn-start = Rodada { $round }: vez de { $name } ({ $points }).
-plain-turn-start-final-round = Rodada { $round }, a rodada final: última vez de { $name } ({ $points }).
+plain-turn-start = Rodada { $round }: turno de { $name } ({ $points }).
+plain-turn-start-final-round = Rodada { $round }, a rodada final: último turno de { $name } ({ $points }).
 plain-rolls = { $name } lança { $dice }: { $faces } ({ $letters }).
 plain-tanks-forced = { $count ->
     [one] O tanque é separado à força.
@@ -258,13 +272,13 @@ plain-decide-prompt = { $name }, parar e marcar { $score } (p) ou lançar de nov
     } (l)?
 plain-takes = { $name } pega { $faces }.
 plain-stops = { $name } decide parar.
-plain-no-choice = Nenhum tipo pode ser pego deste lançamento: a vez acabou.
-plain-no-dice = Todos os dados estão separados: a vez acabou.
+plain-no-choice = Nenhum tipo pode ser pego deste lançamento: o turno acabou.
+plain-no-dice = Todos os dados estão separados: o turno acabou.
 plain-turn-scores = { $name } marca { $score } neste turno, { $total } no total.
 plain-score-table-title = Placar, rodada { $round } (alvo { $target }):
 plain-score-table-row = { $name }: { $points }
 plain-reached-target = { $name } tem { $points } e atinge o alvo de { $target }.
-plain-final-round = Esta é a rodada final: quem joga depois nesta rodada tem uma última vez.
+plain-final-round = Esta é a rodada final: quem joga depois nesta rodada tem um último turno.
 plain-immediate-end = O jogo acaba na hora.
 plain-roll-off-start = { $names } estão empatados com { $points }: desempate! Cada um lança { $dice } dados; quem tirar mais raios da morte vence.
 plain-roll-off-roll = { $name } lança no desempate: { $faces } ({ $letters }): { $rays }.
@@ -367,7 +381,7 @@ replay-roll-off-title = Desempate entre { $names }, empatados com { $points }:
 # $list: itens replay-roll-off-roll separados por ", ".
 replay-roll-off-round = Rodada de desempate { $round }: { $list }.
 replay-roll-off-roll = { $name } { $roll } ({ $rays })
-replay-unfinished = A partida está inacabada: é a vez de { $name } na rodada { $round }.
+replay-unfinished = A partida está inacabada: é o turno de { $name } na rodada { $round }.
 replay-roll-off-unfinished = A partida está inacabada: { $name } deve lançar no desempate.
 replay-cannot-read = não é possível ler { $file }: { $error }
 
@@ -533,11 +547,12 @@ coach-why-compare = Depois de pegar { face-count }, os tanques terminam na frent
 ## colchetes; os decimais chegam formatados ($percent…). A tela tem 80×24: textos curtos.
 tui-title = MARTIAN DICE
 tui-replay-title = MARTIAN DICE · reprodução
-# As teclas: m raio da morte, h humano, v vaca, g galinha, p parar, l lançar, a análise,
-# s salvar, n nova partida, s sim. As teclas inglesas continuam valendo (um teste confere que
-# nenhuma tecla tem dois sentidos na mesma tela).
+# As teclas: r raio da morte (m também), h humano, v vaca, g galinha (as letras dos dados),
+# p parar, l lançar, a análise, s salvar, n nova partida, s sim. A primeira letra é a mostrada;
+# todas valem. As teclas inglesas continuam valendo (um teste confere que nenhuma tecla tem dois
+# sentidos na mesma tela).
 tui-key = { $action ->
-    [death-ray] m
+    [death-ray] rm
     [human] h
     [cow] v
     [chicken] g
@@ -547,15 +562,23 @@ tui-key = { $action ->
     [fast] f
     [save] s
     [new] n
+    [view] t
     [quit] q
    *[yes] s
 }
 tui-decimal-point = ,
 tui-seed = semente { $seed }
-tui-turn-of = Vez de { $name }
-tui-turn-over-of = { $name }: fim da vez
+tui-turn-of = { $you ->
+        [yes] Seu turno
+       *[no] Turno de { $name }
+    }
+tui-turn-over-of = { $you ->
+        [yes] Fim do seu turno
+       *[no] Fim do turno de { $name }
+    }
 tui-panel-scores = Placar
 tui-panel-log = Histórico
+tui-panel-log-scrolled = Histórico ↓ mais { $below }
 tui-panel-coach = Análise
 tui-panel-choices = Opções
 tui-panel-roll-off = Desempate: mais raios da morte vence
@@ -570,6 +593,7 @@ tui-head-player = Jogador
 tui-head-total = Total
 tui-head-last = Últ.
 tui-trigger-legend = ★ chegou primeiro ao alvo
+tui-winner-legend = ♦ venceu · ★ chegou 1º a { $target }
 tui-rolled = Lançou { $dice }
 tui-rolled-with-tanks = Lançou { $dice }: { $tanks ->
         [0] nenhum tanque
@@ -578,7 +602,7 @@ tui-rolled-with-tanks = Lançou { $dice }: { $tanks ->
     }
 tui-rolled-and-took = Lançou { $dice }, pegou { $taken }
 tui-to-roll = { $dice } para lançar
-tui-nothing-rolled = Nenhum dado lançado ainda nesta vez.
+tui-nothing-rolled = Nenhum dado lançado ainda neste turno.
 tui-set-aside = Separados
 tui-no-earthlings = nenhum terráqueo ainda
 tui-meter-tanks = Tanques
@@ -613,8 +637,14 @@ tui-roll-label = lançar { $dice }
 tui-your-roll = { $name }: tecle [{ $key }] para lançar { $dice }
 tui-bot-thinking = { $name } está jogando… [espaço] próximo passo, [{ $fast }] avançar
 tui-roll-off-your-roll = { $name }: tecle [{ $key }] para lançar { $dice } no desempate
-tui-hint-game = [{ $coach }] análise  [?] ajuda  [{ $quit }] sair
-tui-hint-over = [{ $save }] salvar registro  [{ $new }] nova partida  [{ $quit }] sair
+tui-hint-game = [{ $coach }] análise  [?] ajuda e faces  [↑↓] histórico  [{ $quit }] sair
+tui-end-key = { $action ->
+        [save] salvar registro
+        [new] nova partida
+        [results] resultado
+        [table] mesa
+       *[quit] sair
+    }
 tui-hint-replay = [←/→] passo  [PgUp/PgDn] turno  [Home/End]  [{ $coach }] análise  [{ $quit }] sair
 tui-take-all-of-one = Pegue todos os dados de um tipo; tanques são separados à força. [{ $coach }] análise
 tui-stop-or-roll-hint = Parar garante os pontos; lançar arrisca mais tanques. [{ $coach }] análise  [?] ajuda
@@ -647,9 +677,29 @@ tui-log-roll-off = desempate: { $name } tirou { $letters }, { $rays ->
 tui-log-roll-off-tied = empate de novo: lançam outra vez
 tui-roll-off-between = Empatados com mais pontos: { $names }
 tui-roll-off-round = Desempate, rodada { $round }
-tui-wins = Vitória de { $name }!
+tui-wins = { $you ->
+        [yes] Você venceu!
+       *[no] Vitória de { $name }!
+    }
 tui-share-victory = Vitória compartilhada: { $names }
 tui-won-roll-off = { $name } venceu o desempate.
+tui-panel-game-over = Fim de partida
+tui-end-round = Rodada
+tui-end-total = Total
+tui-end-legend = ♦ vencedor{ $triggered ->
+        [yes] {"  "}★ chegou primeiro a { $target }
+       *[no] {""}
+    }  ▁▃▆█ o total depois de cada rodada
+tui-end-biggest = Maior turno: { $name }, { $points } na rodada { $round }{ $bonus ->
+        [yes] , com o bônus
+       *[no] {""}
+    }.
+tui-end-no-score = Nenhum turno marcou ponto.
+tui-end-trigger = ★ { $name } chegou a { $target } na rodada { $round }: { $end ->
+        [immediate] a partida acabou ali.
+       *[complete-round] aquela rodada foi a última.
+    }
+tui-end-roll-off-round = Desempate, rodada { $round }: { $list } raios da morte.
 tui-saved = Registro salvo em { $path }
 tui-save-failed = Não foi possível salvar: { $error }
 tui-save-as = Salvar o registro como:
@@ -661,7 +711,7 @@ tui-coach-unavailable = A análise precisa do solucionador, que ainda não está
 tui-coach-no-values = Sem valores para esta posição.
 tui-coach-working = A sua chance de vitória está sendo calculada: ela vem na próxima decisão.
 tui-coach-win = chance de vitória
-tui-coach-turn = pontos esperados na vez
+tui-coach-turn = pontos esperados no turno
 tui-coach-turns = turnos esperados até { $target }
 tui-cost-win = { $percent }% de chance
 tui-cost-points = { $value } pontos
@@ -713,7 +763,7 @@ tui-coach-mode = { $mode ->
     }
 tui-setup-pace = Ritmo dos bots
 tui-setup-start = Começar a partida
-tui-setup-hints = [↑↓] campo [←→] mudar, ou digite nome/número  [<>] mover lugar  [enter] começar
+tui-setup-hints = [↑↓←→] escolher  [<>] mover lugar  [enter] começar  [?] ajuda  [esc] sair
 tui-bonus-rule = { $bonus ->
         [any-earthling] +3 por qualquer terráqueo
        *[one-of-each] +3 por um humano, uma vaca e uma galinha
@@ -730,7 +780,6 @@ tui-pace = { $pace ->
         [instant] instantâneo
        *[timed] { $seconds } s por passo
     }
-tui-default-human = Você
 tui-default-player = Jogador { $number }
 tui-bot-player = { $bot ->
         [random] Aleatório
@@ -756,7 +805,7 @@ tui-bot-about = { $bot ->
     }
 tui-bot-failed = { $name } não conseguiu jogar: { $error }
 tui-illegal = Agora não: { $reason }
-tui-not-your-turn = Não é a sua vez: [espaço] próximo passo, [{ $fast }] avançar
+tui-not-your-turn = Não é o seu turno: [espaço] próximo passo, [{ $fast }] avançar
 tui-stopped-by-signal = a partida foi interrompida por um sinal
 tui-terminal-gone = o terminal foi fechado: a partida parou
 tui-too-small = Aumente o terminal para pelo menos { $width }×{ $height }
@@ -766,16 +815,24 @@ tui-not-now = não é a sua jogada
 tui-replay-position = Passo { $step } de { $steps } · turno { $turn } de { $turns }
 tui-replay-next = A seguir: { $name }
 tui-help =
-    A cada vez: lance; os tanques ficam separados à força; então
+    A cada turno: lance; os tanques ficam separados à força; então
     pegue TODOS os dados de um tipo: [{ $ray }] raios, [{ $human }] humanos,
     { "[" }{ $cow }] vacas, [{ $chicken }] galinhas. Cada terráqueo uma vez por turno;
     raios sempre. Depois [{ $stop }] pare e marque, ou [{ $roll }] lance o resto.
-    Com mais tanques que raios da morte, a vez vale 0.
+    Com mais tanques que raios da morte, o turno vale 0.
     1 ponto por terráqueo; +3 por um humano, uma vaca e uma galinha.
     Quem chega ao alvo encerra o jogo depois da rodada.
     { "" }
-    { "[" }{ $coach }] análise: o valor de cada opção   [espaço] passo do bot
-    { "[" }{ $fast }] avançar os bots   [{ $quit }] sair   outra tecla fecha a ajuda
+    { "[" }{ $coach }] análise: valor e motivo de cada opção  [espaço] bot
+    { "[" }{ $fast }] avançar  [↑↓ PgUp PgDn] histórico  [{ $quit }] sair  tecla fecha
+tui-faces-legend = Faces:
+tui-setup-help =
+    { "[" }↑↓] escolha um campo, [←→] mude o valor.
+    Um lugar é uma pessoa ou um bot: [←→] nele passa por todos.
+    Digite o nome de uma pessoa no lugar, ou dígitos num número: a
+    primeira tecla substitui o que o campo tinha; backspace apaga.
+    { "[" }<] [>] sobem ou descem o lugar escolhido na mesa.
+    { "[" }enter] começa a partida, [esc] sai.
 
 ## A página web: `martian-dice serve` (crates/server/assets/app.js, i18n.js; formatada no navegador
 ## por assets/fluent.js). $name: o nome de um jogador; $bot: o nome de um bot como a linha de
@@ -865,8 +922,8 @@ web-apply-timer = Aplicar o tempo
 web-start = Começar a partida
 web-waiting-for-host = Esperando o anfitrião começar…
 web-round = Rodada { $round }
-web-turn-of = Vez de { $name }
-web-your-turn = Sua vez!
+web-turn-of = Turno de { $name }
+web-your-turn = Seu turno!
 web-roll = Lançar os dados
 web-roll-again = Lançar de novo
 web-roll-off-roll = Lançar no desempate
@@ -967,7 +1024,7 @@ web-coach-thinking = A análise está calculando…
 # Um pedido que o servidor recusou. $code: o código de erro do protocolo; $detail: a explicação do
 # servidor, em inglês, mostrada só onde a página não sabe dizer mais.
 web-error = { $code ->
-        [not_your_turn] Não é a sua vez.
+        [not_your_turn] Não é o seu turno.
         [illegal] Essa jogada não é permitida agora.
         [no_such_room] Esta sala não existe (mais).
         [already_started] A partida já começou: você está assistindo.

@@ -24,6 +24,8 @@ pub enum KeyAction {
     Fast,
     Save,
     New,
+    /// At the end: the results or the table.
+    View,
     Quit,
     Yes,
 }
@@ -39,13 +41,14 @@ impl KeyAction {
             KeyAction::Fast => "fast",
             KeyAction::Save => "save",
             KeyAction::New => "new",
+            KeyAction::View => "view",
             KeyAction::Quit => "quit",
             KeyAction::Yes => "yes",
         }
     }
 
     /// Every action that has a key.
-    pub const ALL: [KeyAction; 12] = [
+    pub const ALL: [KeyAction; 13] = [
         KeyAction::Take(Face::DeathRay),
         KeyAction::Take(Face::Human),
         KeyAction::Take(Face::Cow),
@@ -56,13 +59,47 @@ impl KeyAction {
         KeyAction::Fast,
         KeyAction::Save,
         KeyAction::New,
+        KeyAction::View,
         KeyAction::Quit,
         KeyAction::Yes,
     ];
 }
 
+/// The keys of the game's end, in the order the end screen shows them. (The game review, when it
+/// comes, adds its key here and a label to `tui-end-key`.)
+pub const END_KEYS: [KeyAction; 4] = [
+    KeyAction::Save,
+    KeyAction::New,
+    KeyAction::View,
+    KeyAction::Quit,
+];
+
 /// The faces a player takes by key, in the order the choices show them.
 pub const TAKEABLE: [Face; 4] = [Face::DeathRay, Face::Human, Face::Cow, Face::Chicken];
+
+/// The keys live when a person takes a type from a roll: the take keys, and stopping (refused
+/// with the reason). Rolling is not among them: `r` takes the death rays, as the dice show `R`.
+pub const CHOOSE_KEYS: [KeyAction; 7] = [
+    KeyAction::Take(Face::DeathRay),
+    KeyAction::Take(Face::Human),
+    KeyAction::Take(Face::Cow),
+    KeyAction::Take(Face::Chicken),
+    KeyAction::Stop,
+    KeyAction::Coach,
+    KeyAction::Quit,
+];
+
+/// The keys live when a person stops or rolls after a take: `r` rolls; the earthling keys are
+/// refused with the reason (the death rays' key is the roll key here).
+pub const DECIDE_KEYS: [KeyAction; 7] = [
+    KeyAction::Stop,
+    KeyAction::Roll,
+    KeyAction::Take(Face::Human),
+    KeyAction::Take(Face::Cow),
+    KeyAction::Take(Face::Chicken),
+    KeyAction::Coach,
+    KeyAction::Quit,
+];
 
 /// The key letters of one language.
 #[derive(Clone, Copy, Debug)]
@@ -77,7 +114,7 @@ impl Keys {
 
     /// The key this language shows for `action`.
     pub fn key(self, action: KeyAction) -> char {
-        key_in(self.m, action)
+        keys_in(self.m, action).chars().next().unwrap_or(' ')
     }
 
     /// The key that takes `face` (`None` for tanks, which are never taken).
@@ -86,20 +123,19 @@ impl Keys {
     }
 
     /// Which of `live` actions `key` (lower-cased) asks for: this language's keys first, then the
-    /// English ones, which always work.
+    /// English ones, which always work. An action may have more keys than the one shown (death
+    /// rays: `r` like the dice, and `d` as before).
     pub fn action(self, key: char, live: &[KeyAction]) -> Option<KeyAction> {
         let key = key.to_ascii_lowercase();
         [self.m, Lang::En.messages()]
             .into_iter()
-            .find_map(|m| live.iter().copied().find(|&a| key_in(m, a) == key))
+            .find_map(|m| live.iter().copied().find(|&a| keys_in(m, a).contains(key)))
     }
 }
 
-fn key_in(m: &Messages, action: KeyAction) -> char {
+/// Every key of `action` in the language of `m`, the one shown first.
+fn keys_in(m: &Messages, action: KeyAction) -> String {
     tr!(m, "tui-key", action = action.id())
-        .chars()
-        .next()
-        .unwrap_or(' ')
 }
 
 /// `value` with `places` decimals and the language's decimal separator: "61.2", "61,2".
@@ -126,16 +162,30 @@ pub fn seed(m: &Messages, seed: u64) -> String {
 // ---- panels ----
 
 pub fn turn_of(m: &Messages, name: &str) -> String {
-    panel(tr!(m, "tui-turn-of", name = name))
+    panel(tr!(
+        m,
+        "tui-turn-of",
+        name = name,
+        you = vocab::you_selector(name)
+    ))
 }
 pub fn turn_over_of(m: &Messages, name: &str) -> String {
-    panel(tr!(m, "tui-turn-over-of", name = name))
+    panel(tr!(
+        m,
+        "tui-turn-over-of",
+        name = name,
+        you = vocab::you_selector(name)
+    ))
 }
 pub fn panel_scores(m: &Messages) -> String {
     panel(tr!(m, "tui-panel-scores"))
 }
 pub fn panel_log(m: &Messages) -> String {
     panel(tr!(m, "tui-panel-log"))
+}
+/// The log's title when it is scrolled back: how many lines are below.
+pub fn panel_log_scrolled(m: &Messages, below: usize) -> String {
+    panel(tr!(m, "tui-panel-log-scrolled", below = below))
 }
 pub fn panel_coach(m: &Messages) -> String {
     panel(tr!(m, "tui-panel-coach"))
@@ -187,6 +237,10 @@ pub fn head_last(m: &Messages) -> String {
 pub const TRIGGER_MARK: &str = "★";
 pub fn trigger_legend(m: &Messages) -> String {
     tr!(m, "tui-trigger-legend")
+}
+/// What the marks of the score table mean once the game is over.
+pub fn winner_legend(m: &Messages, target: Points) -> String {
+    tr!(m, "tui-winner-legend", target = target)
 }
 
 // ---- the dice panel ----
@@ -316,14 +370,26 @@ pub fn hint_game(m: &Messages) -> String {
         quit = key_text(m, KeyAction::Quit)
     )
 }
-pub fn hint_over(m: &Messages) -> String {
-    tr!(
-        m,
-        "tui-hint-over",
-        save = key_text(m, KeyAction::Save),
-        new = key_text(m, KeyAction::New),
-        quit = key_text(m, KeyAction::Quit)
-    )
+/// The keys at the end of the game: `results` on the end screen, else on the table.
+pub fn hint_over(m: &Messages, results: bool) -> String {
+    END_KEYS
+        .iter()
+        .map(|&action| {
+            let id = match action {
+                KeyAction::Save => "save",
+                KeyAction::New => "new",
+                KeyAction::View if results => "table",
+                KeyAction::View => "results",
+                _ => "quit",
+            };
+            format!(
+                "[{}] {}",
+                key_text(m, action),
+                tr!(m, "tui-end-key", action = id)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("  ")
 }
 pub fn hint_replay(m: &Messages) -> String {
     tr!(
@@ -349,7 +415,7 @@ pub fn stop_or_roll_hint(m: &Messages) -> String {
 }
 
 fn key_text(m: &Messages, action: KeyAction) -> String {
-    key_in(m, action).to_string()
+    keys_in(m, action).chars().next().unwrap_or(' ').to_string()
 }
 
 // ---- log ----
@@ -412,7 +478,7 @@ pub fn roll_off_rays(m: &Messages, rays: u8) -> String {
     vocab::face_count(m, Face::DeathRay, rays)
 }
 pub fn wins(m: &Messages, name: &str) -> String {
-    tr!(m, "tui-wins", name = name)
+    tr!(m, "tui-wins", name = name, you = vocab::you_selector(name))
 }
 pub fn share_victory(m: &Messages, names: &[&str]) -> String {
     tr!(m, "tui-share-victory", names = vocab::list_and(m, names))
@@ -439,6 +505,67 @@ pub fn default_record_name(seed: u64) -> String {
 }
 pub fn confirm_quit(m: &Messages) -> String {
     tr!(m, "tui-confirm-quit", yes = key_text(m, KeyAction::Yes))
+}
+
+// ---- the end of the game ----
+
+pub fn panel_game_over(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-game-over"))
+}
+pub fn end_round_head(m: &Messages) -> String {
+    tr!(m, "tui-end-round")
+}
+pub fn end_total_head(m: &Messages) -> String {
+    tr!(m, "tui-end-total")
+}
+/// What the marks and the bars of the results mean.
+pub fn end_legend(m: &Messages, target: Points, triggered: bool) -> String {
+    tr!(
+        m,
+        "tui-end-legend",
+        target = target,
+        triggered = if triggered { "yes" } else { "no" }
+    )
+}
+pub fn end_biggest(m: &Messages, name: &str, score: Points, round: u32, bonus: bool) -> String {
+    tr!(
+        m,
+        "tui-end-biggest",
+        name = name,
+        points = vocab::points(m, score),
+        round = round,
+        bonus = if bonus { "yes" } else { "no" }
+    )
+}
+pub fn end_no_score(m: &Messages) -> String {
+    tr!(m, "tui-end-no-score")
+}
+pub fn end_trigger(m: &Messages, name: &str, target: Points, round: u32, rule: EndRule) -> String {
+    let end = match rule {
+        EndRule::CompleteRound => "complete-round",
+        EndRule::Immediate => "immediate",
+    };
+    tr!(
+        m,
+        "tui-end-trigger",
+        name = name,
+        target = target,
+        round = round,
+        end = end
+    )
+}
+/// One round of the roll-off: each roller's death rays.
+pub fn end_roll_off_round(m: &Messages, round: usize, rolls: &[(&str, u8)]) -> String {
+    let list: Vec<String> = rolls
+        .iter()
+        .map(|(name, rays)| format!("{name} {rays}"))
+        .collect();
+    tr!(
+        m,
+        "tui-end-roll-off-round",
+        round = round,
+        list = list.join(", ")
+    )
 }
 
 // ---- coach ----
@@ -538,8 +665,9 @@ pub fn setup_seat(m: &Messages, n: usize) -> String {
 pub fn setup_human(m: &Messages, name: &str) -> String {
     tr!(m, "tui-setup-human", name = name)
 }
-pub fn setup_bot(m: &Messages, name: &str) -> String {
-    tr!(m, "tui-setup-bot", name = name)
+/// A bot seat on the setup form, the bot named in the reader's words ("médio").
+pub fn setup_bot(m: &Messages, bot: &str) -> String {
+    tr!(m, "tui-setup-bot", name = vocab::bot_name(m, bot))
 }
 pub fn setup_order(m: &Messages) -> String {
     tr!(m, "tui-setup-order")
@@ -629,7 +757,7 @@ pub fn pace(m: &Messages, ms: u64) -> String {
     tr!(m, "tui-pace", pace = id, seconds = seconds)
 }
 pub fn default_human_name(m: &Messages) -> String {
-    tr!(m, "tui-default-human")
+    vocab::you(m)
 }
 pub fn default_player_name(m: &Messages, seat: usize) -> String {
     tr!(m, "tui-default-player", number = seat)
@@ -653,7 +781,13 @@ fn capitalised(text: &str) -> String {
 pub fn bot_summary(m: &Messages, bot: &str, summary: &str) -> String {
     format!(
         " {}",
-        tr!(m, "tui-bot-about", bot = bot, name = bot, summary = summary)
+        tr!(
+            m,
+            "tui-bot-about",
+            bot = bot,
+            name = vocab::bot_name(m, bot),
+            summary = summary
+        )
     )
 }
 pub fn bot_failed(m: &Messages, name: &str, error: &str) -> String {
@@ -707,6 +841,17 @@ pub fn replay_position(
 pub fn replay_next(m: &Messages, name: &str) -> String {
     tr!(m, "tui-replay-next", name = name)
 }
+/// The head of the legend of the faces.
+pub fn faces_legend_head(m: &Messages) -> String {
+    tr!(m, "tui-faces-legend")
+}
+/// The setup screen's help, a line each.
+pub fn setup_help(m: &Messages) -> Vec<String> {
+    tr!(m, "tui-setup-help")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
 /// The help overlay, a line each.
 pub fn help(m: &Messages) -> Vec<String> {
     let k = |action| key_text(m, action);
@@ -734,27 +879,17 @@ mod tests {
     use std::collections::HashMap;
 
     /// The actions live together on one screen.
-    const SCREENS: [&[KeyAction]; 5] = [
-        // A person's decision.
-        &[
-            KeyAction::Take(Face::DeathRay),
-            KeyAction::Take(Face::Human),
-            KeyAction::Take(Face::Cow),
-            KeyAction::Take(Face::Chicken),
-            KeyAction::Stop,
-            KeyAction::Roll,
-            KeyAction::Coach,
-            KeyAction::Quit,
-        ],
+    const SCREENS: [&[KeyAction]; 7] = [
+        // A person takes a type.
+        &CHOOSE_KEYS,
+        // A person stops or rolls.
+        &DECIDE_KEYS,
+        // A person rolls.
+        &[KeyAction::Roll, KeyAction::Coach, KeyAction::Quit],
         // A bot's turn.
         &[KeyAction::Fast, KeyAction::Coach, KeyAction::Quit],
         // The end of the game.
-        &[
-            KeyAction::Save,
-            KeyAction::New,
-            KeyAction::Coach,
-            KeyAction::Quit,
-        ],
+        &[KeyAction::Save, KeyAction::New, KeyAction::Quit],
         // Quit?
         &[KeyAction::Yes],
         // The replay viewer.
@@ -768,14 +903,15 @@ mod tests {
                 let mut meaning: HashMap<char, KeyAction> = HashMap::new();
                 for m in [lang.messages(), Lang::En.messages()] {
                     for &action in live {
-                        let key = key_in(m, action);
-                        assert!(key.is_ascii_lowercase(), "{lang} {action:?}: '{key}'");
-                        assert_ne!(key, KEY_HELP);
-                        let before = meaning.insert(key, action);
-                        assert!(
-                            before.is_none_or(|a| a == action),
-                            "{lang}: '{key}' means {before:?} and {action:?}"
-                        );
+                        for key in keys_in(m, action).chars() {
+                            assert!(key.is_ascii_lowercase(), "{lang} {action:?}: '{key}'");
+                            assert_ne!(key, KEY_HELP);
+                            let before = meaning.insert(key, action);
+                            assert!(
+                                before.is_none_or(|a| a == action),
+                                "{lang}: '{key}' means {before:?} and {action:?}"
+                            );
+                        }
                     }
                 }
                 for (&key, &action) in &meaning {
@@ -786,31 +922,63 @@ mod tests {
     }
 
     #[test]
+    fn the_take_keys_are_the_letters_on_the_dice_and_r_rolls_after_a_take() {
+        for lang in Lang::ALL {
+            let keys = Keys::of(lang);
+            let m = lang.messages();
+            for face in TAKEABLE {
+                let letter = vocab::face_letter(m, face).to_ascii_lowercase();
+                assert_eq!(keys.take(face), Some(letter), "{lang} {face:?}");
+                assert_eq!(
+                    keys.action(letter, &CHOOSE_KEYS),
+                    Some(KeyAction::Take(face))
+                );
+            }
+            assert_eq!(
+                keys.action('r', &DECIDE_KEYS),
+                Some(KeyAction::Roll),
+                "{lang}"
+            );
+            // The old key for death rays keeps working.
+            assert_eq!(
+                keys.action('d', &CHOOSE_KEYS),
+                Some(KeyAction::Take(Face::DeathRay))
+            );
+        }
+    }
+
+    #[test]
     fn portuguese_keys_are_the_portuguese_words_and_english_still_works() {
         let pt = Keys::of(Lang::PtBr);
         let en = Keys::of(Lang::En);
-        let decision = SCREENS[0];
         for (key, action) in [
             ('v', KeyAction::Take(Face::Cow)),
             ('g', KeyAction::Take(Face::Chicken)),
             ('h', KeyAction::Take(Face::Human)),
+            ('r', KeyAction::Take(Face::DeathRay)),
             ('m', KeyAction::Take(Face::DeathRay)),
             ('p', KeyAction::Stop),
-            ('l', KeyAction::Roll),
             ('c', KeyAction::Take(Face::Cow)),
             ('k', KeyAction::Take(Face::Chicken)),
             ('d', KeyAction::Take(Face::DeathRay)),
             ('s', KeyAction::Stop),
-            ('r', KeyAction::Roll),
             ('V', KeyAction::Take(Face::Cow)),
         ] {
-            assert_eq!(pt.action(key, decision), Some(action), "'{key}'");
+            assert_eq!(pt.action(key, &CHOOSE_KEYS), Some(action), "'{key}'");
+        }
+        for (key, action) in [
+            ('p', KeyAction::Stop),
+            ('l', KeyAction::Roll),
+            ('s', KeyAction::Stop),
+            ('r', KeyAction::Roll),
+        ] {
+            assert_eq!(pt.action(key, &DECIDE_KEYS), Some(action), "'{key}'");
         }
         assert_eq!(pt.take(Face::Cow), Some('v'));
         assert_eq!(pt.take(Face::Tank), None);
         // The Portuguese letters are not keys in English.
-        assert_eq!(en.action('v', decision), None);
-        assert_eq!(en.action('p', decision), None);
+        assert_eq!(en.action('v', &CHOOSE_KEYS), None);
+        assert_eq!(en.action('p', &DECIDE_KEYS), None);
         assert_eq!(pt.action('s', &[KeyAction::Yes]), Some(KeyAction::Yes));
         assert_eq!(en.action('s', &[KeyAction::Yes]), None);
     }
@@ -1004,7 +1172,7 @@ mod tests {
         let pt = Lang::PtBr.messages();
         assert_eq!(
             bot_summary(pt, "medium", "a fair player: small mistakes now and then"),
-            " medium: um jogador razoável: pequenos erros de vez em quando"
+            " médio: um jogador razoável: pequenos erros de vez em quando"
         );
         assert_eq!(
             bot_summary(pt, "steady", "stops at 6"),

@@ -103,6 +103,10 @@ pub fn parse_command(line: &str, prompt: Prompt) -> Result<Command, InputError> 
             Prompt::Decide => Action::Roll,
         }));
     }
+    // The death rays' old key in the full-screen game (`d`, `m` for "morte") works here too.
+    if text == "d" || text == "m" {
+        return Ok(Command::Act(Action::Take(Face::DeathRay)));
+    }
     if let Some(command) = common(&text) {
         return Ok(command);
     }
@@ -158,6 +162,8 @@ mod tests {
         assert_eq!(parse_command("death rays", Choose), take(Face::DeathRay));
         assert_eq!(parse_command("tank", Choose), take(Face::Tank));
         assert_eq!(parse_command("r", Choose), take(Face::DeathRay));
+        assert_eq!(parse_command("d", Choose), take(Face::DeathRay));
+        assert_eq!(parse_command("M", Choose), take(Face::DeathRay));
         assert_eq!(parse_command("R", Decide), Ok(Command::Act(Action::Roll)));
         assert_eq!(
             parse_command("roll", Choose),

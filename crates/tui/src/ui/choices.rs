@@ -92,7 +92,8 @@ pub(super) fn choose_line(
     let keys = Keys::of(m.lang());
     let mut spans = Vec::new();
     for face in TAKEABLE {
-        let key = keys.key(KeyAction::Take(face));
+        // The letter on the dice, as on the key.
+        let key = keys.key(KeyAction::Take(face)).to_ascii_uppercase();
         let n = roll.count(face);
         if legal(face) {
             spans.push(Span::styled(format!("[{key}]"), theme.key()));

@@ -199,10 +199,10 @@ fn meter_line(m: &Messages, aside: Dice, rules: Rules, width: u16, theme: Theme)
     let (tanks_label, rays_label) = (msg::meter_tanks(m), msg::meter_rays(m));
     let (safe, danger) = (msg::meter_safe(m), msg::meter_danger(m));
     let chars = |s: &str| s.chars().count();
-    // "Tanks nn " + bar + "│" + bar + " nn Rays " + the verdict (the longer one, so that the bars
-    // keep their length whatever the verdict).
+    // "Tanks nn " + bar + "│" + bar + " nn Rays: " + the verdict (the longer one, so that the
+    // bars keep their length whatever the verdict).
     let fixed =
-        chars(&tanks_label) + 4 + 1 + 5 + chars(&rays_label) + chars(&safe).max(chars(&danger));
+        chars(&tanks_label) + 4 + 1 + 6 + chars(&rays_label) + chars(&safe).max(chars(&danger));
     let tanks = usize::from(aside.count(Face::Tank));
     let rays = usize::from(aside.count(Face::DeathRay));
     let room = usize::from(width).saturating_sub(fixed) / 2;
@@ -229,7 +229,7 @@ fn meter_line(m: &Messages, aside: Dice, rules: Rules, width: u16, theme: Theme)
         Span::raw("│"),
         Span::styled(ray_bar.clone(), theme.face(Face::DeathRay)),
         Span::styled("·".repeat(pad(&ray_bar)), theme.dim()),
-        Span::raw(format!(" {rays:<2} {rays_label} ")),
+        Span::raw(format!(" {rays:<2} {rays_label}: ")),
         verdict,
     ])
 }

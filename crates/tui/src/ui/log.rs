@@ -65,23 +65,62 @@ pub fn log_lines(m: &Messages, game: &Game, names: &[String]) -> Vec<String> {
     lines
 }
 
-/// The log panel: its last lines.
+/// The log panel: the whole game, wrapped to the panel, showing its last lines or, scrolled
+/// back, `scroll` lines before them.
 pub struct LogPanel<'a> {
     pub m: &'a Messages,
     pub game: &'a Game,
     pub names: &'a [String],
+    /// How many lines back from the last the panel is scrolled.
+    pub scroll: usize,
+}
+
+/// A log line broken to `width`, its continuation lines indented under its text.
+fn wrapped(line: &str, width: usize) -> Vec<String> {
+    let indent = line.chars().take_while(|&c| c == ' ').count();
+    let text = &line[indent..];
+    let lead = " ".repeat(indent);
+    let more = " ".repeat(indent + 2);
+    let mut out = Vec::new();
+    let first = super::wrap_words(text, width.saturating_sub(indent));
+    let (head, tail) = first.split_first().expect("wrapping gives a line");
+    out.push(format!("{lead}{head}"));
+    let rest = tail.join(" ");
+    if !rest.is_empty() {
+        for part in super::wrap_words(&rest, width.saturating_sub(indent + 2)) {
+            out.push(format!("{more}{part}"));
+        }
+    }
+    out
+}
+
+impl LogPanel<'_> {
+    /// The panel's lines at `width`, wrapped.
+    pub fn lines(&self, width: usize) -> Vec<String> {
+        log_lines(self.m, self.game, self.names)
+            .iter()
+            .flat_map(|line| wrapped(line, width))
+            .collect()
+    }
 }
 
 impl Widget for LogPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let lines = log_lines(self.m, self.game, self.names);
+        let lines = self.lines(usize::from(area.width.saturating_sub(2)));
         let room = usize::from(area.height.saturating_sub(2));
-        let tail: Vec<Line> = lines[lines.len().saturating_sub(room)..]
+        let scroll = self.scroll.min(lines.len().saturating_sub(room));
+        let end = lines.len() - scroll;
+        let shown: Vec<Line> = lines[end.saturating_sub(room)..end]
             .iter()
             .map(|l| Line::raw(l.clone()))
             .collect();
-        Paragraph::new(tail)
-            .block(Block::bordered().title(msg::panel_log(self.m)))
+        let title = if scroll > 0 {
+            msg::panel_log_scrolled(self.m, scroll)
+        } else {
+            msg::panel_log(self.m)
+        };
+        Paragraph::new(shown)
+            .block(Block::bordered().title(title))
             .render(area, buf);
     }
 }

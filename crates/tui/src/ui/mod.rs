@@ -6,6 +6,7 @@ mod choices;
 mod coach_panel;
 mod dice;
 mod dice_panel;
+mod end_screen;
 mod log;
 mod popup;
 mod roll_off;
@@ -22,6 +23,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 pub use choices::{decision_guide, decision_prompt, game_over_prompt, key_prompt};
 pub use coach_panel::CoachView;
+pub use end_screen::EndScreen;
+pub use log::log_lines;
 pub use popup::Popup;
 pub use setup_form::SetupScreen;
 pub use table::TableView;
@@ -98,6 +101,28 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// The five faces, each in its colour with its letter and its name: the legend of the dice.
+pub fn faces_legend(m: &Messages, theme: Theme) -> Line<'static> {
+    let mut spans = vec![ratatui::text::Span::raw(format!(
+        "{} ",
+        msg::faces_legend_head(m)
+    ))];
+    for (i, face) in martian_engine::Face::ALL.into_iter().enumerate() {
+        if i > 0 {
+            spans.push(ratatui::text::Span::raw("  "));
+        }
+        spans.push(ratatui::text::Span::styled(
+            format!(
+                "{} {}",
+                martian_i18n::vocab::face_letter(m, face),
+                martian_i18n::vocab::face_name(m, face)
+            ),
+            theme.face(face),
+        ));
+    }
+    Line::from(spans)
+}
+
 fn rules_summary(m: &Messages, rules: Rules) -> String {
     let mut parts = vec![msg::rules_line(m, rules.dice(), rules.target())];
     if rules.bonus() != BonusRule::OneOfEach {
@@ -169,7 +194,8 @@ mod tests {
             // The status line, after its leading space.
             for hint in [
                 msg::hint_game(m),
-                msg::hint_over(m),
+                msg::hint_over(m, false),
+                msg::hint_over(m, true),
                 msg::hint_replay(m),
                 msg::setup_hints(m),
                 msg::not_your_turn(m),

@@ -5,7 +5,7 @@ use martian_i18n::Messages;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::messages as msg;
@@ -25,9 +25,13 @@ impl ScoresPanel<'_> {
         players > 5
     }
 
-    /// The rows the panel takes, borders included.
+    /// The rows the panel takes, borders included: with many players, two seats a row.
     pub fn height(players: usize) -> u16 {
-        players as u16 + if Self::compact(players) { 3 } else { 5 }
+        if Self::compact(players) {
+            players.div_ceil(2) as u16 + 3
+        } else {
+            players as u16 + 5
+        }
     }
 }
 
@@ -67,42 +71,75 @@ impl Widget for ScoresPanel<'_> {
             .outcome()
             .map(|o| o.winners.clone())
             .unwrap_or_default();
-        for (seat, name) in names.iter().enumerate() {
-            let marker = if winners.contains(&seat) {
-                "♦ "
+        let marker = |seat: usize| {
+            if winners.contains(&seat) {
+                "♦"
             } else if acting == Some(seat) {
-                "▶ "
+                "▶"
             } else {
-                "  "
-            };
-            let mut label = name.clone();
-            if game.triggered_by() == Some(seat) {
-                label = format!("{label} {}", msg::TRIGGER_MARK);
+                " "
             }
-            let label: String = label.chars().take(name_width).collect();
-            let last = game
-                .history()
-                .iter()
-                .rev()
-                .find(|log| log.seat == seat)
-                .map_or(String::from("–"), |log| log.turn.score().to_string());
-            let style = if winners.contains(&seat) {
+        };
+        let label = |seat: usize| {
+            let name = &names[seat];
+            if game.triggered_by() == Some(seat) {
+                format!("{name} {}", msg::TRIGGER_MARK)
+            } else {
+                name.clone()
+            }
+        };
+        let style = |seat: usize| {
+            if winners.contains(&seat) {
                 theme.good()
             } else if acting == Some(seat) {
                 Style::new().add_modifier(Modifier::BOLD)
             } else {
                 theme.plain()
-            };
-            lines.push(Line::styled(
-                format!(
-                    "{marker}{label:<name_width$}{:>6}{last:>5}",
-                    game.scores()[seat]
-                ),
-                style,
-            ));
+            }
+        };
+        if compact {
+            // Two seats a row, name and total.
+            let half = inner / 2;
+            let width = half.saturating_sub(1 + 3 + 1);
+            for pair in (0..names.len()).collect::<Vec<_>>().chunks(2) {
+                let mut spans = Vec::new();
+                for &seat in pair {
+                    let name: String = label(seat).chars().take(width).collect();
+                    spans.push(Span::styled(
+                        format!("{}{name:<width$}{:>3} ", marker(seat), game.scores()[seat]),
+                        style(seat),
+                    ));
+                }
+                lines.push(Line::from(spans));
+            }
+        } else {
+            for seat in 0..names.len() {
+                let name: String = label(seat).chars().take(name_width).collect();
+                let last = game
+                    .history()
+                    .iter()
+                    .rev()
+                    .find(|log| log.seat == seat)
+                    .map_or(String::from("–"), |log| log.turn.score().to_string());
+                lines.push(Line::styled(
+                    format!(
+                        "{} {name:<name_width$}{:>6}{last:>5}",
+                        marker(seat),
+                        game.scores()[seat]
+                    ),
+                    style(seat),
+                ));
+            }
         }
-        if game.triggered_by().is_some() && !compact {
-            lines.push(Line::styled(msg::trigger_legend(m), theme.dim()));
+        if !compact {
+            if game.is_over() {
+                lines.push(Line::styled(
+                    msg::winner_legend(m, game.rules().target()),
+                    theme.dim(),
+                ));
+            } else if game.triggered_by().is_some() {
+                lines.push(Line::styled(msg::trigger_legend(m), theme.dim()));
+            }
         }
         Paragraph::new(lines)
             .block(Block::bordered().title(msg::panel_scores(m)))

@@ -33,6 +33,8 @@ pub struct TableView<'a> {
     /// The coach's reason for its best option, under the keys.
     pub why: Option<String>,
     pub coach: CoachView<'a>,
+    /// How many lines back the log is scrolled.
+    pub log_scroll: usize,
     /// An error or notice for the status line.
     pub status: Option<&'a str>,
     pub hint: &'a str,
@@ -96,6 +98,7 @@ impl Widget for &TableView<'_> {
             m,
             game: view.game,
             names: view.names,
+            scroll: view.log_scroll,
         }
         .render(log_area, buf);
         ScoresPanel {
