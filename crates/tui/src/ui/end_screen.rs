@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::{TooSmall, rules_summary};
 use crate::messages as msg;
@@ -227,7 +227,9 @@ impl Widget for EndScreen<'_> {
         }
         Line::from(title_spans).render(title, buf);
         let lines = self.lines(usize::from(body.width.saturating_sub(2)));
+        // The table's lines fit by construction; the facts wrap rather than being cut.
         Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
             .block(Block::bordered().title(msg::panel_game_over(m)))
             .render(body, buf);
         Line::styled(format!(" {}", msg::hint_over(m, true)), theme.key()).render(keys, buf);

@@ -196,6 +196,9 @@ mod tests {
                 msg::hint_game(m),
                 msg::hint_over(m, false),
                 msg::hint_over(m, true),
+                msg::end_trigger(m, "Abcdefghijklmnop", 999, 99, EndRule::CompleteRound),
+                msg::end_legend(m, 999, true),
+                msg::end_biggest(m, "Abcdefghijklmnop", 33, 12, true),
                 msg::hint_replay(m),
                 msg::setup_hints(m),
                 msg::not_your_turn(m),
@@ -244,6 +247,56 @@ mod tests {
                 msg::nothing_rolled(m),
             ] {
                 assert!(caption.chars().count() <= LEFT, "{lang}: {caption}");
+            }
+        }
+    }
+
+    /// The coach panel is 28 columns wide at 80: its lines must not be cut.
+    #[test]
+    fn the_coach_s_lines_fit_its_panel_in_every_language() {
+        use crate::coach::{Advice, Measure};
+        use martian_engine::Action;
+        const COACH: usize = 28;
+        const SCORES: usize = 28;
+        let actions = [
+            Action::Take(Face::DeathRay),
+            Action::Take(Face::Human),
+            Action::Take(Face::Cow),
+            Action::Take(Face::Chicken),
+            Action::Stop,
+            Action::Roll,
+        ];
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            let best = msg::coach_best(m).chars().count();
+            for action in actions {
+                let label = msg::coach_option(m, action).chars().count();
+                // "  " + label + at least one space + "100.0%" + " " + best.
+                assert!(2 + label + 1 + 6 + 1 + best <= COACH, "{lang}: {action:?}");
+                for head in [msg::coach_last(m, action), msg::coach_played(m, action)] {
+                    assert!(head.chars().count() <= COACH, "{lang}: {head}");
+                }
+            }
+            for measure in [
+                Measure::WinProbability,
+                Measure::TurnPoints,
+                Measure::ExpectedTurns,
+            ] {
+                let advice = Advice::new(measure, vec![(Action::Stop, 1.0)]);
+                let cost = advice.format_cost(m, 99.99);
+                let line = format!("  {}", msg::review_cost(m, cost));
+                assert!(line.chars().count() <= COACH, "{lang}: {line}");
+            }
+            let best_line = format!("  {}", msg::review_best(m));
+            assert!(best_line.chars().count() <= COACH, "{lang}");
+            for legend in [msg::winner_legend(m, 999), msg::trigger_legend(m)] {
+                assert!(legend.chars().count() <= SCORES, "{lang}: {legend}");
+            }
+            for title in [
+                msg::turn_of(m, "Abcdefghijklmnop"),
+                msg::turn_over_of(m, "Abcdefghijklmnop"),
+            ] {
+                assert!(title.chars().count() <= LEFT, "{lang}: {title}");
             }
         }
     }

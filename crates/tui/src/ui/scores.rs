@@ -53,12 +53,13 @@ impl Widget for ScoresPanel<'_> {
             round,
             Style::new().add_modifier(Modifier::BOLD),
         ));
-        let name_width = inner.saturating_sub(2 + 6 + 5);
+        // "▶ " + name + total (5) + the trigger's star (1) + last (4): a name of 16 fits in 28.
+        let name_width = inner.saturating_sub(2 + 5 + 1 + 4);
         let compact = Self::compact(names.len());
         if !compact {
             lines.push(Line::styled(
                 format!(
-                    "  {:<name_width$}{:>6}{:>5}",
+                    "  {:<name_width$}{:>5} {:>4}",
                     msg::head_player(m),
                     msg::head_total(m),
                     msg::head_last(m)
@@ -71,21 +72,16 @@ impl Widget for ScoresPanel<'_> {
             .outcome()
             .map(|o| o.winners.clone())
             .unwrap_or_default();
+        let triggered = |seat: usize| game.triggered_by() == Some(seat);
         let marker = |seat: usize| {
             if winners.contains(&seat) {
                 "♦"
             } else if acting == Some(seat) {
                 "▶"
+            } else if compact && triggered(seat) {
+                msg::TRIGGER_MARK
             } else {
                 " "
-            }
-        };
-        let label = |seat: usize| {
-            let name = &names[seat];
-            if game.triggered_by() == Some(seat) {
-                format!("{name} {}", msg::TRIGGER_MARK)
-            } else {
-                name.clone()
             }
         };
         let style = |seat: usize| {
@@ -98,15 +94,15 @@ impl Widget for ScoresPanel<'_> {
             }
         };
         if compact {
-            // Two seats a row, name and total.
+            // Two seats a row: mark, name, total.
             let half = inner / 2;
-            let width = half.saturating_sub(1 + 3 + 1);
+            let width = half.saturating_sub(1 + 3);
             for pair in (0..names.len()).collect::<Vec<_>>().chunks(2) {
                 let mut spans = Vec::new();
                 for &seat in pair {
-                    let name: String = label(seat).chars().take(width).collect();
+                    let name: String = names[seat].chars().take(width).collect();
                     spans.push(Span::styled(
-                        format!("{}{name:<width$}{:>3} ", marker(seat), game.scores()[seat]),
+                        format!("{}{name:<width$}{:>3}", marker(seat), game.scores()[seat]),
                         style(seat),
                     ));
                 }
@@ -114,16 +110,21 @@ impl Widget for ScoresPanel<'_> {
             }
         } else {
             for seat in 0..names.len() {
-                let name: String = label(seat).chars().take(name_width).collect();
+                let name: String = names[seat].chars().take(name_width).collect();
                 let last = game
                     .history()
                     .iter()
                     .rev()
                     .find(|log| log.seat == seat)
                     .map_or(String::from("–"), |log| log.turn.score().to_string());
+                let star = if triggered(seat) {
+                    msg::TRIGGER_MARK
+                } else {
+                    " "
+                };
                 lines.push(Line::styled(
                     format!(
-                        "{} {name:<name_width$}{:>6}{last:>5}",
+                        "{} {name:<name_width$}{:>5}{star}{last:>4}",
                         marker(seat),
                         game.scores()[seat]
                     ),
