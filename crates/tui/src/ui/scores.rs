@@ -109,8 +109,8 @@ impl Widget for ScoresPanel<'_> {
                 lines.push(Line::from(spans));
             }
         } else {
-            for seat in 0..names.len() {
-                let name: String = names[seat].chars().take(name_width).collect();
+            for (seat, name) in names.iter().enumerate() {
+                let name: String = name.chars().take(name_width).collect();
                 let last = game
                     .history()
                     .iter()
