@@ -169,6 +169,8 @@ turn-end = { $end ->
     [no-dice] every die was set aside
    *[no-choice] no type could be taken from the last roll
 }
+# The stop of a turn transcript shown to a reader (records keep "stop").
+transcript-stop = stop
 
 ## Players (martian_i18n::vocab): the person at the screen, and the built-in bots by name.
 # The default name of the person at the screen. A player of this name (in either language) is
@@ -233,10 +235,27 @@ plain-players = Players in seat order: { $names }.
 plain-seed = Seed { $seed }: play again with --seed { $seed } for the same dice.
 plain-manual-dice = Scorekeeper mode: roll your own dice and type what they show, such as 2T3RHCK.
 plain-help-hint = Type ? for help at any prompt.
+# The seed is kept for whoever asks (a screen reader does not read its digits unprompted).
+plain-seed-hint = The dice have a seed: type seed at any prompt to hear it, to play the same dice again.
 plain-default-player = Player { $number }
-plain-turn-start = Round { $round }: { $name }'s turn ({ $points }).
-plain-turn-start-final-round = Round { $round }, the final round: { $name }'s last turn ({ $points }).
-plain-rolls = { $name } rolls { $dice }: { $faces } ({ $letters }).
+# $you: yes when the player is the person at the screen (player-you), who is spoken to; else no.
+plain-turn-start = { $you ->
+        [yes] Round { $round }: your turn ({ $points }).
+       *[no] Round { $round }: { $name }'s turn ({ $points }).
+    }
+plain-turn-start-final-round = { $you ->
+        [yes] Round { $round }, the final round: your last turn ({ $points }).
+       *[no] Round { $round }, the final round: { $name }'s last turn ({ $points }).
+    }
+# A roll, told once: in words ($faces), or in letters ($letters) for a reader who asked for them.
+plain-rolls = { $you ->
+        [yes] You roll
+       *[no] { $name } rolls
+    } { $dice }: { $faces }.
+plain-rolls-letters = { $you ->
+        [yes] You roll
+       *[no] { $name } rolls
+    } { $dice }: { $letters }.
 plain-tanks-forced = { $count ->
     [one] The tank is set aside by force.
    *[other] The { $count } tanks are set aside by force.
@@ -252,25 +271,56 @@ plain-balance-if-stopping = { $balance } — stopping now scores { $score }.
 # $choices: a list of plain-choice.
 plain-choices = You may take: { $choices }.
 plain-choice = { $letter } for { $faces }
-plain-choose-prompt = { $name }, which type do you take? ({ $keys })
-plain-decide-prompt = { $name }, stop and score { $score } (s), or roll the { $count ->
-        [one] { $count } die
-       *[other] { $count } dice
-    } left (r)?
-plain-takes = { $name } takes { $faces }.
-plain-stops = { $name } stops.
+plain-choose-prompt = { $you ->
+        [yes] Which type do you take? ({ $keys })
+       *[no] { $name }, which type do you take? ({ $keys })
+    }
+plain-decide-prompt = { $you ->
+        [yes] Stop and score { $score } (s), or roll the { $count ->
+            [one] { $count } die
+           *[other] { $count } dice
+        } left (r)?
+       *[no] { $name }, stop and score { $score } (s), or roll the { $count ->
+            [one] { $count } die
+           *[other] { $count } dice
+        } left (r)?
+    }
+plain-takes = { $you ->
+        [yes] You take
+       *[no] { $name } takes
+    } { $faces }.
+plain-stops = { $you ->
+        [yes] You stop.
+       *[no] { $name } stops.
+    }
 plain-no-choice = No type can be taken from this roll: the turn is over.
 plain-no-dice = Every die is set aside: the turn is over.
-plain-turn-scores = { $name } scores { $score } this turn, { $total } in all.
+plain-turn-scores = { $you ->
+        [yes] You score { $score } this turn, { $total } in all.
+       *[no] { $name } scores { $score } this turn, { $total } in all.
+    }
 plain-score-table-title = Score table, round { $round } (target { $target }):
 plain-score-table-row = { $name }: { $points }
-plain-reached-target = { $name } has { $points }, reaching the target of { $target }.
+plain-reached-target = { $you ->
+        [yes] You have { $points }, reaching the target of { $target }.
+       *[no] { $name } has { $points }, reaching the target of { $target }.
+    }
 plain-final-round = This is the final round: the players after them have one last turn.
 plain-immediate-end = The game ends at once.
 plain-roll-off-start = { $names } are tied with { $points }: roll-off! Each rolls { $dice } dice; the most death rays wins.
-plain-roll-off-roll = { $name } rolls for the roll-off: { $faces } ({ $letters }): { $rays }.
+plain-roll-off-roll = { $you ->
+        [yes] You roll
+       *[no] { $name } rolls
+    } for the roll-off: { $faces }: { $rays }.
+plain-roll-off-roll-letters = { $you ->
+        [yes] You roll
+       *[no] { $name } rolls
+    } for the roll-off: { $letters }: { $rays }.
 plain-roll-off-again = Still tied: { $names } roll again.
-plain-winner = { $name } wins with { $points }!
+plain-winner = { $you ->
+        [yes] You win with { $points }!
+       *[no] { $name } wins with { $points }!
+    }
 plain-shared-victory = { $names } share the victory with { $points }!
 plain-final-scores = Final scores:
 plain-manual-roll-prompt = { $name }, roll { $dice } and type what { $count ->
@@ -301,21 +351,51 @@ plain-illegal-awaiting-choice = First take one type from this roll.
 plain-illegal-awaiting-decision = You already took a type from this roll: stop (s) or roll again (r).
 # $error: one of the error-turn-* texts.
 plain-illegal-other = That is not possible now: { $error }.
+# $record: kept (the game is saved to a file as it goes), none.
 plain-help-choose =
-    Take a type by its letter or name: r or ray (death rays), h or human, c or cow, k or chicken (v and g also work).
+    Take a type by its letter or name: r or ray (death rays; d also), h or human, c or cow, k or chicken (v and g also work).
     Tanks are set aside by force. Death rays can always be taken; each earthling type once a turn.
-    Other commands: scores (the score table), q or quit (leave the game; the record is kept).
+    Other commands: a or coach (the value of each choice, and why), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
+        [kept] the record is kept
+       *[none] it is not saved
+    }).
 plain-help-decide =
     s or stop: end the turn and score what is set aside (nothing if the tanks outnumber the death rays).
     r or roll: roll the dice left again.
-    Other commands: scores (the score table), q or quit (leave the game; the record is kept).
+    Other commands: a or coach (the value of each choice, and why), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
+        [kept] the record is kept
+       *[none] it is not saved
+    }).
 plain-help-roll =
     Type the faces shown by the dice: T tank, R death ray, H human, C cow, K chicken (V and G also work).
     A number may stand before a letter: 2T3RHCK is T T R R R H C K. Spaces are ignored.
-    q or quit leaves the game; the record is kept.
+    q or quit leaves the game; { $record ->
+        [kept] the record is kept.
+       *[none] it is not saved.
+    }
 plain-bot-error = { $name } could not play: { $error }
 plain-quit = You left the game: it is unfinished.
 plain-input-ended = The input ended: the game is left unfinished.
+plain-not-recorded = The game was not saved: play with --record FILE to keep a record.
+# How rolls are read from now on, after the letters or words command.
+plain-read-letters = From now on rolls are read in letters; type words to hear them in words again.
+plain-read-words = From now on rolls are read in words; type letters to hear them in letters.
+# The coach in line mode. $measure: win, points, turns.
+plain-coach-heading = { $measure ->
+        [win] The coach, your chance to win after each choice:
+        [points] The coach, the turn's expected score after each choice:
+       *[turns] The coach, the expected turns to reach { $target } after each choice (fewer is better):
+    }
+# $action: an advise-action; $value: formatted; $best: yes, no.
+plain-coach-option = { $action }: { $value }{ $best ->
+        [yes] , the best
+       *[no] {""}
+    }.
+# $reason: a coach-why-* text.
+plain-coach-why = Why: { $reason }
+plain-coach-working = The coach is working out the chances to win; the first time this can take a minute.
+plain-coach-no-values = The coach has no values for this position.
+plain-coach-no-decision = The coach weighs decisions: there is none until the dice are rolled.
 plain-record-saved = The game record is saved in { $path }.
 plain-record-not-saved = Could not save the game record in { $path }: { $error }.
 # What is wrong with --players. $number: the player's place in the list.
@@ -353,7 +433,8 @@ turn-report-deciding = Next: stop, scoring { $score }, or roll the { $count ->
 turn-report-over = The turn is over ({ $end }): it scores { $score }.
 
 ## `martian-dice replay`: the game listing (crates/cli/src/plain/messages.rs). Seats are numbered
-## from 0, as in the record and its error messages.
+## from 0, as in the record and its error messages; transcripts and rolls come in the reader's
+## letters and words (V, G and parar in Portuguese).
 replay-rules = Rules: { $rules }.
 replay-seat = Seat { $seat }: { $name }
 replay-seat-bot = Seat { $seat }: { $name } (bot)
@@ -368,8 +449,14 @@ replay-roll-off-title = Roll-off between { $names }, tied with { $points }:
 # $list: replay-roll-off-roll items joined by ", ".
 replay-roll-off-round = Roll-off round { $round }: { $list }.
 replay-roll-off-roll = { $name } { $roll } ({ $rays })
-replay-unfinished = The game is unfinished: { $name } is to play in round { $round }.
-replay-roll-off-unfinished = The game is unfinished: { $name } is to roll in the roll-off.
+replay-unfinished = The game is unfinished: { $you ->
+        [yes] you are
+       *[no] { $name } is
+    } to play in round { $round }.
+replay-roll-off-unfinished = The game is unfinished: { $you ->
+        [yes] you are
+       *[no] { $name } is
+    } to roll in the roll-off.
 replay-cannot-read = cannot read { $file }: { $error }
 
 ## The coach's reasons: why the best option of a decision is best (martian_solver::Reason; one
@@ -1068,6 +1155,8 @@ advise-action = { $action ->
 advise-best-mark = <- best
 # $action: an advise-action.
 advise-best = Best: { $action }.
+# $reason: a coach-why-* text.
+advise-why = Why: { $reason }
 # $scores: the banked totals, separated by commas.
 advise-banked = Banked scores in seat order: { $scores }.
 advise-bad-scores = --scores must be banked totals separated by commas, such as 12,20; '{ $text }' is not

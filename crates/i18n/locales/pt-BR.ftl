@@ -169,6 +169,7 @@ turn-end = { $end ->
     [no-dice] todos os dados foram separados
    *[no-choice] nenhum tipo podia ser pego do último lançamento
 }
+transcript-stop = parar
 
 ## Jogadores (martian_i18n::vocab): a pessoa diante da tela e os bots embutidos, pelo nome.
 player-you = Você
@@ -245,10 +246,24 @@ plain-players = Jogadores, na ordem da mesa: { $names }.
 plain-seed = Semente { $seed }: jogue de novo com --seed { $seed } para ter os mesmos dados.
 plain-manual-dice = Modo marcador: lance os seus próprios dados e digite o que eles mostram, como 2T3RHVG.
 plain-help-hint = Digite ? para pedir ajuda a qualquer momento.
+plain-seed-hint = Os dados têm uma semente: digite semente a qualquer momento para ouvi-la e jogar os mesmos dados de novo.
 plain-default-player = Jogador { $number }
-plain-turn-start = Rodada { $round }: turno de { $name } ({ $points }).
-plain-turn-start-final-round = Rodada { $round }, a rodada final: último turno de { $name } ({ $points }).
-plain-rolls = { $name } lança { $dice }: { $faces } ({ $letters }).
+plain-turn-start = { $you ->
+        [yes] Rodada { $round }: seu turno ({ $points }).
+       *[no] Rodada { $round }: turno de { $name } ({ $points }).
+    }
+plain-turn-start-final-round = { $you ->
+        [yes] Rodada { $round }, a rodada final: seu último turno ({ $points }).
+       *[no] Rodada { $round }, a rodada final: último turno de { $name } ({ $points }).
+    }
+plain-rolls = { $you ->
+        [yes] Você lança
+       *[no] { $name } lança
+    } { $dice }: { $faces }.
+plain-rolls-letters = { $you ->
+        [yes] Você lança
+       *[no] { $name } lança
+    } { $dice }: { $letters }.
 plain-tanks-forced = { $count ->
     [one] O tanque é separado à força.
    *[other] Os { $count } tanques são separados à força.
@@ -265,25 +280,56 @@ plain-balance-if-stopping = { $balance } — parar agora vale { $score }.
 # $choices: uma lista de plain-choice.
 plain-choices = Você pode pegar: { $choices }.
 plain-choice = { $letter } para { $faces }
-plain-choose-prompt = { $name }, qual tipo você pega? ({ $keys })
-plain-decide-prompt = { $name }, parar e marcar { $score } (p) ou lançar de novo { $count ->
-        [one] o dado que sobrou
-       *[other] os { $count } dados que sobraram
-    } (l)?
-plain-takes = { $name } pega { $faces }.
-plain-stops = { $name } decide parar.
+plain-choose-prompt = { $you ->
+        [yes] Qual tipo você pega? ({ $keys })
+       *[no] { $name }, qual tipo você pega? ({ $keys })
+    }
+plain-decide-prompt = { $you ->
+        [yes] Parar e marcar { $score } (p) ou lançar de novo { $count ->
+            [one] o dado que sobrou
+           *[other] os { $count } dados que sobraram
+        } (l)?
+       *[no] { $name }, parar e marcar { $score } (p) ou lançar de novo { $count ->
+            [one] o dado que sobrou
+           *[other] os { $count } dados que sobraram
+        } (l)?
+    }
+plain-takes = { $you ->
+        [yes] Você pega
+       *[no] { $name } pega
+    } { $faces }.
+plain-stops = { $you ->
+        [yes] Você decide parar.
+       *[no] { $name } decide parar.
+    }
 plain-no-choice = Nenhum tipo pode ser pego deste lançamento: o turno acabou.
 plain-no-dice = Todos os dados estão separados: o turno acabou.
-plain-turn-scores = { $name } marca { $score } neste turno, { $total } no total.
+plain-turn-scores = { $you ->
+        [yes] Você marca { $score } neste turno, { $total } no total.
+       *[no] { $name } marca { $score } neste turno, { $total } no total.
+    }
 plain-score-table-title = Placar, rodada { $round } (alvo { $target }):
 plain-score-table-row = { $name }: { $points }
-plain-reached-target = { $name } tem { $points } e atinge o alvo de { $target }.
+plain-reached-target = { $you ->
+        [yes] Você tem { $points } e atinge o alvo de { $target }.
+       *[no] { $name } tem { $points } e atinge o alvo de { $target }.
+    }
 plain-final-round = Esta é a rodada final: quem joga depois nesta rodada tem um último turno.
 plain-immediate-end = O jogo acaba na hora.
 plain-roll-off-start = { $names } estão empatados com { $points }: desempate! Cada um lança { $dice } dados; quem tirar mais raios da morte vence.
-plain-roll-off-roll = { $name } lança no desempate: { $faces } ({ $letters }): { $rays }.
+plain-roll-off-roll = { $you ->
+        [yes] Você lança
+       *[no] { $name } lança
+    } no desempate: { $faces }: { $rays }.
+plain-roll-off-roll-letters = { $you ->
+        [yes] Você lança
+       *[no] { $name } lança
+    } no desempate: { $letters }: { $rays }.
 plain-roll-off-again = Empate de novo: { $names } lançam outra vez.
-plain-winner = { $name } vence com { $points }!
+plain-winner = { $you ->
+        [yes] Você vence com { $points }!
+       *[no] { $name } vence com { $points }!
+    }
 plain-shared-victory = { $names } dividem a vitória com { $points }!
 plain-final-scores = Placar final:
 plain-manual-roll-prompt = { $name }, lance { $dice } e digite o que { $count ->
@@ -315,20 +361,45 @@ plain-illegal-awaiting-decision = Você já pegou um tipo deste lançamento: par
 # $error: um dos textos error-turn-*.
 plain-illegal-other = Isso não é possível agora: { $error }.
 plain-help-choose =
-    Pegue um tipo pela letra ou pelo nome: r ou raio (raios da morte), h ou humano, v ou vaca, g ou galinha (c e k também valem).
+    Pegue um tipo pela letra ou pelo nome: r ou raio (raios da morte; m também), h ou humano, v ou vaca, g ou galinha (c e k também valem).
     Os tanques são separados à força. Raios da morte sempre podem ser pegos; cada tipo de terráqueo, uma vez por turno.
-    Outros comandos: placar (a tabela de pontos), q ou sair (deixar o jogo; o registro é guardado).
+    Outros comandos: a ou análise (o valor de cada escolha, e por quê), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
+        [kept] o registro é guardado
+       *[none] ele não é salvo
+    }).
 plain-help-decide =
     p ou parar: encerrar o turno e marcar o que está separado (nada se os tanques superarem os raios da morte).
     l ou lançar: lançar de novo os dados que sobraram (r também vale).
-    Outros comandos: placar (a tabela de pontos), q ou sair (deixar o jogo; o registro é guardado).
+    Outros comandos: a ou análise (o valor de cada escolha, e por quê), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
+        [kept] o registro é guardado
+       *[none] ele não é salvo
+    }).
 plain-help-roll =
     Digite as faces que os dados mostram: T tanque, R raio da morte, H humano, V vaca, G galinha (C e K também valem).
     Um número pode vir antes de uma letra: 2T3RHVG é T T R R R H V G. Os espaços são ignorados.
-    q ou sair deixa o jogo; o registro é guardado.
+    q ou sair deixa o jogo; { $record ->
+        [kept] o registro é guardado.
+       *[none] ele não é salvo.
+    }
 plain-bot-error = { $name } não conseguiu jogar: { $error }
 plain-quit = Você saiu do jogo: a partida ficou inacabada.
 plain-input-ended = A entrada acabou: a partida fica inacabada.
+plain-not-recorded = A partida não foi salva: jogue com --record ARQUIVO para guardar um registro.
+plain-read-letters = De agora em diante os lançamentos são lidos em letras; digite palavras para voltar a ouvi-los por extenso.
+plain-read-words = De agora em diante os lançamentos são lidos por extenso; digite letras para ouvi-los em letras.
+plain-coach-heading = { $measure ->
+        [win] A análise, a sua chance de vitória depois de cada escolha:
+        [points] A análise, os pontos esperados no turno depois de cada escolha:
+       *[turns] A análise, os turnos esperados até { $target } depois de cada escolha (menos é melhor):
+    }
+plain-coach-option = { $action }: { $value }{ $best ->
+        [yes] , a melhor
+       *[no] {""}
+    }.
+plain-coach-why = Por quê? { $reason }
+plain-coach-working = A análise está calculando as chances de vitória; na primeira vez isso pode levar um minuto.
+plain-coach-no-values = A análise não tem valores para esta posição.
+plain-coach-no-decision = A análise pesa decisões: não há nenhuma antes de os dados serem lançados.
 plain-record-saved = O registro da partida está salvo em { $path }.
 plain-record-not-saved = Não foi possível salvar o registro da partida em { $path }: { $error }.
 # O que está errado em --players. $number: o lugar do jogador na lista.
@@ -366,7 +437,8 @@ turn-report-deciding = A seguir: parar, marcando { $score }, ou lançar de novo 
 turn-report-over = O turno acabou ({ $end }): vale { $score }.
 
 ## `martian-dice replay`: a listagem da partida (crates/cli/src/plain/messages.rs). Os lugares
-## são numerados a partir de 0, como no registro e nas suas mensagens de erro.
+## são numerados a partir de 0, como no registro e nas suas mensagens de erro; as transcrições e
+## os lançamentos vêm nas letras e palavras do leitor (V, G e parar).
 replay-rules = Regras: { $rules }.
 replay-seat = Lugar { $seat }: { $name }
 replay-seat-bot = Lugar { $seat }: { $name } (bot)
@@ -381,8 +453,14 @@ replay-roll-off-title = Desempate entre { $names }, empatados com { $points }:
 # $list: itens replay-roll-off-roll separados por ", ".
 replay-roll-off-round = Rodada de desempate { $round }: { $list }.
 replay-roll-off-roll = { $name } { $roll } ({ $rays })
-replay-unfinished = A partida está inacabada: é o turno de { $name } na rodada { $round }.
-replay-roll-off-unfinished = A partida está inacabada: { $name } deve lançar no desempate.
+replay-unfinished = A partida está inacabada: { $you ->
+        [yes] é o seu turno
+       *[no] é o turno de { $name }
+    } na rodada { $round }.
+replay-roll-off-unfinished = A partida está inacabada: { $you ->
+        [yes] você
+       *[no] { $name }
+    } deve lançar no desempate.
 replay-cannot-read = não é possível ler { $file }: { $error }
 
 ## Os motivos da análise: por que a melhor opção de uma decisão é a melhor (martian_solver::Reason;
@@ -1085,6 +1163,7 @@ advise-action = { $action ->
 advise-best-mark = <- melhor
 # $action: um advise-action.
 advise-best = Melhor opção: { $action }.
+advise-why = Por quê? { $reason }
 # $scores: os totais marcados, separados por vírgulas.
 advise-banked = Pontos já marcados, na ordem dos lugares: { $scores }.
 advise-bad-scores = --scores deve trazer os totais marcados separados por vírgulas, como 12,20; '{ $text }' não serve

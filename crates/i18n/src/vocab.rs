@@ -176,6 +176,25 @@ pub fn turn_end(m: &Messages, end: TurnEnd) -> String {
     tr!(m, "turn-end", end = end.name())
 }
 
+/// A turn transcript in the reader's letters (`V` and `G` in Portuguese) and words (`parar`), for
+/// a person to read; records and the `turn` command keep the neutral `T R H C K` and `stop`.
+pub fn transcript(m: &Messages, transcript: &martian_engine::Transcript) -> String {
+    use martian_engine::TranscriptStep;
+    transcript
+        .steps()
+        .iter()
+        .map(|step| match step {
+            TranscriptStep::Stop => tr!(m, "transcript-stop"),
+            TranscriptStep::Roll { roll, take: None } => dice_letters(m, *roll),
+            TranscriptStep::Roll {
+                roll,
+                take: Some(face),
+            } => format!("{}/{}", dice_letters(m, *roll), face_letter(m, *face)),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The default name of the person at the screen: "You", "Você".
 pub fn you(m: &Messages) -> String {
     tr!(m, "player-you")
@@ -331,6 +350,16 @@ mod tests {
             "o jogador parou",
             "the turn ends in Portuguese"
         );
+    }
+
+    #[test]
+    fn a_transcript_reads_in_the_reader_s_letters() {
+        let t: martian_engine::Transcript = "TTRRRHHCKKKCC/K TRRRHHCC/C stop".parse().unwrap();
+        assert_eq!(
+            transcript(Lang::PtBr.messages(), &t),
+            "TTRRRHHVVVGGG/G TRRRHHVV/V parar"
+        );
+        assert_eq!(transcript(Lang::En.messages(), &t), t.to_string());
     }
 
     #[test]
