@@ -1558,3 +1558,29 @@ fn nothing_is_cut_at_80x24_through_whole_games_in_either_language() {
     }
     assert!(checked > 100, "only {checked} decisions were checked");
 }
+
+#[test]
+fn pt_the_end_of_a_turn_is_held_and_the_log_scrolls() {
+    let mut h = Harness::new(pt_setup(7));
+    h.key(KeyCode::Enter);
+    h.play_until(
+        "the end of Ana's first turn",
+        |s| !s.game.history().is_empty(),
+        steady_keys_pt,
+    );
+    let held = h.screen(80, 24);
+    assert!(held.contains("Fim do turno de Ana"), "{held}");
+    insta::assert_snapshot!("pt_turn_end_held", held);
+    h.play_until(
+        "round 3 for Ana",
+        |s| s.game.round() == 3 && s.human_to_act() == Some(0),
+        steady_keys_pt,
+    );
+    for _ in 0..20 {
+        h.key(KeyCode::PageUp);
+    }
+    let top = h.screen(80, 24);
+    assert!(top.contains("— Ana, rodada 1 —"), "{top}");
+    assert!(top.contains("Histórico ↓ mais"), "{top}");
+    insta::assert_snapshot!("pt_log_scrolled_to_the_start", top);
+}

@@ -58,7 +58,13 @@ impl Widget for DicePanel<'_> {
             names,
             theme,
         } = self;
-        if let Some(roll_off) = game.roll_off() {
+        // The roll-off takes the panel with its first roll: until then the end of the last turn
+        // stays in view, as every turn's end does until the next roll.
+        let rolled = |r: &martian_engine::RollOff| r.rounds().iter().any(|round| !round.is_empty());
+        if let Some(roll_off) = game
+            .roll_off()
+            .filter(|r| rolled(r) || game.history().is_empty())
+        {
             RollOffPanel {
                 m,
                 roll_off,
