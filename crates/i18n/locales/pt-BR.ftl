@@ -724,7 +724,7 @@ tui-end-key = { $action ->
        *[quit] sair
     }
 tui-hint-replay = [←/→] passo  [PgUp/PgDn] turno  [Home/End]  [{ $coach }] análise  [{ $quit }] sair
-tui-take-all-of-one = Pegue todos os dados de um tipo; tanques são separados à força. [{ $coach }] análise
+tui-take-all-of-one = Pegue todos os dados de um tipo; tanques vão à força. [{ $coach }] análise  [?] ajuda
 tui-stop-or-roll-hint = Parar garante os pontos; lançar arrisca mais tanques. [{ $coach }] análise  [?] ajuda
 tui-log-turn-head = — { $name }, rodada { $round } —
 tui-log-rolled = lançou { $letters }
