@@ -213,7 +213,10 @@ mod tests {
             }
             // The guides under the keys name the coach and the help.
             for guide in [msg::take_all_of_one(m), msg::stop_or_roll_hint(m)] {
-                assert!(guide.contains("[a]") && guide.contains("[?]"), "{lang}: {guide}");
+                assert!(
+                    guide.contains("[a]") && guide.contains("[?]"),
+                    "{lang}: {guide}"
+                );
             }
             // The choices panel.
             for hint in [
