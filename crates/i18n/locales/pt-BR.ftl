@@ -1000,8 +1000,8 @@ web-apply-timer = Aplicar o tempo
 web-start = Começar a partida
 web-waiting-for-host = Esperando o anfitrião começar…
 web-round = Rodada { $round }
-web-turn-of = Turno de { $name }
-web-your-turn = Seu turno!
+web-turn-of = Vez de { $name }
+web-your-turn = Sua vez!
 web-roll = Lançar os dados
 web-roll-again = Lançar de novo
 web-roll-off-roll = Lançar no desempate
@@ -1102,7 +1102,7 @@ web-coach-thinking = A análise está calculando…
 # Um pedido que o servidor recusou. $code: o código de erro do protocolo; $detail: a explicação do
 # servidor, em inglês, mostrada só onde a página não sabe dizer mais.
 web-error = { $code ->
-        [not_your_turn] Não é o seu turno.
+        [not_your_turn] Não é a sua vez.
         [illegal] Essa jogada não é permitida agora.
         [no_such_room] Esta sala não existe (mais).
         [already_started] A partida já começou: você está assistindo.
