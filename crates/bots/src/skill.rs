@@ -6,8 +6,13 @@
 //! (a softmax). Options almost as good as the best are often chosen; costly blunders rarely.
 //! The temperature falls with the strength `s` (0 to 1) as `(1 - s)²`: strength 1 plays
 //! optimally.
+//!
+//! Its mistakes are ones a person could make: it never stops with a turn worth nothing while
+//! rolling on can still make it score, unless stopping is truly the better option (a person
+//! rolls on when there is nothing to lose, whatever the game's chances say).
 
-use martian_engine::{Action, GameRng, Rules, Situation};
+use martian_engine::{Action, GameRng, Rules, Situation, Turn, TurnPhase};
+use martian_solver::expected_score_table;
 use rand::RngExt;
 
 use crate::oracle::{Measure, Oracle};
@@ -94,6 +99,22 @@ pub(crate) fn softmax_pick(
     options.last().expect("at least one option").0
 }
 
+/// Whether stopping now would be a mistake no person makes: the turn is worth nothing if stopped,
+/// rolling on can still make it score, and stopping is not truly better (by more than rounding)
+/// in the values `options` give.
+fn nothing_to_stop_for(turn: &Turn, options: &[(Action, f64)]) -> bool {
+    if turn.phase() != TurnPhase::Deciding || turn.score() > 0 {
+        return false;
+    }
+    let value = |action: Action| options.iter().find(|&&(a, _)| a == action).map(|&(_, v)| v);
+    let (Some(stop), Some(roll)) = (value(Action::Stop), value(Action::Roll)) else {
+        return false;
+    };
+    // Rolling on can score exactly when playing on for points scores something on average.
+    let can_score = expected_score_table(turn.rules()).value_to_roll(turn.aside()) > 0.0;
+    can_score && stop <= roll + 1e-12 * roll.abs().max(1.0)
+}
+
 impl Strategy for Skilled {
     fn name(&self) -> String {
         self.name.clone()
@@ -106,6 +127,9 @@ impl Strategy for Skilled {
     fn decide(&mut self, situation: &Situation<'_>, rng: &mut GameRng) -> Result<Action, BotError> {
         let (table, measure) = self.oracle.table(situation);
         let options: Vec<(Action, f64)> = table.action_values(situation.turn).iter().collect();
+        if nothing_to_stop_for(situation.turn, &options) {
+            return Ok(Action::Roll);
+        }
         let temperature = self.temperature(measure);
         Ok(softmax_pick(&options, temperature, rng))
     }
@@ -162,6 +186,70 @@ mod tests {
             );
         }
         assert!(counts[1] > counts[2] * 10, "{counts:?}");
+    }
+
+    /// Over many seeded games of every level, alone and in duels: no level ever stops with a
+    /// turn worth nothing while rolling on can score, unless stopping is truly better — although
+    /// the plain softmax would have done it many times in those positions.
+    #[test]
+    fn levels_never_stop_with_nothing_while_rolling_can_still_score() {
+        use martian_engine::{Awaiting, Game};
+        let rules = Rules::official();
+        let mut positions = 0u32;
+        let mut softmax_stops = 0.0;
+        for (name, strength) in LEVELS {
+            for players in [1, 2] {
+                for seed in 0..40 {
+                    let mut bots: Vec<Skilled> = (0..players)
+                        .map(|_| Skilled::new(name, strength, rules))
+                        .collect();
+                    for (seat, bot) in bots.iter_mut().enumerate() {
+                        bot.new_game(rules, seat, players).unwrap();
+                    }
+                    let mut game = Game::new(rules, players).unwrap();
+                    let mut rng = seeded_rng(seed);
+                    while game.awaiting() != Awaiting::Nothing {
+                        let Awaiting::Decision { seat } = game.awaiting() else {
+                            game.roll(&mut rng).unwrap();
+                            continue;
+                        };
+                        let situation = game.situation();
+                        let turn = *situation.turn;
+                        let bot = &mut bots[seat];
+                        let (table, measure) = bot.oracle.table(&situation);
+                        let options: Vec<(Action, f64)> =
+                            table.action_values(&turn).iter().collect();
+                        let temperature = bot.temperature(measure);
+                        let at_stake = turn.phase() == TurnPhase::Deciding
+                            && turn.score() == 0
+                            && expected_score_table(rules).value_to_roll(turn.aside()) > 0.0;
+                        if at_stake {
+                            positions += 1;
+                            let best = options.iter().map(|o| o.1).fold(f64::MIN, f64::max);
+                            let weight = |v: f64| ((v - best) / temperature).exp();
+                            let total: f64 = options.iter().map(|o| weight(o.1)).sum();
+                            let stop = options.iter().find(|o| o.0 == Action::Stop).unwrap().1;
+                            softmax_stops += weight(stop) / total;
+                        }
+                        let action = bot.decide(&situation, &mut rng).unwrap();
+                        if at_stake && action == Action::Stop {
+                            let value = |a| options.iter().find(|o| o.0 == a).unwrap().1;
+                            assert!(
+                                value(Action::Stop) > value(Action::Roll),
+                                "{name} stopped with nothing at {turn:?}: {options:?}"
+                            );
+                        }
+                        game.play(action).unwrap();
+                    }
+                }
+            }
+        }
+        assert!(
+            positions > 1_000,
+            "only {positions} positions with nothing held"
+        );
+        // Expected stops of the plain softmax there: the rule is what keeps them away.
+        assert!(softmax_stops > 20.0, "{softmax_stops}");
     }
 
     #[test]

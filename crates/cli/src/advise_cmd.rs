@@ -5,7 +5,7 @@ use anyhow::Result;
 use clap::Args;
 use martian_engine::{Points, Transcript};
 use martian_i18n::{Lang, Messages};
-use martian_solver::{AdviceMeasure, AdviceRequest, advise};
+use martian_solver::{AdviceMeasure, AdviceRequest, Reason, ReasonArg, advise_with_reason};
 use serde_json::json;
 
 use crate::exit::UsageError;
@@ -70,7 +70,7 @@ pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
         // Solved (or read from the cache) here, with a progress bar when it takes a while.
         solve_duel(rules);
     }
-    let advice = advise(AdviceRequest {
+    let (advice, reason) = advise_with_reason(AdviceRequest {
         rules,
         scores: scores.as_deref(),
         seat: args.seat,
@@ -101,6 +101,7 @@ pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
             "measure": measure,
             "options": options,
             "best": advice.best.code(),
+            "reason": reason.as_ref().map(reason_json),
         });
         emit(&format!("{object}\n"))
     } else {
@@ -121,10 +122,30 @@ pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
             );
         }
         out += &msg::best_line(m, advice.best);
+        if let Some(reason) = &reason {
+            out += &msg::why_line(m, reason);
+        }
         emit(&out)
     }
 }
 
 fn turn_text(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A reason as `--json` gives it: the Fluent message that words it (`coach-why-*` in
+/// `crates/i18n/locales/*.ftl`) and its arguments, numbers and selector words.
+fn reason_json(reason: &Reason) -> serde_json::Value {
+    let args: serde_json::Map<String, serde_json::Value> = reason
+        .args()
+        .into_iter()
+        .map(|(name, arg)| {
+            let value = match arg {
+                ReasonArg::Number(n) => json!(n),
+                ReasonArg::Word(word) => json!(word),
+            };
+            (name.to_string(), value)
+        })
+        .collect();
+    json!({"id": reason.id(), "args": args})
 }

@@ -117,11 +117,13 @@ pub(crate) fn parse_players(list: &str, m: &Messages) -> Result<Vec<SeatSpec>, P
                 return Err(PlayersError::NoBotName { number });
             }
             Some(spec) => {
-                // Bots are named after what they are, numbered when the name is taken.
+                // Bots are named after what they are (in the reader's words), numbered when the
+                // name is taken.
+                let base = martian_i18n::vocab::bot_name(m, &spec);
                 let name = (1..)
                     .map(|n| match n {
-                        1 => spec.clone(),
-                        n => format!("{spec} {n}"),
+                        1 => base.clone(),
+                        n => format!("{base} {n}"),
                     })
                     .find(|name| !taken(name))
                     .expect("some number is free");
@@ -133,8 +135,9 @@ pub(crate) fn parse_players(list: &str, m: &Messages) -> Result<Vec<SeatSpec>, P
             None if taken(entry) => {
                 return Err(PlayersError::SameName(entry.to_string()));
             }
+            // The person at the screen by the default name, in the reader's language.
             None => SeatSpec {
-                name: entry.to_string(),
+                name: martian_i18n::vocab::player_name(m, entry),
                 bot: None,
             },
         };
@@ -255,6 +258,15 @@ mod tests {
         assert_eq!(error("Ana,ana"), "two players are called ana");
         assert!(error("bot:").contains("bot name"));
         assert!(error(&"x".repeat(41)).contains("longer"));
+    }
+
+    #[test]
+    fn bots_and_the_person_at_the_screen_are_named_in_the_language() {
+        let pt = Lang::PtBr.messages();
+        let seats = parse_players("You,bot:medium,bot:medium,bot:strength:0.5", pt).unwrap();
+        let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Você", "médio", "médio 2", "strength:0.5"]);
+        assert_eq!(seats[1].bot.as_deref(), Some("medium"));
     }
 
     #[test]

@@ -165,13 +165,19 @@ fn summary<'a>(record: &'a GameRecord, game: &'a Game) -> Summary<'a> {
 /// The game turn by turn, as text.
 fn listing(record: &GameRecord, game: &Game, m: &Messages) -> String {
     let rules = record.rules;
-    let name = |seat: usize| record.players[seat].name.as_str();
+    // The person at the screen by the default name, in the reader's language.
+    let names: Vec<String> = record
+        .players
+        .iter()
+        .map(|p| martian_i18n::vocab::player_name(m, &p.name))
+        .collect();
+    let name = |seat: usize| names[seat].as_str();
     let mut lines = vec![msg::replay_rules(m, rules)];
     for (seat, player) in record.players.iter().enumerate() {
         lines.push(msg::replay_player(
             m,
             seat,
-            &player.name,
+            name(seat),
             player.bot.as_deref(),
         ));
     }
@@ -188,7 +194,8 @@ fn listing(record: &GameRecord, game: &Game, m: &Messages) -> String {
         totals[log.seat] += log.turn.score();
         let end = log.turn.ended_by().expect("a finished turn");
         let score = martian_i18n::vocab::score_explained(m, rules, log.turn.aside());
-        let transcript = log.transcript().to_string();
+        // In the reader's letters and words (V, G, parar in Portuguese), as the screens show them.
+        let transcript = martian_i18n::vocab::transcript(m, &log.transcript());
         lines.push(msg::replay_turn(
             m,
             name(log.seat),
@@ -225,7 +232,7 @@ fn listing(record: &GameRecord, game: &Game, m: &Messages) -> String {
         lines.push(msg::replay_turn_unfinished(
             m,
             name(game.seat()),
-            &transcript.to_string(),
+            &martian_i18n::vocab::transcript(m, &transcript),
         ));
     }
     if let Some(roll_off) = game.roll_off() {

@@ -164,3 +164,64 @@ fn impossible_positions_exit_with_2_and_say_why() {
     // --seat needs --scores.
     assert_eq!(advise(&["--seat", "1"], &cache).status.code(), Some(2));
 }
+
+/// The reason `advise` gives is the solver's, worded by the message every interface uses: in
+/// the text, and as message id and arguments in the JSON.
+#[test]
+fn the_advice_says_why_with_the_solver_s_figures() {
+    use martian_engine::{Rules, Transcript};
+    use martian_solver::{AdviceRequest, ReasonArg, advise_with_reason};
+    let cache = cache_dir("why");
+    for (transcript, scores) in [
+        ("8R5C/C RRRRHHHH", None),
+        ("RRRRHHHHTCCKK/R TRRHHHHC/H", None),
+        ("RRRRHHHHTCCKK/R TRRHHHHC/H", Some("30,20")),
+        ("TTTRRRHHHHCCK/R HHHHCCK/H CCK/C", Some("2,12")),
+    ] {
+        let mut args = vec![transcript];
+        let scores_list: Vec<u16>;
+        if let Some(scores) = scores {
+            args.extend([
+                "--scores",
+                scores,
+                "--seat",
+                if scores == "30,20" { "1" } else { "0" },
+            ]);
+            scores_list = scores.split(',').map(|s| s.parse().unwrap()).collect();
+        } else {
+            scores_list = Vec::new();
+        }
+        let turn = transcript
+            .parse::<Transcript>()
+            .unwrap()
+            .replay(Rules::official())
+            .unwrap();
+        // The same question, asked of the solver in this process.
+        let (_, reason) = advise_with_reason(AdviceRequest {
+            rules: Rules::official(),
+            scores: scores.map(|_| scores_list.as_slice()),
+            seat: if scores == Some("30,20") { 1 } else { 0 },
+            turn: &turn,
+        })
+        .unwrap();
+        let reason = reason.expect("a decision has a reason");
+        let value = json(&args, &cache);
+        assert_eq!(value["reason"]["id"], reason.id(), "{transcript}");
+        for (name, arg) in reason.args() {
+            let expected = match arg {
+                ReasonArg::Number(n) => serde_json::json!(n),
+                ReasonArg::Word(w) => serde_json::json!(w),
+            };
+            assert_eq!(
+                value["reason"]["args"][name], expected,
+                "{transcript}: {name}"
+            );
+        }
+        let text = String::from_utf8(advise(&args, &cache).stdout).unwrap();
+        let why = martian_tui::messages::coach_reason(martian_i18n::Lang::En.messages(), &reason);
+        assert!(
+            text.lines().any(|l| l == format!("Why: {why}")),
+            "{transcript}:\n{text}"
+        );
+    }
+}

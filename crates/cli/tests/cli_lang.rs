@@ -237,8 +237,8 @@ fn a_scorekeeper_game_in_portuguese_reads_as_the_snapshot() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output).replace(record.to_str().unwrap(), "mesa.json");
     for sentence in [
-        "Nenhum tipo pode ser pego deste lançamento: a vez acabou.",
-        "Todos os dados estão separados: a vez acabou.",
+        "Nenhum tipo pode ser pego deste lançamento: o turno acabou.",
+        "Todos os dados estão separados: o turno acabou.",
         "Bia marca 12 (9 terráqueos + 3 de bônus) neste turno, 12 pontos no total.",
         "Ana e Bia estão empatados com 13 pontos: desempate! Cada um lança 6 dados; quem tirar mais raios da morte vence.",
         "Bia vence com 13 pontos!",
@@ -273,7 +273,9 @@ fn a_scorekeeper_game_in_portuguese_reads_as_the_snapshot() {
         "  Ana: TTTTTTTTTTTTT — marca 0 (os tanques superam os raios da morte), nenhum tipo podia ser pego do último lançamento; 0 pontos no total.",
         "  Totais depois da rodada 2: Ana 13, Bia 13.",
         "Desempate entre Ana e Bia, empatados com 13 pontos:",
-        "  Rodada de desempate 1: Ana RRHHCC (2 raios da morte), Bia TTTTRR (2 raios da morte).",
+        "  Rodada de desempate 1: Ana RRHHVV (2 raios da morte), Bia TTTTRR (2 raios da morte).",
+        // The reader's letters and words, as the full screen shows them.
+        "  Bia: RRRRHHHVVVGGG/G RRRRHHHVVG/H RRRRVVV/V parar — marca 12 (9 terráqueos + 3 de bônus), o jogador parou; 12 pontos no total.",
         "Bia vence com 13 pontos!",
     ] {
         assert!(
@@ -394,7 +396,10 @@ fn the_environment_chooses_the_language_and_lang_overrides_it() {
         "{text}"
     );
     assert!(
-        text.ends_with("A entrada acabou: a partida fica inacabada.\n"),
+        text.ends_with(
+            "A entrada acabou: a partida fica inacabada.\n\
+             A partida não foi salva: jogue com --record ARQUIVO para guardar um registro.\n"
+        ),
         "{text}"
     );
     let report = stdout(&martian_dice(
@@ -534,6 +539,8 @@ Opções (pontuação final esperada do turno):
   pegar os raios da morte     7,3031
   pegar os humanos            9,2255  <- melhor
 Melhor opção: pegar os humanos.
+Por quê? Pegar 4 humanos vale o risco: depois, os tanques terminam na frente em 16% das vezes, \
+contra 0% pegando os raios da morte, mas os pontos compensam.
 ";
     let by_flag = martian_dice(&["advise", transcript, "--lang", "pt-BR"], &[], "");
     assert_eq!(stdout(&by_flag), expected);

@@ -249,9 +249,10 @@ fn a_seeded_two_player_game_plays_to_a_winner_and_replays_to_the_same_result() {
         "Martian Dice: 13 dice, target 25, bonus for one of each, round completed, roll-off."
     );
     assert_eq!(lines[1], "Players in seat order: Ana, Bob.");
+    // The seed's digits are read only when asked for (seed at a prompt).
     assert_eq!(
         lines[2],
-        "Seed 42: play again with --seed 42 for the same dice."
+        "The dice have a seed: type seed at any prompt to hear it, to play the same dice again."
     );
     assert!(
         lines
@@ -455,7 +456,10 @@ fn invalid_bytes_on_stdin_are_an_unknown_answer_not_a_crash() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert_eq!(text.matches("is not a choice I know").count(), 2, "{text}");
     assert!(
-        text.ends_with("You left the game: it is unfinished.\n"),
+        text.ends_with(
+            "You left the game: it is unfinished.\n\
+             The game was not saved: play with --record FILE to keep a record.\n"
+        ),
         "{text}"
     );
 }
@@ -531,18 +535,18 @@ fn a_scorekeeper_game_with_physical_dice_and_a_mistyped_roll() {
     ];
     assert_eq!(&lines[..expected_start.len()], expected_start, "{text}");
     for expected in [
-        "Ana rolls 13 dice: 3 death rays, 10 humans (RRRHHHHHHHHHH).",
+        "Ana rolls 13 dice: 3 death rays, 10 humans.",
         "Ana takes 10 humans.",
         "Ana scores 10 (10 earthlings) this turn, 10 points in all.",
         "Ana has 10 points, reaching the target of 10.",
         "This is the final round: the players after them have one last turn.",
         "Round 1, the final round: Bob's last turn (0 points).",
-        "Bob rolls 13 dice: 3 death rays, 10 cows (RRRCCCCCCCCCC).",
+        "Bob rolls 13 dice: 3 death rays, 10 cows.",
         "Ana and Bob are tied with 10 points: roll-off! Each rolls 6 dice; the most death rays wins.",
         "Ana, roll 6 dice for the roll-off and type what they show:",
-        "Ana rolls for the roll-off: 2 death rays, 2 humans, 2 cows (RRHHCC): 2 death rays.",
+        "Ana rolls for the roll-off: 2 death rays, 2 humans, 2 cows: 2 death rays.",
         "Still tied: Ana and Bob roll again.",
-        "Bob rolls for the roll-off: 3 death rays, 3 humans (RRRHHH): 3 death rays.",
+        "Bob rolls for the roll-off: 3 death rays, 3 humans: 3 death rays.",
         "Bob wins with 10 points!",
     ] {
         assert!(lines.contains(&expected), "missing {expected:?} in\n{text}");
@@ -609,7 +613,7 @@ fn the_record_is_written_after_every_turn() {
 
 #[test]
 fn without_a_subcommand_the_plain_game_starts() {
-    let output = run_with_input(&[], "");
+    let output = run_with_input(&[], "seed\n");
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(
@@ -617,18 +621,21 @@ fn without_a_subcommand_the_plain_game_starts() {
         "{text}"
     );
     assert!(
-        text.contains("Players in seat order: Player 1.\nSeed "),
+        text.contains("Players in seat order: Player 1.\nThe dice have a seed: "),
         "{text}"
     );
     assert!(
-        text.ends_with("The input ended: the game is left unfinished.\n"),
+        text.ends_with(
+            "The input ended: the game is left unfinished.\n\
+             The game was not saved: play with --record FILE to keep a record.\n"
+        ),
         "{text}"
     );
-    // Without --seed a seed is picked and printed, so the game can be played again.
+    // Without --seed a seed is picked, and told when asked for, so the game can be played again.
     let seed_line = text.lines().find(|l| l.starts_with("Seed ")).unwrap();
     let seed = seed_line["Seed ".len()..].split(':').next().unwrap();
     assert!(seed.parse::<u64>().is_ok(), "{seed_line}");
-    let again = run_with_input(&["play", "--plain", "--seed", seed], "");
+    let again = run_with_input(&["play", "--plain", "--seed", seed], "seed\n");
     assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
 }
 
@@ -733,4 +740,220 @@ fn turns_that_end_by_themselves_and_the_rule_variants() {
     );
     assert!(immediate.iter().any(|l| l == "Ana wins with 10 points!"));
     assert!(!immediate.iter().any(|l| l.contains("Bob's turn")));
+}
+
+// ---- line mode for screen readers, the coach ----
+
+fn text_of(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn a_bot_s_turn_lists_no_choices_and_every_roll_is_told_once() {
+    let output = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--players",
+            "Ana,bot:greedy",
+            "--seed",
+            "3",
+        ],
+        "r\ns\nq\n",
+    );
+    let text = text_of(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    let bot_turn = lines
+        .iter()
+        .position(|l| l.starts_with("Round 1: greedy's turn"))
+        .expect("the bot plays");
+    let after = &lines[bot_turn..];
+    let end = after
+        .iter()
+        .position(|l| l.starts_with("Round 2:"))
+        .unwrap_or(after.len());
+    assert!(after[..end].iter().any(|l| l.starts_with("greedy rolls ")));
+    assert!(
+        !after[..end].iter().any(|l| l.starts_with("You may take")),
+        "what may be taken is for the person choosing:\n{text}"
+    );
+    for line in lines.iter().filter(|l| l.contains(" rolls ")) {
+        assert!(!line.contains('('), "a roll told once, in words: {line}");
+    }
+    // In letters, on request.
+    let output = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--players",
+            "Ana,bot:greedy",
+            "--seed",
+            "3",
+        ],
+        "letters\nr\ns\nq\n",
+    );
+    let text = text_of(&output);
+    assert!(
+        text.contains(
+            "From now on rolls are read in letters; type words to hear them in words again."
+        ),
+        "{text}"
+    );
+    let bot_roll = text
+        .lines()
+        .find(|l| l.starts_with("greedy rolls "))
+        .expect("the bot rolls");
+    let letters = bot_roll.rsplit(": ").next().unwrap().trim_end_matches('.');
+    assert!(
+        letters.chars().all(|c| "TRHCK".contains(c)),
+        "letters only: {bot_roll}"
+    );
+}
+
+#[test]
+fn the_seed_is_read_only_when_asked_for() {
+    let output = run_with_input(&["play", "--plain", "--seed", "987654"], "seed\nq\n");
+    let text = text_of(&output);
+    let seed_lines: Vec<&str> = text.lines().filter(|l| l.contains("987654")).collect();
+    assert_eq!(
+        seed_lines,
+        ["Seed 987654: play again with --seed 987654 for the same dice."],
+        "{text}"
+    );
+    let before_asking = text.split("which type do you take?").next().unwrap();
+    assert!(!before_asking.contains("987654"), "{text}");
+}
+
+#[test]
+fn quitting_says_truthfully_whether_the_game_was_saved() {
+    let output = run_with_input(&["play", "--plain", "--seed", "1"], "?\nq\n");
+    let text = text_of(&output);
+    assert!(
+        text.contains("q or quit (leave the game; it is not saved)"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "You left the game: it is unfinished.\n\
+             The game was not saved: play with --record FILE to keep a record.\n"
+        ),
+        "{text}"
+    );
+    let dir = scratch("quit-saved");
+    let record = dir.join("kept.json");
+    let output = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--seed",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "?\nq\n",
+    );
+    let text = text_of(&output);
+    assert!(
+        text.contains("q or quit (leave the game; the record is kept)"),
+        "{text}"
+    );
+    assert!(text.ends_with(&format!(
+        "The game record is saved in {}.\n",
+        record.display()
+    )));
+    assert!(record.exists());
+}
+
+#[test]
+fn the_coach_answers_at_any_prompt_with_the_solver_s_values_and_why() {
+    use martian_engine::{Game, Rules};
+    use martian_tui::Advisor;
+    let roll = "2T3R2H3C3K";
+    let output = run_with_input(
+        &["play", "--plain", "--players", "Ana,Bob", "--manual-dice"],
+        &format!("a\n{roll}\na\nq\n"),
+    );
+    let text = text_of(&output);
+    assert!(
+        text.contains("The coach weighs decisions: there is none until the dice are rolled."),
+        "at the roll's prompt:\n{text}"
+    );
+    // The same position, asked of the same advisor in this process.
+    let mut game = Game::new(Rules::official(), 2).unwrap();
+    game.apply_roll(roll.parse().unwrap()).unwrap();
+    let advice = martian_tui::SolverAdvisor::blocking()
+        .advise(&game.situation())
+        .expect("values for the first decision of a duel");
+    let m = martian_i18n::Lang::En.messages();
+    assert!(
+        text.contains("The coach, your chance to win after each choice:\n"),
+        "{text}"
+    );
+    for &(action, value) in &advice.values {
+        let line = format!(
+            "{}: {}{}.",
+            match action {
+                martian_engine::Action::Take(face) => format!("take the {}", face.plural()),
+                other => other.code(),
+            },
+            advice.format_value(m, value),
+            if advice.is_best(value) {
+                ", the best"
+            } else {
+                ""
+            }
+        );
+        assert!(text.lines().any(|l| l == line), "{line}:\n{text}");
+    }
+    let why = martian_tui::messages::coach_reason(m, advice.reason.as_ref().unwrap());
+    assert!(
+        text.lines().any(|l| l == format!("Why: {why}")),
+        "{why}:\n{text}"
+    );
+}
+
+#[test]
+fn in_portuguese_the_person_at_the_screen_is_spoken_to_and_bots_are_named_in_portuguese() {
+    let output = run_with_input(
+        &[
+            "--lang",
+            "pt-BR",
+            "play",
+            "--plain",
+            "--players",
+            "Você,bot:medium",
+            "--seed",
+            "5",
+        ],
+        "q\n",
+    );
+    let text = text_of(&output);
+    for line in [
+        "Jogadores, na ordem da mesa: Você, médio.",
+        "Rodada 1: seu turno (0 pontos).",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line}:\n{text}");
+    }
+    assert!(text.contains("\nVocê lança 13 dados: "), "{text}");
+    assert!(text.contains("\nQual tipo você pega? ("), "{text}");
+    assert!(
+        !text.contains("turno de Você") && !text.contains("vez"),
+        "{text}"
+    );
+    // In English, a player called You is spoken to as well.
+    let output = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--players",
+            "You,bot:medium",
+            "--seed",
+            "5",
+        ],
+        "q\n",
+    );
+    let text = text_of(&output);
+    assert!(text.contains("Round 1: your turn (0 points)."), "{text}");
+    assert!(text.contains("\nYou roll 13 dice: "), "{text}");
+    assert!(text.contains("\nWhich type do you take? ("), "{text}");
 }

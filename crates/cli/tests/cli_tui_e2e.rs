@@ -1,5 +1,6 @@
 //! The full-screen game in a real terminal: the binary runs inside tmux (80×24), keys go in with
-//! `send-keys`, the screen comes out with `capture-pane`. Skipped, saying so, when tmux is absent.
+//! `send-keys`, the screen comes out with `capture-pane`. Without tmux these tests fail, saying
+//! how to install it (`scripts/test` installs it).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,14 +14,19 @@ struct Tmux {
     socket: String,
 }
 
-impl Tmux {
-    fn available() -> bool {
-        Command::new("tmux")
-            .arg("-V")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    }
+/// Fails the test when tmux is missing: a terminal test that cannot run must not pass.
+fn require_tmux() {
+    let found = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "tmux is not installed: apt-get install tmux (scripts/test installs it)"
+    );
+}
 
+impl Tmux {
     fn new(name: &str) -> Tmux {
         Tmux {
             socket: format!("martian-e2e-{name}-{}", std::process::id()),
@@ -129,10 +135,7 @@ fn scratch_dir(name: &str) -> PathBuf {
 
 #[test]
 fn a_full_seeded_game_against_a_bot_to_the_end_screen_then_its_replay() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
-        return;
-    }
+    require_tmux();
     let dir = scratch_dir("game");
     let tmux = Tmux::new("game");
     tmux.start(
@@ -184,10 +187,13 @@ fn a_full_seeded_game_against_a_bot_to_the_end_screen_then_its_replay() {
     // is (or rays), stop. Keys that do not apply are refused on screen and change nothing.
     let cycle = ["r", "d", "r", "h", "c", "k", "d", "s"];
     let start = Instant::now();
-    let end_screen = loop {
+    loop {
         let screen = tmux.screen();
-        if screen.contains("Winner: ") || screen.contains("Shared victory") {
-            break screen;
+        if ["Winner: ", "You win!", "Shared victory", "Game over"]
+            .iter()
+            .any(|end| screen.contains(end))
+        {
+            break;
         }
         assert!(
             start.elapsed() < Duration::from_secs(240),
@@ -197,10 +203,27 @@ fn a_full_seeded_game_against_a_bot_to_the_end_screen_then_its_replay() {
             tmux.keys(&[key]);
             sleep(Duration::from_millis(25));
         }
-    };
+    }
+    // The last turn stays on the table a moment, then the end screen comes.
+    let end_screen = tmux.wait_for("Game over", Duration::from_secs(10));
     println!("the end screen, as captured:\n{end_screen}");
-    assert!(end_screen.contains("[w] save record"), "{end_screen}");
-    assert!(end_screen.contains("final round"), "{end_screen}");
+    for text in [
+        "[w] save record",
+        "[n] new game",
+        "[t] table",
+        "Biggest turn",
+        "Round",
+    ] {
+        assert!(end_screen.contains(text), "{text}: {end_screen}");
+    }
+    assert!(
+        end_screen.contains("reached 25 in round"),
+        "who made it the last round: {end_screen}"
+    );
+    // The table again: the final round's scores.
+    tmux.keys(&["t"]);
+    let table = tmux.wait_for("[t] results", Duration::from_secs(5));
+    assert!(table.contains("final round"), "{table}");
     tmux.keys(&["q"]);
     let after = tmux.wait_for("TERMINAL-", Duration::from_secs(10));
     assert!(after.contains("exit code 0"), "{after}");
@@ -226,9 +249,11 @@ fn a_full_seeded_game_against_a_bot_to_the_end_screen_then_its_replay() {
 
     let viewer = Tmux::new("replay");
     viewer.start(&dir, &format!("{BIN} replay game.json"));
-    let at_end = viewer.wait_for("MARTIAN DICE · replay", Duration::from_secs(20));
-    let (step, steps) = position(&at_end);
-    assert_eq!(step, steps, "the viewer opens at the end: {at_end}");
+    let at_start = viewer.wait_for("MARTIAN DICE · replay", Duration::from_secs(20));
+    let (step, steps) = position(&at_start);
+    assert_eq!(step, 0, "the viewer opens at the first step: {at_start}");
+    viewer.keys(&["End"]);
+    viewer.wait_for(&format!("Step {steps} of {steps}"), Duration::from_secs(5));
     viewer.keys(&["Left", "Left"]);
     let back = viewer.wait_for(&format!("Step {} of", steps - 2), Duration::from_secs(5));
     assert!(
@@ -255,10 +280,7 @@ fn position(screen: &str) -> (usize, usize) {
 
 #[test]
 fn ctrl_c_quits_at_once_and_restores_the_terminal() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
-        return;
-    }
+    require_tmux();
     let dir = scratch_dir("ctrl-c");
     let tmux = Tmux::new("ctrl-c");
     tmux.start(&dir, &then_report(&format!("{BIN} play --seed 3")));
@@ -279,10 +301,7 @@ fn ctrl_c_quits_at_once_and_restores_the_terminal() {
 
 #[test]
 fn a_termination_signal_restores_the_terminal() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
-        return;
-    }
+    require_tmux();
     let dir = scratch_dir("sigterm");
     let tmux = Tmux::new("sigterm");
     tmux.start(&dir, &then_report(&format!("{BIN} play --seed 3")));
@@ -318,14 +337,11 @@ fn a_termination_signal_restores_the_terminal() {
 
 #[test]
 fn plain_still_gives_the_line_mode_in_a_terminal() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
-        return;
-    }
+    require_tmux();
     let dir = scratch_dir("plain");
     let tmux = Tmux::new("plain");
     tmux.start(&dir, &format!("{BIN} play --plain --seed 1"));
-    let screen = tmux.wait_for("--seed 1 for the same dice", Duration::from_secs(20));
+    let screen = tmux.wait_for("The dice have a seed", Duration::from_secs(20));
     assert!(!screen.contains("Start the game"), "{screen}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -342,15 +358,12 @@ fn without_a_terminal_play_falls_back_to_the_line_mode() {
         !stdout.contains("\u{1b}[?1049h"),
         "no alternate screen: {stdout}"
     );
-    assert!(stdout.contains("--seed 1 for the same dice"), "{stdout}");
+    assert!(stdout.contains("The dice have a seed"), "{stdout}");
 }
 
 #[test]
 fn in_portuguese_the_game_speaks_portuguese_and_takes_the_portuguese_keys() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
-        return;
-    }
+    require_tmux();
     let dir = scratch_dir("pt");
     let tmux = Tmux::new("pt");
     tmux.start(
@@ -369,7 +382,11 @@ fn in_portuguese_the_game_speaks_portuguese_and_takes_the_portuguese_keys() {
     );
     tmux.keys(&["l"]);
     let roll = tmux.wait_for("Pegue todos os dados", Duration::from_secs(10));
-    assert!(roll.contains("Vez de Ana"), "{roll}");
+    assert!(roll.contains("Turno de Ana"), "{roll}");
+    assert!(
+        roll.contains("[R] "),
+        "the keys are the letters on the dice: {roll}"
+    );
     assert!(roll.contains("Placar"), "{roll}");
     // Death rays can always be taken: [m] in Portuguese.
     tmux.keys(&["m"]);
@@ -385,10 +402,7 @@ fn in_portuguese_the_game_speaks_portuguese_and_takes_the_portuguese_keys() {
 
 #[test]
 fn the_environment_s_language_is_the_game_s_unless_lang_says_otherwise() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
-        return;
-    }
+    require_tmux();
     let dir = scratch_dir("env-lang");
     let cases = [
         ("pt", "", "Começar a partida"),
@@ -407,10 +421,7 @@ fn the_environment_s_language_is_the_game_s_unless_lang_says_otherwise() {
 
 #[test]
 fn the_last_setup_and_its_language_are_remembered_and_a_damaged_file_is_ignored() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
-        return;
-    }
+    require_tmux();
     let dir = scratch_dir("remember");
     let first = Tmux::new("remember-1");
     first.start(&dir, &then_report(&format!("{BIN} play --seed 1")));
@@ -419,7 +430,7 @@ fn the_last_setup_and_its_language_are_remembered_and_a_damaged_file_is_ignored(
     first.keys(&["Down", "Right"]);
     first.wait_for("Começar a partida", Duration::from_secs(5));
     first.keys(&["Enter"]);
-    first.wait_for("Vez de Você", Duration::from_secs(10));
+    first.wait_for("Seu turno", Duration::from_secs(10));
     first.keys(&["q", "s"]);
     first.wait_for("exit code 0", Duration::from_secs(10));
     let file = dir.join("config/martian-dice/tui-setup.json");
@@ -457,10 +468,7 @@ fn the_last_setup_and_its_language_are_remembered_and_a_damaged_file_is_ignored(
 
 #[test]
 fn the_game_ends_when_its_terminal_hangs_up_instead_of_spinning() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux) — no terminal test run");
-        return;
-    }
+    require_tmux();
     let dir = scratch_dir("hang-up");
     let tmux = Tmux::new("hang-up");
     // `env` execs the game, so the pane's process is the game itself.
@@ -484,5 +492,70 @@ fn the_game_ends_when_its_terminal_hangs_up_instead_of_spinning() {
         }
         sleep(Duration::from_millis(100));
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// At a take `r` takes the death rays (the dice show R) and `d` still does; after a take `r`
+/// rolls again. Then the end of the turn stays on screen before the bot's first roll.
+#[test]
+fn the_keys_are_the_letters_on_the_dice_and_a_turn_s_end_is_held() {
+    require_tmux();
+    let dir = scratch_dir("keys");
+    let tmux = Tmux::new("keys");
+    // Seed 2024: Ana's first roll has death rays to take.
+    tmux.start(
+        &dir,
+        &then_report(&format!("{BIN} play --seed 2024 --players Ana,bot:hard")),
+    );
+    tmux.wait_for("Start the game", Duration::from_secs(20));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("press [r] to roll 13 dice", Duration::from_secs(10));
+    tmux.keys(&["r"]);
+    let roll = tmux.wait_for("Take every die of one kind", Duration::from_secs(10));
+    assert!(roll.contains("[R] "), "the death rays' key shows R: {roll}");
+    tmux.keys(&["r"]);
+    let taken = tmux.wait_for("[s] stop, bank", Duration::from_secs(10));
+    assert!(
+        taken.contains("took") && taken.contains("death ray"),
+        "{taken}"
+    );
+    tmux.keys(&["r"]);
+    // Rolled again: a choice (or, if nothing could be taken, the turn's end).
+    let start = Instant::now();
+    loop {
+        let screen = tmux.screen();
+        if screen.contains("Take every die of one kind") || screen.contains("Ana: turn over") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "r did not roll again: {screen}"
+        );
+        sleep(Duration::from_millis(50));
+    }
+    // Finish the turn: any type there is, then stop.
+    let start = Instant::now();
+    while !tmux.screen().contains("Ana: turn over") {
+        for key in ["d", "h", "c", "k", "s"] {
+            tmux.keys(&[key]);
+            sleep(Duration::from_millis(30));
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "Ana's turn did not end: {}",
+            tmux.screen()
+        );
+    }
+    let ended = Instant::now();
+    // The bot's pace is 0.7 s, but the end of Ana's turn stays 2 s.
+    sleep(Duration::from_millis(1_300));
+    let held = tmux.screen();
+    assert!(
+        held.contains("Ana: turn over") || ended.elapsed() >= Duration::from_millis(2_000),
+        "Ana's turn end was replaced too soon: {held}"
+    );
+    tmux.wait_for("Hard to play", Duration::from_secs(10));
+    tmux.keys(&["q", "y"]);
+    tmux.wait_for("exit code 0", Duration::from_secs(10));
     let _ = std::fs::remove_dir_all(&dir);
 }

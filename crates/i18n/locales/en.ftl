@@ -169,6 +169,18 @@ turn-end = { $end ->
     [no-dice] every die was set aside
    *[no-choice] no type could be taken from the last roll
 }
+# The stop of a turn transcript shown to a reader (records keep "stop").
+transcript-stop = stop
+
+## Players (martian_i18n::vocab): the person at the screen, and the built-in bots by name.
+# The default name of the person at the screen. A player of this name (in either language) is
+# spoken to: "Your turn", "You win!". $you in a sentence: yes for that player, no for others.
+player-you = You
+# A built-in bot in prose, lower case; $bot: its name as the command line takes it. Any other bot
+# keeps its own name.
+bot-name = { $bot ->
+       *[other] { $bot }
+    }
 
 ## The engine's errors (martian_i18n::errors). In English word for word the engine's own text
 ## (a test checks); they are sentence fragments, placed after "step 2: " and the like.
@@ -223,10 +235,27 @@ plain-players = Players in seat order: { $names }.
 plain-seed = Seed { $seed }: play again with --seed { $seed } for the same dice.
 plain-manual-dice = Scorekeeper mode: roll your own dice and type what they show, such as 2T3RHCK.
 plain-help-hint = Type ? for help at any prompt.
+# The seed is kept for whoever asks (a screen reader does not read its digits unprompted).
+plain-seed-hint = The dice have a seed: type seed at any prompt to hear it, to play the same dice again.
 plain-default-player = Player { $number }
-plain-turn-start = Round { $round }: { $name }'s turn ({ $points }).
-plain-turn-start-final-round = Round { $round }, the final round: { $name }'s last turn ({ $points }).
-plain-rolls = { $name } rolls { $dice }: { $faces } ({ $letters }).
+# $you: yes when the player is the person at the screen (player-you), who is spoken to; else no.
+plain-turn-start = { $you ->
+        [yes] Round { $round }: your turn ({ $points }).
+       *[no] Round { $round }: { $name }'s turn ({ $points }).
+    }
+plain-turn-start-final-round = { $you ->
+        [yes] Round { $round }, the final round: your last turn ({ $points }).
+       *[no] Round { $round }, the final round: { $name }'s last turn ({ $points }).
+    }
+# A roll, told once: in words ($faces), or in letters ($letters) for a reader who asked for them.
+plain-rolls = { $you ->
+        [yes] You roll
+       *[no] { $name } rolls
+    } { $dice }: { $faces }.
+plain-rolls-letters = { $you ->
+        [yes] You roll
+       *[no] { $name } rolls
+    } { $dice }: { $letters }.
 plain-tanks-forced = { $count ->
     [one] The tank is set aside by force.
    *[other] The { $count } tanks are set aside by force.
@@ -242,25 +271,56 @@ plain-balance-if-stopping = { $balance } — stopping now scores { $score }.
 # $choices: a list of plain-choice.
 plain-choices = You may take: { $choices }.
 plain-choice = { $letter } for { $faces }
-plain-choose-prompt = { $name }, which type do you take? ({ $keys })
-plain-decide-prompt = { $name }, stop and score { $score } (s), or roll the { $count ->
-        [one] { $count } die
-       *[other] { $count } dice
-    } left (r)?
-plain-takes = { $name } takes { $faces }.
-plain-stops = { $name } stops.
+plain-choose-prompt = { $you ->
+        [yes] Which type do you take? ({ $keys })
+       *[no] { $name }, which type do you take? ({ $keys })
+    }
+plain-decide-prompt = { $you ->
+        [yes] Stop and score { $score } (s), or roll the { $count ->
+            [one] { $count } die
+           *[other] { $count } dice
+        } left (r)?
+       *[no] { $name }, stop and score { $score } (s), or roll the { $count ->
+            [one] { $count } die
+           *[other] { $count } dice
+        } left (r)?
+    }
+plain-takes = { $you ->
+        [yes] You take
+       *[no] { $name } takes
+    } { $faces }.
+plain-stops = { $you ->
+        [yes] You stop.
+       *[no] { $name } stops.
+    }
 plain-no-choice = No type can be taken from this roll: the turn is over.
 plain-no-dice = Every die is set aside: the turn is over.
-plain-turn-scores = { $name } scores { $score } this turn, { $total } in all.
+plain-turn-scores = { $you ->
+        [yes] You score { $score } this turn, { $total } in all.
+       *[no] { $name } scores { $score } this turn, { $total } in all.
+    }
 plain-score-table-title = Score table, round { $round } (target { $target }):
 plain-score-table-row = { $name }: { $points }
-plain-reached-target = { $name } has { $points }, reaching the target of { $target }.
+plain-reached-target = { $you ->
+        [yes] You have { $points }, reaching the target of { $target }.
+       *[no] { $name } has { $points }, reaching the target of { $target }.
+    }
 plain-final-round = This is the final round: the players after them have one last turn.
 plain-immediate-end = The game ends at once.
 plain-roll-off-start = { $names } are tied with { $points }: roll-off! Each rolls { $dice } dice; the most death rays wins.
-plain-roll-off-roll = { $name } rolls for the roll-off: { $faces } ({ $letters }): { $rays }.
+plain-roll-off-roll = { $you ->
+        [yes] You roll
+       *[no] { $name } rolls
+    } for the roll-off: { $faces }: { $rays }.
+plain-roll-off-roll-letters = { $you ->
+        [yes] You roll
+       *[no] { $name } rolls
+    } for the roll-off: { $letters }: { $rays }.
 plain-roll-off-again = Still tied: { $names } roll again.
-plain-winner = { $name } wins with { $points }!
+plain-winner = { $you ->
+        [yes] You win with { $points }!
+       *[no] { $name } wins with { $points }!
+    }
 plain-shared-victory = { $names } share the victory with { $points }!
 plain-final-scores = Final scores:
 plain-manual-roll-prompt = { $name }, roll { $dice } and type what { $count ->
@@ -291,21 +351,51 @@ plain-illegal-awaiting-choice = First take one type from this roll.
 plain-illegal-awaiting-decision = You already took a type from this roll: stop (s) or roll again (r).
 # $error: one of the error-turn-* texts.
 plain-illegal-other = That is not possible now: { $error }.
+# $record: kept (the game is saved to a file as it goes), none.
 plain-help-choose =
-    Take a type by its letter or name: r or ray (death rays), h or human, c or cow, k or chicken (v and g also work).
+    Take a type by its letter or name: r or ray (death rays; d also), h or human, c or cow, k or chicken (v and g also work).
     Tanks are set aside by force. Death rays can always be taken; each earthling type once a turn.
-    Other commands: scores (the score table), q or quit (leave the game; the record is kept).
+    Other commands: a or coach (the value of each choice, and why), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
+        [kept] the record is kept
+       *[none] it is not saved
+    }).
 plain-help-decide =
     s or stop: end the turn and score what is set aside (nothing if the tanks outnumber the death rays).
     r or roll: roll the dice left again.
-    Other commands: scores (the score table), q or quit (leave the game; the record is kept).
+    Other commands: a or coach (the value of each choice, and why), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
+        [kept] the record is kept
+       *[none] it is not saved
+    }).
 plain-help-roll =
     Type the faces shown by the dice: T tank, R death ray, H human, C cow, K chicken (V and G also work).
     A number may stand before a letter: 2T3RHCK is T T R R R H C K. Spaces are ignored.
-    q or quit leaves the game; the record is kept.
+    q or quit leaves the game; { $record ->
+        [kept] the record is kept.
+       *[none] it is not saved.
+    }
 plain-bot-error = { $name } could not play: { $error }
 plain-quit = You left the game: it is unfinished.
 plain-input-ended = The input ended: the game is left unfinished.
+plain-not-recorded = The game was not saved: play with --record FILE to keep a record.
+# How rolls are read from now on, after the letters or words command.
+plain-read-letters = From now on rolls are read in letters; type words to hear them in words again.
+plain-read-words = From now on rolls are read in words; type letters to hear them in letters.
+# The coach in line mode. $measure: win, points, turns.
+plain-coach-heading = { $measure ->
+        [win] The coach, your chance to win after each choice:
+        [points] The coach, the turn's expected score after each choice:
+       *[turns] The coach, the expected turns to reach { $target } after each choice (fewer is better):
+    }
+# $action: an advise-action; $value: formatted; $best: yes, no.
+plain-coach-option = { $action }: { $value }{ $best ->
+        [yes] , the best
+       *[no] {""}
+    }.
+# $reason: a coach-why-* text.
+plain-coach-why = Why: { $reason }
+plain-coach-working = The coach is working out the chances to win; the first time this can take a minute.
+plain-coach-no-values = The coach has no values for this position.
+plain-coach-no-decision = The coach weighs decisions: there is none until the dice are rolled.
 plain-record-saved = The game record is saved in { $path }.
 plain-record-not-saved = Could not save the game record in { $path }: { $error }.
 # What is wrong with --players. $number: the player's place in the list.
@@ -343,7 +433,8 @@ turn-report-deciding = Next: stop, scoring { $score }, or roll the { $count ->
 turn-report-over = The turn is over ({ $end }): it scores { $score }.
 
 ## `martian-dice replay`: the game listing (crates/cli/src/plain/messages.rs). Seats are numbered
-## from 0, as in the record and its error messages.
+## from 0, as in the record and its error messages; transcripts and rolls come in the reader's
+## letters and words (V, G and parar in Portuguese).
 replay-rules = Rules: { $rules }.
 replay-seat = Seat { $seat }: { $name }
 replay-seat-bot = Seat { $seat }: { $name } (bot)
@@ -358,9 +449,170 @@ replay-roll-off-title = Roll-off between { $names }, tied with { $points }:
 # $list: replay-roll-off-roll items joined by ", ".
 replay-roll-off-round = Roll-off round { $round }: { $list }.
 replay-roll-off-roll = { $name } { $roll } ({ $rays })
-replay-unfinished = The game is unfinished: { $name } is to play in round { $round }.
-replay-roll-off-unfinished = The game is unfinished: { $name } is to roll in the roll-off.
+replay-unfinished = The game is unfinished: { $you ->
+        [yes] you are
+       *[no] { $name } is
+    } to play in round { $round }.
+replay-roll-off-unfinished = The game is unfinished: { $you ->
+        [yes] you are
+       *[no] { $name } is
+    } to roll in the roll-off.
 replay-cannot-read = cannot read { $file }: { $error }
+
+## The coach's reasons: why the best option of a decision is best (martian_solver::Reason; one
+## message per kind, crates/solver/src/explain.rs). Shown by the terminal game, the line mode,
+## `advise` and the web page, which sends exactly these arguments: numbers are whole numbers
+## ($risk, $chance, $other_risk, $rays_risk are percentages 0–100; $gain, $average,
+## $other_average are points rounded to the nearest whole point, hence "about"); $face, $other:
+## death-ray, human, cow, chicken; $advice: stop, roll; $case: turn-lost, game-decided, equal.
+coach-why-indifferent = { $case ->
+        [turn-lost] Rolling can no longer save this turn: the tanks are too far ahead. Stopping or rolling, it scores 0.
+        [game-decided] Nothing you do now changes how the game ends.
+       *[equal] Both choices are worth exactly the same here.
+    }
+coach-why-must-roll = This is the final round and stopping now leaves you behind: you need { $needed ->
+        [1] 1 more point
+       *[other] { $needed } more points
+    } this turn to get ahead. Keep rolling.
+coach-why-bank-the-lead = You are ahead: bank it. Stopping takes you to { $total }, { $lead ->
+        [1] 1 point
+       *[other] { $lead } points
+    } ahead of { $opponents ->
+        [one] your opponent
+       *[other] everyone else
+    }.
+coach-why-reach-target = Stopping reaches the target with { $total } points: bank it and you are done.
+coach-why-race = { $opponents ->
+        [0] { $advice ->
+            [roll] Points alone say stop, but you are racing to { $target } in as few turns as possible, and stopping on { $total } is slower. Keep rolling.
+           *[stop] Points alone say roll on, but you are racing to { $target } in as few turns as possible, and stopping on { $total } is quicker. Bank it.
+        }
+        [one] { $advice ->
+            [roll] Points alone say stop, but you play to win: stopping leaves you on { $total } against your opponent's { $opponent }, with { $target } to reach. Keep rolling.
+           *[stop] Points alone say roll on, but you play to win: stopping puts you on { $total } against your opponent's { $opponent }, with { $target } to reach. Bank it.
+        }
+       *[other] { $advice ->
+            [roll] Points alone say stop, but you play to win: stopping leaves you on { $total } against the leading opponent's { $opponent }, with { $target } to reach. Keep rolling.
+           *[stop] Points alone say roll on, but you play to win: stopping puts you on { $total } against the leading opponent's { $opponent }, with { $target } to reach. Bank it.
+        }
+    }
+coach-why-nothing-held = Stopping now scores nothing, so rolling can only gain: the turn then scores { $chance }% of the time, { $average ->
+        [0] under a point
+        [1] about 1 point
+       *[other] about { $average } points
+    } on average.
+coach-why-free-roll = The tanks can no longer catch up with { $dice ->
+        [1] the die left
+       *[other] the { $dice } dice left
+    }: rolling cannot lose the { $held ->
+        [1] point
+       *[other] { $held } points
+    } held and adds { $gain ->
+        [0] under a point
+        [1] about 1 point
+       *[other] about { $gain } points
+    } on average. Keep rolling.
+coach-why-risk = Rolling again ends the turn with the tanks ahead { $risk }% of the time, losing the { $held ->
+        [1] point
+       *[other] { $held } points
+    } held; otherwise it adds { $gain ->
+        [0] under a point
+        [1] about 1 point
+       *[other] about { $gain } points
+    } on average. { $advice ->
+        [roll] Worth it: keep rolling.
+       *[stop] Not worth it: stop.
+    }
+coach-why-only-choice = Only { face-count } can be taken from this roll.
+coach-why-as-good = Taking the { $face ->
+        [death-ray] death rays
+        [human] humans
+        [cow] cows
+       *[chicken] chickens
+    } or the { $other ->
+        [death-ray] death rays
+        [human] humans
+        [cow] cows
+       *[chicken] chickens
+    } is worth the same here.
+coach-why-bonus = Taking { face-count } completes a human, a cow and a chicken: 3 bonus points if the death rays hold the tanks to the end of the turn.
+coach-why-rays-for-safety = { $count ->
+        [1] The death ray makes
+       *[other] The { $count } death rays make
+    } the turn safer: afterwards the tanks end ahead { $risk }% of the time, against { $other_risk }% after the { $other ->
+        [human] humans
+        [cow] cows
+       *[chicken] chickens
+    }.
+coach-why-points-over-safety = Taking { face-count } is worth the risk: afterwards the tanks end ahead { $risk }% of the time, against { $rays_risk }% after the death rays, but the points make up for it.
+coach-why-more-points = Taking { face-count } scores more now than taking { $other ->
+        [death-ray] { $other_count ->
+            [1] the death ray
+           *[other] the { $other_count } death rays
+        }
+        [human] { $other_count ->
+            [1] the human
+           *[other] the { $other_count } humans
+        }
+        [cow] { $other_count ->
+            [1] the cow
+           *[other] the { $other_count } cows
+        }
+       *[chicken] { $other_count ->
+            [1] the chicken
+           *[other] the { $other_count } chickens
+        }
+    }, which can still come up on a later roll.
+coach-why-more-dice = Taking only { face-count } leaves { $dice ->
+        [1] 1 die
+       *[other] { $dice } dice
+    } to roll again, against { $other_dice ->
+        [0] none
+       *[other] { $other_dice }
+    } after { $other ->
+        [death-ray] { $other_count ->
+            [1] the death ray
+           *[other] the { $other_count } death rays
+        }
+        [human] { $other_count ->
+            [1] the human
+           *[other] the { $other_count } humans
+        }
+        [cow] { $other_count ->
+            [1] the cow
+           *[other] the { $other_count } cows
+        }
+       *[chicken] { $other_count ->
+            [1] the chicken
+           *[other] the { $other_count } chickens
+        }
+    }: the extra dice are worth more than the points now.
+coach-why-compare = After { face-count } the tanks end ahead { $risk }% of the time and the turn makes { $average ->
+        [0] under a point
+        [1] about 1 point
+       *[other] about { $average } points
+    } on average; after { $other ->
+        [death-ray] { $other_count ->
+            [1] the death ray
+           *[other] the { $other_count } death rays
+        }
+        [human] { $other_count ->
+            [1] the human
+           *[other] the { $other_count } humans
+        }
+        [cow] { $other_count ->
+            [1] the cow
+           *[other] the { $other_count } cows
+        }
+       *[chicken] { $other_count ->
+            [1] the chicken
+           *[other] the { $other_count } chickens
+        }
+    }, { $other_risk }% and { $other_average ->
+        [0] under a point
+        [1] about 1 point
+       *[other] about { $other_average } points
+    }.
 
 ## Terminal game: `martian-dice play` full screen and `martian-dice replay FILE` on a terminal
 ## (crates/tui/src/messages.rs). Panel titles get their padding from the code. $name: a player's
@@ -369,10 +621,12 @@ replay-cannot-read = cannot read { $file }: { $error }
 tui-title = MARTIAN DICE
 tui-replay-title = MARTIAN DICE · replay
 # The keys. $action: death-ray, human, cow, chicken (take that face), stop, roll, coach, fast
-# (bots fast-forward), save, new (new game), quit, yes. Within one screen no two actions may share
-# a key, in this language or together with the English keys (which always work; a test checks).
+# (bots fast-forward), save, new (new game), quit, yes. The first letter is shown, every letter
+# works: the take keys are the letters on the dice (death rays also d, as before). Within one
+# screen no two actions may share a key, in this language or together with the English keys
+# (which always work; a test checks).
 tui-key = { $action ->
-    [death-ray] d
+    [death-ray] rd
     [human] h
     [cow] c
     [chicken] k
@@ -382,16 +636,26 @@ tui-key = { $action ->
     [fast] f
     [save] w
     [new] n
+    [view] t
     [quit] q
    *[yes] y
 }
 # The decimal separator of the numbers the coach and the setup show.
 tui-decimal-point = .
 tui-seed = seed { $seed }
-tui-turn-of = { $name } to play
-tui-turn-over-of = { $name }: turn over
+# $you: yes when the player is the person at the screen (player-you), else no.
+tui-turn-of = { $you ->
+        [yes] Your turn
+       *[no] { $name } to play
+    }
+tui-turn-over-of = { $you ->
+        [yes] Your turn is over
+       *[no] { $name }: turn over
+    }
 tui-panel-scores = Scores
 tui-panel-log = Log
+# The log scrolled back: $below lines come after the last one shown.
+tui-panel-log-scrolled = Log ↓ { $below } more
 tui-panel-coach = Coach
 tui-panel-choices = Choices
 tui-panel-roll-off = Roll-off: most death rays wins
@@ -406,6 +670,8 @@ tui-head-player = Player
 tui-head-total = Total
 tui-head-last = Last
 tui-trigger-legend = ★ reached the target first
+# The marks once the game is over (28 columns at most).
+tui-winner-legend = ♦ winner · ★ first to { $target }
 tui-rolled = Rolled { $dice }
 tui-rolled-with-tanks = Rolled { $dice }: { $tanks ->
         [one] { $tanks } tank forced aside
@@ -419,7 +685,7 @@ tui-set-aside = Set aside
 tui-no-earthlings = no earthlings yet
 tui-meter-tanks = Tanks
 tui-meter-rays = Rays
-tui-meter-safe = rays hold
+tui-meter-safe = safe
 tui-meter-danger = tanks lead!
 # $reason: busted, bonus, plain.
 tui-stop-now = { $reason ->
@@ -456,8 +722,16 @@ tui-roll-label = roll { $dice }
 tui-your-roll = { $name }: press [{ $key }] to roll { $dice }
 tui-bot-thinking = { $name } is playing… [space] next step, [{ $fast }] fast-forward
 tui-roll-off-your-roll = { $name }: press [{ $key }] to roll { $dice } in the roll-off
-tui-hint-game = [{ $coach }] coach  [?] help  [{ $quit }] quit
-tui-hint-over = [{ $save }] save record  [{ $new }] new game  [{ $quit }] quit
+tui-hint-game = [{ $coach }] coach  [?] help & faces  [↑↓] log  [{ $quit }] quit
+# The keys of the game's end, each after its key. $action: save, new, results (show the end
+# screen), table (show the table), quit.
+tui-end-key = { $action ->
+        [save] save record
+        [new] new game
+        [results] results
+        [table] table
+       *[quit] quit
+    }
 tui-hint-replay = [←/→] step  [PgUp/PgDn] turn  [Home/End]  [{ $coach }] coach  [{ $quit }] quit
 tui-take-all-of-one = Take every die of one kind. Tanks are set aside by force. [{ $coach }] coach  [?] help
 tui-stop-or-roll-hint = Stopping banks the score; rolling again risks more tanks. [{ $coach }] coach  [?] help
@@ -491,9 +765,33 @@ tui-log-roll-off = roll-off: { $name } rolled { $letters }, { $rays ->
 tui-log-roll-off-tied = still tied: roll again
 tui-roll-off-between = Tied for the most points: { $names }
 tui-roll-off-round = Roll-off round { $round }
-tui-wins = Winner: { $name }!
+tui-wins = { $you ->
+        [yes] You win!
+       *[no] Winner: { $name }!
+    }
 tui-share-victory = Shared victory: { $names }
 tui-won-roll-off = { $name } won the roll-off.
+tui-panel-game-over = Game over
+tui-end-round = Round
+tui-end-total = Total
+# $triggered: yes, no (whether someone reached the target, which ends the game).
+tui-end-legend = ♦ winner{ $triggered ->
+        [yes] {"  "}★ reached { $target } first
+       *[no] {""}
+    }  ▁▃▆█ the total after each round
+# $points: a `points` text; $bonus: yes, no.
+tui-end-biggest = Biggest turn: { $name }, { $points } in round { $round }{ $bonus ->
+        [yes] , with the bonus
+       *[no] {""}
+    }.
+tui-end-no-score = No turn scored a point.
+# $end: complete-round, immediate.
+tui-end-trigger = ★ { $name } reached { $target } in round { $round }: { $end ->
+        [immediate] the game ended there.
+       *[complete-round] that round was the last.
+    }
+# $list: each roller's name and death rays, "Ana 4, Bob 2".
+tui-end-roll-off-round = Roll-off round { $round }: { $list } death rays.
 tui-saved = Record saved to { $path }
 tui-save-failed = Could not save: { $error }
 tui-save-as = Save record as:
@@ -503,7 +801,7 @@ tui-coach-off = Press [{ $coach }] for the value of each option.
 tui-coach-wait = Coach: waiting for a decision of yours.
 tui-coach-unavailable = The coach needs the solver, which is not built in yet.
 tui-coach-no-values = No values for this position.
-tui-coach-working = Working out the chances to win…
+tui-coach-working = Your chance to win is being worked out: it comes with your next decision.
 tui-coach-win = chance to win
 tui-coach-turn = expected turn score
 tui-coach-turns = expected turns to reach { $target }
@@ -511,23 +809,28 @@ tui-coach-turns = expected turns to reach { $target }
 tui-cost-win = { $percent }% win chance
 tui-cost-points = { $value } points
 tui-cost-turns = { $value } more turns
-# $action: take, stop, roll; $face: the face taken (any face otherwise).
-tui-action = { $action ->
+# An option in the coach's list (28 columns with its value). $action: take, stop, roll; $face:
+# the face taken (any face otherwise).
+tui-coach-option = { $action ->
         [take] { $face ->
-            [tank] take tanks
-            [death-ray] take death rays
-            [human] take humans
-            [cow] take cows
-           *[chicken] take chickens
+            [tank] tanks
+            [death-ray] death rays
+            [human] humans
+            [cow] cows
+           *[chicken] chickens
         }
         [stop] stop
        *[roll] roll again
     }
 tui-coach-best = best
-tui-coach-cost = Last: { $action } cost { $cost }
-tui-coach-good = Last: { $action } was best
-tui-played-cost = ▸ played: { $action }, cost { $cost }
-tui-played-good = ▸ played: { $action }, the best
+# What a decision cost, in two lines of 28 columns. $action: a tui-coach-option.
+tui-coach-last = Last: { $action }
+tui-coach-played = ▸ played: { $action }
+# $cost: a tui-cost-* text.
+tui-review-cost = cost { $cost }
+tui-review-best = the best
+# The coach's reason under the keys. $reason: a coach-why-* text.
+tui-coach-why = Why: { $reason }
 tui-setup-language = Language
 tui-setup-players = Players
 tui-setup-seat = Seat { $seat }
@@ -555,7 +858,7 @@ tui-coach-mode = { $mode ->
     }
 tui-setup-pace = Bot pace
 tui-setup-start = Start the game
-tui-setup-hints = [↑↓] field [←→] change, or type a name/number  [<>] move seat  [enter] start
+tui-setup-hints = [↑↓←→] choose, or type  [<>] move seat  [enter] start  [?] help  [esc] quit
 # $bonus: one-of-each, any-earthling.
 tui-bonus-rule = { $bonus ->
         [any-earthling] +3 for any earthling
@@ -576,7 +879,6 @@ tui-pace = { $pace ->
         [instant] instant
        *[timed] { $seconds } s a step
     }
-tui-default-human = You
 tui-default-player = Player { $number }
 # A bot at the table, named after its kind. $bot: the bot's name as the command line takes it;
 # $name: that name capitalised, for any other bot.
@@ -607,8 +909,17 @@ tui-help =
     1 point per earthling; +3 for a human, a cow and a chicken.
     First to the target ends the game after the round.
     { "" }
-    { "[" }{ $coach }] coach: the value of each option   [space] next bot step
-    { "[" }{ $fast }] fast-forward bots   [{ $quit }] quit   any key closes this help
+    { "[" }{ $coach }] coach: each option's value and why  [space] next bot step
+    { "[" }{ $fast }] fast-forward  [↑↓ PgUp PgDn] log  [{ $quit }] quit  any key closes
+# The faces' legend, at the foot of the help: the head before the letters and names.
+tui-faces-legend = Faces:
+tui-setup-help =
+    { "[" }↑↓] choose a field, [←→] change its value.
+    A seat is a person or a bot: [←→] on it goes through them.
+    Type a person's name on a seat, or digits for a number: the
+    first key replaces what the field held; backspace erases.
+    { "[" }<] [>] move the selected seat up or down the table.
+    { "[" }enter] starts the game, [esc] quits.
 
 ## Web page: `martian-dice serve` (crates/server/assets/app.js, i18n.js; formatted in the browser
 ## by assets/fluent.js). $name: a player's name; $bot: a bot's name as the command line takes it;
@@ -845,6 +1156,8 @@ advise-action = { $action ->
 advise-best-mark = <- best
 # $action: an advise-action.
 advise-best = Best: { $action }.
+# $reason: a coach-why-* text.
+advise-why = Why: { $reason }
 # $scores: the banked totals, separated by commas.
 advise-banked = Banked scores in seat order: { $scores }.
 advise-bad-scores = --scores must be banked totals separated by commas, such as 12,20; '{ $text }' is not

@@ -60,7 +60,7 @@ rules-components =
     Letras usadas pelo programa: T tanque, R raio da morte, H humano, C ou V vaca, K ou G galinha.
 rules-turn-title = Um turno
 rules-turn =
-    1. Lance todos os dados disponíveis (no início da sua vez, os 13).
+    1. Lance todos os dados disponíveis (no início do seu turno, os 13).
     2. Separe todos os tanques que saíram. Tanques nunca são uma escolha: são obrigatórios e se
        somam aos tanques já separados neste turno.
     3. Escolha um tipo entre os outros dados que acabou de lançar e separe TODOS os dados desse tipo.
@@ -68,8 +68,8 @@ rules-turn =
        se você ainda não separou esse tipo neste turno: cada tipo de terráqueo é pego no máximo uma
        vez por turno. Os dados que você não pegou voltam para ser lançados de novo.
     4. Se você não puder escolher nada (só saíram tanques, ou só terráqueos de tipos que você já
-       tem), a sua vez acabou: vá para a pontuação. Isso não é um zero automático: pontue normalmente.
-    5. Se não sobrar nenhum dado, a sua vez acabou: vá para a pontuação.
+       tem), o seu turno acabou: vá para a pontuação. Isso não é um zero automático: pontue normalmente.
+    5. Se não sobrar nenhum dado, o seu turno acabou: vá para a pontuação.
     6. Senão, decida: parar e pontuar, ou lançar de novo os dados que sobraram (volta ao passo 1).
     Você pode parar ou lançar de novo seja qual for o placar de tanques e raios — mesmo quando parar
     vale 0.
@@ -169,6 +169,21 @@ turn-end = { $end ->
     [no-dice] todos os dados foram separados
    *[no-choice] nenhum tipo podia ser pego do último lançamento
 }
+transcript-stop = parar
+
+## Jogadores (martian_i18n::vocab): a pessoa diante da tela e os bots embutidos, pelo nome.
+player-you = Você
+bot-name = { $bot ->
+        [random] aleatório
+        [aggressive] agressivo
+        [defensive] defensivo
+        [greedy] ganancioso
+        [optimal] ótimo
+        [easy] fácil
+        [medium] médio
+        [hard] difícil
+       *[other] { $bot }
+    }
 
 ## Os erros do motor do jogo (martian_i18n::errors): fragmentos de frase, postos depois de
 ## "passo 2: " e semelhantes.
@@ -231,10 +246,24 @@ plain-players = Jogadores, na ordem da mesa: { $names }.
 plain-seed = Semente { $seed }: jogue de novo com --seed { $seed } para ter os mesmos dados.
 plain-manual-dice = Modo marcador: lance os seus próprios dados e digite o que eles mostram, como 2T3RHVG.
 plain-help-hint = Digite ? para pedir ajuda a qualquer momento.
+plain-seed-hint = Os dados têm uma semente: digite semente a qualquer momento para ouvi-la e jogar os mesmos dados de novo.
 plain-default-player = Jogador { $number }
-plain-turn-start = Rodada { $round }: vez de { $name } ({ $points }).
-plain-turn-start-final-round = Rodada { $round }, a rodada final: última vez de { $name } ({ $points }).
-plain-rolls = { $name } lança { $dice }: { $faces } ({ $letters }).
+plain-turn-start = { $you ->
+        [yes] Rodada { $round }: seu turno ({ $points }).
+       *[no] Rodada { $round }: turno de { $name } ({ $points }).
+    }
+plain-turn-start-final-round = { $you ->
+        [yes] Rodada { $round }, a rodada final: seu último turno ({ $points }).
+       *[no] Rodada { $round }, a rodada final: último turno de { $name } ({ $points }).
+    }
+plain-rolls = { $you ->
+        [yes] Você lança
+       *[no] { $name } lança
+    } { $dice }: { $faces }.
+plain-rolls-letters = { $you ->
+        [yes] Você lança
+       *[no] { $name } lança
+    } { $dice }: { $letters }.
 plain-tanks-forced = { $count ->
     [one] O tanque é separado à força.
    *[other] Os { $count } tanques são separados à força.
@@ -251,25 +280,56 @@ plain-balance-if-stopping = { $balance } — parar agora vale { $score }.
 # $choices: uma lista de plain-choice.
 plain-choices = Você pode pegar: { $choices }.
 plain-choice = { $letter } para { $faces }
-plain-choose-prompt = { $name }, qual tipo você pega? ({ $keys })
-plain-decide-prompt = { $name }, parar e marcar { $score } (p) ou lançar de novo { $count ->
-        [one] o dado que sobrou
-       *[other] os { $count } dados que sobraram
-    } (l)?
-plain-takes = { $name } pega { $faces }.
-plain-stops = { $name } decide parar.
-plain-no-choice = Nenhum tipo pode ser pego deste lançamento: a vez acabou.
-plain-no-dice = Todos os dados estão separados: a vez acabou.
-plain-turn-scores = { $name } marca { $score } neste turno, { $total } no total.
+plain-choose-prompt = { $you ->
+        [yes] Qual tipo você pega? ({ $keys })
+       *[no] { $name }, qual tipo você pega? ({ $keys })
+    }
+plain-decide-prompt = { $you ->
+        [yes] Parar e marcar { $score } (p) ou lançar de novo { $count ->
+            [one] o dado que sobrou
+           *[other] os { $count } dados que sobraram
+        } (l)?
+       *[no] { $name }, parar e marcar { $score } (p) ou lançar de novo { $count ->
+            [one] o dado que sobrou
+           *[other] os { $count } dados que sobraram
+        } (l)?
+    }
+plain-takes = { $you ->
+        [yes] Você pega
+       *[no] { $name } pega
+    } { $faces }.
+plain-stops = { $you ->
+        [yes] Você decide parar.
+       *[no] { $name } decide parar.
+    }
+plain-no-choice = Nenhum tipo pode ser pego deste lançamento: o turno acabou.
+plain-no-dice = Todos os dados estão separados: o turno acabou.
+plain-turn-scores = { $you ->
+        [yes] Você marca { $score } neste turno, { $total } no total.
+       *[no] { $name } marca { $score } neste turno, { $total } no total.
+    }
 plain-score-table-title = Placar, rodada { $round } (alvo { $target }):
 plain-score-table-row = { $name }: { $points }
-plain-reached-target = { $name } tem { $points } e atinge o alvo de { $target }.
-plain-final-round = Esta é a rodada final: quem joga depois nesta rodada tem uma última vez.
+plain-reached-target = { $you ->
+        [yes] Você tem { $points } e atinge o alvo de { $target }.
+       *[no] { $name } tem { $points } e atinge o alvo de { $target }.
+    }
+plain-final-round = Esta é a rodada final: quem joga depois nesta rodada tem um último turno.
 plain-immediate-end = O jogo acaba na hora.
 plain-roll-off-start = { $names } estão empatados com { $points }: desempate! Cada um lança { $dice } dados; quem tirar mais raios da morte vence.
-plain-roll-off-roll = { $name } lança no desempate: { $faces } ({ $letters }): { $rays }.
+plain-roll-off-roll = { $you ->
+        [yes] Você lança
+       *[no] { $name } lança
+    } no desempate: { $faces }: { $rays }.
+plain-roll-off-roll-letters = { $you ->
+        [yes] Você lança
+       *[no] { $name } lança
+    } no desempate: { $letters }: { $rays }.
 plain-roll-off-again = Empate de novo: { $names } lançam outra vez.
-plain-winner = { $name } vence com { $points }!
+plain-winner = { $you ->
+        [yes] Você vence com { $points }!
+       *[no] { $name } vence com { $points }!
+    }
 plain-shared-victory = { $names } dividem a vitória com { $points }!
 plain-final-scores = Placar final:
 plain-manual-roll-prompt = { $name }, lance { $dice } e digite o que { $count ->
@@ -301,20 +361,45 @@ plain-illegal-awaiting-decision = Você já pegou um tipo deste lançamento: par
 # $error: um dos textos error-turn-*.
 plain-illegal-other = Isso não é possível agora: { $error }.
 plain-help-choose =
-    Pegue um tipo pela letra ou pelo nome: r ou raio (raios da morte), h ou humano, v ou vaca, g ou galinha (c e k também valem).
+    Pegue um tipo pela letra ou pelo nome: r ou raio (raios da morte; m também), h ou humano, v ou vaca, g ou galinha (c e k também valem).
     Os tanques são separados à força. Raios da morte sempre podem ser pegos; cada tipo de terráqueo, uma vez por turno.
-    Outros comandos: placar (a tabela de pontos), q ou sair (deixar o jogo; o registro é guardado).
+    Outros comandos: a ou análise (o valor de cada escolha, e por quê), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
+        [kept] o registro é guardado
+       *[none] ele não é salvo
+    }).
 plain-help-decide =
     p ou parar: encerrar o turno e marcar o que está separado (nada se os tanques superarem os raios da morte).
     l ou lançar: lançar de novo os dados que sobraram (r também vale).
-    Outros comandos: placar (a tabela de pontos), q ou sair (deixar o jogo; o registro é guardado).
+    Outros comandos: a ou análise (o valor de cada escolha, e por quê), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
+        [kept] o registro é guardado
+       *[none] ele não é salvo
+    }).
 plain-help-roll =
     Digite as faces que os dados mostram: T tanque, R raio da morte, H humano, V vaca, G galinha (C e K também valem).
     Um número pode vir antes de uma letra: 2T3RHVG é T T R R R H V G. Os espaços são ignorados.
-    q ou sair deixa o jogo; o registro é guardado.
+    q ou sair deixa o jogo; { $record ->
+        [kept] o registro é guardado.
+       *[none] ele não é salvo.
+    }
 plain-bot-error = { $name } não conseguiu jogar: { $error }
 plain-quit = Você saiu do jogo: a partida ficou inacabada.
 plain-input-ended = A entrada acabou: a partida fica inacabada.
+plain-not-recorded = A partida não foi salva: jogue com --record ARQUIVO para guardar um registro.
+plain-read-letters = De agora em diante os lançamentos são lidos em letras; digite palavras para voltar a ouvi-los por extenso.
+plain-read-words = De agora em diante os lançamentos são lidos por extenso; digite letras para ouvi-los em letras.
+plain-coach-heading = { $measure ->
+        [win] A análise, a sua chance de vitória depois de cada escolha:
+        [points] A análise, os pontos esperados no turno depois de cada escolha:
+       *[turns] A análise, os turnos esperados até { $target } depois de cada escolha (menos é melhor):
+    }
+plain-coach-option = { $action }: { $value }{ $best ->
+        [yes] , a melhor
+       *[no] {""}
+    }.
+plain-coach-why = Por quê? { $reason }
+plain-coach-working = A análise está calculando as chances de vitória; na primeira vez isso pode levar um minuto.
+plain-coach-no-values = A análise não tem valores para esta posição.
+plain-coach-no-decision = A análise pesa decisões: não há nenhuma antes de os dados serem lançados.
 plain-record-saved = O registro da partida está salvo em { $path }.
 plain-record-not-saved = Não foi possível salvar o registro da partida em { $path }: { $error }.
 # O que está errado em --players. $number: o lugar do jogador na lista.
@@ -352,7 +437,8 @@ turn-report-deciding = A seguir: parar, marcando { $score }, ou lançar de novo 
 turn-report-over = O turno acabou ({ $end }): vale { $score }.
 
 ## `martian-dice replay`: a listagem da partida (crates/cli/src/plain/messages.rs). Os lugares
-## são numerados a partir de 0, como no registro e nas suas mensagens de erro.
+## são numerados a partir de 0, como no registro e nas suas mensagens de erro; as transcrições e
+## os lançamentos vêm nas letras e palavras do leitor (V, G e parar).
 replay-rules = Regras: { $rules }.
 replay-seat = Lugar { $seat }: { $name }
 replay-seat-bot = Lugar { $seat }: { $name } (bot)
@@ -367,9 +453,170 @@ replay-roll-off-title = Desempate entre { $names }, empatados com { $points }:
 # $list: itens replay-roll-off-roll separados por ", ".
 replay-roll-off-round = Rodada de desempate { $round }: { $list }.
 replay-roll-off-roll = { $name } { $roll } ({ $rays })
-replay-unfinished = A partida está inacabada: é a vez de { $name } na rodada { $round }.
-replay-roll-off-unfinished = A partida está inacabada: { $name } deve lançar no desempate.
+replay-unfinished = A partida está inacabada: { $you ->
+        [yes] é o seu turno
+       *[no] é o turno de { $name }
+    } na rodada { $round }.
+replay-roll-off-unfinished = A partida está inacabada: { $you ->
+        [yes] você
+       *[no] { $name }
+    } deve lançar no desempate.
 replay-cannot-read = não é possível ler { $file }: { $error }
+
+## Os motivos da análise: por que a melhor opção de uma decisão é a melhor (martian_solver::Reason;
+## uma mensagem por tipo, crates/solver/src/explain.rs). Mostrados pelo jogo de terminal, pelo
+## modo de linhas, por `advise` e pela página web, que envia exatamente estes argumentos: os
+## números são inteiros ($risk, $chance, $other_risk, $rays_risk são porcentagens de 0 a 100;
+## $gain, $average, $other_average são pontos arredondados, daí "cerca de"); $face, $other:
+## death-ray, human, cow, chicken; $advice: stop, roll; $case: turn-lost, game-decided, equal.
+coach-why-indifferent = { $case ->
+        [turn-lost] Lançar de novo já não salva este turno: os tanques estão longe demais. Parando ou lançando, ele vale 0.
+        [game-decided] Nada do que você fizer agora muda o resultado da partida.
+       *[equal] As duas escolhas valem exatamente o mesmo aqui.
+    }
+coach-why-must-roll = É a rodada final e parar agora deixa você atrás: { $needed ->
+        [1] falta 1 ponto
+       *[other] faltam { $needed } pontos
+    } neste turno para passar à frente. Continue lançando.
+coach-why-bank-the-lead = Você está na frente: garanta os pontos. Parando, você chega a { $total }, { $lead ->
+        [1] 1 ponto
+       *[other] { $lead } pontos
+    } à frente { $opponents ->
+        [one] do seu adversário
+       *[other] de todos os outros
+    }.
+coach-why-reach-target = Parando, você chega ao alvo com { $total } pontos: garanta e pronto.
+coach-why-race = { $opponents ->
+        [0] { $advice ->
+            [roll] Só pelos pontos, pararia, mas você corre para chegar a { $target } no menor número de turnos, e parar em { $total } é mais lento. Continue lançando.
+           *[stop] Só pelos pontos, lançaria de novo, mas você corre para chegar a { $target } no menor número de turnos, e parar em { $total } é mais rápido. Garanta os pontos.
+        }
+        [1] { $advice ->
+            [roll] Só pelos pontos, pararia, mas você joga para vencer: parando, você fica com { $total } contra { $opponent } do seu adversário, com { $target } como alvo. Continue lançando.
+           *[stop] Só pelos pontos, lançaria de novo, mas você joga para vencer: parando, você vai a { $total } contra { $opponent } do seu adversário, com { $target } como alvo. Garanta os pontos.
+        }
+       *[other] { $advice ->
+            [roll] Só pelos pontos, pararia, mas você joga para vencer: parando, você fica com { $total } contra { $opponent } do adversário na frente, com { $target } como alvo. Continue lançando.
+           *[stop] Só pelos pontos, lançaria de novo, mas você joga para vencer: parando, você vai a { $total } contra { $opponent } do adversário na frente, com { $target } como alvo. Garanta os pontos.
+        }
+    }
+coach-why-nothing-held = Parar agora não marca nada, então lançar só pode ganhar: o turno pontua em { $chance }% das vezes, { $average ->
+        [0] menos de um ponto
+        [1] cerca de 1 ponto
+       *[other] cerca de { $average } pontos
+    } em média.
+coach-why-free-roll = Os tanques já não alcançam os raios com { $dice ->
+        [1] o dado que sobra
+       *[other] os { $dice } dados que sobram
+    }: lançar não arrisca { $held ->
+        [1] o ponto separado
+       *[other] os { $held } pontos separados
+    } e soma { $gain ->
+        [0] menos de um ponto
+        [1] cerca de 1 ponto
+       *[other] cerca de { $gain } pontos
+    } em média. Continue lançando.
+coach-why-risk = Lançar de novo termina o turno com os tanques na frente em { $risk }% das vezes, perdendo { $held ->
+        [1] o ponto separado
+       *[other] os { $held } pontos separados
+    }; senão, soma { $gain ->
+        [0] menos de um ponto
+        [1] cerca de 1 ponto
+       *[other] cerca de { $gain } pontos
+    } em média. { $advice ->
+        [roll] Vale a pena: continue lançando.
+       *[stop] Não vale a pena: pare.
+    }
+coach-why-only-choice = Deste lançamento só dá para pegar { face-count }.
+coach-why-as-good = Pegar { $face ->
+        [death-ray] os raios da morte
+        [human] os humanos
+        [cow] as vacas
+       *[chicken] as galinhas
+    } ou { $other ->
+        [death-ray] os raios da morte
+        [human] os humanos
+        [cow] as vacas
+       *[chicken] as galinhas
+    } dá no mesmo aqui.
+coach-why-bonus = Pegar { face-count } completa um humano, uma vaca e uma galinha: 3 pontos de bônus se os raios da morte segurarem os tanques até o fim do turno.
+coach-why-rays-for-safety = { $count ->
+        [1] O raio da morte deixa
+       *[other] Os { $count } raios da morte deixam
+    } o turno mais seguro: depois, os tanques terminam na frente em { $risk }% das vezes, contra { $other_risk }% pegando { $other ->
+        [human] os humanos
+        [cow] as vacas
+       *[chicken] as galinhas
+    }.
+coach-why-points-over-safety = Pegar { face-count } vale o risco: depois, os tanques terminam na frente em { $risk }% das vezes, contra { $rays_risk }% pegando os raios da morte, mas os pontos compensam.
+coach-why-more-points = Pegar { face-count } marca mais agora do que pegar { $other ->
+        [death-ray] { $other_count ->
+            [1] o raio da morte
+           *[other] os { $other_count } raios da morte
+        }
+        [human] { $other_count ->
+            [1] o humano
+           *[other] os { $other_count } humanos
+        }
+        [cow] { $other_count ->
+            [1] a vaca
+           *[other] as { $other_count } vacas
+        }
+       *[chicken] { $other_count ->
+            [1] a galinha
+           *[other] as { $other_count } galinhas
+        }
+    }; esse tipo ainda pode sair num lançamento seguinte.
+coach-why-more-dice = Pegar só { face-count } deixa { $dice ->
+        [1] 1 dado
+       *[other] { $dice } dados
+    } para lançar de novo, contra { $other_dice ->
+        [0] nenhum
+       *[other] { $other_dice }
+    } pegando { $other ->
+        [death-ray] { $other_count ->
+            [1] o raio da morte
+           *[other] os { $other_count } raios da morte
+        }
+        [human] { $other_count ->
+            [1] o humano
+           *[other] os { $other_count } humanos
+        }
+        [cow] { $other_count ->
+            [1] a vaca
+           *[other] as { $other_count } vacas
+        }
+       *[chicken] { $other_count ->
+            [1] a galinha
+           *[other] as { $other_count } galinhas
+        }
+    }: os dados a mais valem mais que os pontos de agora.
+coach-why-compare = Depois de pegar { face-count }, os tanques terminam na frente em { $risk }% das vezes e o turno faz { $average ->
+        [0] menos de um ponto
+        [1] cerca de 1 ponto
+       *[other] cerca de { $average } pontos
+    } em média; pegando { $other ->
+        [death-ray] { $other_count ->
+            [1] o raio da morte
+           *[other] os { $other_count } raios da morte
+        }
+        [human] { $other_count ->
+            [1] o humano
+           *[other] os { $other_count } humanos
+        }
+        [cow] { $other_count ->
+            [1] a vaca
+           *[other] as { $other_count } vacas
+        }
+       *[chicken] { $other_count ->
+            [1] a galinha
+           *[other] as { $other_count } galinhas
+        }
+    }, { $other_risk }% e { $other_average ->
+        [0] menos de um ponto
+        [1] cerca de 1 ponto
+       *[other] cerca de { $other_average } pontos
+    }.
 
 ## O jogo de terminal: `martian-dice play` em tela cheia e `martian-dice replay ARQUIVO` num
 ## terminal (crates/tui/src/messages.rs). Os títulos dos painéis ganham o espaçamento do código.
@@ -378,11 +625,12 @@ replay-cannot-read = não é possível ler { $file }: { $error }
 ## colchetes; os decimais chegam formatados ($percent…). A tela tem 80×24: textos curtos.
 tui-title = MARTIAN DICE
 tui-replay-title = MARTIAN DICE · reprodução
-# As teclas: m raio da morte, h humano, v vaca, g galinha, p parar, l lançar, a análise,
-# s salvar, n nova partida, s sim. As teclas inglesas continuam valendo (um teste confere que
-# nenhuma tecla tem dois sentidos na mesma tela).
+# As teclas: r raio da morte (m também), h humano, v vaca, g galinha (as letras dos dados),
+# p parar, l lançar, a análise, s salvar, n nova partida, s sim. A primeira letra é a mostrada;
+# todas valem. As teclas inglesas continuam valendo (um teste confere que nenhuma tecla tem dois
+# sentidos na mesma tela).
 tui-key = { $action ->
-    [death-ray] m
+    [death-ray] rm
     [human] h
     [cow] v
     [chicken] g
@@ -392,15 +640,23 @@ tui-key = { $action ->
     [fast] f
     [save] s
     [new] n
+    [view] t
     [quit] q
    *[yes] s
 }
 tui-decimal-point = ,
 tui-seed = semente { $seed }
-tui-turn-of = Vez de { $name }
-tui-turn-over-of = { $name }: fim da vez
+tui-turn-of = { $you ->
+        [yes] Seu turno
+       *[no] Turno de { $name }
+    }
+tui-turn-over-of = { $you ->
+        [yes] Fim do seu turno
+       *[no] Fim do turno de { $name }
+    }
 tui-panel-scores = Placar
 tui-panel-log = Histórico
+tui-panel-log-scrolled = Histórico ↓ mais { $below }
 tui-panel-coach = Análise
 tui-panel-choices = Opções
 tui-panel-roll-off = Desempate: mais raios da morte vence
@@ -415,6 +671,7 @@ tui-head-player = Jogador
 tui-head-total = Total
 tui-head-last = Últ.
 tui-trigger-legend = ★ chegou primeiro ao alvo
+tui-winner-legend = ♦ venceu · ★ chegou 1º a { $target }
 tui-rolled = Lançou { $dice }
 tui-rolled-with-tanks = Lançou { $dice }: { $tanks ->
         [0] nenhum tanque
@@ -423,7 +680,7 @@ tui-rolled-with-tanks = Lançou { $dice }: { $tanks ->
     }
 tui-rolled-and-took = Lançou { $dice }, pegou { $taken }
 tui-to-roll = { $dice } para lançar
-tui-nothing-rolled = Nenhum dado lançado ainda nesta vez.
+tui-nothing-rolled = Nenhum dado lançado ainda neste turno.
 tui-set-aside = Separados
 tui-no-earthlings = nenhum terráqueo ainda
 tui-meter-tanks = Tanques
@@ -458,10 +715,16 @@ tui-roll-label = lançar { $dice }
 tui-your-roll = { $name }: tecle [{ $key }] para lançar { $dice }
 tui-bot-thinking = { $name } está jogando… [espaço] próximo passo, [{ $fast }] avançar
 tui-roll-off-your-roll = { $name }: tecle [{ $key }] para lançar { $dice } no desempate
-tui-hint-game = [{ $coach }] análise  [?] ajuda  [{ $quit }] sair
-tui-hint-over = [{ $save }] salvar registro  [{ $new }] nova partida  [{ $quit }] sair
+tui-hint-game = [{ $coach }] análise  [?] ajuda e faces  [↑↓] histórico  [{ $quit }] sair
+tui-end-key = { $action ->
+        [save] salvar registro
+        [new] nova partida
+        [results] resultado
+        [table] mesa
+       *[quit] sair
+    }
 tui-hint-replay = [←/→] passo  [PgUp/PgDn] turno  [Home/End]  [{ $coach }] análise  [{ $quit }] sair
-tui-take-all-of-one = Pegue todos os dados de um tipo; tanques são separados à força. [{ $coach }] análise
+tui-take-all-of-one = Pegue todos os dados de um tipo; tanques vão à força. [{ $coach }] análise  [?] ajuda
 tui-stop-or-roll-hint = Parar garante os pontos; lançar arrisca mais tanques. [{ $coach }] análise  [?] ajuda
 tui-log-turn-head = — { $name }, rodada { $round } —
 tui-log-rolled = lançou { $letters }
@@ -492,9 +755,29 @@ tui-log-roll-off = desempate: { $name } tirou { $letters }, { $rays ->
 tui-log-roll-off-tied = empate de novo: lançam outra vez
 tui-roll-off-between = Empatados com mais pontos: { $names }
 tui-roll-off-round = Desempate, rodada { $round }
-tui-wins = Vitória de { $name }!
+tui-wins = { $you ->
+        [yes] Você venceu!
+       *[no] Vitória de { $name }!
+    }
 tui-share-victory = Vitória compartilhada: { $names }
 tui-won-roll-off = { $name } venceu o desempate.
+tui-panel-game-over = Fim de partida
+tui-end-round = Rodada
+tui-end-total = Total
+tui-end-legend = ♦ vencedor{ $triggered ->
+        [yes] {"  "}★ chegou primeiro a { $target }
+       *[no] {""}
+    }  ▁▃▆█ o total depois de cada rodada
+tui-end-biggest = Maior turno: { $name }, { $points } na rodada { $round }{ $bonus ->
+        [yes] , com o bônus
+       *[no] {""}
+    }.
+tui-end-no-score = Nenhum turno marcou ponto.
+tui-end-trigger = ★ { $name } chegou a { $target } na rodada { $round }: { $end ->
+        [immediate] a partida acabou ali.
+       *[complete-round] aquela rodada foi a última.
+    }
+tui-end-roll-off-round = Desempate, rodada { $round }: { $list } raios da morte.
 tui-saved = Registro salvo em { $path }
 tui-save-failed = Não foi possível salvar: { $error }
 tui-save-as = Salvar o registro como:
@@ -504,30 +787,35 @@ tui-coach-off = Tecle [{ $coach }] para ver o valor de cada opção.
 tui-coach-wait = Análise: esperando uma decisão sua.
 tui-coach-unavailable = A análise precisa do solucionador, que ainda não está incluído.
 tui-coach-no-values = Sem valores para esta posição.
-tui-coach-working = Calculando as chances de vitória…
+tui-coach-working = A sua chance de vitória está sendo calculada: ela vem na próxima decisão.
 tui-coach-win = chance de vitória
-tui-coach-turn = pontos esperados na vez
+tui-coach-turn = pontos esperados no turno
 tui-coach-turns = turnos esperados até { $target }
-tui-cost-win = { $percent }% de chance de vitória
+tui-cost-win = { $percent }% de chance
 tui-cost-points = { $value } pontos
 tui-cost-turns = { $value } turnos a mais
-tui-action = { $action ->
+# Uma opção na lista da análise (28 colunas com o valor).
+tui-coach-option = { $action ->
         [take] { $face ->
-            [tank] pegar tanques
-            [death-ray] pegar raios
-            [human] pegar humanos
-            [cow] pegar vacas
-           *[chicken] pegar galinhas
+            [tank] tanques
+            [death-ray] raios
+            [human] humanos
+            [cow] vacas
+           *[chicken] galinhas
         }
         [stop] parar
-       *[roll] lançar de novo
+       *[roll] lançar
     }
 # A opção ótima (curto: a coluna tem 28 caracteres).
 tui-coach-best = ótima
-tui-coach-cost = Última: { $action } custou { $cost }
-tui-coach-good = Última: { $action }, ótima
-tui-played-cost = ▸ jogado: { $action }, custou { $cost }
-tui-played-good = ▸ jogado: { $action }, ótima
+# O custo de uma decisão, em duas linhas de 28 colunas. $action: um tui-coach-option.
+tui-coach-last = Última: { $action }
+tui-coach-played = ▸ jogado: { $action }
+# $cost: um texto tui-cost-*.
+tui-review-cost = custo: { $cost }
+tui-review-best = a melhor
+# O motivo da análise, sob as teclas. $reason: um texto coach-why-*.
+tui-coach-why = Por quê? { $reason }
 tui-setup-language = Idioma
 tui-setup-players = Jogadores
 tui-setup-seat = Lugar { $seat }
@@ -553,7 +841,7 @@ tui-coach-mode = { $mode ->
     }
 tui-setup-pace = Ritmo dos bots
 tui-setup-start = Começar a partida
-tui-setup-hints = [↑↓] campo [←→] mudar, ou digite nome/número  [<>] mover lugar  [enter] começar
+tui-setup-hints = [↑↓←→] escolher  [<>] mover lugar  [enter] começar  [?] ajuda  [esc] sair
 tui-bonus-rule = { $bonus ->
         [any-earthling] +3 por qualquer terráqueo
        *[one-of-each] +3 por um humano, uma vaca e uma galinha
@@ -570,7 +858,6 @@ tui-pace = { $pace ->
         [instant] instantâneo
        *[timed] { $seconds } s por passo
     }
-tui-default-human = Você
 tui-default-player = Jogador { $number }
 tui-bot-player = { $bot ->
         [random] Aleatório
@@ -596,7 +883,7 @@ tui-bot-about = { $bot ->
     }
 tui-bot-failed = { $name } não conseguiu jogar: { $error }
 tui-illegal = Agora não: { $reason }
-tui-not-your-turn = Não é a sua vez: [espaço] próximo passo, [{ $fast }] avançar
+tui-not-your-turn = Não é o seu turno: [espaço] próximo passo, [{ $fast }] avançar
 tui-stopped-by-signal = a partida foi interrompida por um sinal
 tui-terminal-gone = o terminal foi fechado: a partida parou
 tui-too-small = Aumente o terminal para pelo menos { $width }×{ $height }
@@ -606,16 +893,24 @@ tui-not-now = não é a sua jogada
 tui-replay-position = Passo { $step } de { $steps } · turno { $turn } de { $turns }
 tui-replay-next = A seguir: { $name }
 tui-help =
-    A cada vez: lance; os tanques ficam separados à força; então
+    A cada turno: lance; os tanques ficam separados à força; então
     pegue TODOS os dados de um tipo: [{ $ray }] raios, [{ $human }] humanos,
     { "[" }{ $cow }] vacas, [{ $chicken }] galinhas. Cada terráqueo uma vez por turno;
     raios sempre. Depois [{ $stop }] pare e marque, ou [{ $roll }] lance o resto.
-    Com mais tanques que raios da morte, a vez vale 0.
+    Com mais tanques que raios da morte, o turno vale 0.
     1 ponto por terráqueo; +3 por um humano, uma vaca e uma galinha.
     Quem chega ao alvo encerra o jogo depois da rodada.
     { "" }
-    { "[" }{ $coach }] análise: o valor de cada opção   [espaço] passo do bot
-    { "[" }{ $fast }] avançar os bots   [{ $quit }] sair   outra tecla fecha a ajuda
+    { "[" }{ $coach }] análise: valor e motivo de cada opção  [espaço] bot
+    { "[" }{ $fast }] avançar  [↑↓ PgUp PgDn] histórico  [{ $quit }] sair  tecla fecha
+tui-faces-legend = Faces:
+tui-setup-help =
+    { "[" }↑↓] escolha um campo, [←→] mude o valor.
+    Um lugar é uma pessoa ou um bot: [←→] nele passa por todos.
+    Digite o nome de uma pessoa no lugar, ou dígitos num número: a
+    primeira tecla substitui o que o campo tinha; backspace apaga.
+    { "[" }<] [>] sobem ou descem o lugar escolhido na mesa.
+    { "[" }enter] começa a partida, [esc] sai.
 
 ## A página web: `martian-dice serve` (crates/server/assets/app.js, i18n.js; formatada no navegador
 ## por assets/fluent.js). $name: o nome de um jogador; $bot: o nome de um bot como a linha de
@@ -869,6 +1164,7 @@ advise-action = { $action ->
 advise-best-mark = <- melhor
 # $action: um advise-action.
 advise-best = Melhor opção: { $action }.
+advise-why = Por quê? { $reason }
 # $scores: os totais marcados, separados por vírgulas.
 advise-banked = Pontos já marcados, na ordem dos lugares: { $scores }.
 advise-bad-scores = --scores deve trazer os totais marcados separados por vírgulas, como 12,20; '{ $text }' não serve

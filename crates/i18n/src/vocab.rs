@@ -10,7 +10,7 @@ use martian_engine::{
     BONUS_POINTS, BonusRule, Dice, EndRule, Face, Points, Rules, TieRule, TurnEnd,
 };
 
-use crate::{Messages, tr};
+use crate::{Lang, Messages, tr};
 
 /// The selector value a face has in the messages: `tank`, `death-ray`, `human`, `cow`, `chicken`.
 pub const fn face_id(face: Face) -> &'static str {
@@ -176,6 +176,57 @@ pub fn turn_end(m: &Messages, end: TurnEnd) -> String {
     tr!(m, "turn-end", end = end.name())
 }
 
+/// A turn transcript in the reader's letters (`V` and `G` in Portuguese) and words (`parar`), for
+/// a person to read; records and the `turn` command keep the neutral `T R H C K` and `stop`.
+pub fn transcript(m: &Messages, transcript: &martian_engine::Transcript) -> String {
+    use martian_engine::TranscriptStep;
+    transcript
+        .steps()
+        .iter()
+        .map(|step| match step {
+            TranscriptStep::Stop => tr!(m, "transcript-stop"),
+            TranscriptStep::Roll { roll, take: None } => dice_letters(m, *roll),
+            TranscriptStep::Roll {
+                roll,
+                take: Some(face),
+            } => format!("{}/{}", dice_letters(m, *roll), face_letter(m, *face)),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The default name of the person at the screen: "You", "Você".
+pub fn you(m: &Messages) -> String {
+    tr!(m, "player-you")
+}
+
+/// Whether `name` is the default name of the person at the screen in any language: sentences
+/// about that player speak to them ("Your turn", "You win!").
+pub fn is_you(name: &str) -> bool {
+    Lang::ALL.iter().any(|lang| name == you(lang.messages()))
+}
+
+/// A player's name as the reader reads it: the default name of the person at the screen in the
+/// reader's language (a record of an English game says "You", a Portuguese screen "Você"), any
+/// other name as it was given.
+pub fn player_name(m: &Messages, name: &str) -> String {
+    if is_you(name) {
+        you(m)
+    } else {
+        name.to_string()
+    }
+}
+
+/// The `you` selector of a sentence about `name`: `yes` for the person at the screen.
+pub fn you_selector(name: &str) -> &'static str {
+    if is_you(name) { "yes" } else { "no" }
+}
+
+/// A built-in bot in prose, in the reader's words ("médio"); any other bot by its own name.
+pub fn bot_name(m: &Messages, bot: &str) -> String {
+    tr!(m, "bot-name", bot = bot)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,5 +350,27 @@ mod tests {
             "o jogador parou",
             "the turn ends in Portuguese"
         );
+    }
+
+    #[test]
+    fn a_transcript_reads_in_the_reader_s_letters() {
+        let t: martian_engine::Transcript = "TTRRRHHCKKKCC/K TRRRHHCC/C stop".parse().unwrap();
+        assert_eq!(
+            transcript(Lang::PtBr.messages(), &t),
+            "TTRRRHHVVVGGG/G TRRRHHVV/V parar"
+        );
+        assert_eq!(transcript(Lang::En.messages(), &t), t.to_string());
+    }
+
+    #[test]
+    fn the_person_at_the_screen_is_you_in_either_language() {
+        let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
+        assert!(is_you("You") && is_you("Você") && !is_you("Ana") && !is_you("you"));
+        assert_eq!(player_name(pt, "You"), "Você");
+        assert_eq!(player_name(en, "Você"), "You");
+        assert_eq!(player_name(pt, "Ana"), "Ana");
+        assert_eq!(bot_name(pt, "medium"), "médio");
+        assert_eq!(bot_name(en, "medium"), "medium");
+        assert_eq!(bot_name(pt, "strength:0.5"), "strength:0.5");
     }
 }

@@ -2,10 +2,12 @@
 //! and, on the person's own decisions, each option's chance to win — exact values from the solver.
 //! Offered in games of two (a duel) up to [`MAX_COACH_TARGET`], where the solution is quick to get.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use martian_engine::{Action, Points, Rules, Turn};
-use martian_solver::{AdviceMeasure, AdviceRequest, advise};
+use martian_solver::{AdviceMeasure, AdviceRequest, Reason, ReasonArg, advise_with_reason};
 
 /// The largest target the coach works for: the duel solution's first computation grows with the
 /// square of the target (about 20 s at 100), and is then kept by the solver.
@@ -35,6 +37,45 @@ pub struct CoachAdvice {
     pub options: Vec<CoachOption>,
     /// The best of `options`.
     pub best: Option<String>,
+    /// Why the best option is best, with `options` (null otherwise): the page words it with the
+    /// Fluent message `id` and these `args`.
+    pub reason: Option<CoachReason>,
+}
+
+/// A reason of the coach as the page words it: `t(reason.id, reason.args)` with the program's own
+/// `coach-why-*` messages (served at `/i18n/<lang>.ftl`), so that it reads as in the terminal.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CoachReason {
+    pub id: &'static str,
+    /// Whole numbers (percentages from 0 to 100, points rounded) and selector words.
+    pub args: BTreeMap<&'static str, ReasonValue>,
+}
+
+/// An argument of a reason: a plain JSON number or a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ReasonValue {
+    Number(i64),
+    Word(&'static str),
+}
+
+impl From<&Reason> for CoachReason {
+    fn from(reason: &Reason) -> CoachReason {
+        CoachReason {
+            id: reason.id(),
+            args: reason
+                .args()
+                .into_iter()
+                .map(|(name, arg)| {
+                    let value = match arg {
+                        ReasonArg::Number(n) => ReasonValue::Number(n),
+                        ReasonArg::Word(word) => ReasonValue::Word(word),
+                    };
+                    (name, value)
+                })
+                .collect(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -53,7 +94,7 @@ pub fn advice(
     moves: usize,
     recipient: usize,
 ) -> Option<CoachAdvice> {
-    let advice = advise(AdviceRequest {
+    let (advice, reason) = advise_with_reason(AdviceRequest {
         rules,
         scores: Some(scores),
         seat: mover,
@@ -89,6 +130,7 @@ pub fn advice(
             Vec::new()
         },
         best: mine.then(|| code(advice.best)),
+        reason: reason.as_ref().filter(|_| mine).map(CoachReason::from),
     })
 }
 
@@ -123,6 +165,73 @@ mod tests {
         let after = super::advice(rules, game.scores(), 0, game.turn(), 2, 0).unwrap();
         let stop_roll: Vec<_> = after.options.iter().map(|o| o.action.as_str()).collect();
         assert_eq!(stop_roll, ["stop", "roll"]);
+    }
+
+    /// The reason comes with the recipient's own decisions: the solver's, as a message id and
+    /// arguments with which both languages' message reads whole.
+    #[test]
+    fn the_reason_is_the_solver_s_and_formats_with_the_arguments_sent() {
+        let rules = Rules::official();
+        let mut game = Game::new(rules, 2).unwrap();
+        game.apply_roll("TTRRRHHCKKKCC".parse().unwrap()).unwrap();
+        let positions = [
+            (game.scores().to_vec(), *game.turn()),
+            (vec![30, 20], {
+                let mut turn = *game.turn();
+                turn.play(martian_engine::Action::Take(Face::Chicken))
+                    .unwrap();
+                turn
+            }),
+        ];
+        for (scores, turn) in positions {
+            let seat = if scores[0] >= rules.target() { 1 } else { 0 };
+            let (_, expected) = advise_with_reason(AdviceRequest {
+                rules,
+                scores: Some(&scores),
+                seat,
+                turn: &turn,
+            })
+            .unwrap();
+            let expected = expected.expect("a decision has a reason");
+            let mine = super::advice(rules, &scores, seat, &turn, 1, seat).unwrap();
+            let reason = mine
+                .reason
+                .clone()
+                .expect("the recipient's decision has a reason");
+            assert_eq!(reason, CoachReason::from(&expected));
+            assert!(reason.id.starts_with("coach-why-"));
+            let json = serde_json::to_value(&mine).unwrap();
+            assert_eq!(json["reason"]["id"], reason.id);
+            for (name, arg) in expected.args() {
+                let value = match arg {
+                    ReasonArg::Number(n) => serde_json::json!(n),
+                    ReasonArg::Word(w) => serde_json::json!(w),
+                };
+                assert_eq!(json["reason"]["args"][name], value, "{name}");
+            }
+            for lang in martian_i18n::Lang::ALL {
+                let m = lang.messages();
+                assert!(m.has(reason.id), "{lang}: {}", reason.id);
+                let args: Vec<(&str, martian_i18n::Arg<'_>)> = reason
+                    .args
+                    .iter()
+                    .map(|(&name, value)| {
+                        let arg = match *value {
+                            ReasonValue::Number(n) => martian_i18n::Arg::from(n),
+                            ReasonValue::Word(w) => martian_i18n::Arg::from(w),
+                        };
+                        (name, arg)
+                    })
+                    .collect();
+                let text = m.text(reason.id, &args);
+                assert!(!text.contains('{'), "{lang}: {text}");
+            }
+            // The other seat sees no reason, as it sees no options.
+            let theirs = super::advice(rules, &scores, seat, &turn, 1, 1 - seat).unwrap();
+            assert!(theirs.reason.is_none());
+            let json = serde_json::to_value(&theirs).unwrap();
+            assert!(json["reason"].is_null());
+        }
     }
 
     #[test]

@@ -4,8 +4,10 @@ use martian_engine::{Action, Points, Rules, Turn, TurnPhase};
 
 use crate::duel::duel;
 use crate::error::PositionError;
+use crate::explain::Reason;
 use crate::solo::solo;
-use crate::turn::{ActionValues, expected_score_table};
+use crate::trio::{trio, trio_position};
+use crate::turn::{ActionValues, TurnTable, expected_score_table};
 
 /// What the values of an [`Advice`] measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +55,40 @@ pub struct AdviceRequest<'a> {
 /// Before the first roll of a turn the single option is `roll`, valued as the whole turn. After a
 /// take the options are `stop` and `roll`; while a roll awaits a choice, the legal types.
 pub fn advise(request: AdviceRequest<'_>) -> Result<Advice, PositionError> {
+    with_table(request, |measure, table| {
+        advice_from(
+            measure,
+            request.turn,
+            table.action_values(request.turn),
+            table.value(request.turn),
+        )
+    })
+}
+
+/// The advice for a decision (see [`advise`]) and why its best option is best, in figures
+/// computed under the same play the values assume (see [`Reason`]); no reason before a turn's
+/// first roll, where the only option is to roll.
+pub fn advise_with_reason(
+    request: AdviceRequest<'_>,
+) -> Result<(Advice, Option<Reason>), PositionError> {
+    with_table(request, |measure, table| {
+        let advice = advice_from(
+            measure,
+            request.turn,
+            table.action_values(request.turn),
+            table.value(request.turn),
+        );
+        let reason = crate::explain::reason(&request, &advice, table);
+        (advice, reason)
+    })
+}
+
+/// Calls `f` with the measure of the advice for `request` and the turn table whose policy and
+/// values it reports.
+fn with_table<R>(
+    request: AdviceRequest<'_>,
+    f: impl FnOnce(AdviceMeasure, &TurnTable) -> R,
+) -> Result<R, PositionError> {
     let AdviceRequest {
         rules,
         scores,
@@ -65,15 +101,8 @@ pub fn advise(request: AdviceRequest<'_>) -> Result<Advice, PositionError> {
     if turn.is_over() {
         return Err(PositionError::TurnOver);
     }
-    let (measure, values, whole_turn) = match scores {
-        None => {
-            let table = expected_score_table(rules);
-            (
-                AdviceMeasure::ExpectedScore,
-                table.action_values(turn),
-                table.value(turn),
-            )
-        }
+    match scores {
+        None => Ok(f(AdviceMeasure::ExpectedScore, expected_score_table(rules))),
         Some(&[score]) => {
             if seat != 0 {
                 return Err(PositionError::Seat { seat, last: 0 });
@@ -87,39 +116,27 @@ pub fn advise(request: AdviceRequest<'_>) -> Result<Advice, PositionError> {
                 });
             }
             let solution = solo(rules);
-            let table = solution.table(score);
-            (
-                AdviceMeasure::ExpectedTurns,
-                table.action_values(turn),
-                table.value(turn),
-            )
+            Ok(f(AdviceMeasure::ExpectedTurns, solution.table(score)))
         }
         Some(scores @ [_, _]) => {
             let position = crate::duel::duel_position(rules, scores, seat)?;
             let solution = duel(rules);
-            let table = solution.table(position);
-            (
-                AdviceMeasure::WinProbability,
-                table.action_values(turn),
-                table.value(turn),
-            )
+            Ok(f(AdviceMeasure::WinProbability, solution.table(position)))
         }
         Some(scores @ [_, _, _]) => {
-            let (values, whole) = crate::trio::advice_values(rules, scores, seat, turn)?;
-            (AdviceMeasure::WinProbability, values, whole)
+            let position = trio_position(rules, scores, seat)?;
+            let solution = trio(rules)?;
+            Ok(f(AdviceMeasure::WinProbability, solution.table(position)))
         }
-        Some(scores) => {
-            return Err(if scores.is_empty() {
-                PositionError::Players {
-                    given: 0,
-                    expected: 2,
-                }
-            } else {
-                PositionError::TooManyPlayers(scores.len())
-            });
-        }
-    };
-    Ok(advice_from(measure, turn, values, whole_turn))
+        Some(scores) => Err(if scores.is_empty() {
+            PositionError::Players {
+                given: 0,
+                expected: 2,
+            }
+        } else {
+            PositionError::TooManyPlayers(scores.len())
+        }),
+    }
 }
 
 fn advice_from(measure: AdviceMeasure, turn: &Turn, values: ActionValues, whole: f64) -> Advice {

@@ -8,7 +8,8 @@
 //!   probability and the best decision in every turn state, the second seat's last turn and the
 //!   roll-off included. Cached on disk.
 //! - [`SoloSolution`] ([`solo`]): the fewest expected turns to reach the target.
-//! - [`advise`]: the options of a decision with their values, and the best.
+//! - [`advise`]: the options of a decision with their values, and the best;
+//!   [`advise_with_reason`] adds why the best is best ([`Reason`], a documented set of templates).
 //!
 //! Tables that take long to compute are cached on disk (see [`cache`]).
 //!
@@ -51,6 +52,7 @@ mod advise;
 pub mod cache;
 mod duel;
 mod error;
+mod explain;
 #[cfg(test)]
 mod fraction;
 mod multi;
@@ -58,19 +60,21 @@ mod solo;
 mod trio;
 mod turn;
 
-pub use advise::{Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise};
+pub use advise::{Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise, advise_with_reason};
 pub use duel::{
     DuelPosition, DuelSolution, Progress, Provenance, TIE_VALUE, duel, duel_at_hand, duel_position,
     duel_with_progress,
 };
 pub use error::{CacheError, PositionError};
+pub use explain::{
+    Advised, Indifference, Reason, ReasonArg, ReasonKind, face_word, percent, whole_points,
+};
 pub use multi::{MultiPlayer, Reduced, Reduction, reduce};
 pub use solo::{SoloSolution, solo};
 pub use trio::{
     MAX_TRIO_TARGET, TRIO_TOLERANCE, TrioError, TrioPosition, TrioSolution, TrioStats, trio,
     trio_at_hand, trio_position, trio_with_progress,
 };
-
 /// Whether what exact play in a game of `players` under `rules` reads is at hand (see
 /// [`duel_at_hand`]): loading it then takes moments, where solving it may take a minute. The
 /// solo solution is always quick to solve.
@@ -81,4 +85,6 @@ pub fn solutions_at_hand(rules: martian_engine::Rules, players: usize) -> bool {
         _ => duel_at_hand(rules) && (rules.target() > MAX_TRIO_TARGET || trio_at_hand(rules)),
     }
 }
-pub use turn::{ActionValues, StartValue, TurnSolver, TurnSpace, TurnTable, expected_score_table};
+pub use turn::{
+    ActionValues, StartValue, TurnOutlook, TurnSolver, TurnSpace, TurnTable, expected_score_table,
+};

@@ -845,20 +845,6 @@ pub fn trio_with_progress(
     Ok((solution, provenance))
 }
 
-/// The mover's probability of winning after each decision open in `turn`, and the value of the
-/// turn as it stands, for the advisor: three players with banked `scores`, `seat` to play.
-pub(crate) fn advice_values(
-    rules: Rules,
-    scores: &[Points],
-    seat: usize,
-    turn: &Turn,
-) -> Result<(ActionValues, f64), PositionError> {
-    let position = trio_position(rules, scores, seat)?;
-    let solution = trio(rules)?;
-    let table = solution.table(position);
-    Ok((table.action_values(turn), table.value(turn)))
-}
-
 /// [`trio_with_progress`] without progress reports.
 pub fn trio(rules: Rules) -> Result<Arc<TrioSolution>, TrioError> {
     Ok(trio_with_progress(rules, &|_| {})?.0)

@@ -693,6 +693,40 @@ impl ActionValues {
     }
 }
 
+/// How a turn ends from some point on, under a table's policy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnOutlook {
+    /// The probability of each final score, `0..=max_score()`.
+    pub scores: Vec<f64>,
+    /// The probability that the turn ends with more tanks than death rays set aside (and
+    /// scores 0 for it).
+    pub tanks_ahead: f64,
+}
+
+impl TurnOutlook {
+    /// The expected final score.
+    pub fn mean(&self) -> f64 {
+        self.scores
+            .iter()
+            .enumerate()
+            .map(|(score, p)| score as f64 * p)
+            .sum()
+    }
+
+    /// The expected final score of the endings where the death rays hold (`None` when the
+    /// tanks are certain to end ahead).
+    pub fn mean_when_rays_hold(&self) -> Option<f64> {
+        let hold = 1.0 - self.tanks_ahead;
+        // Endings with the tanks ahead all score 0: they add nothing to the mean.
+        (hold > 1e-15).then(|| self.mean() / hold)
+    }
+
+    /// The probability that the turn scores something.
+    pub fn scores_something(&self) -> f64 {
+        self.scores[1..].iter().sum()
+    }
+}
+
 impl TurnTable {
     /// The number of dice the table was built for.
     pub fn dice(&self) -> u8 {
@@ -879,42 +913,59 @@ impl TurnTable {
     /// The probability of each final score `0..=max_score()` of `turn` played on under this
     /// table's optimal policy (ties broken as in [`TurnTable::best_action`]).
     pub fn score_distribution(&self, turn: &Turn) -> Vec<f64> {
-        let space = &*self.space;
-        let mut dist = vec![0.0; usize::from(space.max_score()) + 1];
         let aside = match turn.phase() {
-            TurnPhase::Over(_) => {
-                dist[usize::from(turn.score())] = 1.0;
-                return dist;
-            }
+            TurnPhase::Over(_) => return self.certain(turn.aside()).scores,
             TurnPhase::ToRoll => turn.aside(),
             TurnPhase::Choosing { roll } => match self.best_take(turn.aside(), roll) {
-                None => {
-                    dist[usize::from(turn.score())] = 1.0;
-                    return dist;
-                }
+                None => return self.certain(turn.aside()).scores,
                 Some((face, _)) => {
-                    let aside = with_added(turn.aside(), face, roll.count(face));
-                    if !self.should_roll(aside) {
-                        dist[usize::from(self.score_of(space.key(aside)))] = 1.0;
-                        return dist;
-                    }
-                    aside
+                    return self
+                        .outlook_after_take(with_added(turn.aside(), face, roll.count(face)))
+                        .scores;
                 }
             },
-            TurnPhase::Deciding => {
-                if !self.should_roll(turn.aside()) {
-                    dist[usize::from(turn.score())] = 1.0;
-                    return dist;
-                }
-                turn.aside()
-            }
+            TurnPhase::Deciding => return self.outlook_after_take(turn.aside()).scores,
         };
-        let key = space.key(aside);
+        self.outlook_rolling(aside).scores
+    }
+
+    /// How the turn ends when the dice left are rolled now with `aside` set aside, then played
+    /// on under this table's optimal policy: the ending of `aside` itself when no dice are left.
+    pub fn outlook_rolling(&self, aside: Dice) -> TurnOutlook {
+        let key = self.space.key(aside);
         if key.n == 0 {
-            dist[usize::from(self.score_of(key))] = 1.0;
-            return dist;
+            return self.certain(aside);
         }
-        // Forward pass: probability mass of reaching each before-roll state.
+        self.forward(key)
+    }
+
+    /// How the turn ends once a take left `aside` set aside and this table's policy decides
+    /// whether to stop (ties go to stopping, as in [`TurnTable::best_action`]) or roll on.
+    pub fn outlook_after_take(&self, aside: Dice) -> TurnOutlook {
+        if self.should_roll(aside) {
+            self.outlook_rolling(aside)
+        } else {
+            self.certain(aside)
+        }
+    }
+
+    /// The turn ending now with `aside`.
+    fn certain(&self, aside: Dice) -> TurnOutlook {
+        let key = self.space.key(aside);
+        let mut scores = vec![0.0; usize::from(self.space.max_score()) + 1];
+        scores[usize::from(self.score_of(key))] = 1.0;
+        TurnOutlook {
+            scores,
+            tanks_ahead: if key.d < 0 { 1.0 } else { 0.0 },
+        }
+    }
+
+    /// The endings from the before-roll state `key` (with dice left) under this table's policy:
+    /// a forward pass of probability mass over the states, level by level.
+    fn forward(&self, key: Key) -> TurnOutlook {
+        let space = &*self.space;
+        let mut dist = vec![0.0; usize::from(space.max_score()) + 1];
+        let mut tanks_ahead = 0.0;
         let mut mass = vec![0.0; space.compact_len];
         let start = space.compact[space.dense(key.n, key.taken, key.d, key.e) as usize];
         mass[start as usize] = 1.0;
@@ -950,12 +1001,18 @@ impl TurnTable {
                             mass[space.compact[t] as usize] += m * o.p;
                         } else {
                             dist[usize::from(score)] += m * o.p;
+                            if dd < 0 {
+                                tanks_ahead += m * o.p;
+                            }
                         }
                     }
                 }
             }
         }
-        dist
+        TurnOutlook {
+            scores: dist,
+            tanks_ahead,
+        }
     }
 
     /// The value after a step landing on dense index `t` of level `n`.

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use martian_engine::{Action, Awaiting, GameRng, seeded_rng};
+use martian_engine::{Action, Awaiting, Face, GameRng, TurnPhase, seeded_rng};
 use martian_i18n::{Lang, Messages};
 use rand::RngExt;
 use ratatui::Frame;
@@ -12,9 +12,9 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::text::Line;
 
 use crate::coach::Advisor;
-use crate::messages::{self as msg, KeyAction, Keys, TAKEABLE};
+use crate::messages::{self as msg, CHOOSE_KEYS, DECIDE_KEYS, END_KEYS, KeyAction, Keys};
 use crate::replay::Timeline;
-use crate::session::{BotFactory, Position, Session, actor, position_of};
+use crate::session::{BotFactory, Position, Session, TURN_END_HOLD, actor, position_of};
 use crate::setup::{GameSetup, Setup, SetupOutcome};
 use crate::theme::Theme;
 use crate::ui::{self, CoachView, TableView};
@@ -59,6 +59,7 @@ pub enum Effect {
 enum Overlay {
     None,
     Help,
+    SetupHelp,
     ConfirmQuit,
     SaveAs(String),
 }
@@ -73,15 +74,13 @@ struct ReplayScreen {
 }
 
 impl ReplayScreen {
-    /// Asks for the values of the decision shown, when the coach is on (cached per position;
-    /// provisional values are asked for again).
+    /// Asks for the values of the decision shown, when the coach is on, once per position
+    /// (values standing in stay for the whole decision: one decision, one measure).
     fn refresh_advice(&mut self, advisor: Option<&mut (dyn Advisor + '_)>) {
         let game = self.timeline.game();
         let position = position_of(game);
-        let settled = self.advice.as_ref().is_some_and(|(at, advice)| {
-            *at == position && advice.as_ref().is_none_or(|a| !a.provisional)
-        });
-        if self.coach_visible && matches!(game.awaiting(), Awaiting::Decision { .. }) && !settled {
+        let known = self.advice.as_ref().is_some_and(|(at, _)| *at == position);
+        if self.coach_visible && matches!(game.awaiting(), Awaiting::Decision { .. }) && !known {
             let advice = advisor.and_then(|a| a.advise(&game.situation()));
             self.advice = Some((position, advice));
         }
@@ -181,7 +180,7 @@ impl App {
             .record
             .players
             .iter()
-            .map(|p| p.name.clone())
+            .map(|p| martian_i18n::vocab::player_name(lang.messages(), &p.name))
             .collect();
         App {
             screen: Screen::Replay(ReplayScreen {
@@ -304,6 +303,13 @@ impl App {
                     session.bot_step();
                     session.schedule(now);
                 }
+                // The game's last turn stays on the table a moment, then the results come up.
+                if session.game.is_over() {
+                    let over_at = *session.over_at.get_or_insert(now);
+                    if session.results.is_none() && now >= over_at + TURN_END_HOLD {
+                        session.results = Some(true);
+                    }
+                }
                 // Also picks up values that were still being worked out.
                 session.refresh_advice(self.advisor.as_deref_mut());
             }
@@ -315,7 +321,7 @@ impl App {
     fn key(&mut self, key: KeyEvent) {
         match std::mem::replace(&mut self.overlay, Overlay::None) {
             Overlay::None => {}
-            Overlay::Help => return,
+            Overlay::Help | Overlay::SetupHelp => return,
             Overlay::ConfirmQuit => {
                 if let KeyCode::Char(ch) = key.code
                     && Keys::of(self.lang())
@@ -363,6 +369,10 @@ impl App {
         let Screen::Setup(form) = &mut self.screen else {
             return;
         };
+        if key.code == KeyCode::Char(msg::KEY_HELP) {
+            self.overlay = Overlay::SetupHelp;
+            return;
+        }
         match form.handle(key) {
             SetupOutcome::Stay => {}
             SetupOutcome::Quit => self.quit = true,
@@ -406,25 +416,33 @@ impl App {
             _ => None,
         };
         let deciding = matches!(session.game.awaiting(), Awaiting::Decision { .. });
+        let choosing = matches!(session.game.turn().phase(), TurnPhase::Choosing { .. });
         let live: &[KeyAction] = if session.game.is_over() {
-            &[
-                KeyAction::Save,
-                KeyAction::New,
-                KeyAction::Coach,
-                KeyAction::Quit,
-            ]
+            &END_KEYS
         } else if session.stuck.is_some() {
             &[KeyAction::Coach, KeyAction::Quit]
         } else if session.bot_to_act().is_some() {
             &[KeyAction::Fast, KeyAction::Coach, KeyAction::Quit]
+        } else if deciding && choosing {
+            &CHOOSE_KEYS
         } else if deciding {
-            &DECISION_KEYS
+            &DECIDE_KEYS
         } else {
             &[KeyAction::Roll, KeyAction::Coach, KeyAction::Quit]
         };
         let action = ch.and_then(|c| Keys::of(session.lang).action(c, live));
         match (key.code, ch, action) {
             (_, Some(msg::KEY_HELP), _) => self.overlay = Overlay::Help,
+            // The log scrolls back through the whole game (the panel clamps it).
+            (KeyCode::Up | KeyCode::PageUp, ..) => {
+                let step = if key.code == KeyCode::Up { 1 } else { LOG_PAGE };
+                let lines = ui::log_lines(session.lang.messages(), &session.game, &session.names());
+                session.log_scroll = (session.log_scroll + step).min(lines.len());
+            }
+            (KeyCode::Down, ..) => session.log_scroll = session.log_scroll.saturating_sub(1),
+            (KeyCode::PageDown, ..) => {
+                session.log_scroll = session.log_scroll.saturating_sub(LOG_PAGE)
+            }
             (KeyCode::Esc, ..) | (.., Some(KeyAction::Quit)) => {
                 if session.game.is_over() || session.stuck.is_some() {
                     self.quit = true;
@@ -436,6 +454,16 @@ impl App {
                 session.coach_visible = !session.coach_visible;
             }
             _ if session.game.is_over() => match action {
+                // A key during the last turn's moment on the table brings the results.
+                _ if session.results.is_none() => {
+                    session.results = Some(true);
+                    if action == Some(KeyAction::Save) {
+                        self.overlay = Overlay::SaveAs(msg::default_record_name(session.seed));
+                    }
+                }
+                Some(KeyAction::View) => {
+                    session.results = Some(!session.results.unwrap_or(false));
+                }
                 Some(KeyAction::Save) => {
                     self.overlay = Overlay::SaveAs(msg::default_record_name(session.seed));
                 }
@@ -462,6 +490,20 @@ impl App {
                     (.., Some(KeyAction::Stop)) => session.decide(Action::Stop),
                     (.., Some(KeyAction::Take(face))) => session.decide(Action::Take(face)),
                     (KeyCode::Enter, ..) | (_, Some(' '), _) if rolling => session.human_roll(),
+                    // Any other letter at a decision: what the decision is.
+                    (_, Some(c), None) if deciding && c.is_ascii_alphabetic() => {
+                        let turn = *session.game.turn();
+                        let asked = if choosing {
+                            Action::Roll
+                        } else {
+                            Action::Take(Face::DeathRay)
+                        };
+                        Err(crate::session::why_not(
+                            session.lang.messages(),
+                            &turn,
+                            asked,
+                        ))
+                    }
                     _ => Ok(()),
                 };
                 if let Err(error) = result {
@@ -518,33 +560,56 @@ impl App {
                     },
                     _ => None,
                 };
-                ui::draw_setup(frame, form, about.as_deref(), theme)
+                frame.render_widget(
+                    ui::SetupScreen {
+                        form,
+                        about: about.as_deref(),
+                        theme,
+                    },
+                    frame.area(),
+                );
             }
             Screen::Play(session) => self.draw_play(frame, session),
             Screen::Replay(replay) => self.draw_replay(frame, replay),
         }
         match &self.overlay {
             Overlay::None => {}
-            Overlay::Help => ui::draw_popup(
-                frame,
-                &msg::panel_help(m),
-                msg::help(m).into_iter().map(Line::raw).collect(),
-                66,
+            Overlay::Help | Overlay::SetupHelp => {
+                let text = if self.overlay == Overlay::Help {
+                    msg::help(m)
+                } else {
+                    msg::setup_help(m)
+                };
+                let mut lines: Vec<Line> = text.into_iter().map(Line::raw).collect();
+                lines.push(Line::raw(""));
+                lines.push(ui::faces_legend(m, theme));
+                frame.render_widget(
+                    ui::Popup {
+                        title: &msg::panel_help(m),
+                        lines,
+                        width: 66,
+                    },
+                    frame.area(),
+                );
+            }
+            Overlay::ConfirmQuit => frame.render_widget(
+                ui::Popup {
+                    title: &msg::panel_quit(m),
+                    lines: vec![Line::styled(msg::confirm_quit(m), theme.key())],
+                    width: 50,
+                },
+                frame.area(),
             ),
-            Overlay::ConfirmQuit => ui::draw_popup(
-                frame,
-                &msg::panel_quit(m),
-                vec![Line::styled(msg::confirm_quit(m), theme.key())],
-                50,
-            ),
-            Overlay::SaveAs(name) => ui::draw_popup(
-                frame,
-                &msg::panel_save(m),
-                vec![
-                    Line::raw(format!("{}{name}_", msg::save_as(m))),
-                    Line::styled(msg::save_hint(m), theme.dim()),
-                ],
-                60,
+            Overlay::SaveAs(name) => frame.render_widget(
+                ui::Popup {
+                    title: &msg::panel_save(m),
+                    lines: vec![
+                        Line::raw(format!("{}{name}_", msg::save_as(m))),
+                        Line::styled(msg::save_hint(m), theme.dim()),
+                    ],
+                    width: 60,
+                },
+                frame.area(),
             ),
         }
     }
@@ -554,7 +619,21 @@ impl App {
         let m = session.lang.messages();
         let game = &session.game;
         let names = session.names();
-        let hint_over = msg::hint_over(m);
+        if game.is_over() && session.results == Some(true) {
+            let title = msg::title(m);
+            let screen = ui::EndScreen {
+                m,
+                title: &title,
+                seed: Some(session.seed),
+                game,
+                names: &names,
+                status: self.message.as_deref(),
+                theme,
+            };
+            frame.render_widget(screen, frame.area());
+            return;
+        }
+        let hint_over = msg::hint_over(m, false);
         let prompt = if game.is_over() {
             ui::game_over_prompt(m, game, &names, theme, &hint_over)
         } else if let Some(stuck) = &session.stuck {
@@ -573,6 +652,18 @@ impl App {
                 Awaiting::Nothing => Vec::new(),
             }
         };
+        let deciding = !game.is_over()
+            && session.stuck.is_none()
+            && session.human_to_act().is_some()
+            && matches!(game.awaiting(), Awaiting::Decision { .. });
+        let guide = deciding
+            .then(|| ui::decision_guide(m, game.turn(), theme))
+            .flatten();
+        let why = session
+            .current_advice()
+            .filter(|_| session.coach_visible && deciding)
+            .and_then(|advice| advice.as_ref()?.reason.as_ref())
+            .map(|reason| msg::coach_why(m, reason));
         let review = session.review.as_ref();
         let coach = if !session.coach_visible {
             CoachView::Hidden { review }
@@ -603,12 +694,15 @@ impl App {
             game,
             names: &names,
             prompt,
+            guide,
+            why,
+            log_scroll: session.log_scroll,
             coach,
             status: self.message.as_deref(),
             hint: &hint,
             theme,
         };
-        ui::draw_table(frame, &view);
+        frame.render_widget(&view, frame.area());
     }
 
     fn draw_replay(&self, frame: &mut Frame, replay: &ReplayScreen) {
@@ -652,6 +746,10 @@ impl App {
                 None => CoachView::Waiting { review: None },
             }
         };
+        let why = advice
+            .filter(|_| replay.coach_visible)
+            .and_then(|(_, advice)| advice.as_ref()?.reason.as_ref())
+            .map(|reason| msg::coach_why(m, reason));
         let title = msg::replay_title(m);
         let hint = msg::hint_replay(m);
         let view = TableView {
@@ -661,12 +759,15 @@ impl App {
             game,
             names: &replay.names,
             prompt,
+            guide: None,
+            why,
+            log_scroll: 0,
             coach,
             status: self.message.as_deref(),
             hint: &hint,
             theme,
         };
-        ui::draw_table(frame, &view);
+        frame.render_widget(&view, frame.area());
     }
 }
 
@@ -677,17 +778,8 @@ fn prompt_text(lines: &[Line<'_>]) -> String {
         .unwrap_or_default()
 }
 
-/// The keys live when a person decides.
-const DECISION_KEYS: [KeyAction; 8] = [
-    KeyAction::Take(TAKEABLE[0]),
-    KeyAction::Take(TAKEABLE[1]),
-    KeyAction::Take(TAKEABLE[2]),
-    KeyAction::Take(TAKEABLE[3]),
-    KeyAction::Stop,
-    KeyAction::Roll,
-    KeyAction::Coach,
-    KeyAction::Quit,
-];
+/// How many lines PgUp and PgDn scroll the log.
+const LOG_PAGE: usize = 5;
 
 /// The replay viewer makes no bots.
 struct NoBots;

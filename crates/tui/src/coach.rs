@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use martian_engine::{Action, Points, Rules, Situation};
 use martian_i18n::Messages;
-use martian_solver::{AdviceMeasure, AdviceRequest, MAX_TRIO_TARGET};
+use martian_solver::{AdviceMeasure, AdviceRequest, MAX_TRIO_TARGET, Reason};
 
 use crate::messages as msg;
 
@@ -45,8 +45,11 @@ pub struct Advice {
     pub measure: Measure,
     /// One value per legal action, best first.
     pub values: Vec<(Action, f64)>,
-    /// Better values are being worked out (the chance to win): ask again later.
+    /// Better values are being worked out (the chance to win): they come with the next
+    /// decision, so that one decision is valued in one measure.
     pub provisional: bool,
+    /// Why the best option is best, in the same measure's play.
+    pub reason: Option<Reason>,
 }
 
 impl Advice {
@@ -57,7 +60,15 @@ impl Advice {
             measure,
             values,
             provisional: false,
+            reason: None,
         }
+    }
+
+    /// This advice with the reason for its best option.
+    #[must_use]
+    pub fn with_reason(mut self, reason: Option<Reason>) -> Advice {
+        self.reason = reason;
+        self
     }
 
     /// This advice, marked as standing in until better values are ready.
@@ -191,7 +202,7 @@ impl SolverAdvisor {
     }
 
     fn ask(situation: &Situation<'_>, with_scores: bool) -> Option<Advice> {
-        let advice = martian_solver::advise(AdviceRequest {
+        let (advice, reason) = martian_solver::advise_with_reason(AdviceRequest {
             rules: situation.rules,
             scores: with_scores.then_some(situation.scores),
             seat: situation.seat,
@@ -208,7 +219,7 @@ impl SolverAdvisor {
             .iter()
             .map(|option| (option.action, option.value))
             .collect();
-        (!values.is_empty()).then(|| Advice::new(measure, values))
+        (!values.is_empty()).then(|| Advice::new(measure, values).with_reason(reason))
     }
 }
 

@@ -6,7 +6,8 @@
 
 use martian_engine::{Action, BonusRule, Dice, EndRule, Face, Points, TieRule, TurnEnd};
 use martian_i18n::vocab::{self, face_id};
-use martian_i18n::{Lang, Messages, tr};
+use martian_i18n::{Arg, Lang, Messages, tr};
+use martian_solver::{Reason, ReasonArg};
 
 /// The help key, the same in every language.
 pub const KEY_HELP: char = '?';
@@ -23,6 +24,8 @@ pub enum KeyAction {
     Fast,
     Save,
     New,
+    /// At the end: the results or the table.
+    View,
     Quit,
     Yes,
 }
@@ -38,13 +41,14 @@ impl KeyAction {
             KeyAction::Fast => "fast",
             KeyAction::Save => "save",
             KeyAction::New => "new",
+            KeyAction::View => "view",
             KeyAction::Quit => "quit",
             KeyAction::Yes => "yes",
         }
     }
 
     /// Every action that has a key.
-    pub const ALL: [KeyAction; 12] = [
+    pub const ALL: [KeyAction; 13] = [
         KeyAction::Take(Face::DeathRay),
         KeyAction::Take(Face::Human),
         KeyAction::Take(Face::Cow),
@@ -55,13 +59,47 @@ impl KeyAction {
         KeyAction::Fast,
         KeyAction::Save,
         KeyAction::New,
+        KeyAction::View,
         KeyAction::Quit,
         KeyAction::Yes,
     ];
 }
 
+/// The keys of the game's end, in the order the end screen shows them. (The game review, when it
+/// comes, adds its key here and a label to `tui-end-key`.)
+pub const END_KEYS: [KeyAction; 4] = [
+    KeyAction::Save,
+    KeyAction::New,
+    KeyAction::View,
+    KeyAction::Quit,
+];
+
 /// The faces a player takes by key, in the order the choices show them.
 pub const TAKEABLE: [Face; 4] = [Face::DeathRay, Face::Human, Face::Cow, Face::Chicken];
+
+/// The keys live when a person takes a type from a roll: the take keys, and stopping (refused
+/// with the reason). Rolling is not among them: `r` takes the death rays, as the dice show `R`.
+pub const CHOOSE_KEYS: [KeyAction; 7] = [
+    KeyAction::Take(Face::DeathRay),
+    KeyAction::Take(Face::Human),
+    KeyAction::Take(Face::Cow),
+    KeyAction::Take(Face::Chicken),
+    KeyAction::Stop,
+    KeyAction::Coach,
+    KeyAction::Quit,
+];
+
+/// The keys live when a person stops or rolls after a take: `r` rolls; the earthling keys are
+/// refused with the reason (the death rays' key is the roll key here).
+pub const DECIDE_KEYS: [KeyAction; 7] = [
+    KeyAction::Stop,
+    KeyAction::Roll,
+    KeyAction::Take(Face::Human),
+    KeyAction::Take(Face::Cow),
+    KeyAction::Take(Face::Chicken),
+    KeyAction::Coach,
+    KeyAction::Quit,
+];
 
 /// The key letters of one language.
 #[derive(Clone, Copy, Debug)]
@@ -76,7 +114,7 @@ impl Keys {
 
     /// The key this language shows for `action`.
     pub fn key(self, action: KeyAction) -> char {
-        key_in(self.m, action)
+        keys_in(self.m, action).chars().next().unwrap_or(' ')
     }
 
     /// The key that takes `face` (`None` for tanks, which are never taken).
@@ -85,20 +123,19 @@ impl Keys {
     }
 
     /// Which of `live` actions `key` (lower-cased) asks for: this language's keys first, then the
-    /// English ones, which always work.
+    /// English ones, which always work. An action may have more keys than the one shown (death
+    /// rays: `r` like the dice, and `d` as before).
     pub fn action(self, key: char, live: &[KeyAction]) -> Option<KeyAction> {
         let key = key.to_ascii_lowercase();
         [self.m, Lang::En.messages()]
             .into_iter()
-            .find_map(|m| live.iter().copied().find(|&a| key_in(m, a) == key))
+            .find_map(|m| live.iter().copied().find(|&a| keys_in(m, a).contains(key)))
     }
 }
 
-fn key_in(m: &Messages, action: KeyAction) -> char {
+/// Every key of `action` in the language of `m`, the one shown first.
+fn keys_in(m: &Messages, action: KeyAction) -> String {
     tr!(m, "tui-key", action = action.id())
-        .chars()
-        .next()
-        .unwrap_or(' ')
 }
 
 /// `value` with `places` decimals and the language's decimal separator: "61.2", "61,2".
@@ -125,16 +162,30 @@ pub fn seed(m: &Messages, seed: u64) -> String {
 // ---- panels ----
 
 pub fn turn_of(m: &Messages, name: &str) -> String {
-    panel(tr!(m, "tui-turn-of", name = name))
+    panel(tr!(
+        m,
+        "tui-turn-of",
+        name = name,
+        you = vocab::you_selector(name)
+    ))
 }
 pub fn turn_over_of(m: &Messages, name: &str) -> String {
-    panel(tr!(m, "tui-turn-over-of", name = name))
+    panel(tr!(
+        m,
+        "tui-turn-over-of",
+        name = name,
+        you = vocab::you_selector(name)
+    ))
 }
 pub fn panel_scores(m: &Messages) -> String {
     panel(tr!(m, "tui-panel-scores"))
 }
 pub fn panel_log(m: &Messages) -> String {
     panel(tr!(m, "tui-panel-log"))
+}
+/// The log's title when it is scrolled back: how many lines are below.
+pub fn panel_log_scrolled(m: &Messages, below: usize) -> String {
+    panel(tr!(m, "tui-panel-log-scrolled", below = below))
 }
 pub fn panel_coach(m: &Messages) -> String {
     panel(tr!(m, "tui-panel-coach"))
@@ -186,6 +237,10 @@ pub fn head_last(m: &Messages) -> String {
 pub const TRIGGER_MARK: &str = "★";
 pub fn trigger_legend(m: &Messages) -> String {
     tr!(m, "tui-trigger-legend")
+}
+/// What the marks of the score table mean once the game is over.
+pub fn winner_legend(m: &Messages, target: Points) -> String {
+    tr!(m, "tui-winner-legend", target = target)
 }
 
 // ---- the dice panel ----
@@ -315,14 +370,26 @@ pub fn hint_game(m: &Messages) -> String {
         quit = key_text(m, KeyAction::Quit)
     )
 }
-pub fn hint_over(m: &Messages) -> String {
-    tr!(
-        m,
-        "tui-hint-over",
-        save = key_text(m, KeyAction::Save),
-        new = key_text(m, KeyAction::New),
-        quit = key_text(m, KeyAction::Quit)
-    )
+/// The keys at the end of the game: `results` on the end screen, else on the table.
+pub fn hint_over(m: &Messages, results: bool) -> String {
+    END_KEYS
+        .iter()
+        .map(|&action| {
+            let id = match action {
+                KeyAction::Save => "save",
+                KeyAction::New => "new",
+                KeyAction::View if results => "table",
+                KeyAction::View => "results",
+                _ => "quit",
+            };
+            format!(
+                "[{}] {}",
+                key_text(m, action),
+                tr!(m, "tui-end-key", action = id)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("  ")
 }
 pub fn hint_replay(m: &Messages) -> String {
     tr!(
@@ -348,7 +415,7 @@ pub fn stop_or_roll_hint(m: &Messages) -> String {
 }
 
 fn key_text(m: &Messages, action: KeyAction) -> String {
-    key_in(m, action).to_string()
+    keys_in(m, action).chars().next().unwrap_or(' ').to_string()
 }
 
 // ---- log ----
@@ -411,7 +478,7 @@ pub fn roll_off_rays(m: &Messages, rays: u8) -> String {
     vocab::face_count(m, Face::DeathRay, rays)
 }
 pub fn wins(m: &Messages, name: &str) -> String {
-    tr!(m, "tui-wins", name = name)
+    tr!(m, "tui-wins", name = name, you = vocab::you_selector(name))
 }
 pub fn share_victory(m: &Messages, names: &[&str]) -> String {
     tr!(m, "tui-share-victory", names = vocab::list_and(m, names))
@@ -438,6 +505,67 @@ pub fn default_record_name(seed: u64) -> String {
 }
 pub fn confirm_quit(m: &Messages) -> String {
     tr!(m, "tui-confirm-quit", yes = key_text(m, KeyAction::Yes))
+}
+
+// ---- the end of the game ----
+
+pub fn panel_game_over(m: &Messages) -> String {
+    panel(tr!(m, "tui-panel-game-over"))
+}
+pub fn end_round_head(m: &Messages) -> String {
+    tr!(m, "tui-end-round")
+}
+pub fn end_total_head(m: &Messages) -> String {
+    tr!(m, "tui-end-total")
+}
+/// What the marks and the bars of the results mean.
+pub fn end_legend(m: &Messages, target: Points, triggered: bool) -> String {
+    tr!(
+        m,
+        "tui-end-legend",
+        target = target,
+        triggered = if triggered { "yes" } else { "no" }
+    )
+}
+pub fn end_biggest(m: &Messages, name: &str, score: Points, round: u32, bonus: bool) -> String {
+    tr!(
+        m,
+        "tui-end-biggest",
+        name = name,
+        points = vocab::points(m, score),
+        round = round,
+        bonus = if bonus { "yes" } else { "no" }
+    )
+}
+pub fn end_no_score(m: &Messages) -> String {
+    tr!(m, "tui-end-no-score")
+}
+pub fn end_trigger(m: &Messages, name: &str, target: Points, round: u32, rule: EndRule) -> String {
+    let end = match rule {
+        EndRule::CompleteRound => "complete-round",
+        EndRule::Immediate => "immediate",
+    };
+    tr!(
+        m,
+        "tui-end-trigger",
+        name = name,
+        target = target,
+        round = round,
+        end = end
+    )
+}
+/// One round of the roll-off: each roller's death rays.
+pub fn end_roll_off_round(m: &Messages, round: usize, rolls: &[(&str, u8)]) -> String {
+    let list: Vec<String> = rolls
+        .iter()
+        .map(|(name, rays)| format!("{name} {rays}"))
+        .collect();
+    tr!(
+        m,
+        "tui-end-roll-off-round",
+        round = round,
+        list = list.join(", ")
+    )
 }
 
 // ---- coach ----
@@ -475,38 +603,52 @@ pub fn cost_points(m: &Messages, points: f64) -> String {
 pub fn cost_turns(m: &Messages, turns: f64) -> String {
     tr!(m, "tui-cost-turns", value = decimal(m, turns, 2))
 }
-pub fn action_short(m: &Messages, action: Action) -> String {
+pub fn coach_best(m: &Messages) -> String {
+    tr!(m, "tui-coach-best")
+}
+/// An option in the coach's list of values: short, the list has 28 columns.
+pub fn coach_option(m: &Messages, action: Action) -> String {
     let (id, face) = match action {
         Action::Take(face) => ("take", face_id(face)),
         Action::Stop => ("stop", ""),
         Action::Roll => ("roll", ""),
     };
-    tr!(m, "tui-action", action = id, face = face)
+    tr!(m, "tui-coach-option", action = id, face = face)
 }
-pub fn coach_best(m: &Messages) -> String {
-    tr!(m, "tui-coach-best")
+/// The first line of what the last decision of a person cost.
+pub fn coach_last(m: &Messages, action: Action) -> String {
+    tr!(m, "tui-coach-last", action = coach_option(m, action))
 }
-pub fn coach_cost(m: &Messages, action: Action, cost: String) -> String {
-    tr!(
-        m,
-        "tui-coach-cost",
-        action = action_short(m, action),
-        cost = cost
-    )
+/// The first line of what the move played from a replayed position cost.
+pub fn coach_played(m: &Messages, action: Action) -> String {
+    tr!(m, "tui-coach-played", action = coach_option(m, action))
 }
-pub fn coach_good(m: &Messages, action: Action) -> String {
-    tr!(m, "tui-coach-good", action = action_short(m, action))
+/// The second line of a review: what it cost, or that it was the best.
+pub fn review_cost(m: &Messages, cost: String) -> String {
+    tr!(m, "tui-review-cost", cost = cost)
 }
-pub fn played_cost(m: &Messages, action: Action, cost: String) -> String {
-    tr!(
-        m,
-        "tui-played-cost",
-        action = action_short(m, action),
-        cost = cost
-    )
+pub fn review_best(m: &Messages) -> String {
+    tr!(m, "tui-review-best")
 }
-pub fn played_good(m: &Messages, action: Action) -> String {
-    tr!(m, "tui-played-good", action = action_short(m, action))
+/// The coach's reason for its best option: the `coach-why-*` message the reason names, with its
+/// arguments (see `martian_solver::Reason`); the same words in every interface.
+pub fn coach_reason(m: &Messages, reason: &Reason) -> String {
+    let args: Vec<(&str, Arg<'_>)> = reason
+        .args()
+        .into_iter()
+        .map(|(name, arg)| {
+            let arg = match arg {
+                ReasonArg::Number(n) => Arg::from(n),
+                ReasonArg::Word(word) => Arg::from(word),
+            };
+            (name, arg)
+        })
+        .collect();
+    m.text(reason.id(), &args)
+}
+/// The reason under the keys, after its label.
+pub fn coach_why(m: &Messages, reason: &Reason) -> String {
+    tr!(m, "tui-coach-why", reason = coach_reason(m, reason))
 }
 
 // ---- setup ----
@@ -523,8 +665,9 @@ pub fn setup_seat(m: &Messages, n: usize) -> String {
 pub fn setup_human(m: &Messages, name: &str) -> String {
     tr!(m, "tui-setup-human", name = name)
 }
-pub fn setup_bot(m: &Messages, name: &str) -> String {
-    tr!(m, "tui-setup-bot", name = name)
+/// A bot seat on the setup form, the bot named in the reader's words ("médio").
+pub fn setup_bot(m: &Messages, bot: &str) -> String {
+    tr!(m, "tui-setup-bot", name = vocab::bot_name(m, bot))
 }
 pub fn setup_order(m: &Messages) -> String {
     tr!(m, "tui-setup-order")
@@ -614,7 +757,7 @@ pub fn pace(m: &Messages, ms: u64) -> String {
     tr!(m, "tui-pace", pace = id, seconds = seconds)
 }
 pub fn default_human_name(m: &Messages) -> String {
-    tr!(m, "tui-default-human")
+    vocab::you(m)
 }
 pub fn default_player_name(m: &Messages, seat: usize) -> String {
     tr!(m, "tui-default-player", number = seat)
@@ -638,7 +781,13 @@ fn capitalised(text: &str) -> String {
 pub fn bot_summary(m: &Messages, bot: &str, summary: &str) -> String {
     format!(
         " {}",
-        tr!(m, "tui-bot-about", bot = bot, name = bot, summary = summary)
+        tr!(
+            m,
+            "tui-bot-about",
+            bot = bot,
+            name = vocab::bot_name(m, bot),
+            summary = summary
+        )
     )
 }
 pub fn bot_failed(m: &Messages, name: &str, error: &str) -> String {
@@ -692,6 +841,17 @@ pub fn replay_position(
 pub fn replay_next(m: &Messages, name: &str) -> String {
     tr!(m, "tui-replay-next", name = name)
 }
+/// The head of the legend of the faces.
+pub fn faces_legend_head(m: &Messages) -> String {
+    tr!(m, "tui-faces-legend")
+}
+/// The setup screen's help, a line each.
+pub fn setup_help(m: &Messages) -> Vec<String> {
+    tr!(m, "tui-setup-help")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
 /// The help overlay, a line each.
 pub fn help(m: &Messages) -> Vec<String> {
     let k = |action| key_text(m, action);
@@ -719,27 +879,17 @@ mod tests {
     use std::collections::HashMap;
 
     /// The actions live together on one screen.
-    const SCREENS: [&[KeyAction]; 5] = [
-        // A person's decision.
-        &[
-            KeyAction::Take(Face::DeathRay),
-            KeyAction::Take(Face::Human),
-            KeyAction::Take(Face::Cow),
-            KeyAction::Take(Face::Chicken),
-            KeyAction::Stop,
-            KeyAction::Roll,
-            KeyAction::Coach,
-            KeyAction::Quit,
-        ],
+    const SCREENS: [&[KeyAction]; 7] = [
+        // A person takes a type.
+        &CHOOSE_KEYS,
+        // A person stops or rolls.
+        &DECIDE_KEYS,
+        // A person rolls.
+        &[KeyAction::Roll, KeyAction::Coach, KeyAction::Quit],
         // A bot's turn.
         &[KeyAction::Fast, KeyAction::Coach, KeyAction::Quit],
         // The end of the game.
-        &[
-            KeyAction::Save,
-            KeyAction::New,
-            KeyAction::Coach,
-            KeyAction::Quit,
-        ],
+        &[KeyAction::Save, KeyAction::New, KeyAction::Quit],
         // Quit?
         &[KeyAction::Yes],
         // The replay viewer.
@@ -753,14 +903,15 @@ mod tests {
                 let mut meaning: HashMap<char, KeyAction> = HashMap::new();
                 for m in [lang.messages(), Lang::En.messages()] {
                     for &action in live {
-                        let key = key_in(m, action);
-                        assert!(key.is_ascii_lowercase(), "{lang} {action:?}: '{key}'");
-                        assert_ne!(key, KEY_HELP);
-                        let before = meaning.insert(key, action);
-                        assert!(
-                            before.is_none_or(|a| a == action),
-                            "{lang}: '{key}' means {before:?} and {action:?}"
-                        );
+                        for key in keys_in(m, action).chars() {
+                            assert!(key.is_ascii_lowercase(), "{lang} {action:?}: '{key}'");
+                            assert_ne!(key, KEY_HELP);
+                            let before = meaning.insert(key, action);
+                            assert!(
+                                before.is_none_or(|a| a == action),
+                                "{lang}: '{key}' means {before:?} and {action:?}"
+                            );
+                        }
                     }
                 }
                 for (&key, &action) in &meaning {
@@ -771,40 +922,224 @@ mod tests {
     }
 
     #[test]
+    fn the_take_keys_are_the_letters_on_the_dice_and_r_rolls_after_a_take() {
+        for lang in Lang::ALL {
+            let keys = Keys::of(lang);
+            let m = lang.messages();
+            for face in TAKEABLE {
+                let letter = vocab::face_letter(m, face).to_ascii_lowercase();
+                assert_eq!(keys.take(face), Some(letter), "{lang} {face:?}");
+                assert_eq!(
+                    keys.action(letter, &CHOOSE_KEYS),
+                    Some(KeyAction::Take(face))
+                );
+            }
+            assert_eq!(
+                keys.action('r', &DECIDE_KEYS),
+                Some(KeyAction::Roll),
+                "{lang}"
+            );
+            // The old key for death rays keeps working.
+            assert_eq!(
+                keys.action('d', &CHOOSE_KEYS),
+                Some(KeyAction::Take(Face::DeathRay))
+            );
+        }
+    }
+
+    #[test]
     fn portuguese_keys_are_the_portuguese_words_and_english_still_works() {
         let pt = Keys::of(Lang::PtBr);
         let en = Keys::of(Lang::En);
-        let decision = SCREENS[0];
         for (key, action) in [
             ('v', KeyAction::Take(Face::Cow)),
             ('g', KeyAction::Take(Face::Chicken)),
             ('h', KeyAction::Take(Face::Human)),
+            ('r', KeyAction::Take(Face::DeathRay)),
             ('m', KeyAction::Take(Face::DeathRay)),
             ('p', KeyAction::Stop),
-            ('l', KeyAction::Roll),
             ('c', KeyAction::Take(Face::Cow)),
             ('k', KeyAction::Take(Face::Chicken)),
             ('d', KeyAction::Take(Face::DeathRay)),
             ('s', KeyAction::Stop),
-            ('r', KeyAction::Roll),
             ('V', KeyAction::Take(Face::Cow)),
         ] {
-            assert_eq!(pt.action(key, decision), Some(action), "'{key}'");
+            assert_eq!(pt.action(key, &CHOOSE_KEYS), Some(action), "'{key}'");
+        }
+        for (key, action) in [
+            ('p', KeyAction::Stop),
+            ('l', KeyAction::Roll),
+            ('s', KeyAction::Stop),
+            ('r', KeyAction::Roll),
+        ] {
+            assert_eq!(pt.action(key, &DECIDE_KEYS), Some(action), "'{key}'");
         }
         assert_eq!(pt.take(Face::Cow), Some('v'));
         assert_eq!(pt.take(Face::Tank), None);
         // The Portuguese letters are not keys in English.
-        assert_eq!(en.action('v', decision), None);
-        assert_eq!(en.action('p', decision), None);
+        assert_eq!(en.action('v', &CHOOSE_KEYS), None);
+        assert_eq!(en.action('p', &DECIDE_KEYS), None);
         assert_eq!(pt.action('s', &[KeyAction::Yes]), Some(KeyAction::Yes));
         assert_eq!(en.action('s', &[KeyAction::Yes]), None);
+    }
+
+    /// One reason of every kind, with figures that every message shows as numbers.
+    pub(crate) fn sample_reasons() -> Vec<Reason> {
+        use martian_solver::{Advised, Indifference, ReasonKind};
+        ReasonKind::ALL
+            .iter()
+            .flat_map(|kind| match kind {
+                ReasonKind::Indifferent => [
+                    Indifference::TurnLost,
+                    Indifference::GameDecided,
+                    Indifference::Equal,
+                ]
+                .map(|case| Reason::Indifferent { case })
+                .to_vec(),
+                ReasonKind::MustRoll => vec![Reason::MustRoll { needed: 9 }],
+                ReasonKind::BankTheLead => [1, 2]
+                    .map(|opponents| Reason::BankTheLead {
+                        total: 27,
+                        lead: 5,
+                        opponents,
+                    })
+                    .to_vec(),
+                ReasonKind::ReachTarget => vec![Reason::ReachTarget { total: 26 }],
+                ReasonKind::Race => [0, 1, 2]
+                    .into_iter()
+                    .flat_map(|opponents| {
+                        [Advised::Roll, Advised::Stop].map(|advice| Reason::Race {
+                            advice,
+                            total: 14,
+                            best_opponent: (opponents > 0).then_some(22),
+                            opponents,
+                            target: 25,
+                        })
+                    })
+                    .collect(),
+                ReasonKind::NothingHeld => vec![Reason::NothingHeld {
+                    chance: 0.594,
+                    average: 2.4,
+                }],
+                ReasonKind::FreeRoll => vec![Reason::FreeRoll {
+                    held: 6,
+                    dice: 3,
+                    gain: 2.2,
+                }],
+                ReasonKind::Risk => [Advised::Roll, Advised::Stop]
+                    .map(|advice| Reason::Risk {
+                        advice,
+                        tanks_ahead: 0.3149,
+                        held: 6,
+                        gain: 2.51,
+                    })
+                    .to_vec(),
+                ReasonKind::OnlyChoice => vec![Reason::OnlyChoice {
+                    face: Face::Cow,
+                    count: 3,
+                }],
+                ReasonKind::AsGood => vec![Reason::AsGood {
+                    face: Face::Human,
+                    other: Face::Chicken,
+                }],
+                ReasonKind::Bonus => vec![Reason::Bonus {
+                    face: Face::Chicken,
+                    count: 2,
+                }],
+                ReasonKind::RaysForSafety => vec![Reason::RaysForSafety {
+                    count: 4,
+                    tanks_ahead: 0.16,
+                    other: Face::Cow,
+                    other_tanks_ahead: 0.41,
+                }],
+                ReasonKind::PointsOverSafety => vec![Reason::PointsOverSafety {
+                    face: Face::Human,
+                    count: 3,
+                    tanks_ahead: 0.22,
+                    rays_tanks_ahead: 0.08,
+                }],
+                ReasonKind::MorePoints => vec![Reason::MorePoints {
+                    face: Face::Chicken,
+                    count: 4,
+                    other: Face::Human,
+                    other_count: 3,
+                }],
+                ReasonKind::MoreDice => vec![Reason::MoreDice {
+                    face: Face::Cow,
+                    count: 2,
+                    dice_left: 8,
+                    other: Face::Human,
+                    other_count: 5,
+                    other_dice_left: 5,
+                }],
+                ReasonKind::Compare => vec![Reason::Compare {
+                    face: Face::DeathRay,
+                    count: 2,
+                    tanks_ahead: 0.31,
+                    average: 3.2,
+                    other: Face::Human,
+                    other_count: 2,
+                    other_tanks_ahead: 0.35,
+                    other_average: 4.4,
+                }],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_reason_is_worded_with_its_own_figures_in_both_languages() {
+        let reasons = sample_reasons();
+        let kinds: std::collections::HashSet<_> = reasons.iter().map(Reason::kind).collect();
+        assert_eq!(kinds.len(), martian_solver::ReasonKind::ALL.len());
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            for reason in &reasons {
+                assert!(m.has(reason.id()), "{lang}: no {}", reason.id());
+                let text = coach_reason(m, reason);
+                assert!(
+                    !text.contains('{') && !text.contains("coach-why"),
+                    "{lang}: {text}"
+                );
+                // Every figure the message shows is the argument's number, as the solver gave it.
+                for (name, arg) in reason.args() {
+                    if let ReasonArg::Number(n) = arg
+                        && name != "opponents"
+                    {
+                        assert!(
+                            text.contains(&n.to_string()),
+                            "{lang}: {name} {n} in {text}"
+                        );
+                    }
+                }
+                assert!(
+                    coach_why(m, reason).ends_with(&text),
+                    "{lang}: the reason follows its label"
+                );
+            }
+        }
+        let risk = Reason::Risk {
+            advice: martian_solver::Advised::Stop,
+            tanks_ahead: 0.3149,
+            held: 6,
+            gain: 2.51,
+        };
+        assert_eq!(
+            coach_reason(Lang::En.messages(), &risk),
+            "Rolling again ends the turn with the tanks ahead 31% of the time, losing the 6 \
+             points held; otherwise it adds about 3 points on average. Not worth it: stop."
+        );
+        assert_eq!(
+            coach_reason(Lang::PtBr.messages(), &risk),
+            "Lançar de novo termina o turno com os tanques na frente em 31% das vezes, perdendo \
+             os 6 pontos separados; senão, soma cerca de 3 pontos em média. Não vale a pena: pare."
+        );
     }
 
     #[test]
     fn numbers_take_the_language_s_decimal_separator() {
         let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
         assert_eq!(cost_win(en, 12.34), "12.3% win chance");
-        assert_eq!(cost_win(pt, 12.34), "12,3% de chance de vitória");
+        assert_eq!(cost_win(pt, 12.34), "12,3% de chance");
         assert_eq!(pace(pt, 700), "0,7 s por passo");
         assert_eq!(pace(en, 0), "instant");
     }
@@ -837,7 +1172,7 @@ mod tests {
         let pt = Lang::PtBr.messages();
         assert_eq!(
             bot_summary(pt, "medium", "a fair player: small mistakes now and then"),
-            " medium: um jogador razoável: pequenos erros de vez em quando"
+            " médio: um jogador razoável: pequenos erros de vez em quando"
         );
         assert_eq!(
             bot_summary(pt, "steady", "stops at 6"),

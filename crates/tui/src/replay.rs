@@ -14,7 +14,8 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// Checks the record by replaying it, then lays out its steps. Opens at the end of the game.
+    /// Checks the record by replaying it, then lays out its steps. Opens at the start, before
+    /// the first roll.
     pub fn new(record: GameRecord) -> Result<Timeline, RecordError> {
         record.replay()?;
         let mut steps = Vec::new();
@@ -45,15 +46,13 @@ impl Timeline {
             steps.extend(round.iter().map(|r| Step::Rolled(r.roll)));
         }
         let game = Game::new(record.rules, record.players.len()).map_err(RecordError::Game)?;
-        let mut timeline = Timeline {
+        Ok(Timeline {
             record,
             steps,
             marks,
             position: 0,
             game,
-        };
-        timeline.seek(timeline.len());
-        Ok(timeline)
+        })
     }
 
     /// How many steps the record has.
@@ -183,12 +182,14 @@ mod tests {
     fn stepping_back_and_forth_reaches_the_same_games() {
         let (end, record) = played_game(5);
         let mut timeline = Timeline::new(record).unwrap();
+        assert_eq!(timeline.position(), 0, "opens at the start");
+        assert_eq!(timeline.game().scores(), &[0, 0]);
+        let steps = timeline.len();
+        timeline.seek(steps);
         assert!(timeline.game().is_over());
         assert_eq!(timeline.game().scores(), end.scores());
-        let steps = timeline.len();
         let mut forward_scores = Vec::new();
         timeline.seek(0);
-        assert_eq!(timeline.game().scores(), &[0, 0]);
         for _ in 0..steps {
             timeline.forward();
             forward_scores.push(timeline.game().scores().to_vec());

@@ -71,6 +71,10 @@ impl Player {
     }
 }
 
+/// How long the end of a turn stays on screen, at least, before a bot rolls the next one (a key
+/// moves on at once): long enough to read what it scored.
+pub const TURN_END_HOLD: Duration = Duration::from_secs(2);
+
 /// Identifies a position of the game: finished turns and steps of the turn in progress.
 pub type Position = (usize, usize);
 
@@ -114,6 +118,13 @@ pub struct Session {
     pub stuck: Option<String>,
     /// The language of the texts the session words (names, refusals).
     pub lang: Lang,
+    /// How many lines back the log is scrolled (0: it follows the game).
+    pub log_scroll: usize,
+    /// When the game was seen to be over, on the injected clock.
+    pub over_at: Option<Duration>,
+    /// Whether the end-of-game screen is shown (rather than the table); `None` until it comes
+    /// up, a moment after the game's last turn, or at a key.
+    pub results: Option<bool>,
 }
 
 impl Session {
@@ -182,6 +193,9 @@ impl Session {
             review: None,
             stuck: None,
             lang: setup.lang,
+            log_scroll: 0,
+            over_at: None,
+            results: None,
         })
     }
 
@@ -207,9 +221,28 @@ impl Session {
         actor(&self.game).filter(|&seat| !self.players[seat].is_bot())
     }
 
-    /// Schedules the next bot step one pace from `now`, if a bot is to act.
+    /// Whether a turn has just ended and the next player has not rolled yet (the roll-off's
+    /// start included): the end of that turn is on screen.
+    pub fn turn_end_shown(&self) -> bool {
+        let game = &self.game;
+        match game.awaiting() {
+            Awaiting::TurnRoll { .. } => game.turn_steps().is_empty() && !game.history().is_empty(),
+            Awaiting::RollOffRoll { .. } => game
+                .roll_off()
+                .is_some_and(|r| r.rounds().iter().all(Vec::is_empty)),
+            Awaiting::Decision { .. } | Awaiting::Nothing => false,
+        }
+    }
+
+    /// Schedules the next bot step one pace from `now`, if a bot is to act; after the end of a
+    /// turn, not before [`TURN_END_HOLD`].
     pub fn schedule(&mut self, now: Duration) {
-        self.next_step_at = self.bot_to_act().map(|_| now + self.pace);
+        let wait = if self.turn_end_shown() {
+            self.pace.max(TURN_END_HOLD)
+        } else {
+            self.pace
+        };
+        self.next_step_at = self.bot_to_act().map(|_| now + wait);
     }
 
     /// Whether a bot step is due at `now`.
@@ -305,19 +338,15 @@ impl Session {
     }
 
     /// Asks the advisor for the values of the current decision when the coach is looking and a
-    /// person decides (cached per position).
+    /// person decides, once per position: values standing in while better ones are worked out
+    /// stay for the whole decision (one decision, one measure).
     pub fn refresh_advice(&mut self, advisor: Option<&mut (dyn Advisor + '_)>) {
         let position = position_of(&self.game);
         let deciding = matches!(self.game.awaiting(), Awaiting::Decision { .. });
         if !self.coach_visible || !deciding || self.human_to_act().is_none() {
             return;
         }
-        let settled = |advice: &Option<Advice>| advice.as_ref().is_none_or(|a| !a.provisional);
-        if self
-            .advice
-            .as_ref()
-            .is_some_and(|(at, advice)| *at == position && settled(advice))
-        {
+        if self.advice.as_ref().is_some_and(|(at, _)| *at == position) {
             return;
         }
         let advice = advisor.and_then(|a| a.advise(&self.game.situation()));

@@ -157,6 +157,9 @@ pub struct Setup {
     pub cursor: usize,
     /// Why the game could not start, shown under the form.
     pub error: Option<String>,
+    /// The field being typed into: the first key typed into a field replaces what it held (a
+    /// name typed over "You" is the name, not "YouAna"), the next ones add to it.
+    typing: Option<Row>,
 }
 
 impl Setup {
@@ -166,6 +169,7 @@ impl Setup {
             bots,
             cursor: 0,
             error: None,
+            typing: None,
         };
         form.cursor = form
             .rows()
@@ -213,9 +217,13 @@ impl Setup {
             KeyCode::Esc => return SetupOutcome::Quit,
             KeyCode::Enter => return SetupOutcome::Start,
             KeyCode::Up | KeyCode::BackTab => {
-                self.cursor = self.cursor.checked_sub(1).unwrap_or(self.rows().len() - 1)
+                self.cursor = self.cursor.checked_sub(1).unwrap_or(self.rows().len() - 1);
+                self.typing = None;
             }
-            KeyCode::Down | KeyCode::Tab => self.cursor = (self.cursor + 1) % self.rows().len(),
+            KeyCode::Down | KeyCode::Tab => {
+                self.cursor = (self.cursor + 1) % self.rows().len();
+                self.typing = None;
+            }
             KeyCode::Left => self.change(row, -1),
             KeyCode::Right => self.change(row, 1),
             KeyCode::Backspace => self.backspace(row),
@@ -232,6 +240,7 @@ impl Setup {
     }
 
     fn change(&mut self, row: Row, step: i32) {
+        self.typing = None;
         let s = &mut self.setup;
         match row {
             Row::Language => {
@@ -319,6 +328,7 @@ impl Setup {
     }
 
     fn backspace(&mut self, row: Row) {
+        self.typing = Some(row);
         let s = &mut self.setup;
         match row {
             Row::Seat(i) if s.seats[i].kind == SeatKind::Human => {
@@ -338,17 +348,21 @@ impl Setup {
     }
 
     fn typed(&mut self, row: Row, ch: char) {
+        let fresh = self.typing != Some(row);
         if let Row::Seat(i) = row {
             match ch {
                 '<' => self.move_seat(i, -1),
                 '>' => self.move_seat(i, 1),
                 _ => {
                     let seat = &mut self.setup.seats[i];
-                    if seat.kind == SeatKind::Human
-                        && name_char(ch)
-                        && seat.name.chars().count() < MAX_NAME
-                    {
-                        seat.name.push(ch);
+                    if seat.kind == SeatKind::Human && name_char(ch) {
+                        if fresh {
+                            seat.name.clear();
+                        }
+                        if seat.name.chars().count() < MAX_NAME {
+                            seat.name.push(ch);
+                        }
+                        self.typing = Some(row);
                     }
                 }
             }
@@ -357,11 +371,18 @@ impl Setup {
         let Some(digit) = ch.to_digit(10) else {
             return;
         };
+        self.typing = Some(row);
         let s = &mut self.setup;
+        let (dice, target) = if fresh {
+            (0, 0)
+        } else {
+            (u32::from(s.rules.dice()), u32::from(s.rules.target()))
+        };
         match row {
             Row::Seed => {
                 s.seed = Some(
                     s.seed
+                        .filter(|_| !fresh)
                         .unwrap_or(0)
                         .checked_mul(10)
                         .and_then(|n| n.checked_add(u64::from(digit)))
@@ -369,7 +390,7 @@ impl Setup {
                 )
             }
             Row::Dice => {
-                let typed = u32::from(s.rules.dice()) * 10 + digit;
+                let typed = dice * 10 + digit;
                 let dice = if typed <= u32::from(Rules::MAX_DICE) {
                     typed
                 } else {
@@ -380,7 +401,7 @@ impl Setup {
                 }
             }
             Row::Target => {
-                let typed = u32::from(s.rules.target()) * 10 + digit;
+                let typed = target * 10 + digit;
                 let target = if typed <= u32::from(Rules::MAX_TARGET) {
                     typed
                 } else {
@@ -470,6 +491,29 @@ mod tests {
         }
         assert_eq!(form.setup.seats[0].name, "Ana", "'<' moved the seat up");
         assert_eq!(form.current(), Row::Seat(0));
+    }
+
+    #[test]
+    fn typing_into_a_field_replaces_what_it_held_then_adds_to_it() {
+        let mut form = Setup::new(GameSetup::default_for(&bots(), Lang::En), bots());
+        form.cursor = form.rows().iter().position(|r| *r == Row::Seat(0)).unwrap();
+        assert_eq!(form.setup.seats[0].name, "You");
+        for ch in "Ana".chars() {
+            form.handle(key(KeyCode::Char(ch)));
+        }
+        assert_eq!(form.setup.seats[0].name, "Ana", "not YouAna");
+        form.handle(key(KeyCode::Down));
+        form.handle(key(KeyCode::Up));
+        form.handle(key(KeyCode::Backspace));
+        form.handle(key(KeyCode::Char('e')));
+        assert_eq!(form.setup.seats[0].name, "Ane", "editing after a backspace");
+        form.cursor = form.rows().iter().position(|r| *r == Row::Target).unwrap();
+        form.handle(key(KeyCode::Char('3')));
+        form.handle(key(KeyCode::Char('0')));
+        assert_eq!(form.setup.rules.target(), 30, "not 2530");
+        form.cursor = form.rows().iter().position(|r| *r == Row::Dice).unwrap();
+        form.handle(key(KeyCode::Char('8')));
+        assert_eq!(form.setup.rules.dice(), 8);
     }
 
     #[test]

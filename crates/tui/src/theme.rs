@@ -55,6 +55,11 @@ impl Theme {
         self.tint(Color::DarkGray).add_modifier(Modifier::DIM)
     }
 
+    /// The coach's reason.
+    pub fn why(self) -> Style {
+        self.tint(Color::LightCyan)
+    }
+
     pub fn good(self) -> Style {
         self.tint(Color::Green).add_modifier(Modifier::BOLD)
     }

@@ -744,12 +744,11 @@ fn the_replay_viewer_steps_through_a_record() {
         ),
         now: Duration::ZERO,
     };
-    let at_end = viewer.screen(80, 24);
+    let at_start = viewer.screen(80, 24);
     assert!(
-        at_end.contains(&format!("Step {steps} of {steps}")),
-        "{at_end}"
+        at_start.contains(&format!("Step 0 of {steps}")),
+        "the viewer opens at the start: {at_start}"
     );
-    viewer.key(KeyCode::Home);
     viewer.key(KeyCode::PageDown);
     viewer.key(KeyCode::PageDown);
     viewer.key(KeyCode::Right);
@@ -839,8 +838,11 @@ fn the_record_is_kept_after_every_turn_when_asked() {
     assert!(GameRecord::from_json(contents).unwrap().result.is_some());
 }
 
+/// While the duel is worked out in the background, the expected turn score stands in; it stays
+/// for the whole decision (one decision, one measure) and the chance to win comes with a later
+/// decision.
 #[test]
-fn the_duel_is_worked_out_in_the_background_meanwhile_the_turn_score_stands_in() {
+fn the_duel_is_worked_out_in_the_background_and_comes_with_a_later_decision() {
     let mut h = Harness::with(
         GameSetup {
             coach: CoachMode::Always,
@@ -852,25 +854,46 @@ fn the_duel_is_worked_out_in_the_background_meanwhile_the_turn_score_stands_in()
     h.key(KeyCode::Enter);
     h.keys("r");
     let start = std::time::Instant::now();
-    loop {
-        let advice = h
-            .session()
+    let advice_now = |h: &Harness| {
+        h.session()
             .current_advice()
             .cloned()
             .flatten()
-            .expect("advice");
+            .expect("advice")
+    };
+    loop {
+        let advice = advice_now(&h);
+        // However long the decision takes, its values stay in their measure.
+        for _ in 0..5 {
+            std::thread::sleep(Duration::from_millis(20));
+            h.wait(20);
+            assert_eq!(advice_now(&h), advice, "the values changed mid-decision");
+        }
         if !advice.provisional {
             assert_eq!(advice.measure, Measure::WinProbability);
             break;
         }
         assert_eq!(advice.measure, Measure::TurnPoints, "the stand-in");
-        assert!(h.screen(80, 24).contains("Working out the chances"));
+        let screen = h.screen(80, 24);
+        assert!(screen.contains("Your chance to win is"), "{screen}");
         assert!(
             start.elapsed() < Duration::from_secs(300),
             "the duel never came"
         );
-        std::thread::sleep(Duration::from_millis(20));
-        h.wait(20);
+        // On to Ana's next decision.
+        let at = (
+            h.session().game.history().len(),
+            h.session().game.turn_steps().len(),
+        );
+        h.play_until(
+            "Ana's next decision",
+            |s| {
+                (s.game.history().len(), s.game.turn_steps().len()) != at
+                    && s.human_to_act() == Some(0)
+                    && matches!(s.game.awaiting(), Awaiting::Decision { .. })
+            },
+            steady_keys,
+        );
     }
     assert!(h.screen(80, 24).contains("chance to win"));
 }
@@ -973,6 +996,7 @@ fn a_new_game_after_the_end_reopens_the_setup_as_it_was() {
     let mut h = Harness::new(setup(5));
     h.key(KeyCode::Enter);
     h.play_until("the end", |s| s.game.is_over(), steady_keys);
+    h.wait(2_000);
     h.keys("n");
     assert!(h.app.session().is_none());
     let screen = h.screen(80, 24);
@@ -1039,7 +1063,7 @@ fn the_language_switch_on_the_setup_screen_changes_the_screens_at_once() {
     assert!(!screen.contains("Start the game"), "{screen}");
     h.key(KeyCode::Enter);
     let screen = h.screen(80, 24);
-    assert!(screen.contains("Vez de Você"), "{screen}");
+    assert!(screen.contains("Seu turno"), "{screen}");
     assert!(screen.contains("13 dados · alvo 25"), "{screen}");
     assert_eq!(h.session().names()[0], "Você");
     // Quitting asks first, in Portuguese.
@@ -1061,7 +1085,7 @@ fn pt_a_roll_awaiting_a_choice_then_the_portuguese_keys_play() {
     assert_eq!(roll.count(Face::Cow), 1, "the roll of the English snapshot");
     let screen = h.screen(80, 24);
     assert!(screen.contains("│V│") && screen.contains("│G│"), "{screen}");
-    assert!(screen.contains("[v] 1 vaca"), "{screen}");
+    assert!(screen.contains("[V] 1 vaca"), "{screen}");
     insta::assert_snapshot!("pt_roll_awaiting_choice", screen);
     h.keys("p"); // parar: not before taking a type
     assert!(
@@ -1125,7 +1149,10 @@ fn pt_the_coach_with_decimal_commas_and_the_cost_of_a_decision() {
     };
     h.keys(&Keys::of(Lang::PtBr).take(face).unwrap().to_string());
     let screen = h.screen(80, 24);
-    assert!(screen.contains("Última: pegar"), "{screen}");
+    assert!(
+        screen.contains("Última: ") && screen.contains("custo: "),
+        "{screen}"
+    );
     insta::assert_snapshot!("pt_coach_cost", screen);
 }
 
@@ -1208,12 +1235,11 @@ fn pt_the_replay_viewer() {
         ),
         now: Duration::ZERO,
     };
-    let at_end = viewer.screen(80, 24);
+    let at_start = viewer.screen(80, 24);
     assert!(
-        at_end.contains(&format!("Passo {steps} de {steps}")),
-        "{at_end}"
+        at_start.contains(&format!("Passo 0 de {steps}")),
+        "{at_start}"
     );
-    viewer.key(KeyCode::Home);
     viewer.key(KeyCode::PageDown);
     viewer.key(KeyCode::PageDown);
     viewer.key(KeyCode::Right);
@@ -1223,4 +1249,338 @@ fn pt_the_replay_viewer() {
     insta::assert_snapshot!("pt_replay_middle", middle);
     viewer.keys("q");
     assert!(viewer.app.should_quit());
+}
+
+// ---- held turn ends, the end screen, the log, the setup's help ----
+
+/// Plays Ana's first turn with the steady keys, up to its end.
+fn end_of_anas_first_turn(h: &mut Harness) {
+    h.play_until(
+        "the end of Ana's first turn",
+        |s| !s.game.history().is_empty(),
+        steady_keys,
+    );
+    assert_eq!(
+        h.session().game.turn_steps().len(),
+        0,
+        "the bot has not rolled"
+    );
+}
+
+#[test]
+fn the_end_of_a_turn_stays_on_screen_until_the_next_roll_and_two_seconds() {
+    let mut h = Harness::new(setup(7));
+    h.key(KeyCode::Enter);
+    end_of_anas_first_turn(&mut h);
+    let held = h.screen(80, 24);
+    assert!(held.contains("Ana: turn over"), "{held}");
+    insta::assert_snapshot!("turn_end_held", held);
+    // The bot's pace is 0.7 s, but the end of Ana's turn stays for 2 s.
+    h.wait(1_999);
+    assert_eq!(
+        h.session().game.turn_steps().len(),
+        0,
+        "still Ana's turn end"
+    );
+    assert_eq!(h.screen(80, 24), held);
+    h.wait(1);
+    assert_eq!(h.session().game.turn_steps().len(), 1, "the bot rolled");
+    assert!(h.screen(80, 24).contains("Steady to play"));
+
+    // A key moves on at once.
+    let mut h = Harness::new(setup(7));
+    h.key(KeyCode::Enter);
+    end_of_anas_first_turn(&mut h);
+    h.keys(" ");
+    assert_eq!(
+        h.session().game.turn_steps().len(),
+        1,
+        "space: the bot rolled"
+    );
+}
+
+#[test]
+fn a_bot_s_turn_end_stays_until_the_next_bot_rolls() {
+    let mut h = Harness::new(GameSetup {
+        seats: vec![
+            SeatSpec::bot("steady"),
+            SeatSpec::bot("steady"),
+            SeatSpec::human("Ana"),
+        ],
+        ..setup(4)
+    });
+    h.key(KeyCode::Enter);
+    // The first bot plays its turn at its pace.
+    for _ in 0..200 {
+        if !h.session().game.history().is_empty() {
+            break;
+        }
+        h.wait(PACE_MS);
+    }
+    assert_eq!(h.session().game.history().len(), 1);
+    assert!(h.screen(80, 24).contains("Steady 1: turn over"));
+    h.wait(1_900);
+    assert_eq!(h.session().game.turn_steps().len(), 0);
+    assert!(h.screen(80, 24).contains("Steady 1: turn over"));
+    h.wait(100);
+    assert!(h.screen(80, 24).contains("Steady 2 to play"));
+}
+
+#[test]
+fn the_end_screen_comes_after_the_last_turn_with_the_game_s_story() {
+    let mut h = Harness::new(setup(5));
+    h.key(KeyCode::Enter);
+    h.play_until("the end", |s| s.game.is_over(), steady_keys);
+    let last_turn = h.screen(80, 24);
+    assert!(last_turn.contains("Steady: turn over"), "{last_turn}");
+    h.wait(1_999);
+    assert_eq!(h.screen(80, 24), last_turn, "the last turn stays 2 s");
+    h.wait(1);
+    let end = h.screen(80, 24);
+    for text in [
+        "Game over",
+        "Winner: Steady!",
+        "Round",
+        "Biggest turn: Steady, 9 points in round 2, with the bonus.",
+        "★ Steady reached 25 in round 4: that round was the last.",
+        "♦ winner",
+        "[w] save record  [n] new game  [t] table  [q] quit",
+    ] {
+        assert!(end.contains(text), "{text}: {end}");
+    }
+    insta::assert_snapshot!("end_screen", end);
+    // The table again, and back.
+    h.keys("t");
+    assert!(h.screen(80, 24).contains("Steady: turn over"));
+    assert!(h.screen(80, 24).contains("[t] results"));
+    h.keys("t");
+    assert!(h.screen(80, 24).contains("Game over"));
+}
+
+#[test]
+fn the_end_screen_tells_the_roll_off() {
+    let mut h = Harness::new(roll_off_setup());
+    h.key(KeyCode::Enter);
+    h.play_until("the end", |s| s.game.is_over(), steady_keys);
+    h.keys("x"); // any key brings the results
+    let end = h.screen(80, 24);
+    assert!(end.contains("won the roll-off"), "{end}");
+    assert!(end.contains("Roll-off round 1:"), "{end}");
+    insta::assert_snapshot!("end_screen_roll_off", end);
+}
+
+#[test]
+fn pt_the_end_screen() {
+    let mut h = Harness::new(pt_setup(5));
+    h.key(KeyCode::Enter);
+    h.play_until("the end", |s| s.game.is_over(), steady_keys_pt);
+    h.wait(2_000);
+    let end = h.screen(80, 24);
+    assert!(end.contains("Fim de partida"), "{end}");
+    assert!(end.contains("Maior turno"), "{end}");
+    insta::assert_snapshot!("pt_end_screen", end);
+}
+
+#[test]
+fn the_log_keeps_the_whole_game_and_scrolls_back() {
+    let mut h = Harness::new(setup(5));
+    h.key(KeyCode::Enter);
+    h.play_until(
+        "round 3 for Ana",
+        |s| s.game.round() == 3 && s.human_to_act() == Some(0),
+        steady_keys,
+    );
+    let now = h.screen(80, 24);
+    assert!(!now.contains("— Ana, round 1 —"), "scrolled out: {now}");
+    for _ in 0..20 {
+        h.key(KeyCode::PageUp);
+    }
+    let top = h.screen(80, 24);
+    assert!(top.contains("— Ana, round 1 —"), "the first turn: {top}");
+    assert!(top.contains("Log ↓"), "the title says more is below: {top}");
+    insta::assert_snapshot!("log_scrolled_to_the_start", top);
+    for _ in 0..200 {
+        h.key(KeyCode::Down);
+    }
+    assert_eq!(h.screen(80, 24), now, "back to the latest lines");
+}
+
+#[test]
+fn the_setup_screen_has_its_help() {
+    let mut h = Harness::new(setup(1));
+    h.keys("?");
+    let help = h.screen(80, 24);
+    assert!(help.contains("first key replaces"), "{help}");
+    assert!(help.contains("Faces: T tank  R death ray"), "{help}");
+    insta::assert_snapshot!("setup_help", help);
+    h.keys("x");
+    assert!(h.screen(80, 24).contains("[esc] quit"));
+    let mut h = Harness::new(pt_setup(1));
+    h.keys("?");
+    let help = h.screen(80, 24);
+    assert!(help.contains("V vaca  G galinha"), "{help}");
+    insta::assert_snapshot!("pt_setup_help", help);
+}
+
+#[test]
+fn a_name_typed_on_the_setup_screen_replaces_the_default() {
+    let mut h = Harness::new(GameSetup {
+        seats: vec![SeatSpec::human("You"), SeatSpec::bot("steady")],
+        ..setup(1)
+    });
+    h.key(KeyCode::Down); // Language
+    h.key(KeyCode::Down); // Players
+    h.key(KeyCode::Down); // Seat 1
+    h.keys("Ana");
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("human: Ana "), "{screen}");
+    h.key(KeyCode::Enter);
+    assert_eq!(h.session().names()[0], "Ana");
+}
+
+#[test]
+fn the_person_at_the_screen_is_spoken_to() {
+    let mut h = Harness::new(GameSetup {
+        seats: vec![SeatSpec::human("You"), SeatSpec::bot("steady")],
+        ..setup(5)
+    });
+    h.key(KeyCode::Enter);
+    assert!(h.screen(80, 24).contains("Your turn"));
+    let mut h = Harness::new(GameSetup {
+        seats: vec![SeatSpec::human("Você"), SeatSpec::bot("steady")],
+        ..pt_setup(5)
+    });
+    h.key(KeyCode::Enter);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Seu turno"), "{screen}");
+    assert!(!screen.contains("Vez de"), "{screen}");
+    assert!(screen.contains("bot: steady") || screen.contains("Steady"));
+}
+
+/// `text` with its runs of blanks and box borders made single spaces: a wrapped text reads as
+/// one line.
+fn flattened(text: &str) -> String {
+    text.replace(['│', '┌', '┐', '└', '┘', '─', '"'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// At every decision of whole games, in both languages, with the coach on: the keys, every value
+/// of the coach, its reason, the dice panel's title and the footer are on screen whole.
+#[test]
+fn nothing_is_cut_at_80x24_through_whole_games_in_either_language() {
+    use martian_tui::messages as msg;
+    let tables: [Vec<SeatSpec>; 3] = [
+        vec![SeatSpec::human("Abcdefghijklmnop"), SeatSpec::bot("steady")],
+        (0..4)
+            .map(|i| {
+                if i == 1 {
+                    SeatSpec::human("Ana")
+                } else {
+                    SeatSpec::bot("steady")
+                }
+            })
+            .collect(),
+        std::iter::once(SeatSpec::human("Ana"))
+            .chain((0..7).map(|_| SeatSpec::bot("steady")))
+            .collect(),
+    ];
+    let mut checked = 0;
+    for lang in Lang::ALL {
+        let m = lang.messages();
+        for (t, seats) in tables.iter().enumerate() {
+            let mut h = Harness::with(
+                GameSetup {
+                    seats: seats.clone(),
+                    coach: CoachMode::Always,
+                    lang,
+                    ..setup(31 + t as u64)
+                },
+                Some(Box::new(SolverAdvisor::blocking())),
+                true,
+            );
+            h.key(KeyCode::Enter);
+            for _ in 0..20_000 {
+                let session = h.session();
+                if session.game.is_over() {
+                    break;
+                }
+                let Some(seat) = session.human_to_act() else {
+                    h.wait(100);
+                    continue;
+                };
+                let screen = h.screen(80, 24);
+                let flat = flattened(&screen);
+                let game = &session.game;
+                let name = &session.names()[seat];
+                if matches!(game.awaiting(), Awaiting::Decision { .. }) {
+                    let turn = game.turn();
+                    let keys = Keys::of(lang);
+                    match turn.phase() {
+                        TurnPhase::Choosing { roll } => {
+                            for face in turn.legal_takes().iter() {
+                                let key = keys.take(face).unwrap().to_ascii_uppercase();
+                                let label = msg::take_label(m, face, roll.count(face));
+                                let shown = format!("[{key}] {label}");
+                                assert!(screen.contains(&shown), "{lang}: {shown}\n{screen}");
+                            }
+                        }
+                        _ => {
+                            let stop = msg::stop_label(m, turn.score());
+                            let roll = msg::roll_label(m, turn.dice_left());
+                            assert!(screen.contains(&stop) && screen.contains(&roll), "{screen}");
+                        }
+                    }
+                    let advice = session.current_advice().cloned().flatten().expect("advice");
+                    for &(action, value) in &advice.values {
+                        let label = msg::coach_option(m, action);
+                        let value = advice.format_value(m, value);
+                        assert!(
+                            screen
+                                .lines()
+                                .any(|l| l.contains(&format!("{label} ")) && l.contains(&value)),
+                            "{lang}: {label} {value}\n{screen}"
+                        );
+                    }
+                    let reason = advice.reason.as_ref().expect("a reason");
+                    let why = flattened(&msg::coach_why(m, reason));
+                    assert!(flat.contains(&why), "{lang}: {why}\n{screen}");
+                    let title = flattened(&msg::turn_of(m, name));
+                    assert!(flat.contains(&title), "{lang}: {title}\n{screen}");
+                    checked += 1;
+                }
+                assert!(screen.contains(&msg::hint_game(m)), "{screen}");
+                let key = steady_keys(session);
+                h.keys(&key.to_string());
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} decisions were checked");
+}
+
+#[test]
+fn pt_the_end_of_a_turn_is_held_and_the_log_scrolls() {
+    let mut h = Harness::new(pt_setup(7));
+    h.key(KeyCode::Enter);
+    h.play_until(
+        "the end of Ana's first turn",
+        |s| !s.game.history().is_empty(),
+        steady_keys_pt,
+    );
+    let held = h.screen(80, 24);
+    assert!(held.contains("Fim do turno de Ana"), "{held}");
+    insta::assert_snapshot!("pt_turn_end_held", held);
+    h.play_until(
+        "round 3 for Ana",
+        |s| s.game.round() == 3 && s.human_to_act() == Some(0),
+        steady_keys_pt,
+    );
+    for _ in 0..20 {
+        h.key(KeyCode::PageUp);
+    }
+    let top = h.screen(80, 24);
+    assert!(top.contains("— Ana, rodada 1 —"), "{top}");
+    assert!(top.contains("Histórico ↓ mais"), "{top}");
+    insta::assert_snapshot!("pt_log_scrolled_to_the_start", top);
 }

@@ -19,6 +19,12 @@ pub enum Command {
     Help,
     Scores,
     Quit,
+    /// The coach's values for this decision, and why.
+    Coach,
+    /// The seed of the dice, to play them again.
+    Seed,
+    /// Read rolls in letters (`true`) or in words from now on.
+    ReadLetters(bool),
 }
 
 /// A line typed when the faces of physical dice are asked for.
@@ -27,6 +33,7 @@ pub enum RollInput {
     Faces(Dice),
     Help,
     Quit,
+    Coach,
 }
 
 /// What is wrong with a typed line.
@@ -56,6 +63,10 @@ fn common(word: &str) -> Option<Command> {
         "?" | "help" | "ajuda" => Some(Command::Help),
         "q" | "quit" | "exit" | "sair" => Some(Command::Quit),
         "scores" | "score" | "table" | "placar" | "pontos" | "tabela" => Some(Command::Scores),
+        "a" | "coach" | "análise" | "analise" | "dica" => Some(Command::Coach),
+        "seed" | "semente" => Some(Command::Seed),
+        "letters" | "letras" => Some(Command::ReadLetters(true)),
+        "words" | "counts" | "palavras" | "extenso" => Some(Command::ReadLetters(false)),
         "s" | "stop" | "p" | "parar" | "paro" | "pare" => Some(Command::Act(Action::Stop)),
         "roll" | "roll again" | "again" | "l" | "lançar" | "lancar" | "lanço" | "lanco"
         | "lance" | "lançar de novo" | "lancar de novo" | "de novo" | "rolar" => {
@@ -88,7 +99,8 @@ fn face_word(word: &str) -> Option<Face> {
 ///
 /// Face letters (T R H C K, or V G) and names take that type, optionally after `take` (`pegar`,
 /// `pego`, `pegue`); `s`/`stop` (`p`/`parar`), `roll` (`l`/`lançar`), `?`/`help` (`ajuda`),
-/// `q`/`quit` (`sair`), `scores` (`placar`). Both languages are understood whatever the
+/// `q`/`quit` (`sair`), `scores` (`placar`), `a`/`coach` (`análise`), `seed` (`semente`),
+/// `letters`/`words` (`letras`/`palavras`). Both languages are understood whatever the
 /// language shown. `r` takes death rays while a roll awaits a choice and rolls again after a
 /// take, which is when each is the only sensible reading. Whether the move is legal is for the
 /// rules to say.
@@ -102,6 +114,10 @@ pub fn parse_command(line: &str, prompt: Prompt) -> Result<Command, InputError> 
             Prompt::Choose => Action::Take(Face::DeathRay),
             Prompt::Decide => Action::Roll,
         }));
+    }
+    // The death rays' old key in the full-screen game (`d`, `m` for "morte") works here too.
+    if text == "d" || text == "m" {
+        return Ok(Command::Act(Action::Take(Face::DeathRay)));
     }
     if let Some(command) = common(&text) {
         return Ok(command);
@@ -123,6 +139,7 @@ pub fn parse_roll(line: &str, expected: u8) -> Result<RollInput, InputError> {
         "" => return Err(InputError::Empty),
         "?" | "help" | "ajuda" => return Ok(RollInput::Help),
         "q" | "quit" | "exit" | "sair" => return Ok(RollInput::Quit),
+        "a" | "coach" | "análise" | "analise" | "dica" => return Ok(RollInput::Coach),
         _ => {}
     }
     let compact: String = line.split_whitespace().collect();
@@ -158,6 +175,8 @@ mod tests {
         assert_eq!(parse_command("death rays", Choose), take(Face::DeathRay));
         assert_eq!(parse_command("tank", Choose), take(Face::Tank));
         assert_eq!(parse_command("r", Choose), take(Face::DeathRay));
+        assert_eq!(parse_command("d", Choose), take(Face::DeathRay));
+        assert_eq!(parse_command("M", Choose), take(Face::DeathRay));
         assert_eq!(parse_command("R", Decide), Ok(Command::Act(Action::Roll)));
         assert_eq!(
             parse_command("roll", Choose),
@@ -171,6 +190,18 @@ mod tests {
         assert_eq!(parse_command("?", Decide), Ok(Command::Help));
         assert_eq!(parse_command("q", Choose), Ok(Command::Quit));
         assert_eq!(parse_command("scores", Choose), Ok(Command::Scores));
+        assert_eq!(parse_command("a", Decide), Ok(Command::Coach));
+        assert_eq!(parse_command("Coach", Choose), Ok(Command::Coach));
+        assert_eq!(parse_command("seed", Choose), Ok(Command::Seed));
+        assert_eq!(
+            parse_command("letters", Decide),
+            Ok(Command::ReadLetters(true))
+        );
+        assert_eq!(
+            parse_command("words", Decide),
+            Ok(Command::ReadLetters(false))
+        );
+        assert_eq!(parse_roll("a", 3), Ok(RollInput::Coach));
         assert_eq!(parse_command(" \t", Choose), Err(InputError::Empty));
         assert_eq!(
             parse_command(" xyz ", Choose),
@@ -213,6 +244,12 @@ mod tests {
         assert_eq!(parse_command("ajuda", Choose), Ok(Command::Help));
         assert_eq!(parse_command("sair", Choose), Ok(Command::Quit));
         assert_eq!(parse_command("placar", Decide), Ok(Command::Scores));
+        assert_eq!(parse_command("análise", Decide), Ok(Command::Coach));
+        assert_eq!(parse_command("semente", Decide), Ok(Command::Seed));
+        assert_eq!(
+            parse_command("letras", Choose),
+            Ok(Command::ReadLetters(true))
+        );
         assert_eq!(parse_roll("ajuda", 3), Ok(RollInput::Help));
         assert_eq!(parse_roll("sair", 3), Ok(RollInput::Quit));
     }

@@ -183,6 +183,7 @@ pub fn turn_start(m: &Messages, round: u32, name: &str, total: Points) -> String
         "plain-turn-start",
         round = round,
         name = name,
+        you = vocab::you_selector(name),
         points = vocab::points(m, total)
     )
 }
@@ -193,19 +194,36 @@ pub fn turn_start_final_round(m: &Messages, round: u32, name: &str, total: Point
         "plain-turn-start-final-round",
         round = round,
         name = name,
+        you = vocab::you_selector(name),
         points = vocab::points(m, total)
     )
 }
 
-pub fn rolls(m: &Messages, name: &str, roll: Dice) -> String {
-    tr!(
-        m,
-        "plain-rolls",
-        name = name,
-        dice = vocab::dice_count(m, roll.total()),
-        faces = vocab::dice_in_words(m, roll),
-        letters = vocab::dice_letters(m, roll)
-    )
+/// A roll, told once: in words, or in the reader's letters (`letters`).
+pub fn rolls(m: &Messages, name: &str, roll: Dice, letters: bool) -> String {
+    let dice = vocab::dice_count(m, roll.total());
+    let you = vocab::you_selector(name);
+    if letters {
+        let letters = vocab::dice_letters(m, roll);
+        tr!(
+            m,
+            "plain-rolls-letters",
+            name = name,
+            you = you,
+            dice = dice,
+            letters = letters
+        )
+    } else {
+        let faces = vocab::dice_in_words(m, roll);
+        tr!(
+            m,
+            "plain-rolls",
+            name = name,
+            you = you,
+            dice = dice,
+            faces = faces
+        )
+    }
 }
 
 pub fn tanks_forced(m: &Messages, tanks: u8) -> String {
@@ -274,6 +292,7 @@ pub fn choose_prompt(m: &Messages, name: &str, legal: &[Face]) -> String {
         m,
         "plain-choose-prompt",
         name = name,
+        you = vocab::you_selector(name),
         keys = keys.join(", ")
     )
 }
@@ -283,6 +302,7 @@ pub fn decide_prompt(m: &Messages, name: &str, score: Points, dice_left: u8) -> 
         m,
         "plain-decide-prompt",
         name = name,
+        you = vocab::you_selector(name),
         score = score,
         count = dice_left
     )
@@ -293,12 +313,18 @@ pub fn takes(m: &Messages, name: &str, face: Face, n: u8) -> String {
         m,
         "plain-takes",
         name = name,
+        you = vocab::you_selector(name),
         faces = vocab::face_count(m, face, n)
     )
 }
 
 pub fn stops(m: &Messages, name: &str) -> String {
-    tr!(m, "plain-stops", name = name)
+    tr!(
+        m,
+        "plain-stops",
+        name = name,
+        you = vocab::you_selector(name)
+    )
 }
 
 pub fn no_choice(m: &Messages) -> String {
@@ -314,6 +340,7 @@ pub fn turn_scores(m: &Messages, name: &str, aside: Dice, rules: Rules, total: P
         m,
         "plain-turn-scores",
         name = name,
+        you = vocab::you_selector(name),
         score = vocab::score_explained(m, rules, aside),
         total = vocab::points(m, total)
     )
@@ -337,6 +364,7 @@ pub fn reached_target(m: &Messages, name: &str, total: Points, target: Points) -
         m,
         "plain-reached-target",
         name = name,
+        you = vocab::you_selector(name),
         points = vocab::points(m, total),
         target = target
     )
@@ -360,15 +388,31 @@ pub fn roll_off_start(m: &Messages, names_tied: &[&str], total: Points) -> Strin
     )
 }
 
-pub fn roll_off_roll(m: &Messages, name: &str, roll: Dice) -> String {
-    tr!(
-        m,
-        "plain-roll-off-roll",
-        name = name,
-        faces = vocab::dice_in_words(m, roll),
-        letters = vocab::dice_letters(m, roll),
-        rays = vocab::face_count(m, Face::DeathRay, roll.count(Face::DeathRay))
-    )
+/// A roll-off roll, told once: in words, or in the reader's letters (`letters`).
+pub fn roll_off_roll(m: &Messages, name: &str, roll: Dice, letters: bool) -> String {
+    let rays = vocab::face_count(m, Face::DeathRay, roll.count(Face::DeathRay));
+    let you = vocab::you_selector(name);
+    if letters {
+        let letters = vocab::dice_letters(m, roll);
+        tr!(
+            m,
+            "plain-roll-off-roll-letters",
+            name = name,
+            you = you,
+            letters = letters,
+            rays = rays
+        )
+    } else {
+        let faces = vocab::dice_in_words(m, roll);
+        tr!(
+            m,
+            "plain-roll-off-roll",
+            name = name,
+            you = you,
+            faces = faces,
+            rays = rays
+        )
+    }
 }
 
 pub fn roll_off_again(m: &Messages, names_tied: &[&str]) -> String {
@@ -380,6 +424,7 @@ pub fn winner(m: &Messages, name: &str, total: Points) -> String {
         m,
         "plain-winner",
         name = name,
+        you = vocab::you_selector(name),
         points = vocab::points(m, total)
     )
 }
@@ -455,16 +500,80 @@ pub fn illegal(m: &Messages, error: &TurnError) -> String {
     }
 }
 
-pub fn help_choose(m: &Messages) -> String {
-    tr!(m, "plain-help-choose")
+/// The `record` selector of the help: whether leaving keeps a record.
+fn record_id(recorded: bool) -> &'static str {
+    if recorded { "kept" } else { "none" }
 }
 
-pub fn help_decide(m: &Messages) -> String {
-    tr!(m, "plain-help-decide")
+pub fn help_choose(m: &Messages, recorded: bool) -> String {
+    tr!(m, "plain-help-choose", record = record_id(recorded))
 }
 
-pub fn help_roll(m: &Messages) -> String {
-    tr!(m, "plain-help-roll")
+pub fn help_decide(m: &Messages, recorded: bool) -> String {
+    tr!(m, "plain-help-decide", record = record_id(recorded))
+}
+
+pub fn help_roll(m: &Messages, recorded: bool) -> String {
+    tr!(m, "plain-help-roll", record = record_id(recorded))
+}
+
+pub fn seed_hint(m: &Messages) -> String {
+    tr!(m, "plain-seed-hint")
+}
+
+pub fn not_recorded(m: &Messages) -> String {
+    tr!(m, "plain-not-recorded")
+}
+
+/// How rolls are read from now on: in `letters` or in words.
+pub fn reading(m: &Messages, letters: bool) -> String {
+    if letters {
+        tr!(m, "plain-read-letters")
+    } else {
+        tr!(m, "plain-read-words")
+    }
+}
+
+/// The line before the coach's values: what they measure.
+pub fn coach_heading(m: &Messages, measure: martian_tui::Measure, target: Points) -> String {
+    let measure = match measure {
+        martian_tui::Measure::WinProbability => "win",
+        martian_tui::Measure::TurnPoints => "points",
+        martian_tui::Measure::ExpectedTurns => "turns",
+    };
+    tr!(m, "plain-coach-heading", measure = measure, target = target)
+}
+
+/// One option of the coach: "take the chickens: 48.3%, the best."
+pub fn coach_option(m: &Messages, action: String, value: String, best: bool) -> String {
+    tr!(
+        m,
+        "plain-coach-option",
+        action = action,
+        value = value,
+        best = if best { "yes" } else { "no" }
+    )
+}
+
+/// The coach's reason, in the words every interface uses.
+pub fn coach_why(m: &Messages, reason: &martian_solver::Reason) -> String {
+    tr!(
+        m,
+        "plain-coach-why",
+        reason = martian_tui::messages::coach_reason(m, reason)
+    )
+}
+
+pub fn coach_working(m: &Messages) -> String {
+    tr!(m, "plain-coach-working")
+}
+
+pub fn coach_no_values(m: &Messages) -> String {
+    tr!(m, "plain-coach-no-values")
+}
+
+pub fn coach_no_decision(m: &Messages) -> String {
+    tr!(m, "plain-coach-no-decision")
 }
 
 pub fn bot_error(m: &Messages, name: &str, error: &dyn std::fmt::Display) -> String {
@@ -511,12 +620,12 @@ pub fn replay_rules(m: &Messages, rules: Rules) -> String {
 /// Seats are numbered from 0 here, as in the record and in its error messages.
 pub fn replay_player(m: &Messages, seat: usize, name: &str, bot: Option<&str>) -> String {
     match bot {
-        Some(bot) if bot != name => tr!(
+        Some(bot) if bot != name && vocab::bot_name(m, bot) != name => tr!(
             m,
             "replay-seat-bot-named",
             seat = seat,
             name = name,
-            bot = bot
+            bot = vocab::bot_name(m, bot)
         ),
         Some(_) => tr!(m, "replay-seat-bot", seat = seat, name = name),
         None => tr!(m, "replay-seat", seat = seat, name = name),
@@ -577,7 +686,7 @@ pub fn replay_roll_off_title(m: &Messages, names_tied: &[&str], total: Points) -
     )
 }
 
-/// The rolls of a roll-off round; a roll is written as in the record, `T R H C K`.
+/// The rolls of a roll-off round, in the reader's letters.
 pub fn replay_roll_off_round(m: &Messages, round: usize, rolls: &[(&str, Dice)]) -> String {
     let list: Vec<String> = rolls
         .iter()
@@ -586,7 +695,7 @@ pub fn replay_roll_off_round(m: &Messages, round: usize, rolls: &[(&str, Dice)])
                 m,
                 "replay-roll-off-roll",
                 name = *name,
-                roll = roll.to_string(),
+                roll = vocab::dice_letters(m, *roll),
                 rays = vocab::face_count(m, Face::DeathRay, roll.count(Face::DeathRay))
             )
         })
@@ -606,11 +715,22 @@ pub fn replay_indented(line: String) -> String {
 }
 
 pub fn replay_unfinished(m: &Messages, name: &str, round: u32) -> String {
-    tr!(m, "replay-unfinished", name = name, round = round)
+    tr!(
+        m,
+        "replay-unfinished",
+        name = name,
+        you = vocab::you_selector(name),
+        round = round
+    )
 }
 
 pub fn replay_roll_off_unfinished(m: &Messages, name: &str) -> String {
-    tr!(m, "replay-roll-off-unfinished", name = name)
+    tr!(
+        m,
+        "replay-roll-off-unfinished",
+        name = name,
+        you = vocab::you_selector(name)
+    )
 }
 
 pub fn replay_cannot_read(m: &Messages, file: &std::path::Path, error: &std::io::Error) -> String {
@@ -647,7 +767,17 @@ mod tests {
                 default_player(m, 3),
                 turn_start(m, 1, "Ana", 0),
                 turn_start_final_round(m, 2, "Ana", 1),
-                rolls(m, "Ana", roll),
+                rolls(m, "Ana", roll, false),
+                rolls(m, "You", roll, true),
+                seed_hint(m),
+                not_recorded(m),
+                reading(m, true),
+                reading(m, false),
+                coach_working(m),
+                coach_no_values(m),
+                coach_no_decision(m),
+                coach_option(m, "x".into(), "1.0%".into(), true),
+                coach_heading(m, martian_tui::Measure::ExpectedTurns, 25),
                 tanks_forced(m, 1),
                 tanks_forced(m, 2),
                 set_aside(m, roll, 0),
@@ -671,7 +801,8 @@ mod tests {
                 final_round(m),
                 immediate_end(m),
                 roll_off_start(m, &["Ana", "Bob"], 25),
-                roll_off_roll(m, "Ana", dice("RRHHCC")),
+                roll_off_roll(m, "Ana", dice("RRHHCC"), false),
+                roll_off_roll(m, "Você", dice("RRHHCC"), true),
                 roll_off_again(m, &["Ana", "Bob", "Cid"]),
                 winner(m, "Ana", 30),
                 shared_victory(m, &["Ana", "Bob"], 25),
@@ -682,9 +813,10 @@ mod tests {
                 wrong_count(m, 8, 13),
                 empty_input(m),
                 unknown_input(m, "xyz"),
-                help_choose(m),
-                help_decide(m),
-                help_roll(m),
+                help_choose(m, true),
+                help_decide(m, false),
+                help_roll(m, true),
+                help_roll(m, false),
                 bot_error(m, "bot", &"broken pipe"),
                 quit(m),
                 input_ended(m),
@@ -767,8 +899,8 @@ mod tests {
     fn portuguese_reads_naturally() {
         let pt = Lang::PtBr.messages();
         assert_eq!(
-            rolls(pt, "Ana", dice("TTRCCK")),
-            "Ana lança 6 dados: 2 tanques, 1 raio da morte, 2 vacas, 1 galinha (TTRVVG)."
+            rolls(pt, "Ana", dice("TTRCCK"), false),
+            "Ana lança 6 dados: 2 tanques, 1 raio da morte, 2 vacas, 1 galinha."
         );
         assert_eq!(
             set_aside(pt, dice("TR"), 1),

@@ -58,6 +58,10 @@ struct Session<'a> {
     out: &'a mut dyn Write,
     /// Finished turns already announced.
     announced: usize,
+    /// Rolls are read in letters rather than in words (the reader asked).
+    letters: bool,
+    /// The coach's source of values, made when first asked for.
+    advisor: Option<martian_tui::SolverAdvisor>,
 }
 
 /// Plays a game from `input` to `out`. The bots are given seat by seat (`None` for a person).
@@ -77,6 +81,8 @@ pub fn play(
         input,
         out,
         announced: 0,
+        letters: false,
+        advisor: None,
     };
     if let (Some(path), Err(error)) = (&options.record, session.save()) {
         // Fail before the game rather than after the first turn.
@@ -95,6 +101,10 @@ pub fn play(
             } else {
                 msg::input_ended(m)
             })?;
+            if options.record.is_none() {
+                // Whoever leaves is told the truth: nothing was kept.
+                session.say(msg::not_recorded(m))?;
+            }
             session.say_saved(saved)?;
             Ok(ending)
         }
@@ -218,7 +228,7 @@ impl Session<'_> {
                 Awaiting::RollOffRoll { seat, dice } => {
                     let roll = self.obtain_roll(seat, dice, true)?;
                     self.apply_roll(roll)?;
-                    self.say(msg::roll_off_roll(m, self.name(seat), roll))?;
+                    self.say(msg::roll_off_roll(m, self.name(seat), roll, self.letters))?;
                     if let GameState::RollOff(roll_off) = self.game.state()
                         && roll_off.rounds().last().is_some_and(Vec::is_empty)
                     {
@@ -244,7 +254,8 @@ impl Session<'_> {
         if options.manual_dice {
             self.say(msg::game_manual_dice(m))?;
         } else {
-            self.say(msg::game_seed(m, options.seed))?;
+            // The digits only when asked for: a screen reader reads them out one by one.
+            self.say(msg::seed_hint(m))?;
         }
         if self.bots.iter().any(Option::is_none) {
             self.say(msg::game_help_hint(m))?;
@@ -275,8 +286,9 @@ impl Session<'_> {
             match parse_roll(&line, dice) {
                 Ok(RollInput::Faces(roll)) => return Ok(roll),
                 Ok(RollInput::Help) => {
-                    self.say(msg::help_roll(m))?;
+                    self.say(msg::help_roll(m, self.options.record.is_some()))?;
                 }
+                Ok(RollInput::Coach) => self.say(msg::coach_no_decision(m))?,
                 Ok(RollInput::Quit) => return Err(Halt::Leave(Ending::Quit)),
                 Err(error) => self.say(input_error(m, &error))?,
             }
@@ -290,7 +302,7 @@ impl Session<'_> {
 
     fn tell_roll(&mut self, seat: usize, roll: Dice) -> Flow<()> {
         let m = self.options.lang.messages();
-        self.say(msg::rolls(m, self.name(seat), roll))?;
+        self.say(msg::rolls(m, self.name(seat), roll, self.letters))?;
         let tanks = roll.count(Face::Tank);
         if tanks > 0 {
             self.say(msg::tanks_forced(m, tanks))?;
@@ -300,8 +312,11 @@ impl Session<'_> {
             let turn = *self.game.turn();
             self.say(msg::set_aside_while_choosing(m, turn.aside()))?;
             self.say(msg::balance_so_far(m, turn.aside(), turn.score()))?;
-            let legal: Vec<Face> = turn.legal_takes().iter().collect();
-            self.say(msg::choices(m, roll, &legal))?;
+            // What may be taken is for the person choosing, not for a bot.
+            if self.bots[seat].is_none() {
+                let legal: Vec<Face> = turn.legal_takes().iter().collect();
+                self.say(msg::choices(m, roll, &legal))?;
+            }
         } else {
             self.say(msg::no_choice(m))?;
         }
@@ -366,17 +381,65 @@ impl Session<'_> {
                     Err(error) => self.say(msg::illegal(m, &error))?,
                 },
                 Ok(Command::Help) => {
+                    let recorded = self.options.record.is_some();
                     let help = match prompt {
-                        Prompt::Choose => msg::help_choose(m),
-                        Prompt::Decide => msg::help_decide(m),
+                        Prompt::Choose => msg::help_choose(m, recorded),
+                        Prompt::Decide => msg::help_decide(m, recorded),
                     };
                     self.say(help)?;
                 }
                 Ok(Command::Scores) => self.score_table()?,
+                Ok(Command::Coach) => self.coach()?,
+                Ok(Command::Seed) => {
+                    let line = if self.options.manual_dice {
+                        msg::game_manual_dice(m)
+                    } else {
+                        msg::game_seed(m, self.options.seed)
+                    };
+                    self.say(line)?;
+                }
+                Ok(Command::ReadLetters(letters)) => {
+                    self.letters = letters;
+                    self.say(msg::reading(m, letters))?;
+                }
                 Ok(Command::Quit) => return Err(Halt::Leave(Ending::Quit)),
                 Err(error) => self.say(input_error(m, &error))?,
             }
         }
+    }
+
+    /// The coach's values for the decision at hand, best first, and why the best is best: the
+    /// same advisor as the full-screen game's, waiting for its solution.
+    fn coach(&mut self) -> Flow<()> {
+        use martian_tui::Advisor;
+        let m = self.options.lang.messages();
+        let players = self.game.players();
+        if self.advisor.is_none() {
+            if (2..=3).contains(&players) {
+                self.say(msg::coach_working(m))?;
+                self.out.flush()?;
+            }
+            self.advisor = Some(martian_tui::SolverAdvisor::blocking());
+        }
+        let advisor = self.advisor.as_mut().expect("made above");
+        let Some(advice) = advisor.advise(&self.game.situation()) else {
+            return Ok(self.say(msg::coach_no_values(m))?);
+        };
+        let target = self.options.rules.target();
+        self.say(msg::coach_heading(m, advice.measure, target))?;
+        for &(action, value) in &advice.values {
+            let line = msg::coach_option(
+                m,
+                crate::solve_cmd::messages::action(m, action),
+                advice.format_value(m, value),
+                advice.is_best(value),
+            );
+            self.say(line)?;
+        }
+        if let Some(reason) = &advice.reason {
+            self.say(msg::coach_why(m, reason))?;
+        }
+        Ok(())
     }
 
     fn score_table(&mut self) -> Flow<()> {

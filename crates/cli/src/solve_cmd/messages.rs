@@ -171,6 +171,15 @@ pub fn best_line(m: &Messages, act: Action) -> String {
     tr!(m, "advise-best", action = action(m, act)) + "\n"
 }
 
+/// Why the best option is best, in the words every interface uses (`coach-why-*`).
+pub fn why_line(m: &Messages, reason: &martian_solver::Reason) -> String {
+    tr!(
+        m,
+        "advise-why",
+        reason = martian_tui::messages::coach_reason(m, reason)
+    ) + "\n"
+}
+
 pub fn bad_scores(m: &Messages, text: &str) -> String {
     tr!(m, "advise-bad-scores", text = text)
 }

@@ -437,3 +437,91 @@ mod properties {
         }
     }
 }
+
+/// The endings of `turn` played on under `table`'s decisions, exactly: the probability of each
+/// final score, and of ending with the tanks ahead.
+fn exact_endings(
+    table: &TurnTable,
+    turn: Turn,
+    p: Fraction,
+    scores: &mut Vec<Fraction>,
+    tanks_ahead: &mut Fraction,
+) {
+    match turn.phase() {
+        TurnPhase::Over(_) => {
+            let s = usize::from(turn.score());
+            scores[s] = scores[s] + p;
+            let aside = turn.aside();
+            if aside.count(Face::Tank) > aside.count(Face::DeathRay) {
+                *tanks_ahead = *tanks_ahead + p;
+            }
+        }
+        TurnPhase::ToRoll => {
+            let n = turn.dice_left();
+            for (roll, w) in Dice::outcomes(n) {
+                let mut next = turn;
+                next.apply_roll(roll).unwrap();
+                let q = Fraction::new(w as i128, 6i128.pow(u32::from(n)));
+                exact_endings(table, next, p * q, scores, tanks_ahead);
+            }
+        }
+        _ => {
+            let mut next = turn;
+            next.play(table.best_action(&turn).unwrap()).unwrap();
+            exact_endings(table, next, p, scores, tanks_ahead);
+        }
+    }
+}
+
+#[test]
+fn outlooks_match_exact_policy_evaluation_from_every_decision_in_small_cases() {
+    for dice in 1..=4 {
+        for rules in all_rules(dice) {
+            for (_, u) in utilities() {
+                let table = TurnSpace::for_rules(rules).solve_with(|s| u(s) as f64);
+                let size = usize::from(table.space().max_score()) + 1;
+                let check = |got: &TurnOutlook, start: Turn| {
+                    let mut scores = vec![Fraction::from(0); size];
+                    let mut ahead = Fraction::from(0);
+                    exact_endings(&table, start, Fraction::from(1), &mut scores, &mut ahead);
+                    for (g, w) in got.scores.iter().zip(&scores) {
+                        assert!((g - w.to_f64()).abs() < 1e-12, "{rules}: {got:?}");
+                    }
+                    assert!(
+                        (got.tanks_ahead - ahead.to_f64()).abs() < 1e-12,
+                        "{rules} {start:?}: {} vs {}",
+                        got.tanks_ahead,
+                        ahead.to_f64()
+                    );
+                };
+                for turn in reachable_turns(rules) {
+                    match turn.phase() {
+                        TurnPhase::Deciding => {
+                            // Rolling now, whatever the policy would do here.
+                            let mut rolled = turn;
+                            rolled.play(Action::Roll).unwrap();
+                            check(&table.outlook_rolling(turn.aside()), rolled);
+                            check(&table.outlook_after_take(turn.aside()), turn);
+                        }
+                        TurnPhase::Over(_) if turn.dice_left() == 0 => {
+                            check(&table.outlook_rolling(turn.aside()), turn);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn an_outlook_s_mean_when_the_rays_hold_leaves_out_the_endings_with_the_tanks_ahead() {
+    let outlook = TurnOutlook {
+        scores: vec![0.5, 0.0, 0.25, 0.25],
+        tanks_ahead: 0.4,
+    };
+    // 0.1 of the endings score 0 with the rays holding.
+    assert!((outlook.mean() - 1.25).abs() < 1e-15);
+    assert!((outlook.mean_when_rays_hold().unwrap() - 1.25 / 0.6).abs() < 1e-15);
+    assert!((outlook.scores_something() - 0.5).abs() < 1e-15);
+}

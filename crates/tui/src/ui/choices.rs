@@ -1,0 +1,145 @@
+//! The choices panel: what may be done now, with its keys.
+
+use martian_engine::{Action, Dice, Face, Game, Turn, TurnPhase};
+use martian_i18n::Messages;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use crate::messages::{self as msg, KeyAction, Keys, TAKEABLE};
+use crate::theme::Theme;
+
+/// The panel of what may be done now: the keys, then the coach's reason (wrapped) or else a
+/// word of guidance.
+pub struct ChoicesPanel<'a> {
+    pub m: &'a Messages,
+    pub lines: &'a [Line<'static>],
+}
+
+impl ChoicesPanel<'_> {
+    /// The lines under the keys: the reason, wrapped to `width`, or the guide.
+    pub fn body(
+        keys: &[Line<'static>],
+        guide: Option<&Line<'static>>,
+        why: Option<&str>,
+        width: usize,
+        theme: Theme,
+    ) -> Vec<Line<'static>> {
+        let mut lines = keys.to_vec();
+        match why {
+            Some(why) => lines.extend(
+                super::wrap_words(why, width)
+                    .into_iter()
+                    .map(|l| Line::styled(l, theme.why())),
+            ),
+            None => lines.extend(guide.cloned()),
+        }
+        lines
+    }
+}
+
+impl Widget for ChoicesPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        Paragraph::new(self.lines.to_vec())
+            .block(Block::bordered().title(msg::panel_choices(self.m)))
+            .render(area, buf);
+    }
+}
+
+/// The keys for a decision in `turn`: every take key (the illegal ones dimmed, with the reason),
+/// or stop and roll, in the language of `m`.
+pub fn decision_prompt(m: &'static Messages, turn: &Turn, theme: Theme) -> Vec<Line<'static>> {
+    let keys = Keys::of(m.lang());
+    let legal = turn.legal_actions();
+    match turn.phase() {
+        TurnPhase::Choosing { roll } => vec![choose_line(
+            m,
+            roll,
+            |face| legal.contains(Action::Take(face)),
+            theme,
+        )],
+        TurnPhase::Deciding => {
+            let stop = keys.key(KeyAction::Stop);
+            let roll = keys.key(KeyAction::Roll);
+            vec![Line::from(vec![
+                Span::styled(format!("[{stop}]"), theme.key()),
+                Span::raw(format!(" {}     ", msg::stop_label(m, turn.score()))),
+                Span::styled(format!("[{roll}]"), theme.key()),
+                Span::raw(format!(" {}", msg::roll_label(m, turn.dice_left()))),
+            ])]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A word of guidance under the keys of a decision (when the coach gives no reason).
+pub fn decision_guide(m: &'static Messages, turn: &Turn, theme: Theme) -> Option<Line<'static>> {
+    match turn.phase() {
+        TurnPhase::Choosing { .. } => Some(Line::styled(msg::take_all_of_one(m), theme.dim())),
+        TurnPhase::Deciding => Some(Line::styled(msg::stop_or_roll_hint(m), theme.dim())),
+        _ => None,
+    }
+}
+
+/// The take keys for `roll`: each face with its count, or why it cannot be taken.
+pub(super) fn choose_line(
+    m: &Messages,
+    roll: Dice,
+    legal: impl Fn(Face) -> bool,
+    theme: Theme,
+) -> Line<'static> {
+    let keys = Keys::of(m.lang());
+    let mut spans = Vec::new();
+    for face in TAKEABLE {
+        // The letter on the dice, as on the key.
+        let key = keys.key(KeyAction::Take(face)).to_ascii_uppercase();
+        let n = roll.count(face);
+        if legal(face) {
+            spans.push(Span::styled(format!("[{key}]"), theme.key()));
+            spans.push(Span::styled(
+                format!(" {}   ", msg::take_label(m, face, n)),
+                theme.face(face),
+            ));
+        } else {
+            let why = if n > 0 {
+                msg::taken_already(m, face)
+            } else {
+                msg::none_rolled(m, face)
+            };
+            spans.push(Span::styled(format!("[{key}] {why}   "), theme.dim()));
+        }
+    }
+    Line::from(spans)
+}
+
+/// A prompt asking `name` to press the roll key.
+pub fn key_prompt(text: String, theme: Theme) -> Vec<Line<'static>> {
+    vec![Line::styled(text, theme.key())]
+}
+
+/// The end of the game: the winner(s) and the keys.
+pub fn game_over_prompt(
+    m: &Messages,
+    game: &Game,
+    names: &[String],
+    theme: Theme,
+    hint: &str,
+) -> Vec<Line<'static>> {
+    let Some(outcome) = game.outcome() else {
+        return Vec::new();
+    };
+    let winners: Vec<&str> = outcome.winners.iter().map(|&s| names[s].as_str()).collect();
+    let mut banner = if let [one] = winners[..] {
+        msg::wins(m, one)
+    } else {
+        msg::share_victory(m, &winners)
+    };
+    if let (Some(_), [one]) = (&outcome.roll_off, &winners[..]) {
+        banner = format!("{banner} {}", msg::won_roll_off(m, one));
+    }
+    vec![
+        Line::styled(banner, theme.good()),
+        Line::styled(hint.to_string(), theme.key()),
+    ]
+}

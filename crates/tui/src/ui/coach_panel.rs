@@ -1,0 +1,150 @@
+//! The coach panel: the value of each option of the decision at hand, and what the last
+//! decision cost.
+
+use martian_engine::{Action, Rules};
+use martian_i18n::Messages;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use crate::coach::{Advice, Measure, Review};
+use crate::messages as msg;
+use crate::theme::Theme;
+
+/// What the coach panel shows.
+#[derive(Clone, Copy, Debug)]
+pub enum CoachView<'a> {
+    /// Not asked for; the last review stays visible.
+    Hidden { review: Option<&'a Review> },
+    /// Asked for, but no one of the people at the screen decides now.
+    Waiting { review: Option<&'a Review> },
+    /// Asked for; the advisor had nothing (no solver, or no solution for this position).
+    NoValues {
+        available: bool,
+        review: Option<&'a Review>,
+    },
+    Values {
+        advice: &'a Advice,
+        /// The action that was played from here (in a replay).
+        played: Option<Action>,
+        review: Option<&'a Review>,
+    },
+}
+
+pub struct CoachPanel<'a> {
+    pub m: &'a Messages,
+    pub view: CoachView<'a>,
+    /// The rules of the game (the target names the measure when playing alone).
+    pub rules: Rules,
+    pub theme: Theme,
+}
+
+/// What a decision cost, in two lines: the last decision of a person at the screen, or
+/// (`in_replay`) the move played from the position shown.
+fn review_lines(
+    m: &Messages,
+    review: &Review,
+    in_replay: bool,
+    theme: Theme,
+) -> [Line<'static>; 2] {
+    let head = if in_replay {
+        msg::coach_played(m, review.action)
+    } else {
+        msg::coach_last(m, review.action)
+    };
+    if review.was_best() {
+        [
+            Line::styled(head, theme.good()),
+            Line::styled(format!("  {}", msg::review_best(m)), theme.good()),
+        ]
+    } else {
+        let cost = review.advice.format_cost(m, review.cost);
+        [
+            Line::styled(head, theme.bad()),
+            Line::styled(format!("  {}", msg::review_cost(m, cost)), theme.bad()),
+        ]
+    }
+}
+
+impl Widget for CoachPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let CoachPanel {
+            m,
+            view,
+            rules,
+            theme,
+        } = self;
+        let inner = usize::from(area.width.saturating_sub(2));
+        let mut lines = Vec::new();
+        let in_replay = matches!(
+            view,
+            CoachView::Values {
+                played: Some(_),
+                ..
+            }
+        );
+        let review = match view {
+            CoachView::Hidden { review } => {
+                lines.push(Line::styled(msg::coach_off(m), theme.dim()));
+                review
+            }
+            CoachView::Waiting { review } => {
+                lines.push(Line::styled(msg::coach_wait(m), theme.dim()));
+                review
+            }
+            CoachView::NoValues { available, review } => {
+                let text = if available {
+                    msg::coach_no_values(m)
+                } else {
+                    msg::coach_unavailable(m)
+                };
+                lines.push(Line::styled(text, theme.dim()));
+                review
+            }
+            CoachView::Values {
+                advice,
+                played,
+                review,
+            } => {
+                let head = match advice.measure {
+                    Measure::WinProbability => msg::coach_win(m),
+                    Measure::TurnPoints => msg::coach_turn(m),
+                    Measure::ExpectedTurns => msg::coach_turns(m, rules.target()),
+                };
+                lines.push(Line::styled(
+                    head,
+                    Style::new().add_modifier(Modifier::BOLD),
+                ));
+                let best = msg::coach_best(m);
+                let tag_width = best.chars().count();
+                for &(action, value) in &advice.values {
+                    let is_best = advice.is_best(value);
+                    let mark = if played == Some(action) { "▸ " } else { "  " };
+                    let label = msg::coach_option(m, action);
+                    let value_text = advice.format_value(m, value);
+                    let tag = if is_best { best.as_str() } else { "" };
+                    let width = inner.saturating_sub(2 + value_text.len() + 1 + tag_width);
+                    // At least one space between the option and its value.
+                    let label: String = label.chars().take(width.saturating_sub(1)).collect();
+                    lines.push(Line::styled(
+                        format!("{mark}{label:<width$}{value_text} {tag:<tag_width$}"),
+                        if is_best { theme.good() } else { theme.plain() },
+                    ));
+                }
+                if advice.provisional {
+                    lines.push(Line::styled(msg::coach_working(m), theme.dim()));
+                }
+                review
+            }
+        };
+        if let Some(review) = review {
+            lines.extend(review_lines(m, review, in_replay, theme));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(msg::panel_coach(m)))
+            .render(area, buf);
+    }
+}

@@ -1,0 +1,129 @@
+//! The table screen, shared by the live game and the replay: the title, the dice, the log, the
+//! scores, the coach, the choices and the status line.
+
+use martian_engine::Game;
+use martian_i18n::Messages;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::choices::ChoicesPanel;
+use super::coach_panel::{CoachPanel, CoachView};
+use super::dice_panel::DicePanel;
+use super::log::LogPanel;
+use super::scores::ScoresPanel;
+use super::{TooSmall, rules_summary};
+use crate::messages as msg;
+use crate::theme::Theme;
+
+/// Everything the table screen needs.
+#[derive(Debug)]
+pub struct TableView<'a> {
+    /// The language of the screen.
+    pub m: &'static Messages,
+    pub title: &'a str,
+    pub seed: Option<u64>,
+    pub game: &'a Game,
+    pub names: &'a [String],
+    /// The choices panel: what may be done now, with its keys.
+    pub prompt: Vec<Line<'static>>,
+    /// A word of guidance under the keys, when the coach gives no reason.
+    pub guide: Option<Line<'static>>,
+    /// The coach's reason for its best option, under the keys.
+    pub why: Option<String>,
+    pub coach: CoachView<'a>,
+    /// How many lines back the log is scrolled.
+    pub log_scroll: usize,
+    /// An error or notice for the status line.
+    pub status: Option<&'a str>,
+    pub hint: &'a str,
+    pub theme: Theme,
+}
+
+impl Widget for &TableView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let view = self;
+        let theme = view.theme;
+        let m = view.m;
+        if TooSmall::check(area) {
+            TooSmall { m, theme }.render(area, buf);
+            return;
+        }
+        let choice_lines = ChoicesPanel::body(
+            &view.prompt,
+            view.guide.as_ref(),
+            view.why.as_deref(),
+            usize::from(area.width.saturating_sub(2)),
+            theme,
+        );
+        // The keys and two more lines, or as many as the coach's reason takes (within reason).
+        let choices_height = (choice_lines.len() as u16).clamp(2, 5) + 2;
+        let [title, body, choices, status] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(0),
+            Constraint::Length(choices_height),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let right_width = if body.width >= 110 { 36 } else { 30 };
+        let [left, right] =
+            Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(body);
+        let scores_height = ScoresPanel::height(view.names.len());
+        let [dice_area, log_area] =
+            Layout::vertical([Constraint::Length(9), Constraint::Min(0)]).areas(left);
+        let [scores_area, coach_area] =
+            Layout::vertical([Constraint::Length(scores_height), Constraint::Min(0)]).areas(right);
+
+        let mut title_spans = vec![
+            Span::styled(format!(" {} ", view.title), theme.title()),
+            Span::raw(format!(" {}", rules_summary(m, view.game.rules()))),
+        ];
+        if let Some(seed) = view.seed {
+            title_spans.push(Span::styled(
+                format!(" · {}", msg::seed(m, seed)),
+                theme.dim(),
+            ));
+        }
+        Line::from(title_spans).render(title, buf);
+
+        DicePanel {
+            m,
+            game: view.game,
+            names: view.names,
+            theme,
+        }
+        .render(dice_area, buf);
+        LogPanel {
+            m,
+            game: view.game,
+            names: view.names,
+            scroll: view.log_scroll,
+        }
+        .render(log_area, buf);
+        ScoresPanel {
+            m,
+            game: view.game,
+            names: view.names,
+            theme,
+        }
+        .render(scores_area, buf);
+        CoachPanel {
+            m,
+            view: view.coach,
+            rules: view.game.rules(),
+            theme,
+        }
+        .render(coach_area, buf);
+        ChoicesPanel {
+            m,
+            lines: &choice_lines,
+        }
+        .render(choices, buf);
+        let status_line = match view.status {
+            Some(text) => Line::styled(format!(" {text}"), theme.bad()),
+            None => Line::styled(format!(" {}", view.hint), theme.dim()),
+        };
+        status_line.render(status, buf);
+    }
+}
