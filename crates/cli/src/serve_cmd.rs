@@ -32,6 +32,10 @@ pub struct ServeArgs {
     /// Hours after which a room nobody is connected to is closed (its records stay downloadable).
     #[arg(long, default_value_t = 24.0, value_name = "HOURS")]
     idle_hours: f64,
+    /// Seconds a disconnected person has to come back before a bot plays their turns (until they
+    /// return) and the host role passes on.
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    grace: f64,
 }
 
 fn default_db() -> Result<PathBuf, UsageError> {
@@ -61,6 +65,13 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         ))
         .into());
     }
+    if !(args.grace.is_finite() && args.grace >= 0.0 && args.grace <= 24.0 * 3600.0) {
+        return Err(UsageError(format!(
+            "--grace must be from 0 to 86400 seconds, not {}",
+            args.grace
+        ))
+        .into());
+    }
     if args.max_rooms == 0 || args.max_connections == 0 {
         return Err(
             UsageError("--max-rooms and --max-connections must be at least 1".into()).into(),
@@ -75,6 +86,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         rate_per_second: args.rate_limit,
         rate_burst: 3.0 * args.rate_limit,
         idle_close: Duration::from_secs_f64(args.idle_hours * 3600.0),
+        grace: Duration::from_secs_f64(args.grace),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -43,6 +43,9 @@ pub struct Config {
     pub rate_burst: f64,
     /// A room nobody is connected to for this long is closed.
     pub idle_close: Duration,
+    /// A person disconnected this long is away: a bot plays their turns until they come back,
+    /// and the host role passes on.
+    pub grace: Duration,
 }
 
 impl Default for Config {
@@ -56,6 +59,7 @@ impl Default for Config {
             rate_per_second: 10.0,
             rate_burst: 30.0,
             idle_close: Duration::from_secs(24 * 3600),
+            grace: Duration::from_secs(30),
         }
     }
 }
@@ -146,6 +150,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         bot_delay: config.bot_delay,
         stand_in: stand_in_bot(),
         idle_close: config.idle_close,
+        grace: config.grace,
         on_close: Arc::new(move |id: &str| {
             if let Some(rooms) = forget.upgrade() {
                 rooms.lock().expect("rooms lock").remove(id);
@@ -217,6 +222,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             "/fluent.js",
             get(|| async { page(assets::FLUENT_JS, "text/javascript; charset=utf-8") }),
         )
+        .route("/js/{file}", get(module))
         .route(
             "/style.css",
             get(|| async { page(assets::STYLE_CSS, "text/css; charset=utf-8") }),
@@ -265,6 +271,13 @@ fn page(body: &'static str, content_type: &'static str) -> Response {
         body,
     )
         .into_response()
+}
+
+async fn module(Path(file): Path<String>) -> Response {
+    match assets::module(&file) {
+        Some(body) => page(body, "text/javascript; charset=utf-8"),
+        None => (StatusCode::NOT_FOUND, "no such file\n").into_response(),
+    }
 }
 
 async fn record(
@@ -426,7 +439,7 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
         }
     }
     if let Some(room) = room {
-        let _ = room.send(RoomCommand::Gone { conn }).await;
+        let _ = room.send(RoomCommand::Gone { conn, left: false }).await;
     }
 }
 
@@ -475,7 +488,7 @@ async fn incoming_text(
         }
         if message == (ClientMessage::Leave {}) {
             // Handled here so that a join right after it finds the connection out of the room.
-            let _ = sender.send(RoomCommand::Gone { conn }).await;
+            let _ = sender.send(RoomCommand::Gone { conn, left: true }).await;
             *room = None;
             return Some(
                 ServerMessage::Left {
