@@ -109,11 +109,12 @@ export async function playToTheEnd(pages, { onMove, keys = () => false, limit = 
   const deadline = Date.now() + limit;
   let moves = 0;
   while (Date.now() < deadline) {
-    const ended = await Promise.all(pages.map((p) => p.locator("#end-screen").count()));
+    const open = pages.filter((p) => !p.isClosed());
+    const ended = await Promise.all(open.map((p) => p.locator("#end-screen").count()));
     if (ended.every((n) => n > 0)) return moves;
     let moved = false;
     if (onMove) await onMove(moves);
-    for (const page of pages) {
+    for (const page of pages.filter((p) => !p.isClosed())) {
       const done = await moveIfMyTurn(page, { keys: keys(page) }).catch(() => null);
       if (done) {
         moved = true;
@@ -121,7 +122,7 @@ export async function playToTheEnd(pages, { onMove, keys = () => false, limit = 
         await page.waitForTimeout(30);
       }
     }
-    if (!moved) await pages[0].waitForTimeout(50);
+    if (!moved) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error("the game did not end in time");
 }

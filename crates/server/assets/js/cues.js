@@ -71,7 +71,10 @@ export function drawSoundSwitch() {
   const on = !muted();
   button.setAttribute("aria-pressed", String(on));
   button.title = on ? t("web-sound-on") : t("web-sound-off");
-  button.innerHTML = `<span aria-hidden="true">${on ? "🔊" : "🔇"}</span><span class="visually-hidden">${esc(t("web-sound"))}</span>`;
+  const waves = on
+    ? '<path d="M15 8.5a5 5 0 0 1 0 7M17.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'
+    : '<path d="M15 9l6 6M21 9l-6 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+  button.innerHTML = `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>${waves}</svg><span class="visually-hidden">${esc(t("web-sound"))}</span>`;
   button.onclick = () => {
     try {
       localStorage.setItem(MUTE_KEY, on ? "1" : "0");

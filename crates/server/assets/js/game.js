@@ -75,7 +75,7 @@ export function renderGame(app, redraw) {
         <div class="headline"><h1 id="headline">${esc(headline)}</h1>${timer}</div>
         <p class="muted round-line">${esc(t("web-round", { round: game.round }))} · ${esc(t("web-target"))} ${room.rules.target}
           <button type="button" class="link-button" data-help="scoring">${esc(t("web-how-to-play"))}</button></p>
-        ${outcome ? outcomePanel(room, outcome) : ""}
+        ${outcome ? outcomePanel(room, outcome, turn.phase === "to_roll" && !turn.aside) : ""}
         ${table}
         <div class="actions" id="actions" tabindex="-1" aria-label="${esc(t("web-actions"))}" role="group">${actions}</div>
         ${coachPanel(room, game, mine)}
@@ -152,9 +152,14 @@ function latecomer(room) {
   return `<div class="banner info" id="latecomer"><p>${esc(room.status === "over" ? t("web-watching-over") : t("web-watching-game"))}</p>${ask}</div>`;
 }
 
-function outcomePanel(room, turn) {
+function outcomePanel(room, turn, whole) {
   const roll = lastRoll(turn.transcript);
   const text = outcomeText(turn);
+  if (!whole) {
+    // The next turn has begun: one line, so that the new roll and the buttons stay in view.
+    return `<section class="outcome compact${turn.tanks_win ? " lost" : ""}" id="last-turn" aria-label="${esc(t("web-last-turn"))}">
+      <p class="outcome-text"><strong>${esc(seatName(room, turn.seat))}</strong> — <span id="last-turn-text">${esc(text)}</span></p></section>`;
+  }
   return `<section class="outcome${turn.tanks_win ? " lost" : ""}" id="last-turn" aria-label="${esc(t("web-last-turn"))}">
     <p class="outcome-text"><strong>${esc(seatName(room, turn.seat))}</strong> — <span id="last-turn-text">${esc(text)}</span></p>
     <div class="outcome-dice">
@@ -174,7 +179,8 @@ function turnPanel(turn) {
     : "";
   const lead = turn.tanks_win;
   const total = Math.max(1, turn.tanks + turn.rays);
-  const why = lead ? "tanks" : turn.bonus > 0 ? "bonus" : "plain";
+  const why = turn.bonus > 0 ? "bonus" : "plain";
+  if (!roll && !turn.aside) return "";
   return `
     ${rolled}
     <div class="zone"><h2 class="zone-title">${esc(t("web-aside"))}</h2>${diceRow(turn.aside, { id: "aside", extra: "aside" })}</div>
@@ -183,7 +189,7 @@ function turnPanel(turn) {
       <p class="balance-text">${esc(t("web-tanks-vs-rays", { tanks: turn.tanks, rays: turn.rays }))} — ${esc(lead ? t("web-tanks-lead") : t("web-rays-hold"))}</p>
     </div>
     <p class="turn-score" id="turn-score"><strong>${esc(t("web-turn-score", { points: turn.score }))}</strong>
-      <span class="muted">${esc(t("web-score-why", { why, earthlings: turn.earthlings, bonus: turn.bonus }))}</span> · ${esc(t("web-dice-left", { count: turn.dice_left }))}</p>`;
+      ${lead ? "" : `<span class="muted">${esc(t("web-score-why", { why, earthlings: turn.earthlings, bonus: turn.bonus }))}</span>`} · ${esc(t("web-dice-left", { count: turn.dice_left }))}</p>`;
 }
 
 

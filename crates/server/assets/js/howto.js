@@ -9,9 +9,10 @@ export function openHowTo(section = null) {
   const dialog = byId("howto");
   draw();
   if (!dialog.open) dialog.showModal();
+  byId("howto-close").focus({ preventScroll: true });
+  dialog.scrollTop = 0;
   const target = section && byId(`howto-${section}`);
   if (target) target.scrollIntoView({ block: "start" });
-  byId("howto-close").focus({ preventScroll: Boolean(target) });
 }
 
 export function relabelHowTo() {

@@ -30,7 +30,7 @@ export function seatTable(room, game) {
       <td><span class="dot ${online}" aria-hidden="true"></span><span class="visually-hidden">${esc(t("web-online", { online }))}: </span><span class="seat-name">${esc(playerName(seat))}</span>
         ${tags.length ? `<small class="muted tags">${esc(tags.join(" · "))}</small>` : ""}${bubble}</td>${score}<td class="seat-action">${action}</td></tr>`;
   });
-  const head = `<thead><tr><th scope="col">${esc(t("web-players"))}</th>${game ? `<th scope="col" class="num">${esc(t("web-score"))}</th>` : ""}<th scope="col"><span class="visually-hidden">${esc(t("web-seat-actions"))}</span></th></tr></thead>`;
+  const head = `<thead${game ? "" : ' class="visually-hidden"'}><tr><th scope="col">${esc(t("web-players"))}</th>${game ? `<th scope="col" class="num">${esc(t("web-score"))}</th>` : ""}<th scope="col"><span class="visually-hidden">${esc(t("web-seat-actions"))}</span></th></tr></thead>`;
   return `<table class="seats">${head}<tbody>${rows.join("")}</tbody></table>${waitingList(room)}`;
 }
 
