@@ -73,6 +73,13 @@ pub trait Strategy: Send {
         Ok(())
     }
 
+    /// Whether [`Strategy::new_game`] may load or compute the solver's solutions: a first game
+    /// under new rules can then take seconds to prepare (the three-player game much longer), and
+    /// a host serving many games should prepare such bots off its main work.
+    fn reads_solutions(&self) -> bool {
+        false
+    }
+
     /// The game this bot played `seat` in is over.
     fn game_over(&mut self, end: &GameEnd<'_>) {
         let _ = end;
@@ -261,6 +268,21 @@ mod tests {
             let bot = create(name, Rules::official()).unwrap();
             assert_eq!(bot.name(), name);
         }
+    }
+
+    #[test]
+    fn the_bots_that_read_solutions_say_so() {
+        let reading: Vec<_> = names()
+            .iter()
+            .copied()
+            .filter(|name| create(name, Rules::official()).unwrap().reads_solutions())
+            .collect();
+        assert_eq!(reading, ["optimal", "easy", "medium", "hard"]);
+        assert!(
+            create("strength:0.5", Rules::official())
+                .unwrap()
+                .reads_solutions()
+        );
     }
 
     #[test]

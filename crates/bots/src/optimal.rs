@@ -88,6 +88,10 @@ impl Strategy for Optimal {
         Ok(())
     }
 
+    fn reads_solutions(&self) -> bool {
+        true
+    }
+
     /// The distribution of the turn [`Strategy::decide`] plays from `start`: that of the same
     /// solver table, built once per position and process.
     #[inline]

@@ -99,6 +99,10 @@ impl Strategy for Skilled {
         self.name.clone()
     }
 
+    fn reads_solutions(&self) -> bool {
+        true
+    }
+
     fn decide(&mut self, situation: &Situation<'_>, rng: &mut GameRng) -> Result<Action, BotError> {
         let (table, measure) = self.oracle.table(situation);
         let options: Vec<(Action, f64)> = table.action_values(situation.turn).iter().collect();

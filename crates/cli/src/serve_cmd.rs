@@ -1,4 +1,5 @@
-//! `martian-dice serve`: the online game for browsers, with its database.
+//! `martian-dice serve`: the online game for browsers, with its database. Every option can also
+//! be given by an environment variable (named in `--help`), as a service manager would.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -11,30 +12,121 @@ use crate::exit::UsageError;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// Address to listen on (port 0 picks a free port).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    /// Address to listen on (port 0 picks a free port; 0.0.0.0:8080 listens on every interface).
+    #[arg(long, env = "MARTIAN_DICE_ADDR", default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
     /// SQLite database file [default: martian-dice/server.db under the user's data directory].
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, env = "MARTIAN_DICE_DB", value_name = "FILE")]
     db: Option<PathBuf>,
     /// Most rooms held at once.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_MAX_ROOMS",
+        default_value_t = 10_000,
+        value_name = "N"
+    )]
     max_rooms: usize,
-    /// Most WebSocket connections at once.
-    #[arg(long, default_value_t = 10_000)]
+    /// Most connections at once (page downloads, WebSocket handshakes and open games alike).
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_MAX_CONNECTIONS",
+        default_value_t = 10_000,
+        value_name = "N"
+    )]
     max_connections: usize,
+    /// Rooms one address may have created and still open.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_ROOMS_PER_ADDRESS",
+        default_value_t = 20,
+        value_name = "N"
+    )]
+    rooms_per_address: usize,
+    /// Rooms one connection may create.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_ROOMS_PER_CONNECTION",
+        default_value_t = 5,
+        value_name = "N"
+    )]
+    rooms_per_connection: usize,
     /// Milliseconds a bot waits before each move, so people can follow the game.
-    #[arg(long, default_value_t = 700, value_name = "MS")]
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_BOT_DELAY",
+        default_value_t = 700,
+        value_name = "MS"
+    )]
     bot_delay: u64,
-    /// Messages a connection may send per second on average (bursts of three times as many).
-    #[arg(long, default_value_t = 10.0, value_name = "N")]
+    /// Messages (WebSocket frames of any kind) a connection may send per second on average, in
+    /// bursts of three times as many.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_RATE_LIMIT",
+        default_value_t = 10.0,
+        value_name = "N"
+    )]
     rate_limit: f64,
     /// Hours after which a room nobody is connected to is closed (its records stay downloadable).
-    #[arg(long, default_value_t = 24.0, value_name = "HOURS")]
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_IDLE_HOURS",
+        default_value_t = 24.0,
+        value_name = "HOURS"
+    )]
     idle_hours: f64,
+    /// Minutes after which a room whose game never started, and that nobody is connected to, is
+    /// closed.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_LOBBY_IDLE_MINUTES",
+        default_value_t = 10.0,
+        value_name = "MINUTES"
+    )]
+    lobby_idle_minutes: f64,
+    /// Seconds a client has to send a request's headers before its connection is closed.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_HEADER_TIMEOUT",
+        default_value_t = 10.0,
+        value_name = "SECONDS"
+    )]
+    header_timeout: f64,
+    /// Seconds a WebSocket connection may stay silent (no message, not even a ping) before it is
+    /// closed with code 4408; the page pings often enough.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_IDLE_TIMEOUT",
+        default_value_t = 90.0,
+        value_name = "SECONDS"
+    )]
+    idle_timeout: f64,
+    /// Threads that compute the solver's solutions for rule sets new to the server (a bot's
+    /// first game under unusual rules), apart from the threads that play.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_SOLVER_THREADS",
+        default_value_t = 1,
+        value_name = "N"
+    )]
+    solver_threads: usize,
+    /// Rule sets that may wait for those threads; beyond, starting such a game is refused
+    /// with `busy` until the queue has room.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_SOLVER_QUEUE",
+        default_value_t = 8,
+        value_name = "N"
+    )]
+    solver_queue: usize,
     /// Seconds a disconnected person has to come back before a bot plays their turns (until they
     /// return) and the host role passes on.
-    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_GRACE",
+        default_value_t = 30.0,
+        value_name = "SECONDS"
+    )]
     grace: f64,
 }
 
@@ -46,48 +138,64 @@ fn default_db() -> Result<PathBuf, UsageError> {
         })
 }
 
-pub fn run(args: ServeArgs) -> anyhow::Result<()> {
-    let db = match args.db {
-        Some(db) => db,
-        None => default_db()?,
-    };
+/// A duration option given in `unit`s: more than 0 and at most `max` units.
+fn duration(flag: &str, value: f64, unit: f64, max: f64) -> Result<Duration, UsageError> {
+    if value.is_finite() && value > 0.0 && value <= max {
+        Ok(Duration::from_secs_f64(value * unit))
+    } else {
+        Err(UsageError(format!(
+            "{flag} must be more than 0 and at most {max}, not {value}"
+        )))
+    }
+}
+
+fn at_least_one(flag: &str, value: usize) -> Result<usize, UsageError> {
+    if value == 0 {
+        Err(UsageError(format!("{flag} must be at least 1")))
+    } else {
+        Ok(value)
+    }
+}
+
+fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, UsageError> {
     if !(args.rate_limit.is_finite() && args.rate_limit > 0.0) {
         return Err(UsageError(format!(
             "--rate-limit must be a positive number, not {}",
             args.rate_limit
-        ))
-        .into());
+        )));
     }
-    if !(args.idle_hours.is_finite() && args.idle_hours > 0.0 && args.idle_hours <= 24.0 * 365.0) {
-        return Err(UsageError(format!(
-            "--idle-hours must be more than 0 and at most a year, not {}",
-            args.idle_hours
-        ))
-        .into());
-    }
-    if !(args.grace.is_finite() && args.grace >= 0.0 && args.grace <= 24.0 * 3600.0) {
-        return Err(UsageError(format!(
-            "--grace must be from 0 to 86400 seconds, not {}",
-            args.grace
-        ))
-        .into());
-    }
-    if args.max_rooms == 0 || args.max_connections == 0 {
-        return Err(
-            UsageError("--max-rooms and --max-connections must be at least 1".into()).into(),
-        );
-    }
-    let config = martian_server::Config {
+    Ok(martian_server::Config {
         addr: args.addr,
-        db: Some(db.clone()),
-        max_rooms: args.max_rooms,
-        max_connections: args.max_connections,
+        db: Some(db),
+        max_rooms: at_least_one("--max-rooms", args.max_rooms)?,
+        max_connections: at_least_one("--max-connections", args.max_connections)?,
+        rooms_per_address: at_least_one("--rooms-per-address", args.rooms_per_address)?,
+        rooms_per_connection: at_least_one("--rooms-per-connection", args.rooms_per_connection)?,
         bot_delay: Duration::from_millis(args.bot_delay),
         rate_per_second: args.rate_limit,
         rate_burst: 3.0 * args.rate_limit,
-        idle_close: Duration::from_secs_f64(args.idle_hours * 3600.0),
-        grace: Duration::from_secs_f64(args.grace),
+        idle_close: duration("--idle-hours", args.idle_hours, 3600.0, 24.0 * 365.0)?,
+        lobby_idle_close: duration(
+            "--lobby-idle-minutes",
+            args.lobby_idle_minutes,
+            60.0,
+            24.0 * 60.0,
+        )?,
+        header_timeout: duration("--header-timeout", args.header_timeout, 1.0, 3600.0)?,
+        ws_idle_timeout: duration("--idle-timeout", args.idle_timeout, 1.0, 24.0 * 3600.0)?,
+        solver_threads: at_least_one("--solver-threads", args.solver_threads)?,
+        solver_queue: at_least_one("--solver-queue", args.solver_queue)?,
+        grace: duration("--grace", args.grace, 1.0, 24.0 * 3600.0)?,
+        ..martian_server::Config::default()
+    })
+}
+
+pub fn run(args: ServeArgs) -> anyhow::Result<()> {
+    let db = match &args.db {
+        Some(db) => db.clone(),
+        None => default_db()?,
     };
+    let config = config(&args, db.clone())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -96,10 +204,16 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let running = martian_server::start(config).await?;
         // The first line of standard output names the address: scripts and tests read it.
         println!("listening on http://{}/", running.addr());
+        let skipped = running.not_restored().len();
         eprintln!(
-            "martian-dice: database {} ({} rooms restored); Ctrl-C stops",
+            "martian-dice: database {} ({} rooms restored{}); Ctrl-C stops",
             db.display(),
-            running.restored_rooms()
+            running.restored_rooms(),
+            if skipped > 0 {
+                format!(", {skipped} not restored: see above")
+            } else {
+                String::new()
+            }
         );
         tokio::select! {
             result = running.wait() => result?,

@@ -943,6 +943,7 @@ web-error = { $code ->
         [not_host] Only the host can do that.
         [not_seated] Spectators cannot do that.
         [storage] The server could not save that, so nothing changed: try again.
+        [busy] The server is busy preparing bots for other games: try again in a minute.
         [invalid] That is not a valid choice: { $detail }
        *[other] Something went wrong: { $detail }
     }

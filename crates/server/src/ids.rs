@@ -18,6 +18,16 @@ pub fn random_token() -> String {
     random_hex128()
 }
 
+/// What is stored of a seat token: its SHA-256, in hex. Tokens are 128 random bits, so a plain
+/// hash cannot be reversed by guessing.
+pub fn token_hash(token: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// A new game seed.
 pub fn random_seed() -> u64 {
     let mut bytes = [0u8; 8];
@@ -53,5 +63,15 @@ mod tests {
         assert!(constant_time_eq(&a, &a.clone()));
         assert!(!constant_time_eq(&a, &b));
         assert!(!constant_time_eq("ab", "abc"));
+        let hash = token_hash(&a);
+        assert_eq!(hash.len(), 64);
+        assert_eq!(hash, token_hash(&a));
+        assert_ne!(hash, token_hash(&b));
+        assert!(!hash.contains(&a));
+        // The known SHA-256 of "abc".
+        assert_eq!(
+            token_hash("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }

@@ -4,19 +4,24 @@
 
 #![forbid(unsafe_code)]
 
+mod accept;
 mod assets;
 mod coach;
+mod http;
 mod ids;
 mod outbox;
 pub mod protocol;
+mod registry;
 mod room;
 mod server;
+mod solutions;
 mod state;
 mod store;
 pub mod table;
 mod views;
+mod ws;
 
-pub use server::{Config, Running, ServerError, start};
+pub use server::{Config, NotRestored, Running, ServerError, start};
 pub use state::Status;
 pub use store::StoreError;
 pub use views::RoomView;

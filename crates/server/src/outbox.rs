@@ -5,6 +5,9 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
+/// A message's text, shared between the members of a room without copying.
+pub type Text = tokio_tungstenite::tungstenite::Utf8Bytes;
+
 /// A connection's number, unique in the server.
 pub type ConnId = u64;
 
@@ -12,9 +15,9 @@ pub type ConnId = u64;
 #[derive(Clone, Debug)]
 pub enum Outgoing {
     /// A JSON text message (shared between the members of a room).
-    Text(Arc<str>),
+    Text(Text),
     /// The connection is no longer in the room (after this text, if any).
-    Detached(Option<Arc<str>>),
+    Detached(Option<Text>),
 }
 
 /// The sending half of a connection's queue. The queue is bounded: a connection that does not
@@ -64,7 +67,7 @@ mod tests {
     #[tokio::test]
     async fn a_full_outbox_kicks_its_connection_instead_of_growing() {
         let (outbox, mut rx, kick) = Outbox::new();
-        let text: Arc<str> = "{}".into();
+        let text: Text = "{}".into();
         for _ in 0..OUTBOX_CAPACITY {
             assert!(outbox.send(Outgoing::Text(text.clone())).is_ok());
         }

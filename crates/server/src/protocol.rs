@@ -162,6 +162,8 @@ pub enum ErrorCode {
     Invalid,
     /// The server could not store the change: nothing changed.
     Storage,
+    /// The server's solver is busy preparing other rooms' bots: try again shortly.
+    Busy,
 }
 
 /// A message from the server. Serialized once and sent to every member of a room.
@@ -206,6 +208,9 @@ pub enum ServerMessage<'a> {
         reason: &'a str,
     },
     Pong {},
+    /// The server is stopping to restart: the connection closes next (code 1012); reconnect
+    /// and resume in a moment.
+    Restarting {},
     /// A request was refused; nothing changed.
     Error {
         code: ErrorCode,
@@ -250,19 +255,56 @@ pub fn error_json(code: ErrorCode, message: &str, request: Option<&str>) -> Stri
     .to_json()
 }
 
-/// Checks a player name: 1 to [`MAX_NAME_CHARS`] characters, no control characters, trimmed.
-pub fn clean_name(name: &str) -> Result<String, String> {
+/// Characters that reorder the text around them (bidirectional embeddings, overrides and
+/// isolates): in a name they could make other players' names or messages read backwards.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Characters that show nothing: Unicode's default-ignorable code points (zero-width spaces and
+/// joiners, variation selectors, fillers, tags…) and the blank Braille pattern.
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{2800}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}'
+        | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{1BCA0}'..='\u{1BCA3}'
+        | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// Why a name is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    #[error("the name is empty")]
+    Empty,
+    #[error("the name is longer than {MAX_NAME_CHARS} characters")]
+    TooLong,
+    #[error("the name has control characters")]
+    Control,
+    #[error("the name has characters that reverse the direction of text")]
+    Bidi,
+    #[error("the name has no visible character")]
+    Invisible,
+}
+
+/// Checks a player name: 1 to [`MAX_NAME_CHARS`] characters, trimmed, no control characters, no
+/// characters that turn text around, and something visible.
+pub fn clean_name(name: &str) -> Result<String, NameError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err("the name is empty".into());
+        return Err(NameError::Empty);
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!(
-            "the name is longer than {MAX_NAME_CHARS} characters"
-        ));
+        return Err(NameError::TooLong);
     }
     if name.chars().any(char::is_control) {
-        return Err("the name has control characters".into());
+        return Err(NameError::Control);
+    }
+    if name.chars().any(is_bidi_control) {
+        return Err(NameError::Bidi);
+    }
+    if name.chars().all(|c| c.is_whitespace() || is_invisible(c)) {
+        return Err(NameError::Invisible);
     }
     Ok(name.to_string())
 }
@@ -294,8 +336,37 @@ mod tests {
     #[test]
     fn names_are_checked() {
         assert_eq!(clean_name("  Ana "), Ok("Ana".into()));
-        assert!(clean_name("   ").is_err());
-        assert!(clean_name(&"x".repeat(25)).is_err());
-        assert!(clean_name("a\u{7}b").is_err());
+        assert_eq!(clean_name("   "), Err(NameError::Empty));
+        assert_eq!(clean_name(&"x".repeat(25)), Err(NameError::TooLong));
+        assert_eq!(clean_name("a\u{7}b"), Err(NameError::Control));
+        // Accents, scripts written right to left and emoji are names like any other.
+        for fine in [
+            "José",
+            "Zoë 2",
+            "محمد",
+            "דנה",
+            "王小明",
+            "🐔 Chicken",
+            "a\u{200D}b",
+        ] {
+            assert_eq!(clean_name(fine), Ok(fine.to_string()), "{fine}");
+        }
+        for reversed in [
+            "evil\u{202E}gnp.exe",
+            "a\u{2066}b",
+            "\u{200F}Ana",
+            "x\u{061C}",
+        ] {
+            assert_eq!(clean_name(reversed), Err(NameError::Bidi), "{reversed:?}");
+        }
+        for blank in [
+            "\u{200B}",
+            "\u{200B}\u{2060} \u{FEFF}",
+            "\u{3164}",
+            "\u{2800}\u{2800}",
+            "\u{E0041}",
+        ] {
+            assert_eq!(clean_name(blank), Err(NameError::Invisible), "{blank:?}");
+        }
     }
 }

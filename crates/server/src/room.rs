@@ -16,12 +16,13 @@ use tokio::time::Instant;
 use martian_bots::Strategy;
 use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules};
 
-use crate::ids::{constant_time_eq, random_seed, random_token};
-use crate::outbox::{ConnId, Outbox, Outgoing};
+use crate::ids::{constant_time_eq, random_seed, random_token, token_hash};
+use crate::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::protocol::{
     ClientMessage, ErrorCode, LeftCode, OnTimeout, QUICK_MESSAGES, ServerMessage, Timer,
     clean_name, error_json,
 };
+use crate::solutions::{Need, Readiness, Solutions};
 use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
 use crate::store::{Store, StoredGame, Write};
 use crate::table::{Command, Move, Table, TableError};
@@ -41,8 +42,12 @@ pub struct RoomSettings {
     /// A person disconnected this long is away: the stand-in plays their turns until they come
     /// back, and the host role passes on.
     pub grace: Duration,
+    /// A room whose game never started and that nobody is connected to is closed after this.
+    pub lobby_idle_close: Duration,
     /// Told the id of a room that closed, so the server forgets it.
     pub on_close: Arc<dyn Fn(&str) + Send + Sync>,
+    /// Where the solutions of new rule sets are prepared.
+    pub solutions: Solutions,
 }
 
 impl std::fmt::Debug for RoomSettings {
@@ -52,6 +57,7 @@ impl std::fmt::Debug for RoomSettings {
             .field("stand_in", &self.stand_in)
             .field("idle_close", &self.idle_close)
             .field("grace", &self.grace)
+            .field("lobby_idle_close", &self.lobby_idle_close)
             .finish_non_exhaustive()
     }
 }
@@ -111,6 +117,8 @@ pub struct Room {
     thinking: Option<Thinking>,
     store: Store,
     settings: Arc<RoomSettings>,
+    /// The state as loaded must be stored again (it held secrets in clear).
+    rewrite_state: bool,
 }
 
 /// A bot's decision under way: for `seat`, when the game had made `moves` moves.
@@ -162,13 +170,14 @@ impl Room {
         store: Store,
         settings: Arc<RoomSettings>,
     ) -> Result<(Room, String), String> {
-        let name = clean_name(host)?;
+        let name = clean_name(host).map_err(|e| e.to_string())?;
         let token = random_token();
         let state = RoomState {
             seats: vec![SeatState {
                 name,
                 bot: None,
-                token: Some(token.clone()),
+                token_hash: Some(token_hash(&token)),
+                token: None,
                 human: true,
                 away: false,
             }],
@@ -205,6 +214,7 @@ impl Room {
             thinking: None,
             store,
             settings,
+            rewrite_state: false,
         }
     }
 
@@ -220,9 +230,18 @@ impl Room {
             room: id.clone(),
             message,
         };
-        let state: RoomState =
+        let mut state: RoomState =
             serde_json::from_str(state).map_err(|e| fail(format!("bad state: {e}")))?;
+        // Tokens an older version stored in clear are kept only as their hash from now on.
+        let mut clear_tokens = false;
+        for seat in &mut state.seats {
+            if let Some(token) = seat.token.take() {
+                seat.token_hash = Some(token_hash(&token));
+                clear_tokens = true;
+            }
+        }
         let mut room = Room::with_state(id.clone(), state, store, settings);
+        room.rewrite_state = clear_tokens;
         if room.state.status != Status::Lobby {
             let game = games
                 .iter()
@@ -244,10 +263,14 @@ impl Room {
 
     /// Runs the room until every handle to it is dropped.
     pub async fn run(mut self, mut commands: mpsc::Receiver<RoomCommand>) {
+        if self.rewrite_state {
+            match self.commit_state(self.state.clone()).await {
+                Ok(()) => self.rewrite_state = false,
+                Err((_, message)) => eprintln!("martian-server: room {}: {message}", self.id),
+            }
+        }
         loop {
-            let idle_end = self
-                .idle_since
-                .map(|since| since + self.settings.idle_close);
+            let idle_end = self.idle_since.map(|since| since + self.idle_limit());
             let wake = [self.deadline, self.bot_due, idle_end, self.grace_due()]
                 .into_iter()
                 .flatten()
@@ -284,6 +307,16 @@ impl Room {
                 (true, since) => since,
                 (false, _) => None,
             };
+        }
+    }
+
+    /// How long the room stays open with nobody in it: a room whose game never started is
+    /// closed sooner, so that empty rooms cannot pile up.
+    fn idle_limit(&self) -> Duration {
+        if self.state.status == Status::Lobby && self.state.game == 0 {
+            self.settings.lobby_idle_close.min(self.settings.idle_close)
+        } else {
+            self.settings.idle_close
         }
     }
 
@@ -400,10 +433,11 @@ impl Room {
                 self.seat_person(&name).await
             }
             Entry::Resume { token } => {
+                let presented = token_hash(&token);
                 let seat = self.state.seats.iter().position(|s| {
-                    s.token
+                    s.token_hash
                         .as_deref()
-                        .is_some_and(|t| constant_time_eq(t, &token))
+                        .is_some_and(|hash| constant_time_eq(hash, &presented))
                 });
                 let Some(seat) = seat else {
                     // A place in line for the next game.
@@ -411,7 +445,7 @@ impl Room {
                         .state
                         .waiting
                         .iter()
-                        .any(|w| constant_time_eq(&w.token, &token))
+                        .any(|w| constant_time_eq(&w.token_hash, &presented))
                     {
                         return Ok(Entered {
                             seat: None,
@@ -523,7 +557,7 @@ impl Room {
                     message,
                 }
                 .to_json();
-                let said: Arc<str> = said.into();
+                let said: Text = said.into();
                 for member in self.members.values() {
                     let _ = member.outbox.send(Outgoing::Text(said.clone()));
                 }
@@ -653,10 +687,10 @@ impl Room {
                 closed: false,
             });
         }
-        self.store
-            .commit(writes)
-            .await
-            .map_err(|e| (ErrorCode::Storage, e.to_string()))?;
+        self.store.commit(writes).await.map_err(|e| {
+            eprintln!("martian-server: room {}: {e}", self.id);
+            (ErrorCode::Storage, e.to_client().to_string())
+        })?;
         if let Some(next) = next {
             self.state = next;
         }
@@ -689,7 +723,7 @@ impl Room {
     /// Sends everyone in the room its state and `events`.
     fn broadcast(&self, events: &[RoomEvent]) {
         let view = self.view();
-        let text: Arc<str> = ServerMessage::Update {
+        let text: Text = ServerMessage::Update {
             room: &view,
             events,
         }
@@ -737,15 +771,42 @@ impl Room {
         let scores = game.scores().to_vec();
         let turn = *game.turn();
         let moves = table.moves().len();
-        tokio::task::spawn_blocking(move || {
-            for (outbox, seat) in coached {
-                if let Some(advice) =
-                    crate::coach::advice(rules, &scores, mover, &turn, moves, seat)
-                {
-                    let text = ServerMessage::Advice { advice: &advice }.to_json();
-                    let _ = outbox.send(Outgoing::Text(text.into()));
+        let ready = match self
+            .settings
+            .solutions
+            .request(Need::new(rules, scores.len()))
+        {
+            Readiness::Ready => None,
+            Readiness::Pending(ready) => Some(ready),
+            Readiness::Busy => {
+                let busy = error_json(
+                    ErrorCode::Busy,
+                    "the coach waits for the server's solver, busy with other rooms: ask again shortly",
+                    Some("coach"),
+                );
+                let busy: Text = busy.into();
+                for (outbox, _) in coached {
+                    let _ = outbox.send(Outgoing::Text(busy.clone()));
                 }
+                return;
             }
+        };
+        tokio::spawn(async move {
+            if let Some(ready) = ready {
+                // Prepared elsewhere or not, the advice below reads (or computes) the solution.
+                let _ = ready.await;
+            }
+            let _ = tokio::task::spawn_blocking(move || {
+                for (outbox, seat) in coached {
+                    if let Some(advice) =
+                        crate::coach::advice(rules, &scores, mover, &turn, moves, seat)
+                    {
+                        let text = ServerMessage::Advice { advice: &advice }.to_json();
+                        let _ = outbox.send(Outgoing::Text(text.into()));
+                    }
+                }
+            })
+            .await;
         });
     }
 
@@ -763,7 +824,8 @@ impl Room {
                     connected: self
                         .members
                         .values()
-                        .any(|m| m.waiting.as_deref() == Some(w.token.as_str())),
+                        .filter_map(|m| m.waiting.as_deref())
+                        .any(|token| token_hash(token) == w.token_hash),
                 })
                 .collect(),
             seats: self

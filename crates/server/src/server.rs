@@ -1,30 +1,20 @@
-//! The HTTP side: the page's assets, the WebSocket endpoint with its limits, and game records.
+//! The server: opens the database, brings its rooms back, and serves the page, the WebSocket
+//! endpoint and the records until it is told to stop.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
-use axum::Router;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use martian_i18n::Lang;
-use tokio::sync::{mpsc, oneshot};
-use tokio::time::Instant;
+use tokio::sync::watch;
 
-use crate::assets;
-use crate::ids::{is_room_id, random_room_id};
-use crate::outbox::{ConnId, Outbox, Outgoing};
-use crate::protocol::{
-    BotEntry, ClientMessage, ErrorCode, LeftCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
-    QUICK_MESSAGES, ServerMessage, error_json,
-};
-use crate::room::{Entry, Room, RoomCommand, RoomSettings};
+use crate::accept::{Connections, Limits};
+use crate::outbox::Text;
+use crate::protocol::{BotEntry, PROTOCOL_VERSION, QUICK_MESSAGES, ServerMessage};
+use crate::registry::Registry;
+use crate::room::{Room, RoomSettings};
+use crate::solutions::Solutions;
 use crate::store::{Store, StoreError};
 
 /// How the server runs.
@@ -43,9 +33,25 @@ pub struct Config {
     pub rate_burst: f64,
     /// A room nobody is connected to for this long is closed.
     pub idle_close: Duration,
+    /// Rooms one address may have created and still open.
+    pub rooms_per_address: usize,
+    /// Rooms one connection may create.
+    pub rooms_per_connection: usize,
+    /// A room whose game never started and that nobody is connected to is closed after this.
+    pub lobby_idle_close: Duration,
     /// A person disconnected this long is away: a bot plays their turns until they come back,
     /// and the host role passes on.
     pub grace: Duration,
+    /// Time a client has to send a request's headers.
+    pub header_timeout: Duration,
+    /// A WebSocket connection that sends nothing (not even a ping) for this long is closed.
+    pub ws_idle_timeout: Duration,
+    /// The longest a plain HTTP connection stays open.
+    pub http_lifetime: Duration,
+    /// Threads that compute the solver's solutions for new rule sets.
+    pub solver_threads: usize,
+    /// Rule sets that may wait for those threads; more are refused with `busy`.
+    pub solver_queue: usize,
 }
 
 impl Default for Config {
@@ -59,7 +65,15 @@ impl Default for Config {
             rate_per_second: 10.0,
             rate_burst: 30.0,
             idle_close: Duration::from_secs(24 * 3600),
+            rooms_per_address: 20,
+            rooms_per_connection: 5,
+            lobby_idle_close: Duration::from_secs(10 * 60),
             grace: Duration::from_secs(30),
+            header_timeout: Duration::from_secs(10),
+            ws_idle_timeout: Duration::from_secs(90),
+            http_lifetime: Duration::from_secs(120),
+            solver_threads: 1,
+            solver_queue: 8,
         }
     }
 }
@@ -78,31 +92,35 @@ pub enum ServerError {
     Serve(std::io::Error),
 }
 
-/// The largest frame the WebSocket layer reads at all; above it the connection is closed.
-/// Between [`MAX_MESSAGE_BYTES`] and this, a message is refused with `too_large`.
-const MAX_FRAME_BYTES: usize = 64 * 1024;
+/// What the connections and rooms share.
+pub(crate) struct App {
+    pub registry: Arc<Registry>,
+    pub next_conn: AtomicU64,
+    pub store: Store,
+    pub settings: Arc<RoomSettings>,
+    pub config: Config,
+    pub welcome: Text,
+    /// Turns true when the server stops: connections say so to their clients and close.
+    pub stop: watch::Receiver<bool>,
+}
 
-/// How many refusals for speed a connection may collect before it is closed.
-const MAX_RATE_STRIKES: u32 = 50;
-
-type Rooms = Arc<Mutex<HashMap<String, mpsc::Sender<RoomCommand>>>>;
-
-struct App {
-    rooms: Rooms,
-    connections: AtomicUsize,
-    next_conn: AtomicU64,
-    store: Store,
-    settings: Arc<RoomSettings>,
-    config: Config,
-    welcome: Arc<str>,
+/// A stored room that was not brought back, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotRestored {
+    pub room: String,
+    pub reason: String,
 }
 
 /// A server that is listening.
 #[derive(Debug)]
 pub struct Running {
     addr: SocketAddr,
+    connections: Arc<Connections>,
+    registry: Arc<Registry>,
     restored: usize,
-    task: tokio::task::JoinHandle<std::io::Result<()>>,
+    not_restored: Vec<NotRestored>,
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
 }
 
 impl Running {
@@ -111,21 +129,37 @@ impl Running {
         self.addr
     }
 
+    /// Connections open now (every TCP connection, WebSocket or not).
+    pub fn open_connections(&self) -> usize {
+        self.connections.open()
+    }
+
+    /// Rooms held now.
+    pub fn rooms(&self) -> usize {
+        self.registry.len()
+    }
+
     /// How many rooms were brought back from the database.
     pub fn restored_rooms(&self) -> usize {
         self.restored
     }
 
-    /// Serves until the task ends (it ends only on an I/O error).
-    pub async fn wait(self) -> Result<(), ServerError> {
-        match self.task.await {
-            Ok(result) => result.map_err(ServerError::Serve),
-            Err(e) => Err(ServerError::Serve(std::io::Error::other(e))),
-        }
+    /// The stored rooms that were not brought back (damaged, or beyond `--max-rooms`): each is
+    /// also said on standard error, and stays in the database.
+    pub fn not_restored(&self) -> &[NotRestored] {
+        &self.not_restored
     }
 
-    /// Stops serving.
+    /// Serves until the server is stopped.
+    pub async fn wait(self) -> Result<(), ServerError> {
+        self.task
+            .await
+            .map_err(|e| ServerError::Serve(std::io::Error::other(e)))
+    }
+
+    /// Stops at once: no more connections, and open ones are told and closed.
     pub fn abort(&self) {
+        let _ = self.stop.send(true);
         self.task.abort();
     }
 }
@@ -141,23 +175,53 @@ fn stand_in_bot() -> String {
         .to_string()
 }
 
+/// Raises this process's limit of open files as far as it may go, and keeps the connection cap
+/// clear of it, so that the database, its log and the listener always find a descriptor.
+fn descriptors_for(max_connections: usize) -> usize {
+    const SPARE: u64 = 64;
+    let limit = rlimit::increase_nofile_limit(u64::MAX).unwrap_or(1024);
+    let allowed = limit.saturating_sub(SPARE) as usize;
+    if max_connections > allowed {
+        eprintln!(
+            "martian-server: at most {allowed} connections fit in this process's limit of {limit} open files (--max-connections {max_connections})"
+        );
+        allowed.max(1)
+    } else {
+        max_connections
+    }
+}
+
 /// Opens the database, brings back its rooms, and listens on `config.addr`.
 pub async fn start(config: Config) -> Result<Running, ServerError> {
     let (store, stored) = Store::open(config.db.as_deref())?;
-    let rooms: Rooms = Arc::default();
-    let forget = Arc::downgrade(&rooms);
+    let registry = Arc::new(Registry::new(config.max_rooms, config.rooms_per_address));
+    let forget = Arc::downgrade(&registry);
+    let solutions =
+        Solutions::new(config.solver_threads, config.solver_queue).map_err(ServerError::Serve)?;
     let settings = Arc::new(RoomSettings {
+        solutions,
         bot_delay: config.bot_delay,
         stand_in: stand_in_bot(),
         idle_close: config.idle_close,
+        lobby_idle_close: config.lobby_idle_close,
         grace: config.grace,
         on_close: Arc::new(move |id: &str| {
-            if let Some(rooms) = forget.upgrade() {
-                rooms.lock().expect("rooms lock").remove(id);
+            if let Some(registry) = forget.upgrade() {
+                registry.remove(id);
             }
         }),
     });
+    let mut not_restored = Vec::new();
+    let mut restored = 0;
+    // The most recently changed rooms first: past --max-rooms, the oldest wait in the database.
     for stored_room in stored {
+        if restored >= config.max_rooms {
+            not_restored.push(NotRestored {
+                room: stored_room.id,
+                reason: format!("beyond --max-rooms {}", config.max_rooms),
+            });
+            continue;
+        }
         match Room::restore(
             stored_room.id.clone(),
             &stored_room.state,
@@ -166,15 +230,24 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             settings.clone(),
         ) {
             Ok(room) => {
-                rooms
-                    .lock()
-                    .expect("rooms lock")
-                    .insert(stored_room.id, spawn_room(room));
+                let (tx, rx) = tokio::sync::mpsc::channel(256);
+                if registry.insert(stored_room.id.clone(), tx, None).is_ok() {
+                    tokio::spawn(room.run(rx));
+                    restored += 1;
+                }
             }
-            Err(error) => eprintln!("martian-server: not restored: {error}"),
+            Err(error) => not_restored.push(NotRestored {
+                room: error.room,
+                reason: error.message,
+            }),
         }
     }
-    let restored = rooms.lock().expect("rooms lock").len();
+    for skipped in &not_restored {
+        eprintln!(
+            "martian-server: room {} not restored: {}",
+            skipped.room, skipped.reason
+        );
+    }
     let welcome = ServerMessage::Welcome {
         protocol: PROTOCOL_VERSION,
         bots: martian_bots::catalogue()
@@ -196,394 +269,39 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             error,
         })?;
     let addr = listener.local_addr().map_err(ServerError::Serve)?;
+    let max_connections = descriptors_for(config.max_connections);
+    let limits = Limits {
+        max_connections,
+        refusal_reserve: (max_connections / 100).clamp(8, 256),
+        header_timeout: config.header_timeout,
+        http_lifetime: config.http_lifetime,
+    };
+    let (stop_tx, stop) = watch::channel(false);
+    let connections = Arc::new(Connections::default());
     let app = Arc::new(App {
-        rooms,
-        connections: AtomicUsize::new(0),
+        registry: registry.clone(),
         next_conn: AtomicU64::new(1),
         store,
         settings,
         config,
         welcome,
+        stop: stop.clone(),
     });
-    let router = Router::new()
-        .route(
-            "/",
-            get(|| async { page(assets::INDEX_HTML, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { page(assets::APP_JS, "text/javascript; charset=utf-8") }),
-        )
-        .route(
-            "/i18n.js",
-            get(|| async { page(assets::I18N_JS, "text/javascript; charset=utf-8") }),
-        )
-        .route(
-            "/fluent.js",
-            get(|| async { page(assets::FLUENT_JS, "text/javascript; charset=utf-8") }),
-        )
-        .route("/js/{file}", get(module))
-        .route(
-            "/style.css",
-            get(|| async { page(assets::STYLE_CSS, "text/css; charset=utf-8") }),
-        )
-        .route(
-            "/favicon.svg",
-            get(|| async { page(assets::FAVICON_SVG, "image/svg+xml") }),
-        )
-        .route("/ws", get(ws_upgrade))
-        .route(
-            "/i18n/en.ftl",
-            get(|| async { page(Lang::En.ftl_source(), "text/plain; charset=utf-8") }),
-        )
-        .route(
-            "/i18n/pt-BR.ftl",
-            get(|| async { page(Lang::PtBr.ftl_source(), "text/plain; charset=utf-8") }),
-        )
-        .route("/api/rooms/{room}/games/{number}/record", get(record))
-        .route("/healthz", get(|| async { "ok" }))
-        .with_state(app);
-    let task = tokio::spawn(async move { axum::serve(listener, router).await });
+    let router = crate::http::router(app);
+    let task = tokio::spawn(crate::accept::serve(
+        listener,
+        router,
+        limits,
+        connections.clone(),
+        stop,
+    ));
     Ok(Running {
         addr,
+        connections,
+        registry,
         restored,
+        not_restored,
+        stop: stop_tx,
         task,
     })
-}
-
-fn spawn_room(room: Room) -> mpsc::Sender<RoomCommand> {
-    let (tx, rx) = mpsc::channel(256);
-    tokio::spawn(room.run(rx));
-    tx
-}
-
-fn page(body: &'static str, content_type: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, "no-cache"),
-            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-            (
-                header::CONTENT_SECURITY_POLICY,
-                "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; style-src-attr 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'",
-            ),
-        ],
-        body,
-    )
-        .into_response()
-}
-
-async fn module(Path(file): Path<String>) -> Response {
-    match assets::module(&file) {
-        Some(body) => page(body, "text/javascript; charset=utf-8"),
-        None => (StatusCode::NOT_FOUND, "no such file\n").into_response(),
-    }
-}
-
-async fn record(
-    State(app): State<Arc<App>>,
-    Path((room, number)): Path<(String, String)>,
-) -> Response {
-    let not_found = || (StatusCode::NOT_FOUND, "no such finished game\n").into_response();
-    let Ok(number) = number.parse::<u32>() else {
-        return not_found();
-    };
-    if !is_room_id(&room) {
-        return not_found();
-    }
-    match app.store.record(&room, number).await {
-        Ok(Some(record)) => (
-            [
-                (header::CONTENT_TYPE, "application/json".to_string()),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!(
-                        "attachment; filename=\"martian-dice-{}-game-{number}.json\"",
-                        &room[..8]
-                    ),
-                ),
-            ],
-            record,
-        )
-            .into_response(),
-        Ok(None) => not_found(),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
-    }
-}
-
-async fn ws_upgrade(State(app): State<Arc<App>>, ws: WebSocketUpgrade) -> Response {
-    ws.max_message_size(MAX_FRAME_BYTES)
-        .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| connection(app, socket))
-}
-
-/// Counts a connection while it lives.
-struct ConnectionSlot(Arc<App>);
-
-impl Drop for ConnectionSlot {
-    fn drop(&mut self) {
-        self.0.connections.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// A token bucket: `burst` messages at once, refilled at `rate` per second.
-struct RateLimit {
-    tokens: f64,
-    rate: f64,
-    burst: f64,
-    last: Instant,
-}
-
-impl RateLimit {
-    fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens =
-            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
-    let _ = socket
-        .send(Message::Close(Some(CloseFrame {
-            code,
-            reason: reason.into(),
-        })))
-        .await;
-}
-
-async fn connection(app: Arc<App>, mut socket: WebSocket) {
-    let count = app.connections.fetch_add(1, Ordering::SeqCst) + 1;
-    let _slot = ConnectionSlot(app.clone());
-    if count > app.config.max_connections {
-        let refusal = error_json(
-            ErrorCode::ServerFull,
-            "the server has as many connections as it allows: try again later",
-            None,
-        );
-        let _ = socket.send(Message::Text(refusal.into())).await;
-        close(&mut socket, 1013, "server full").await;
-        return;
-    }
-    let conn: ConnId = app.next_conn.fetch_add(1, Ordering::Relaxed);
-    if socket
-        .send(Message::Text(app.welcome.as_ref().into()))
-        .await
-        .is_err()
-    {
-        return;
-    }
-    let (outbox, mut inbox, kick) = Outbox::new();
-    let mut room: Option<mpsc::Sender<RoomCommand>> = None;
-    let mut limit = RateLimit {
-        tokens: app.config.rate_burst,
-        rate: app.config.rate_per_second,
-        burst: app.config.rate_burst,
-        last: Instant::now(),
-    };
-    let mut strikes = 0u32;
-    loop {
-        tokio::select! {
-            incoming = socket.recv() => {
-                let text = match incoming {
-                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Binary(_))) => {
-                        let reply = error_json(ErrorCode::Malformed, "binary messages are not part of the protocol: send JSON text", None);
-                        if socket.send(Message::Text(reply.into())).await.is_err() { break; }
-                        continue;
-                    }
-                    Some(Ok(Message::Text(text))) => text,
-                };
-                if !limit.allow() {
-                    strikes += 1;
-                    if strikes > MAX_RATE_STRIKES {
-                        close(&mut socket, 1008, "too many messages").await;
-                        break;
-                    }
-                    let reply = error_json(ErrorCode::RateLimited, "too many messages: slow down", None);
-                    if socket.send(Message::Text(reply.into())).await.is_err() { break; }
-                    continue;
-                }
-                if let Some(reply) = incoming_text(&app, conn, &outbox, &mut room, text.as_str()).await
-                    && socket.send(Message::Text(reply.into())).await.is_err()
-                {
-                    break;
-                }
-            }
-            () = kick.notified() => {
-                close(&mut socket, 1008, "too slow: messages were not read").await;
-                break;
-            }
-            outgoing = inbox.recv() => {
-                let text = match outgoing {
-                    Some(Outgoing::Text(text)) => Some(text),
-                    Some(Outgoing::Detached(text)) => {
-                        room = None;
-                        text
-                    }
-                    None => None,
-                };
-                if let Some(text) = text
-                    && socket.send(Message::Text(text.as_ref().into())).await.is_err()
-                {
-                    break;
-                }
-            }
-        }
-    }
-    if let Some(room) = room {
-        let _ = room.send(RoomCommand::Gone { conn, left: false }).await;
-    }
-}
-
-/// Handles one text message; returns a direct reply (errors outside a room), if any.
-async fn incoming_text(
-    app: &Arc<App>,
-    conn: ConnId,
-    outbox: &Outbox,
-    room: &mut Option<mpsc::Sender<RoomCommand>>,
-    text: &str,
-) -> Option<String> {
-    if text.len() > MAX_MESSAGE_BYTES {
-        return Some(error_json(
-            ErrorCode::TooLarge,
-            &format!(
-                "the message has {} bytes; the limit is {MAX_MESSAGE_BYTES}",
-                text.len()
-            ),
-            None,
-        ));
-    }
-    let message: ClientMessage = match serde_json::from_str(text) {
-        Ok(message) => message,
-        Err(error) => {
-            return Some(error_json(
-                ErrorCode::Malformed,
-                &format!("not a message of protocol {PROTOCOL_VERSION}: {error}"),
-                None,
-            ));
-        }
-    };
-    let kind = message.kind();
-    if let Some(sender) = room.as_ref() {
-        if matches!(
-            message,
-            ClientMessage::CreateRoom { .. }
-                | ClientMessage::Join { .. }
-                | ClientMessage::Resume { .. }
-                | ClientMessage::Watch { .. }
-        ) {
-            return Some(error_json(
-                ErrorCode::AlreadyInRoom,
-                "you are already in a room: leave it first",
-                Some(kind),
-            ));
-        }
-        if message == (ClientMessage::Leave {}) {
-            // Handled here so that a join right after it finds the connection out of the room.
-            let _ = sender.send(RoomCommand::Gone { conn, left: true }).await;
-            *room = None;
-            return Some(
-                ServerMessage::Left {
-                    code: LeftCode::Left,
-                    reason: "you left the room",
-                }
-                .to_json(),
-            );
-        }
-        if sender
-            .send(RoomCommand::Message { conn, message })
-            .await
-            .is_err()
-        {
-            *room = None;
-            return Some(error_json(
-                ErrorCode::NoSuchRoom,
-                "the room was closed",
-                Some(kind),
-            ));
-        }
-        return None;
-    }
-    let (room_id, entry) = match message {
-        ClientMessage::Ping {} => return Some(ServerMessage::Pong {}.to_json()),
-        ClientMessage::CreateRoom { name } => match create_room(app, &name).await {
-            Ok(created) => created,
-            Err((code, text)) => return Some(error_json(code, &text, Some(kind))),
-        },
-        ClientMessage::Join { room, name } => (room, Entry::Join { name }),
-        ClientMessage::Resume { room, token } => (room, Entry::Resume { token }),
-        ClientMessage::Watch { room } => (room, Entry::Watch),
-        _ => {
-            return Some(error_json(
-                ErrorCode::NotInRoom,
-                "create, join, resume or watch a room first",
-                Some(kind),
-            ));
-        }
-    };
-    let no_room = || {
-        Some(error_json(
-            ErrorCode::NoSuchRoom,
-            "no such room",
-            Some(kind),
-        ))
-    };
-    if !is_room_id(&room_id) {
-        return no_room();
-    }
-    let Some(sender) = app.rooms.lock().expect("rooms lock").get(&room_id).cloned() else {
-        return no_room();
-    };
-    let (reply, entered) = oneshot::channel();
-    let command = RoomCommand::Enter {
-        conn,
-        outbox: outbox.clone(),
-        entry,
-        reply,
-    };
-    if sender.send(command).await.is_err() {
-        return no_room();
-    }
-    match entered.await {
-        Ok(true) => *room = Some(sender),
-        Ok(false) => {}
-        // The room closed before it could answer.
-        Err(_) => return no_room(),
-    }
-    None
-}
-
-/// Makes a room with `host` in seat 0; returns its id and how the host enters it.
-async fn create_room(app: &Arc<App>, host: &str) -> Result<(String, Entry), (ErrorCode, String)> {
-    let full = || {
-        (
-            ErrorCode::TooManyRooms,
-            "the server has as many rooms as it allows: try again later".to_string(),
-        )
-    };
-    if app.rooms.lock().expect("rooms lock").len() >= app.config.max_rooms {
-        return Err(full());
-    }
-    let id = random_room_id();
-    let (room, token) = Room::create(id.clone(), host, app.store.clone(), app.settings.clone())
-        .map_err(|e| (ErrorCode::Invalid, e))?;
-    let write = room.first_write();
-    app.store
-        .write(write)
-        .await
-        .map_err(|e| (ErrorCode::Storage, e.to_string()))?;
-    let mut rooms = app.rooms.lock().expect("rooms lock");
-    if rooms.len() >= app.config.max_rooms {
-        return Err(full());
-    }
-    rooms.insert(id.clone(), spawn_room(room));
-    Ok((id, Entry::Resume { token }))
 }

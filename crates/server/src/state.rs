@@ -22,7 +22,12 @@ pub struct SeatState {
     pub name: String,
     /// The bot that plays this seat: a bot seat, or a person's seat handed to a bot by the host.
     pub bot: Option<String>,
-    /// A person's secret token (none for bots and for removed players).
+    /// The SHA-256 of a person's secret token (none for bots and for removed players): the
+    /// token itself is never stored.
+    #[serde(default)]
+    pub token_hash: Option<String>,
+    /// A token an older version stored in clear: hashed when the room is restored.
+    #[serde(default, skip_serializing)]
     pub token: Option<String>,
     /// Whether a person sat here (a bot may play for them now).
     pub human: bool,
@@ -36,8 +41,8 @@ pub struct SeatState {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct WaitingState {
     pub name: String,
-    /// Their secret token: the seat's token once they are seated.
-    pub token: String,
+    /// The SHA-256 of their secret token (the seat's token once they are seated).
+    pub token_hash: String,
 }
 
 /// A finished game, as the room lists it.

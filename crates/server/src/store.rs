@@ -4,21 +4,96 @@
 //! and acknowledged once committed, so a room tells its players about a move only after the move
 //! is stored: a server killed at any moment restarts with every move anyone has seen.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::oneshot;
 
-/// The storage failed.
+/// The storage failed. Its text is for the server's log: clients are told
+/// [`StoreError::to_client`], never SQLite's own words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("storage: {0}")]
-pub struct StoreError(pub String);
+pub enum StoreError {
+    /// The disk (or the file system's quota) is full.
+    #[error("storage: the disk is full")]
+    DiskFull,
+    /// SQLite refused or failed.
+    #[error("storage: {0}")]
+    Sqlite(String),
+    /// A file or directory of the database could not be made ready.
+    #[error("storage: {what}: {error}")]
+    File { what: String, error: String },
+    /// The storage thread is gone (the server is stopping).
+    #[error("storage: the storage thread stopped")]
+    Stopped,
+}
+
+impl StoreError {
+    /// What a client is told: nothing of the server's files or of SQLite.
+    pub fn to_client(&self) -> &'static str {
+        match self {
+            StoreError::DiskFull => {
+                "the server's disk is full, so nothing changed: try again in a while"
+            }
+            _ => "the server could not store the change, so nothing changed: try again",
+        }
+    }
+
+    fn file(what: impl Into<String>, error: std::io::Error) -> StoreError {
+        StoreError::File {
+            what: what.into(),
+            error: error.to_string(),
+        }
+    }
+}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
-        StoreError(error.to_string())
+        match error.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DiskFull) => StoreError::DiskFull,
+            _ => StoreError::Sqlite(error.to_string()),
+        }
     }
+}
+
+/// The write-ahead log is checkpointed and cut back to this size once it grows past it, so that
+/// steady writing never fills the disk with log.
+const WAL_LIMIT_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Creates the database file readable by its owner only (it holds the rooms' secrets), and the
+/// directory it is in if needed; tightens the mode of an existing file that others could read.
+/// SQLite gives its -wal and -shm files the database file's mode.
+fn prepare_file(path: &Path) -> Result<(), StoreError> {
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && !dir.exists()
+    {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .map_err(|e| StoreError::file(format!("cannot create {}", dir.display()), e))?;
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(path)
+        .map_err(|e| StoreError::file(format!("cannot open {}", path.display()), e))?;
+    let metadata = file
+        .metadata()
+        .map_err(|e| StoreError::file(format!("cannot read {}", path.display()), e))?;
+    if metadata.permissions().mode() & 0o077 != 0 {
+        for suffix in ["", "-wal", "-shm"] {
+            let path = PathBuf::from(format!("{}{suffix}", path.display()));
+            if path.exists() {
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).map_err(
+                    |e| StoreError::file(format!("cannot restrict {}", path.display()), e),
+                )?;
+            }
+        }
+    }
+    Ok(())
 }
 
 const SCHEMA: &str = "
@@ -123,14 +198,11 @@ fn now_ms() -> i64 {
 
 impl Store {
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `None`, and
-    /// returns the open rooms with their unfinished games.
+    /// returns the open rooms with their current games, the most recently changed first.
     pub fn open(path: Option<&Path>) -> Result<(Store, Vec<StoredRoom>), StoreError> {
         let conn = match path {
             Some(path) => {
-                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir)
-                        .map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
-                }
+                prepare_file(path)?;
                 Connection::open(path)?
             }
             None => Connection::open_in_memory()?,
@@ -139,33 +211,26 @@ impl Store {
         // WAL with NORMAL survives a killed process (not a power cut) without an fsync per commit.
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "busy_timeout", 5000)?;
+        conn.pragma_update(None, "journal_size_limit", WAL_LIMIT_BYTES as i64)?;
         conn.execute_batch(SCHEMA)?;
         let rooms = load_rooms(&conn)?;
+        let wal = path.map(|path| PathBuf::from(format!("{}-wal", path.display())));
         if let Some(path) = path {
             // Checkpoints fsync the database file: done by a connection of their own, so that the
-            // writer (and every move waiting on it) never stalls behind one.
+            // writer (and every move waiting on it) rarely stalls behind one.
             conn.pragma_update(None, "wal_autocheckpoint", 0)?;
             let checkpointer = Connection::open(path)?;
             checkpointer.pragma_update(None, "busy_timeout", 5000)?;
             std::thread::Builder::new()
                 .name("martian-checkpoint".into())
-                .spawn(move || {
-                    loop {
-                        std::thread::sleep(std::time::Duration::from_secs(2));
-                        if let Err(error) =
-                            checkpointer.execute_batch("PRAGMA wal_checkpoint(PASSIVE);")
-                        {
-                            eprintln!("martian-server: checkpoint: {error}");
-                        }
-                    }
-                })
-                .map_err(|e| StoreError(e.to_string()))?;
+                .spawn(move || checkpoints(checkpointer))
+                .map_err(|e| StoreError::file("cannot start the checkpoint thread", e))?;
         }
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("martian-store".into())
-            .spawn(move || run(conn, rx))
-            .map_err(|e| StoreError(e.to_string()))?;
+            .spawn(move || run(conn, rx, wal))
+            .map_err(|e| StoreError::file("cannot start the storage thread", e))?;
         Ok((Store { tx }, rooms))
     }
 
@@ -181,9 +246,8 @@ impl Store {
         let (reply, done) = oneshot::channel();
         self.tx
             .send(Op::Commit(writes, reply))
-            .map_err(|_| StoreError("the storage thread stopped".into()))?;
-        done.await
-            .map_err(|_| StoreError("the storage thread stopped".into()))?
+            .map_err(|_| StoreError::Stopped)?;
+        done.await.map_err(|_| StoreError::Stopped)?
     }
 
     /// The record of a finished game, if there is one.
@@ -195,16 +259,16 @@ impl Store {
                 number,
                 reply,
             })
-            .map_err(|_| StoreError("the storage thread stopped".into()))?;
-        done.await
-            .map_err(|_| StoreError("the storage thread stopped".into()))?
+            .map_err(|_| StoreError::Stopped)?;
+        done.await.map_err(|_| StoreError::Stopped)?
     }
 }
 
 fn load_rooms(conn: &Connection) -> Result<Vec<StoredRoom>, StoreError> {
     let mut rooms = Vec::new();
-    let mut statement =
-        conn.prepare("SELECT id, state FROM rooms WHERE closed = 0 ORDER BY created_ms")?;
+    let mut statement = conn.prepare(
+        "SELECT id, state FROM rooms WHERE closed = 0 ORDER BY updated_ms DESC, created_ms DESC",
+    )?;
     let rows = statement.query_map([], |row| {
         Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
     })?;
@@ -242,7 +306,40 @@ fn load_rooms(conn: &Connection) -> Result<Vec<StoredRoom>, StoreError> {
     Ok(rooms)
 }
 
-fn run(mut conn: Connection, rx: mpsc::Receiver<Op>) {
+/// Copies the log into the database every second, without holding up the writer; says so once
+/// when it starts failing (a full disk, say) and once when it works again.
+fn checkpoints(checkpointer: Connection) {
+    let mut failing = false;
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        match checkpointer.execute_batch("PRAGMA wal_checkpoint(PASSIVE);") {
+            Ok(()) if failing => {
+                eprintln!("martian-server: checkpoints work again");
+                failing = false;
+            }
+            Ok(()) => {}
+            Err(error) if !failing => {
+                eprintln!("martian-server: checkpoint: {}", StoreError::from(error));
+                failing = true;
+            }
+            Err(_) => {}
+        }
+    }
+}
+
+/// Cuts the log back when it has grown past [`WAL_LIMIT_BYTES`]: a truncating checkpoint waits
+/// for no reader here (the writer is the only one) and leaves an empty log.
+fn bound_wal(conn: &Connection, wal: &Path) {
+    let big = std::fs::metadata(wal).is_ok_and(|m| m.len() > WAL_LIMIT_BYTES);
+    if big && let Err(error) = conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);") {
+        eprintln!(
+            "martian-server: truncating the log: {}",
+            StoreError::from(error)
+        );
+    }
+}
+
+fn run(mut conn: Connection, rx: mpsc::Receiver<Op>, wal: Option<PathBuf>) {
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
         while let Ok(more) = rx.try_recv() {
@@ -291,6 +388,9 @@ fn run(mut conn: Connection, rx: mpsc::Receiver<Op>) {
             for (writes, ack) in commits.iter().zip(acks) {
                 let _ = ack.send(apply(&mut conn, writes.iter()));
             }
+        }
+        if let Some(wal) = &wal {
+            bound_wal(&conn, wal);
         }
     }
 }
@@ -400,9 +500,10 @@ mod tests {
         }
         let (store, rooms) = Store::open(Some(&path)).unwrap();
         assert_eq!(rooms.len(), 2);
-        assert_eq!(rooms[0].games.len(), 1);
-        assert_eq!(rooms[0].games[0].seed, u64::MAX);
-        assert_eq!(rooms[0].games[0].moves, vec!["dice", "R"]);
+        let a = rooms.iter().find(|room| room.id == "a").unwrap();
+        assert_eq!(a.games.len(), 1);
+        assert_eq!(a.games[0].seed, u64::MAX);
+        assert_eq!(a.games[0].moves, vec!["dice", "R"]);
         store
             .write(Write::GameFinished {
                 room: "a".into(),
@@ -413,5 +514,110 @@ mod tests {
             .unwrap();
         assert_eq!(store.record("a", 1).await.unwrap().as_deref(), Some("{}"));
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("martian-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir.join("test.db")
+    }
+
+    fn room(id: &str, state: &str) -> Write {
+        Write::Room {
+            id: id.into(),
+            state: state.into(),
+            closed: false,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_commit_is_whole_or_nothing() {
+        let path = scratch("atomic");
+        let (store, _) = Store::open(Some(&path)).unwrap();
+        store
+            .commit(vec![
+                room("r", "{\"v\":1}"),
+                Write::GameStarted {
+                    room: "r".into(),
+                    number: 1,
+                    seed: 5,
+                },
+            ])
+            .await
+            .unwrap();
+        // The second game start repeats the first: the whole commit fails, the room's new state
+        // with it.
+        let failed = store
+            .commit(vec![
+                room("r", "{\"v\":2}"),
+                Write::GameStarted {
+                    room: "r".into(),
+                    number: 1,
+                    seed: 6,
+                },
+            ])
+            .await;
+        assert!(matches!(failed, Err(StoreError::Sqlite(_))), "{failed:?}");
+        drop(store);
+        let (_, rooms) = Store::open(Some(&path)).unwrap();
+        assert_eq!(rooms[0].state, "{\"v\":1}");
+        assert_eq!(rooms[0].games[0].seed, 5);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[tokio::test]
+    async fn the_database_is_its_owners_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let path = scratch("mode");
+        let (store, _) = Store::open(Some(&path)).unwrap();
+        store.write(room("r", "{}")).await.unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(
+            mode(&PathBuf::from(format!("{}-wal", path.display()))),
+            0o600
+        );
+        assert_eq!(mode(path.parent().unwrap()), 0o700);
+        drop(store);
+        // A file others could read is tightened when opened.
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        Store::open(Some(&path)).unwrap();
+        assert_eq!(mode(&path), 0o600);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[tokio::test]
+    async fn steady_writing_keeps_the_log_bounded() {
+        let path = scratch("wal");
+        let wal = PathBuf::from(format!("{}-wal", path.display()));
+        let (store, _) = Store::open(Some(&path)).unwrap();
+        let mut largest = 0;
+        // Twenty rooms playing: each commit a room's moves and its new state, as games write.
+        for round in 0..3000_usize {
+            let room_id = format!("room{}", round % 20);
+            let state = format!("{{\"round\":{round},\"pad\":\"{}\"}}", "x".repeat(500));
+            let moves = Write::Moves {
+                room: room_id.clone(),
+                number: 1,
+                first: round / 20 * 3,
+                codes: vec!["dice".into(), "R".into(), "stop".into()],
+            };
+            store
+                .commit(vec![moves, room(&room_id, &state)])
+                .await
+                .unwrap();
+            if round % 25 == 0 {
+                largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+            }
+        }
+        largest = largest.max(std::fs::metadata(&wal).unwrap().len());
+        // The limit, plus what commits add between two looks at the log's size (each look
+        // follows a batch of at most 512 commits).
+        let bound = WAL_LIMIT_BYTES + 512 * 3 * 4120;
+        assert!(
+            largest <= bound,
+            "the log grew to {largest} bytes (bound {bound})"
+        );
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 }

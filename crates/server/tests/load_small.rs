@@ -16,6 +16,8 @@ async fn fifty_clients_play_against_bots_at_once_without_error() {
         // These clients think for tens of milliseconds, far faster than people may.
         rate_per_second: 1000.0,
         rate_burst: 1000.0,
+        // Every client comes from 127.0.0.1.
+        rooms_per_address: 1000,
         ..martian_server::Config::default()
     };
     let running = martian_server::start(config).await.unwrap();

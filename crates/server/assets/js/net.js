@@ -33,10 +33,17 @@ function backoff(failures) {
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
+// The server closes a connection that stays silent for long (90 s by default): a ping every
+// PING_MS keeps a quiet player connected.
+const PING_MS = 25000;
+
 export function connect({ onMessage, onOpen }) {
   net.onMessage = onMessage;
   net.onOpen = onOpen;
   open();
+  setInterval(() => {
+    if (net.status === "open" && net.ws && net.ws.readyState === WebSocket.OPEN) net.ws.send('{"type":"ping"}');
+  }, PING_MS);
 }
 
 function open() {
@@ -60,6 +67,7 @@ function open() {
       showStatus();
       net.onOpen(message);
     }
+    if (message.type === "pong") return;
     if (message.type === "update" || message.type === "error") net.inFlight = null;
     net.onMessage(message);
   };

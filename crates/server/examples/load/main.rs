@@ -89,6 +89,8 @@ fn spawn_binary(bin: &PathBuf, db: &std::path::Path, args: &Args) -> (Child, Soc
             &limit,
             "--max-rooms",
             &limit,
+            "--rooms-per-address",
+            &limit,
         ])
         .args(["--bot-delay", &args.bot_delay.to_string(), "--db"])
         .arg(db)
@@ -139,6 +141,8 @@ fn main() {
                     max_rooms: args.clients * 2 + 100,
                     max_connections: args.clients * 2 + 100,
                     bot_delay: Duration::from_millis(args.bot_delay),
+                    // Every client comes from 127.0.0.1.
+                    rooms_per_address: args.clients * 2 + 100,
                     ..martian_server::Config::default()
                 };
                 let running = martian_server::start(config).await.expect("server starts");

@@ -6,6 +6,9 @@ use super::*;
 /// A bot's first roll of a turn waits this many bot delays after the turn before it ended.
 pub const TURN_END_PAUSE: u32 = 3;
 
+/// How soon a bot asks again when the solver's queue was full.
+const SOLVER_RETRY: Duration = Duration::from_secs(1);
+
 impl Room {
     /// Sets the turn timer and the next bot move for whoever is to move.
     pub(super) fn schedule(&mut self) {
@@ -161,15 +164,37 @@ impl Room {
         if self.stand_in[seat] == Some(OnTimeout::Stop) {
             return Some(fallback);
         }
-        let Some(mut bot) = self.bots.get_mut(seat).and_then(Option::take) else {
-            return Some(fallback);
+        let reads_solutions = match self.bots.get(seat) {
+            Some(Some(bot)) => bot.reads_solutions(),
+            _ => return Some(fallback),
         };
+        let need = Need::new(self.state.rules, self.state.seats.len());
+        let ready = if reads_solutions {
+            match self.settings.solutions.request(need) {
+                Readiness::Ready => None,
+                Readiness::Pending(ready) => Some(ready),
+                Readiness::Busy => {
+                    // The solver's queue is full: the bot waits its turn without blocking anyone.
+                    self.bot_due = Some(Instant::now() + SOLVER_RETRY);
+                    return None;
+                }
+            }
+        } else {
+            None
+        };
+        let mut bot = self.bots[seat].take().expect("checked above");
         let mut rng = table.bot_rng();
         let game = table.game().clone();
         let (reply, done) = oneshot::channel();
-        tokio::task::spawn_blocking(move || {
-            let decision = bot.decide(&game.situation(), &mut rng);
-            let _ = reply.send((bot, decision));
+        tokio::spawn(async move {
+            if let Some(ready) = ready {
+                let _ = ready.await;
+            }
+            let _ = tokio::task::spawn_blocking(move || {
+                let decision = bot.decide(&game.situation(), &mut rng);
+                let _ = reply.send((bot, decision));
+            })
+            .await;
         });
         self.thinking = Some(Thinking {
             seat,
@@ -177,6 +202,32 @@ impl Room {
             done,
         });
         None
+    }
+
+    /// Whether a game of this room's seats needs solutions its bots read, and is then allowed to
+    /// start: queued for preparation now, so the bots' first decisions do not wait for long. A
+    /// full queue refuses the start (nothing changes).
+    pub(super) fn prepare_bots(&self) -> Result<(), (ErrorCode, String)> {
+        let rules = self.state.rules;
+        let reads = self.state.seats.iter().any(|seat| {
+            seat.bot.as_deref().is_some_and(|spec| {
+                martian_bots::create(spec, rules).is_ok_and(|bot| bot.reads_solutions())
+            })
+        });
+        if !reads {
+            return Ok(());
+        }
+        match self
+            .settings
+            .solutions
+            .request(Need::new(rules, self.state.seats.len()))
+        {
+            Readiness::Ready | Readiness::Pending(_) => Ok(()),
+            Readiness::Busy => refuse(
+                ErrorCode::Busy,
+                "the server is preparing the bots of other rooms' unusual rules: try again in a minute",
+            ),
+        }
     }
 
     /// Makes the bots of the bot seats and the stand-ins.

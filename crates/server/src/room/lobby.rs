@@ -36,6 +36,7 @@ impl Room {
                 next.seats.push(SeatState {
                     name,
                     bot: Some(bot),
+                    token_hash: None,
                     token: None,
                     human: false,
                     away: false,
@@ -97,7 +98,7 @@ impl Room {
                 let bot = self.settings.stand_in.clone();
                 let mut next = self.state.clone();
                 next.seats[seat].bot = Some(bot.clone());
-                next.seats[seat].token = None;
+                next.seats[seat].token_hash = None;
                 self.commit_state(next).await?;
                 self.make_bots().map_err(|e| (ErrorCode::Invalid, e))?;
                 self.schedule();
@@ -132,6 +133,7 @@ impl Room {
                 if self.state.status == Status::Playing {
                     return refuse(ErrorCode::WrongState, "the game is under way");
                 }
+                self.prepare_bots()?;
                 let seed = random_seed();
                 let mut next = self.state.clone();
                 // People in line (and here) take their seats.

@@ -28,8 +28,9 @@ impl Room {
         }
         if left && let Some(token) = member.waiting {
             // Leaving the line: the place is given up.
+            let hash = token_hash(&token);
             let mut next = self.state.clone();
-            next.waiting.retain(|w| w.token != token);
+            next.waiting.retain(|w| w.token_hash != hash);
             if let Err((_, error)) = self.commit_state(next).await {
                 eprintln!("martian-server: room {}: {error}", self.id);
             }
@@ -129,7 +130,7 @@ impl Room {
 
     /// Seats a person named `name` (the lobby's `join`, or `join_next` in the lobby).
     pub(super) async fn seat_person(&mut self, name: &str) -> Result<Entered, (ErrorCode, String)> {
-        let name = clean_name(name).or_else(|e| refuse(ErrorCode::Invalid, e))?;
+        let name = clean_name(name).or_else(|e| refuse(ErrorCode::Invalid, e.to_string()))?;
         if self.state.seats.len() >= MAX_PLAYERS {
             return refuse(
                 ErrorCode::RoomFull,
@@ -141,7 +142,8 @@ impl Room {
         next.seats.push(SeatState {
             name,
             bot: None,
-            token: Some(token.clone()),
+            token_hash: Some(token_hash(&token)),
+            token: None,
             human: true,
             away: false,
         });
@@ -173,7 +175,7 @@ impl Room {
         let entered = if self.state.status == Status::Lobby {
             self.seat_person(name).await?
         } else {
-            let name = clean_name(name).or_else(|e| refuse(ErrorCode::Invalid, e))?;
+            let name = clean_name(name).or_else(|e| refuse(ErrorCode::Invalid, e.to_string()))?;
             if self.state.seats.len() + self.state.waiting.len() >= MAX_PLAYERS {
                 return refuse(
                     ErrorCode::RoomFull,
@@ -184,7 +186,7 @@ impl Room {
             let mut next = self.state.clone();
             next.waiting.push(WaitingState {
                 name: name.clone(),
-                token: token.clone(),
+                token_hash: token_hash(&token),
             });
             self.commit_state(next).await?;
             Entered {
@@ -218,16 +220,20 @@ impl Room {
             let here = self
                 .members
                 .values()
-                .any(|m| m.waiting.as_deref() == Some(waiting.token.as_str()));
-            if here && next.seats.len() < MAX_PLAYERS {
+                .filter_map(|m| m.waiting.as_deref())
+                .find(|token| token_hash(token) == waiting.token_hash);
+            if let Some(token) = here
+                && next.seats.len() < MAX_PLAYERS
+            {
                 next.seats.push(SeatState {
                     name: waiting.name,
                     bot: None,
-                    token: Some(waiting.token.clone()),
+                    token_hash: Some(waiting.token_hash),
+                    token: None,
                     human: true,
                     away: false,
                 });
-                seated.push((waiting.token, next.seats.len() - 1));
+                seated.push((token.to_string(), next.seats.len() - 1));
             } else {
                 still.push(waiting);
             }

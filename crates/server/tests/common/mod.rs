@@ -18,6 +18,8 @@ pub async fn server(adjust: impl FnOnce(&mut martian_server::Config)) -> martian
     let mut config = martian_server::Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         bot_delay: Duration::ZERO,
+        // Every client of the tests comes from 127.0.0.1.
+        rooms_per_address: 1000,
         ..martian_server::Config::default()
     };
     adjust(&mut config);
@@ -202,6 +204,16 @@ impl Client {
 
 /// GET over plain HTTP/1.1; returns the status code and body.
 pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
+    let (status, _, body) = http_get_with_headers(addr, path).await;
+    (status, body)
+}
+
+/// GET over plain HTTP/1.1; returns the status code, the headers (names in lower case) and the
+/// body.
+pub async fn http_get_with_headers(
+    addr: SocketAddr,
+    path: &str,
+) -> (u16, Vec<(String, String)>, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
@@ -210,9 +222,12 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
     stream.read_to_end(&mut response).await.unwrap();
     let text = String::from_utf8_lossy(&response).to_string();
     let status = text[9..12].parse().unwrap();
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    (status, body)
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_string()))
+        .collect();
+    (status, headers, body.to_string())
 }

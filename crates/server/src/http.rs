@@ -1,0 +1,145 @@
+//! The plain HTTP side: the page's assets, game records, health, and the security headers every
+//! response carries.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use martian_i18n::Lang;
+
+use crate::assets;
+use crate::ids::is_room_id;
+use crate::server::App;
+
+/// The routes of the server, with its state.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset(assets::APP_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/i18n.js",
+            get(|| async { asset(assets::I18N_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/fluent.js",
+            get(|| async { asset(assets::FLUENT_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route("/js/{file}", get(module))
+        .route(
+            "/style.css",
+            get(|| async { asset(assets::STYLE_CSS, "text/css; charset=utf-8") }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { asset(assets::FAVICON_SVG, "image/svg+xml") }),
+        )
+        .route("/ws", get(crate::ws::upgrade))
+        .route(
+            "/i18n/en.ftl",
+            get(|| async { asset(Lang::En.ftl_source(), "text/plain; charset=utf-8") }),
+        )
+        .route(
+            "/i18n/pt-BR.ftl",
+            get(|| async { asset(Lang::PtBr.ftl_source(), "text/plain; charset=utf-8") }),
+        )
+        .route("/api/rooms/{room}/games/{number}/record", get(record))
+        .route("/healthz", get(|| async { "ok\n" }))
+        .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
+        .layer(axum::middleware::map_response(secure))
+        .with_state(app)
+}
+
+/// One of the page's modules (`/js/NAME`).
+async fn module(Path(file): Path<String>) -> Response {
+    match assets::module(&file) {
+        Some(body) => asset(body, "text/javascript; charset=utf-8"),
+        None => (StatusCode::NOT_FOUND, "not found\n").into_response(),
+    }
+}
+
+/// The headers of every response, whatever it is (a page, a record, an error, a 404): no
+/// framing, no sniffing, no referrer, scripts and styles from this server only.
+async fn secure(mut response: Response) -> Response {
+    const HEADERS: [(header::HeaderName, &str); 6] = [
+        (
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; \
+             style-src-attr 'unsafe-inline'; script-src 'self'; object-src 'none'; \
+             base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        ),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (
+            header::HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+        (
+            header::HeaderName::from_static("permissions-policy"),
+            "camera=(), microphone=(), geolocation=(), payment=()",
+        ),
+    ];
+    let headers = response.headers_mut();
+    for (name, value) in HEADERS {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    response
+}
+
+fn asset(body: &'static str, content_type: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn record(
+    State(app): State<Arc<App>>,
+    Path((room, number)): Path<(String, String)>,
+) -> Response {
+    let not_found = || (StatusCode::NOT_FOUND, "no such finished game\n").into_response();
+    let Ok(number) = number.parse::<u32>() else {
+        return not_found();
+    };
+    if !is_room_id(&room) {
+        return not_found();
+    }
+    match app.store.record(&room, number).await {
+        Ok(Some(record)) => (
+            [
+                (header::CONTENT_TYPE, "application/json".to_string()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!(
+                        "attachment; filename=\"martian-dice-{}-game-{number}.json\"",
+                        &room[..8]
+                    ),
+                ),
+            ],
+            record,
+        )
+            .into_response(),
+        Ok(None) => not_found(),
+        Err(error) => {
+            eprintln!("martian-server: reading a record: {error}");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("{}\n", error.to_client()),
+            )
+                .into_response()
+        }
+    }
+}

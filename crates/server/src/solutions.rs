@@ -1,0 +1,267 @@
+//! The solver's solutions, prepared off the rooms' work. A bot that plays exactly, the coach and
+//! the stand-in read a solution per rule set; the first game under new rules computes it (about a
+//! second for a duel, tens of seconds for three players) unless the disk cache has it. Those
+//! computations run on a small pool of threads of their own with a bounded queue, so that many
+//! rooms with unusual rules never take the cores from the rooms being played, and a request
+//! beyond the queue is refused at once instead of waiting for minutes.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::mpsc::{self, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use martian_engine::Rules;
+use tokio::sync::oneshot;
+
+/// What a game needs prepared: the solutions for its rules and number of players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Need {
+    rules: Rules,
+    /// 1 (solo), 2 (duel) or 3 (three players and more: all read the three-player game).
+    players: usize,
+}
+
+impl Need {
+    pub fn new(rules: Rules, players: usize) -> Need {
+        Need {
+            rules,
+            players: players.clamp(1, 3),
+        }
+    }
+}
+
+/// Where a need stands.
+#[derive(Debug)]
+pub enum Readiness {
+    /// Prepared: reading the solutions is quick.
+    Ready,
+    /// Being prepared (or queued): the receiver is told when it is ready (or dropped if the
+    /// preparation failed).
+    Pending(oneshot::Receiver<()>),
+    /// The queue is full: try again later.
+    Busy,
+}
+
+type Job = Box<dyn Fn(Need) + Send + Sync>;
+
+#[derive(Default)]
+struct Shared {
+    ready: HashSet<Need>,
+    /// Queued or being prepared, with who waits for each.
+    pending: HashMap<Need, Vec<oneshot::Sender<()>>>,
+}
+
+/// The pool. Cheap to clone.
+#[derive(Clone)]
+pub struct Solutions {
+    shared: Arc<Mutex<Shared>>,
+    queue: SyncSender<Need>,
+}
+
+impl std::fmt::Debug for Solutions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solutions").finish_non_exhaustive()
+    }
+}
+
+/// Loads what the exact bots of a game of `need` read: the same path as their first decision.
+fn prepare(need: Need) {
+    match martian_bots::create("optimal", need.rules) {
+        Ok(mut bot) => {
+            if let Err(error) = bot.new_game(need.rules, 0, need.players) {
+                eprintln!("martian-server: preparing the solutions: {error}");
+            }
+        }
+        Err(error) => eprintln!("martian-server: preparing the solutions: {error}"),
+    }
+}
+
+impl Solutions {
+    /// A pool of `threads` threads with room for `queue` needs waiting (at least 1 each).
+    pub fn new(threads: usize, queue: usize) -> std::io::Result<Solutions> {
+        Solutions::with_job(threads, queue, Box::new(prepare))
+    }
+
+    fn with_job(threads: usize, queue: usize, job: Job) -> std::io::Result<Solutions> {
+        let (tx, rx) = mpsc::sync_channel::<Need>(queue.max(1));
+        let rx = Arc::new(Mutex::new(rx));
+        let shared = Arc::new(Mutex::new(Shared::default()));
+        let job: Arc<Job> = Arc::new(job);
+        for index in 0..threads.max(1) {
+            let (rx, shared, job) = (rx.clone(), shared.clone(), job.clone());
+            std::thread::Builder::new()
+                .name(format!("martian-solver-{index}"))
+                .spawn(move || {
+                    loop {
+                        let next = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                        let Ok(need) = next else { break };
+                        // A failing solve must neither kill the thread nor leave waiters hanging.
+                        let done =
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(need)))
+                                .is_ok();
+                        let mut shared = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        let waiters = shared.pending.remove(&need).unwrap_or_default();
+                        if done {
+                            shared.ready.insert(need);
+                            for waiter in waiters {
+                                let _ = waiter.send(());
+                            }
+                        }
+                    }
+                })?;
+        }
+        Ok(Solutions { shared, queue: tx })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Shared> {
+        self.shared.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether `need` is prepared; if not, queues it (once, however many ask).
+    pub fn request(&self, need: Need) -> Readiness {
+        let mut shared = self.lock();
+        if shared.ready.contains(&need) {
+            return Readiness::Ready;
+        }
+        let (tx, rx) = oneshot::channel();
+        if let Some(waiters) = shared.pending.get_mut(&need) {
+            waiters.push(tx);
+            return Readiness::Pending(rx);
+        }
+        match self.queue.try_send(need) {
+            Ok(()) => {
+                shared.pending.insert(need, vec![tx]);
+                Readiness::Pending(rx)
+            }
+            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => Readiness::Busy,
+        }
+    }
+
+    /// How many needs are queued or being prepared.
+    #[cfg(test)]
+    pub fn pending(&self) -> usize {
+        self.lock().pending.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    fn rules(target: u16) -> Rules {
+        Rules::official().with_target(target).unwrap()
+    }
+
+    /// A pool whose job says it started, then waits for the test's go, counting how often it ran.
+    fn gated(
+        threads: usize,
+        queue: usize,
+    ) -> (
+        Solutions,
+        mpsc::Receiver<Need>,
+        mpsc::Sender<()>,
+        Arc<AtomicUsize>,
+    ) {
+        let (go, gate) = mpsc::channel::<()>();
+        let (started_tx, started) = mpsc::channel::<Need>();
+        let (gate, started_tx) = (Mutex::new(gate), Mutex::new(started_tx));
+        let runs = Arc::new(AtomicUsize::new(0));
+        let counted = runs.clone();
+        let pool = Solutions::with_job(
+            threads,
+            queue,
+            Box::new(move |need| {
+                started_tx.lock().unwrap().send(need).unwrap();
+                gate.lock().unwrap().recv().unwrap();
+                counted.fetch_add(1, Ordering::SeqCst);
+            }),
+        )
+        .unwrap();
+        (pool, started, go, runs)
+    }
+
+    async fn arrives(pending: Readiness) {
+        let Readiness::Pending(rx) = pending else {
+            panic!("expected a pending need, got {pending:?}");
+        };
+        tokio::time::timeout(Duration::from_secs(10), rx)
+            .await
+            .expect("prepared in time")
+            .expect("prepared");
+    }
+
+    #[tokio::test]
+    async fn a_need_is_prepared_once_however_many_ask_then_is_ready() {
+        let (pool, _started, go, runs) = gated(1, 4);
+        let first = pool.request(Need::new(rules(20), 2));
+        let second = pool.request(Need::new(rules(20), 2));
+        assert_eq!(pool.pending(), 1);
+        go.send(()).unwrap();
+        arrives(first).await;
+        arrives(second).await;
+        assert_eq!(runs.load(Ordering::SeqCst), 1);
+        assert!(matches!(
+            pool.request(Need::new(rules(20), 2)),
+            Readiness::Ready
+        ));
+        // Four to eight players read what three do.
+        assert_eq!(Need::new(rules(20), 8), Need::new(rules(20), 3));
+        assert_ne!(Need::new(rules(20), 3), Need::new(rules(20), 2));
+    }
+
+    #[tokio::test]
+    async fn beyond_the_queue_a_need_is_refused_at_once_and_accepted_again_later() {
+        let (pool, started, go, _) = gated(1, 1);
+        let running = pool.request(Need::new(rules(10), 2));
+        assert_eq!(started.recv().unwrap(), Need::new(rules(10), 2));
+        let queued = pool.request(Need::new(rules(11), 2));
+        assert!(matches!(
+            pool.request(Need::new(rules(12), 2)),
+            Readiness::Busy
+        ));
+        assert_eq!(pool.pending(), 2, "the refused need is not pending");
+        go.send(()).unwrap();
+        go.send(()).unwrap();
+        arrives(running).await;
+        arrives(queued).await;
+        let later = pool.request(Need::new(rules(12), 2));
+        go.send(()).unwrap();
+        arrives(later).await;
+    }
+
+    #[tokio::test]
+    async fn a_failed_preparation_tells_its_waiters_and_keeps_the_thread() {
+        let attempts = Arc::new(AtomicUsize::new(0));
+        let counted = attempts.clone();
+        let pool = Solutions::with_job(
+            1,
+            4,
+            Box::new(move |need| {
+                counted.fetch_add(1, Ordering::SeqCst);
+                assert!(need.rules.target() != 13, "a solver failure");
+            }),
+        )
+        .unwrap();
+        let Readiness::Pending(failed) = pool.request(Need::new(rules(13), 2)) else {
+            panic!("queued");
+        };
+        assert!(
+            tokio::time::timeout(Duration::from_secs(10), failed)
+                .await
+                .expect("told in time")
+                .is_err(),
+            "the waiter learns that nothing was prepared"
+        );
+        arrives(pool.request(Need::new(rules(14), 2))).await;
+        assert_eq!(attempts.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn the_real_preparation_loads_the_exact_bots_solutions() {
+        let pool = Solutions::new(1, 2).unwrap();
+        let need = Need::new(rules(6), 2);
+        arrives(pool.request(need)).await;
+        assert!(matches!(pool.request(need), Readiness::Ready));
+    }
+}

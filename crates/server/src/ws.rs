@@ -1,0 +1,453 @@
+//! The WebSocket endpoint: the handshake, then one task per connection that reads the client's
+//! frames within the limits (size, speed, silence) and forwards its room's messages to it.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::Extension;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use hyper::upgrade::Upgraded;
+use hyper_util::rt::TokioIo;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::error::{CapacityError, Error as WsError};
+use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
+
+use crate::accept::{Admission, Peer, stopped};
+use crate::ids::{is_room_id, random_room_id};
+use crate::outbox::{ConnId, Outbox, Outgoing, Text};
+use crate::protocol::{
+    ClientMessage, ErrorCode, LeftCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ServerMessage,
+    error_json,
+};
+use crate::room::{Entry, Room, RoomCommand};
+use crate::server::App;
+
+/// The largest frame (and message) the WebSocket layer reads at all; above it the connection is
+/// closed with code 1009. Between [`MAX_MESSAGE_BYTES`] and this, a message is refused with
+/// `too_large`.
+pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+
+/// How many refusals for speed a connection may collect before it is closed.
+const MAX_RATE_STRIKES: u32 = 50;
+
+/// The close code of a connection that stayed silent too long (4000–4999 are the application's;
+/// this one echoes HTTP's 408 Request Timeout).
+pub const CLOSE_IDLE: u16 = 4408;
+
+type Socket = WebSocketStream<TokioIo<Upgraded>>;
+
+/// The buffers of a connection: small, since a connection mostly idles and messages are small.
+fn socket_config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1024 * 1024)
+        .max_message_size(Some(MAX_FRAME_BYTES))
+        .max_frame_size(Some(MAX_FRAME_BYTES))
+}
+
+fn header_has_token(headers: &HeaderMap, name: header::HeaderName, token: &str) -> bool {
+    headers
+        .get_all(name)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|part| part.trim().eq_ignore_ascii_case(token))
+}
+
+/// `GET /ws`: the WebSocket handshake (RFC 6455), then the connection's task.
+pub async fn upgrade(
+    State(app): State<Arc<App>>,
+    Extension(peer): Extension<Peer>,
+    mut request: Request,
+) -> Response {
+    let headers = request.headers();
+    if !header_has_token(headers, header::UPGRADE, "websocket")
+        || !header_has_token(headers, header::CONNECTION, "upgrade")
+    {
+        return (
+            StatusCode::UPGRADE_REQUIRED,
+            [(header::UPGRADE, "websocket")],
+            "this is the WebSocket endpoint of the game: see docs/websocket-protocol.md\n",
+        )
+            .into_response();
+    }
+    let version_13 = headers
+        .get(header::SEC_WEBSOCKET_VERSION)
+        .is_some_and(|v| v.as_bytes() == b"13");
+    let Some(key) = headers
+        .get(header::SEC_WEBSOCKET_KEY)
+        .filter(|_| version_13)
+        .map(|key| derive_accept_key(key.as_bytes()))
+    else {
+        return (
+            StatusCode::BAD_REQUEST,
+            [(header::SEC_WEBSOCKET_VERSION, "13")],
+            "a WebSocket handshake of version 13 with a key is expected\n",
+        )
+            .into_response();
+    };
+    let Some(on_upgrade) = request
+        .extensions_mut()
+        .remove::<hyper::upgrade::OnUpgrade>()
+    else {
+        return (
+            StatusCode::BAD_REQUEST,
+            "this connection cannot be upgraded\n",
+        )
+            .into_response();
+    };
+    tokio::spawn(async move {
+        let Ok(upgraded) = on_upgrade.await else {
+            return;
+        };
+        let socket = WebSocketStream::from_raw_socket(
+            TokioIo::new(upgraded),
+            Role::Server,
+            Some(socket_config()),
+        )
+        .await;
+        connection(app, socket, peer).await;
+    });
+    Response::builder()
+        .status(StatusCode::SWITCHING_PROTOCOLS)
+        .header(header::UPGRADE, "websocket")
+        .header(header::CONNECTION, "upgrade")
+        .header(header::SEC_WEBSOCKET_ACCEPT, key)
+        .body(Body::empty())
+        .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
+}
+
+/// A token bucket: `burst` frames at once, refilled at `rate` per second.
+struct RateLimit {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl RateLimit {
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+async fn send_text(socket: &mut Socket, text: Text) -> bool {
+    socket.send(Message::Text(text)).await.is_ok()
+}
+
+/// Closes the connection with `code`: the close frame, then whatever the client still sends is
+/// read and dropped (for a moment) so that unread bytes do not turn the close into a reset that
+/// would hide the frame from the client.
+async fn close(mut socket: Socket, code: u16, reason: &'static str) {
+    let frame = CloseFrame {
+        code: CloseCode::from(code),
+        reason: reason.into(),
+    };
+    let _ = tokio::time::timeout(
+        Duration::from_secs(2),
+        socket.send(Message::Close(Some(frame))),
+    )
+    .await;
+    let mut io = socket.into_inner();
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        let _ = io.shutdown().await;
+        let mut sink = [0u8; 4096];
+        let mut left: usize = 1024 * 1024;
+        while left > 0 {
+            match io.read(&mut sink).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => left = left.saturating_sub(n),
+            }
+        }
+    })
+    .await;
+}
+
+async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
+    if peer.admission == Admission::Refused {
+        let refusal = error_json(
+            ErrorCode::ServerFull,
+            "the server has as many connections as it allows: try again later",
+            None,
+        );
+        let _ = send_text(&mut socket, refusal.into()).await;
+        close(socket, 1013, "server full").await;
+        return;
+    }
+    let conn: ConnId = app.next_conn.fetch_add(1, Ordering::Relaxed);
+    if !send_text(&mut socket, app.welcome.clone()).await {
+        return;
+    }
+    let (outbox, mut inbox, kick) = Outbox::new();
+    let mut client = Client {
+        conn,
+        peer,
+        outbox,
+        room: None,
+        rooms_created: 0,
+    };
+    let config = &app.config;
+    let mut limit = RateLimit {
+        tokens: config.rate_burst,
+        rate: config.rate_per_second,
+        burst: config.rate_burst,
+        last: Instant::now(),
+    };
+    let mut strikes = 0u32;
+    let mut heard = Instant::now();
+    let mut stop = app.stop.clone();
+    let closing: Option<(u16, &'static str)> = loop {
+        tokio::select! {
+            incoming = socket.next() => {
+                let message = match incoming {
+                    None | Some(Err(WsError::ConnectionClosed | WsError::AlreadyClosed)) => break None,
+                    Some(Err(WsError::Capacity(CapacityError::MessageTooLong { .. }))) => {
+                        break Some((1009, "message too big"));
+                    }
+                    Some(Err(_)) => break None,
+                    Some(Ok(message)) => message,
+                };
+                heard = Instant::now();
+                // Every frame counts, whatever its kind: pings and binary frames too.
+                if !limit.allow() {
+                    strikes += 1;
+                    if strikes > MAX_RATE_STRIKES {
+                        break Some((1008, "too many messages"));
+                    }
+                    let reply = error_json(ErrorCode::RateLimited, "too many messages: slow down", None);
+                    if !send_text(&mut socket, reply.into()).await { break None; }
+                    continue;
+                }
+                let text = match message {
+                    Message::Close(_) => break None,
+                    // Pongs to pings are sent by the WebSocket layer itself.
+                    Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => continue,
+                    Message::Binary(_) => {
+                        let reply = error_json(ErrorCode::Malformed, "binary messages are not part of the protocol: send JSON text", None);
+                        if !send_text(&mut socket, reply.into()).await { break None; }
+                        continue;
+                    }
+                    Message::Text(text) => text,
+                };
+                if let Some(reply) = client.incoming_text(&app, text.as_str()).await
+                    && !send_text(&mut socket, reply.into()).await
+                {
+                    break None;
+                }
+            }
+            () = kick.notified() => break Some((1008, "too slow: messages were not read")),
+            outgoing = inbox.recv() => {
+                let text = match outgoing {
+                    Some(Outgoing::Text(text)) => Some(text),
+                    Some(Outgoing::Detached(text)) => {
+                        client.room = None;
+                        text
+                    }
+                    None => None,
+                };
+                if let Some(text) = text
+                    && !send_text(&mut socket, text).await
+                {
+                    break None;
+                }
+            }
+            () = tokio::time::sleep_until(heard + config.ws_idle_timeout) => {
+                break Some((CLOSE_IDLE, "nothing received for too long: ping to stay connected"));
+            }
+            () = stopped(&mut stop) => {
+                let notice = ServerMessage::Restarting {}.to_json();
+                let _ = send_text(&mut socket, notice.into()).await;
+                break Some((1012, "the server is restarting: reconnect in a moment"));
+            }
+        }
+    };
+    if let Some(room) = client.room.take() {
+        let _ = room.send(RoomCommand::Gone { conn, left: false }).await;
+    }
+    if let Some((code, reason)) = closing {
+        close(socket, code, reason).await;
+    }
+}
+
+/// A connection's state between its messages.
+struct Client {
+    conn: ConnId,
+    peer: Peer,
+    outbox: Outbox,
+    room: Option<mpsc::Sender<RoomCommand>>,
+    rooms_created: usize,
+}
+
+impl Client {
+    /// Handles one text message; returns a direct reply (errors outside a room), if any.
+    async fn incoming_text(&mut self, app: &Arc<App>, text: &str) -> Option<String> {
+        if text.len() > MAX_MESSAGE_BYTES {
+            return Some(error_json(
+                ErrorCode::TooLarge,
+                &format!(
+                    "the message has {} bytes; the limit is {MAX_MESSAGE_BYTES}",
+                    text.len()
+                ),
+                None,
+            ));
+        }
+        let message: ClientMessage = match serde_json::from_str(text) {
+            Ok(message) => message,
+            Err(error) => {
+                return Some(error_json(
+                    ErrorCode::Malformed,
+                    &format!("not a message of protocol {PROTOCOL_VERSION}: {error}"),
+                    None,
+                ));
+            }
+        };
+        let kind = message.kind();
+        let conn = self.conn;
+        if let Some(sender) = self.room.as_ref() {
+            if matches!(
+                message,
+                ClientMessage::CreateRoom { .. }
+                    | ClientMessage::Join { .. }
+                    | ClientMessage::Resume { .. }
+                    | ClientMessage::Watch { .. }
+            ) {
+                return Some(error_json(
+                    ErrorCode::AlreadyInRoom,
+                    "you are already in a room: leave it first",
+                    Some(kind),
+                ));
+            }
+            if message == (ClientMessage::Leave {}) {
+                // Handled here so that a join right after it finds the connection out of the room.
+                let _ = sender.send(RoomCommand::Gone { conn, left: true }).await;
+                self.room = None;
+                return Some(
+                    ServerMessage::Left {
+                        code: LeftCode::Left,
+                        reason: "you left the room",
+                    }
+                    .to_json(),
+                );
+            }
+            if sender
+                .send(RoomCommand::Message { conn, message })
+                .await
+                .is_err()
+            {
+                self.room = None;
+                return Some(error_json(
+                    ErrorCode::NoSuchRoom,
+                    "the room was closed",
+                    Some(kind),
+                ));
+            }
+            return None;
+        }
+        let (room_id, entry) = match message {
+            ClientMessage::Ping {} => return Some(ServerMessage::Pong {}.to_json()),
+            ClientMessage::CreateRoom { name } => match self.create_room(app, &name).await {
+                Ok(created) => created,
+                Err((code, text)) => return Some(error_json(code, &text, Some(kind))),
+            },
+            ClientMessage::Join { room, name } => (room, Entry::Join { name }),
+            ClientMessage::Resume { room, token } => (room, Entry::Resume { token }),
+            ClientMessage::Watch { room } => (room, Entry::Watch),
+            _ => {
+                return Some(error_json(
+                    ErrorCode::NotInRoom,
+                    "create, join, resume or watch a room first",
+                    Some(kind),
+                ));
+            }
+        };
+        let no_room = || {
+            Some(error_json(
+                ErrorCode::NoSuchRoom,
+                "no such room",
+                Some(kind),
+            ))
+        };
+        if !is_room_id(&room_id) {
+            return no_room();
+        }
+        let Some(sender) = app.registry.get(&room_id) else {
+            return no_room();
+        };
+        let (reply, entered) = oneshot::channel();
+        let command = RoomCommand::Enter {
+            conn,
+            outbox: self.outbox.clone(),
+            entry,
+            reply,
+        };
+        if sender.send(command).await.is_err() {
+            return no_room();
+        }
+        match entered.await {
+            Ok(true) => self.room = Some(sender),
+            Ok(false) => {}
+            // The room closed before it could answer.
+            Err(_) => return no_room(),
+        }
+        None
+    }
+
+    /// Makes a room with `host` in seat 0; returns its id and how the host enters it.
+    async fn create_room(
+        &mut self,
+        app: &Arc<App>,
+        host: &str,
+    ) -> Result<(String, Entry), (ErrorCode, String)> {
+        if self.rooms_created >= app.config.rooms_per_connection {
+            return Err((
+                ErrorCode::TooManyRooms,
+                format!(
+                    "one connection may create {} rooms: reconnect to create more",
+                    app.config.rooms_per_connection
+                ),
+            ));
+        }
+        let creator = Some(self.peer.addr);
+        app.registry
+            .check(creator)
+            .map_err(|cap| (ErrorCode::TooManyRooms, cap.to_string()))?;
+        let id = random_room_id();
+        let (room, token) = Room::create(id.clone(), host, app.store.clone(), app.settings.clone())
+            .map_err(|e| (ErrorCode::Invalid, e))?;
+        // The room takes its place first (the caps are checked again under the lock), is stored,
+        // and only then runs; messages sent to it meanwhile wait in its queue.
+        let (tx, rx) = mpsc::channel(256);
+        app.registry
+            .insert(id.clone(), tx, creator)
+            .map_err(|cap| (ErrorCode::TooManyRooms, cap.to_string()))?;
+        if let Err(error) = app.store.commit(vec![room.first_write()]).await {
+            app.registry.remove(&id);
+            eprintln!("martian-server: creating a room: {error}");
+            return Err((ErrorCode::Storage, error.to_client().into()));
+        }
+        tokio::spawn(room.run(rx));
+        self.rooms_created += 1;
+        Ok((id, Entry::Resume { token }))
+    }
+}

@@ -1,0 +1,408 @@
+//! One client must not be able to hurt the others: slow and silent sockets, floods of frames of
+//! any kind, rooms created by the hundred, names that hide or turn text around, and secrets in
+//! the database file — each refused or bounded, with the server still serving everyone else.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Client, WAIT, http_get_with_headers, server};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::connect_async;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Polls `check` until it holds or `limit` passes; says whether it held.
+async fn eventually(limit: Duration, mut check: impl FnMut() -> bool) -> bool {
+    let end = tokio::time::Instant::now() + limit;
+    while tokio::time::Instant::now() < end {
+        if check() {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    check()
+}
+
+/// Whether the server closes `stream` within `limit` (end of stream or a reset, not a timeout).
+async fn closed_within(stream: &mut TcpStream, limit: Duration) -> bool {
+    let mut buffer = [0u8; 1024];
+    let end = tokio::time::Instant::now() + limit;
+    loop {
+        match tokio::time::timeout_at(end, stream.read(&mut buffer)).await {
+            Err(_) => return false,
+            Ok(Ok(0) | Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+        }
+    }
+}
+
+/// The close frame the server ends a connection with, read past any other message.
+async fn close_code<S>(ws: &mut S) -> u16
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    loop {
+        let message = tokio::time::timeout(WAIT, ws.next())
+            .await
+            .expect("the server closes within the wait")
+            .expect("a close frame before the end")
+            .expect("a close frame, not a reset");
+        if let Message::Close(frame) = message {
+            return frame.map_or(1005, |f| u16::from(f.code));
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_and_silent_sockets_are_counted_and_closed() {
+    let running = server(|config| {
+        config.max_connections = 3;
+        config.header_timeout = Duration::from_secs(1);
+    })
+    .await;
+    let addr = running.addr();
+    // Three sockets that never finish a request: silent, dribbling, half a header.
+    let mut silent = TcpStream::connect(addr).await.unwrap();
+    let mut half = TcpStream::connect(addr).await.unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let mut dribbling = TcpStream::connect(addr).await.unwrap();
+    assert!(
+        eventually(WAIT, || running.open_connections() == 3).await,
+        "every socket counts from its accept: {}",
+        running.open_connections()
+    );
+    // Meanwhile a game client finds the server full, and is told so.
+    let (mut refused, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
+    let first = refused.next().await.unwrap().unwrap();
+    let refusal: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+    assert_eq!(refusal["code"], "server_full", "{refusal}");
+    assert_eq!(close_code(&mut refused).await, 1013);
+    drop(refused);
+    // The dribbler sends a byte every 300 ms; all three are closed by the header timeout.
+    let dribble = async {
+        for byte in b"GET / HTTP/1.1\r\nHost: x\r\nX: " {
+            if dribbling.write_all(&[*byte]).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    };
+    let limit = Duration::from_secs(4);
+    let (_, silent_closed, half_closed) = tokio::join!(
+        dribble,
+        closed_within(&mut silent, limit),
+        closed_within(&mut half, limit)
+    );
+    assert!(silent_closed && half_closed);
+    assert!(closed_within(&mut dribbling, limit).await);
+    assert!(
+        eventually(WAIT, || running.open_connections() == 0).await,
+        "{} connections still counted",
+        running.open_connections()
+    );
+    // A connection left idle after a whole request is closed too.
+    let mut idle = TcpStream::connect(addr).await.unwrap();
+    idle.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    assert!(closed_within(&mut idle, limit).await);
+    // And the room they took is free again.
+    let mut client = Client::connect(addr).await;
+    client.send(json!({"type": "ping"})).await;
+    assert_eq!(client.recv().await["type"], "pong");
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_websocket_is_closed_and_a_pinging_one_stays() {
+    let running = server(|config| config.ws_idle_timeout = Duration::from_secs(1)).await;
+    let addr = running.addr();
+    let (mut silent, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
+    let (mut talker, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
+    let (mut pinger, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
+    for ws in [&mut silent, &mut talker, &mut pinger] {
+        let welcome = ws.next().await.unwrap().unwrap();
+        assert!(welcome.to_text().unwrap().contains("welcome"));
+    }
+    let started = tokio::time::Instant::now();
+    // Three seconds of protocol pings from one, WebSocket pings from the other.
+    for _ in 0..10 {
+        talker
+            .send(Message::Text(json!({"type": "ping"}).to_string().into()))
+            .await
+            .unwrap();
+        let pong = talker.next().await.unwrap().unwrap();
+        assert!(pong.to_text().unwrap().contains("pong"), "{pong:?}");
+        pinger
+            .send(Message::Ping(b"still here".to_vec().into()))
+            .await
+            .unwrap();
+        let pong = tokio::time::timeout(WAIT, pinger.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        assert!(matches!(pong, Message::Pong(_)), "{pong:?}");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    assert!(started.elapsed() > Duration::from_secs(2));
+    assert_eq!(close_code(&mut silent).await, 4408);
+    running.abort();
+}
+
+/// Counts the `rate_limited` refusals among what arrives within a moment.
+async fn refusals<S>(ws: &mut S) -> (usize, Vec<Value>)
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    let mut limited = 0;
+    let mut others = Vec::new();
+    while let Ok(Some(Ok(message))) =
+        tokio::time::timeout(Duration::from_millis(500), ws.next()).await
+    {
+        if let Message::Text(text) = message {
+            let value: Value = serde_json::from_str(&text).unwrap();
+            if value["code"] == "rate_limited" {
+                limited += 1;
+            } else {
+                others.push(value);
+            }
+        }
+    }
+    (limited, others)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_frame_counts_against_the_rate_limit() {
+    let running = server(|config| {
+        config.rate_burst = 5.0;
+        config.rate_per_second = 1.0;
+    })
+    .await;
+    let addr = running.addr();
+    let (mut ws, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
+    ws.next().await.unwrap().unwrap();
+    // Twelve WebSocket pings: the burst of five passes, the rest are refused.
+    for _ in 0..12 {
+        ws.send(Message::Ping(Vec::new().into())).await.unwrap();
+    }
+    let (limited, others) = refusals(&mut ws).await;
+    assert!((6..=7).contains(&limited), "{limited} refusals, {others:?}");
+    assert!(others.is_empty(), "{others:?}");
+    // Binary frames count the same way.
+    let (mut binary, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
+    binary.next().await.unwrap().unwrap();
+    for _ in 0..12 {
+        binary
+            .send(Message::Binary(vec![0u8; 1000].into()))
+            .await
+            .unwrap();
+    }
+    let (limited, others) = refusals(&mut binary).await;
+    assert!((6..=7).contains(&limited), "{limited} refusals");
+    assert!(
+        others.iter().all(|o| o["code"] == "malformed"),
+        "{others:?}"
+    );
+    assert!((5..=6).contains(&others.len()), "{others:?}");
+    // A flood of pings past fifty refusals is closed.
+    let (mut flood, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
+    flood.next().await.unwrap().unwrap();
+    for _ in 0..80 {
+        if flood.send(Message::Ping(Vec::new().into())).await.is_err() {
+            break;
+        }
+    }
+    assert_eq!(close_code(&mut flood).await, 1008);
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_client_cannot_take_every_room() {
+    let running = server(|config| {
+        config.rooms_per_connection = 2;
+        config.rooms_per_address = 3;
+    })
+    .await;
+    let addr = running.addr();
+    let mut first = Client::connect(addr).await;
+    for name in ["A", "B"] {
+        first
+            .send(json!({"type": "create_room", "name": name}))
+            .await;
+        first.recv_type("joined").await;
+        first.send(json!({"type": "leave"})).await;
+        first.recv_type("left").await;
+    }
+    first
+        .refused(
+            json!({"type": "create_room", "name": "C"}),
+            "too_many_rooms",
+        )
+        .await;
+    let second = Client::create(addr, "D").await;
+    let mut third = Client::connect(addr).await;
+    third
+        .refused(
+            json!({"type": "create_room", "name": "E"}),
+            "too_many_rooms",
+        )
+        .await;
+    assert_eq!(running.rooms(), 3);
+    second.close().await;
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_empty_lobby_closes_within_minutes_and_frees_its_place() {
+    let running = server(|config| {
+        config.rooms_per_address = 1;
+        config.lobby_idle_close = Duration::from_millis(500);
+    })
+    .await;
+    let addr = running.addr();
+    let host = Client::create(addr, "Ana").await;
+    let room = host.room_id.clone().unwrap();
+    let mut other = Client::connect(addr).await;
+    other
+        .refused(
+            json!({"type": "create_room", "name": "Bob"}),
+            "too_many_rooms",
+        )
+        .await;
+    host.close().await;
+    assert!(
+        eventually(WAIT, || running.rooms() == 0).await,
+        "the empty lobby is closed"
+    );
+    other
+        .refused(json!({"type": "watch", "room": room}), "no_such_room")
+        .await;
+    other
+        .send(json!({"type": "create_room", "name": "Bob"}))
+        .await;
+    other.recv_type("joined").await;
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_that_hide_or_turn_text_around_are_refused() {
+    let running = server(|_| {}).await;
+    let addr = running.addr();
+    let mut client = Client::connect(addr).await;
+    for name in [
+        "\u{202E}gnp.exe",
+        "Ana\u{2067}",
+        "\u{200B}\u{2060}",
+        "\u{3164}",
+    ] {
+        client
+            .refused(json!({"type": "create_room", "name": name}), "invalid")
+            .await;
+    }
+    let host = Client::create(addr, "Ana").await;
+    let room = host.room_id.clone().unwrap();
+    client
+        .refused(
+            json!({"type": "join", "room": room, "name": "\u{202D}Bob"}),
+            "invalid",
+        )
+        .await;
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_response_carries_the_security_headers() {
+    let running = server(|config| config.bot_delay = Duration::ZERO).await;
+    let addr = running.addr();
+    // A finished game, so that a record is served too.
+    let mut host = Client::create(addr, "Ana").await;
+    let room = host.room_id.clone().unwrap();
+    host.send(json!({"type": "add_bot", "bot": "aggressive"}))
+        .await;
+    host.recv_type("update").await;
+    let rules = json!({"dice": 13, "target": 1, "bonus": "one-of-each", "end": "immediate", "tie": "shared"});
+    host.send(json!({"type": "set_rules", "rules": rules}))
+        .await;
+    host.recv_type("update").await;
+    host.send(json!({"type": "start"})).await;
+    host.until(|room| room["status"] == "playing").await;
+    while host.room["status"] != "over" {
+        if host.my_turn() {
+            let action = host.simple_action();
+            host.play_one(&action).await;
+        } else {
+            host.recv().await;
+        }
+    }
+    let record = format!("/api/rooms/{room}/games/1/record");
+    let missing = format!("/api/rooms/{room}/games/9/record");
+    for (path, status) in [
+        ("/", 200),
+        ("/app.js", 200),
+        ("/style.css", 200),
+        ("/i18n/en.ftl", 200),
+        ("/healthz", 200),
+        (record.as_str(), 200),
+        (missing.as_str(), 404),
+        ("/api/rooms/x/games/1/record", 404),
+        ("/nothing/here", 404),
+        ("/ws", 426),
+    ] {
+        let (got, headers, _) = http_get_with_headers(addr, path).await;
+        assert_eq!(got, status, "{path}");
+        let header = |name: &str| {
+            headers
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+                .unwrap_or_else(|| panic!("{path}: no {name} header in {headers:?}"))
+        };
+        assert!(
+            header("content-security-policy").contains("frame-ancestors 'none'"),
+            "{path}"
+        );
+        assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(header("x-frame-options"), "DENY", "{path}");
+        assert_eq!(header("referrer-policy"), "no-referrer", "{path}");
+    }
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_tokens_never_reach_the_database_file() {
+    let dir = std::env::temp_dir().join(format!("martian-tokens-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.join("server.db");
+    let path = db.clone();
+    let running = server(move |config| config.db = Some(path)).await;
+    let addr = running.addr();
+    let mut host = Client::create(addr, "Ana").await;
+    let room = host.room_id.clone().unwrap();
+    let guest = Client::join(addr, &room, "Bob").await;
+    host.recv_type("update").await;
+    let tokens = [host.token.clone().unwrap(), guest.token.clone().unwrap()];
+    // The tokens still work: the server keeps what it needs to check them.
+    let mut back = Client::connect(addr).await;
+    back.send(json!({"type": "resume", "room": room, "token": tokens[1]}))
+        .await;
+    assert_eq!(back.recv_type("joined").await["seat"], 1);
+    running.abort();
+    let mut stored = Vec::new();
+    for suffix in ["", "-wal"] {
+        if let Ok(bytes) = std::fs::read(format!("{}{suffix}", db.display())) {
+            stored.extend(bytes);
+        }
+    }
+    let contains = |needle: &str| stored.windows(needle.len()).any(|w| w == needle.as_bytes());
+    assert!(contains(&room), "the file holds the room");
+    for token in &tokens {
+        assert!(!contains(token), "a token is stored in clear");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
