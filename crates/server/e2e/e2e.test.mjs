@@ -77,6 +77,23 @@ const SPIES = () => {
     window.__spy.buzzes += 1;
     return true;
   };
+  // How long each turn's end stayed on the board: [{index, shown, hidden, over}].
+  window.__outcomes = [];
+  document.addEventListener("DOMContentLoaded", () => {
+    new MutationObserver(() => {
+      const panel = document.querySelector("#last-turn");
+      const index = panel ? panel.dataset.index : null;
+      const last = window.__outcomes[window.__outcomes.length - 1];
+      if (last && last.hidden == null && last.index !== index) {
+        last.hidden = performance.now();
+        last.over = Boolean(document.querySelector("#end-screen"));
+        last.replaced = index != null;
+      }
+      if (index != null && (!last || last.index !== index || last.hidden != null)) {
+        if (!last || last.index !== index) window.__outcomes.push({ index, shown: performance.now(), hidden: null });
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   window.__hide = (hidden) => {
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
     Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
@@ -193,9 +210,15 @@ test("two friends: live lobby settings, no lost edits, a latecomer, keys, turn e
   let outcomeSeen = false;
   let guestGone = false;
   let handed = false;
+  let paused = false;
   const moves = await playToTheEnd([host.page, guest.page], {
     keys: (page) => page === host.page,
     onMove: async () => {
+      // Bia takes her time before her first roll: Ana's turn end stays on the board meanwhile.
+      if (!paused && !guestGone && (await guest.page.locator('#board[data-my-turn=true] #actions [data-act="roll"]').count())) {
+        paused = true;
+        await guest.page.waitForTimeout(2600);
+      }
       for (const [who, lang, expected] of [[host, "en", { roll: "r", stop: "s", R: "d", C: "c", K: "k" }], [guest, "pt", { roll: "l", stop: "p", R: "m", C: "v", K: "g" }]]) {
         if (keysSeen[lang] || guestGone) continue;
         const acts = await who.page.locator("#actions [data-act]").evaluateAll((l) => l.map((b) => [b.dataset.act, b.querySelector("kbd").textContent]));
@@ -206,7 +229,7 @@ test("two friends: live lobby settings, no lost edits, a latecomer, keys, turn e
         }
       }
       // The end of a turn stays on the board, in words, with its last roll drawn.
-      if (!outcomeSeen && (await host.page.locator("#last-turn").count())) {
+      if (!outcomeSeen && (await host.page.locator("#last-turn:not(.compact)").count())) {
         const text = await host.page.textContent("#last-turn-text");
         assert.match(text, /^(Stopped|No dice left|Nothing left to take): (\+\d+|tanks \d+ beat death rays \d+, 0 points)/);
         assert.ok((await host.page.locator("#last-roll .die").count()) > 0);
@@ -224,6 +247,12 @@ test("two friends: live lobby settings, no lost edits, a latecomer, keys, turn e
     },
   });
   assert.ok(moves > 3 && handed, `moves ${moves}, handed ${handed}`);
+  // Every turn's end stayed on screen at least 2 s, unless the game ended with it or the next
+  // turn ended sooner (its end then shows instead).
+  const outcomes = await host.page.evaluate(() => window.__outcomes);
+  const held = outcomes.filter((o) => o.hidden != null && !o.over && !o.replaced);
+  assert.ok(held.length >= 1, JSON.stringify(outcomes));
+  for (const o of held) assert.ok(o.hidden - o.shown >= 2000, `turn end ${o.index} shown ${Math.round(o.hidden - o.shown)} ms`);
   await checkScreen(host.page, "end en desktop", { shot: "end-en-desktop" });
 
   // Back on the seat: the guest opens the room again and plays for themself.
@@ -332,6 +361,11 @@ test("a game on the desktop in English ends with the story and a rematch; the re
   await page.click("#coach");
   await page.waitForSelector("#win-chance .chance", { timeout: STEP });
   await checkScreen(page, "game en desktop coach on", { shot: "game-en-desktop-coach" });
+  // The README's picture: a roll with the coach's advice.
+  await page.click('#actions [data-act="roll"]');
+  await page.waitForFunction(() => document.querySelector("#coach-panel [data-option]") || !document.querySelector('#board[data-my-turn="true"]'), null, { timeout: STEP });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(OUT, "readme-desktop.png") });
   await page.click("#coach");
   await checkScreen(page, "game en desktop coach off");
   await playToTheEnd([page], { keys: () => true });

@@ -157,10 +157,10 @@ function outcomePanel(room, turn, whole) {
   const text = outcomeText(turn);
   if (!whole) {
     // The next turn has begun: one line, so that the new roll and the buttons stay in view.
-    return `<section class="outcome compact${turn.tanks_win ? " lost" : ""}" id="last-turn" aria-label="${esc(t("web-last-turn"))}">
+    return `<section class="outcome compact${turn.tanks_win ? " lost" : ""}" id="last-turn" data-index="${state.outcome.index}" aria-label="${esc(t("web-last-turn"))}">
       <p class="outcome-text"><strong>${esc(seatName(room, turn.seat))}</strong> — <span id="last-turn-text">${esc(text)}</span></p></section>`;
   }
-  return `<section class="outcome${turn.tanks_win ? " lost" : ""}" id="last-turn" aria-label="${esc(t("web-last-turn"))}">
+  return `<section class="outcome${turn.tanks_win ? " lost" : ""}" id="last-turn" data-index="${state.outcome.index}" aria-label="${esc(t("web-last-turn"))}">
     <p class="outcome-text"><strong>${esc(seatName(room, turn.seat))}</strong> — <span id="last-turn-text">${esc(text)}</span></p>
     <div class="outcome-dice">
       ${roll ? `<div><p class="zone-title">${esc(t("web-last-roll"))}</p>${diceRow(roll.roll, { extra: "small", id: "last-roll" })}</div>` : ""}
