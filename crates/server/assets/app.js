@@ -6,7 +6,7 @@
 // the turns, the replay, How to play, keys, cues and notices.
 import { t, loadLanguages, setLang, lang, LANGS, nativeName, onLangChange } from "./i18n.js";
 import { byId, esc } from "./js/dom.js";
-import { state, seatName, savedToken, saveToken, forgetToken } from "./js/state.js";
+import { state, seatName, savedToken, saveToken, forgetToken, savedName } from "./js/state.js";
 import { connect, send, showStatus, isOpen } from "./js/net.js";
 import { notify, announce } from "./js/notices.js";
 import { yourTurn, drawSoundSwitch, setTitle } from "./js/cues.js";
@@ -150,10 +150,8 @@ function onUpdate(message) {
   state.room = room;
   state.deadlineAt = room.game && room.game.deadline_ms != null ? Date.now() + room.game.deadline_ms : null;
   if (state.advice && (!room.game || state.advice.moves !== room.game.moves)) state.advice = null;
-  if (state.waiting && state.waitingName == null) {
-    const mine = (room.waiting || []).find((w) => w.connected);
-    if (mine) state.waitingName = mine.name;
-  }
+  // The name this page asked for a seat with (kept with the other names typed on the page).
+  if (state.waiting && state.waitingName == null) state.waitingName = savedName();
   for (const event of message.events) narrate(event, room, before);
   if (state.quickStart && room.status === "lobby" && state.seat === room.host) {
     // "Play against a bot": a medium bot, then the game, as soon as the room exists.

@@ -287,6 +287,7 @@ test("alone against a bot, phone and Portuguese: coach, cues, live region, a dro
   const spy = await page.evaluate(() => window.__spy);
   assert.ok(spy.tones > 0 && spy.buzzes > 0, JSON.stringify(spy));
   await checkScreen(page, "game pt phone coach off", { shot: "game-pt-phone-coach-off" });
+  await narrowWidths(page, "game pt");
   // Every roll is read out, the player's own included.
   await page.click('#actions [data-act="roll"]');
   await page.waitForFunction(() => /Caio lançou 13:/.test(document.querySelector("#announcer").textContent), null, { timeout: STEP });
@@ -336,6 +337,7 @@ test("alone against a bot, phone and Portuguese: coach, cues, live region, a dro
   const story = await page.textContent("#end-screen .story");
   assert.match(story, /Maior turno/);
   await checkScreen(page, "end pt phone", { shot: "end-pt-phone" });
+  await narrowWidths(page, "end pt");
   // The turns, in pictures and words; the transcript copies for the command line.
   const first = page.locator(".log details").last();
   await first.locator("summary").click();
