@@ -162,6 +162,8 @@ function onUpdate(message) {
     }
   }
   render();
+  // Dice tumble once, when they are rolled, not again when the screen is redrawn for another reason.
+  state.freshRoll = false;
   if (!wasMine && myTurn(room)) yourTurn();
 }
 

@@ -127,6 +127,15 @@ test("home, How to play and lobby: no violations, no sideways scroll, 44 px targ
       await page.waitForSelector("#create:not([disabled])", { timeout: STEP });
       assert.equal(await page.getAttribute("html", "lang"), lang === "en" ? "en" : "pt-BR");
       await checkScreen(page, `home ${lang} ${size}`, { shot: `home-${lang}-${size}` });
+      if (size === "phone") {
+        // The sound switch is remembered.
+        assert.equal(await page.getAttribute("#sound", "aria-pressed"), "true");
+        await page.click("#sound");
+        await page.reload();
+        await page.waitForSelector("#create:not([disabled])", { timeout: STEP });
+        assert.equal(await page.getAttribute("#sound", "aria-pressed"), "false");
+        await page.click("#sound");
+      }
       await narrowWidths(page, `home ${lang}`);
       // How to play, from the header, with the dice drawn.
       await page.click("#howto-open");
@@ -311,6 +320,12 @@ test("alone against a bot, phone and Portuguese: coach, cues, live region, a dro
   await stopServer();
   await page.waitForSelector("#connection.down:not([hidden])", { timeout: STEP });
   assert.equal(await page.locator("#actions [data-act]:not([disabled])").count(), 0);
+  // A key pressed meanwhile is not lost in silence.
+  const pending = (await page.locator("#actions [data-act]").count()) ? await page.locator("#actions [data-act]").first().getAttribute("aria-keyshortcuts") : null;
+  if (pending) {
+    await page.keyboard.press(pending);
+    await page.waitForFunction(() => /Não enviado/.test(document.querySelector("#news").textContent), null, { timeout: STEP });
+  }
   await page.screenshot({ path: path.join(OUT, "connection-lost-pt-phone.png") });
   server = await startServer(`127.0.0.1:${port}`);
   await page.waitForSelector("#connection", { state: "hidden", timeout: STEP });

@@ -32,7 +32,9 @@ function chart(room, game) {
     .map((row, seat) => {
       const points = row.map((v, r) => `${x(r).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
       const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
-      return `<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="2.5" stroke-linejoin="round"/>` +
+      // Earlier seats are drawn wider, so that lines that run together still show every colour.
+      const width = Math.max(1.5, 5 - seat);
+      return `<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-linejoin="round"/>` +
         row.map((v, r) => `<circle cx="${x(r).toFixed(1)}" cy="${y(v).toFixed(1)}" r="2.5" fill="${colour}"/>`).join("");
     })
     .join("");

@@ -2,6 +2,7 @@
 // l, p, m/h/v/g — the same `tui-key` messages the terminal uses — and the English keys in every
 // language. `?` opens How to play, `a` the coach.
 import { t, tIn, lang } from "../i18n.js";
+import { notify } from "./notices.js";
 
 // The action codes of the protocol and the names tui-key knows them by.
 const KEY_ACTIONS = { roll: "roll", stop: "stop", R: "death-ray", H: "human", C: "cow", K: "chicken" };
@@ -40,6 +41,11 @@ export function installKeys({ onHelp }) {
     if (event.key.length !== 1) return;
     const act = actOf(event.key);
     const button = act ? document.querySelector(`#actions [data-act="${act}"]:not([disabled])`) : null;
+    if (act && !button && document.body.classList.contains("offline") && document.querySelector(`#actions [data-act="${act}"]`)) {
+      // The move's button is there but the connection is not: say so rather than do nothing.
+      notify(t("web-not-sent"), true);
+      return;
+    }
     if (button) {
       event.preventDefault();
       button.focus({ preventScroll: true });
