@@ -198,11 +198,11 @@ test("two friends: live lobby settings, no lost edits, a latecomer, keys, turn e
   await checkScreen(guest.page, "lobby as a guest pt phone", { shot: "lobby-guest-pt-phone" });
   // Typed and started at once: the last edit is not lost.
   await host.page.fill("#timer-seconds", "0");
-  await host.page.fill("#rule-target", "6");
+  await host.page.fill("#rule-target", "14");
   await host.page.click("#start");
   await host.page.waitForSelector("#board", { timeout: STEP });
   await guest.page.waitForSelector("#board", { timeout: STEP });
-  assert.match(await host.page.textContent(".round-line"), /Target score 6/);
+  assert.match(await host.page.textContent(".round-line"), /Target score 14/);
 
   // A latecomer is told why they watch, and asks for a seat at the next game.
   const late = await newPage(DESKTOP, "late");
