@@ -827,6 +827,7 @@ web-sound-on = Sound on: a chime when it is your turn
 web-sound-off = Sound off
 web-title-your-turn = Your turn — Martian Dice
 web-actions = Your moves
+web-waiting-roll = Waiting for { $name } to roll…
 web-last-turn = How the last turn ended
 web-last-roll = Last roll
 # A roll with its tanks: the tanks are set aside by force. $dice: the whole roll in words.

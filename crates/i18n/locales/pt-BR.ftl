@@ -854,6 +854,7 @@ web-sound-on = Som ligado: um aviso sonoro quando for a sua vez
 web-sound-off = Som desligado
 web-title-your-turn = Sua vez — Martian Dice
 web-actions = Suas jogadas
+web-waiting-roll = Esperando { $name } lançar os dados…
 web-last-turn = Como terminou o último turno
 web-last-roll = Último lançamento
 # Um lançamento com os seus tanques: os tanques ficam separados à força. $dice: o lançamento todo em palavras.

@@ -213,6 +213,7 @@ test("two friends: live lobby settings, no lost edits, a latecomer, keys, turn e
   await late.page.click("#join-next");
   await late.page.waitForFunction(() => /next game \(number 1 in line\)/.test(document.querySelector("#latecomer").textContent), null, { timeout: STEP });
   await host.page.waitForFunction(() => document.querySelector(".waiting") && document.querySelector(".waiting").textContent.includes("Cid"), null, { timeout: STEP });
+  await checkScreen(late.page, "game as a latecomer en desktop", { shot: "latecomer-en-desktop" });
 
   // Keys are shown on the buttons, in each reader's language, and work.
   let keysSeen = { en: false, pt: false };
@@ -385,7 +386,18 @@ test("a game on the desktop in English ends with the story and a rematch; the re
   await page.screenshot({ path: path.join(OUT, "readme-desktop.png") });
   await page.click("#coach");
   await checkScreen(page, "game en desktop coach off");
-  await playToTheEnd([page], { keys: () => true });
+  // Keys only: after each move the focus stays in the action area, on a move when there is one.
+  let focusChecks = 0;
+  await playToTheEnd([page], {
+    keys: () => true,
+    onMove: async () => {
+      if ((await page.locator('#board[data-my-turn=true] #actions [data-act]:not([disabled])').count()) === 0) return;
+      const where = await page.evaluate(() => document.activeElement && (document.activeElement.closest("#actions") ? document.activeElement.tagName : "elsewhere"));
+      if (focusChecks > 0) assert.equal(where, "BUTTON", "focus on a move in the action area");
+      focusChecks += 1;
+    },
+  });
+  assert.ok(focusChecks > 2, `focus checked ${focusChecks} times`);
   await page.waitForSelector("#end-screen #score-chart svg", { timeout: STEP });
   await checkScreen(page, "end en desktop solo", { shot: "end-en-desktop-solo" });
   await page.click("#end-actions [data-replay]");

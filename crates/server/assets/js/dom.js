@@ -16,16 +16,16 @@ export function keepFocus(redraw, area) {
   redraw();
   if (!key && !inArea) return;
   const again = key ? document.querySelector(key) : null;
-  if (again && !again.disabled) {
+  const box = area ? document.querySelector(area) : null;
+  if (again && !again.disabled && !(again === box && firstControl(box))) {
     again.focus({ preventScroll: true });
     return;
   }
-  if (inArea) {
-    const box = document.querySelector(area);
-    if (!box) return;
-    const first = box.querySelector("button:not([disabled]), [href], input:not([disabled])");
-    (first || box).focus({ preventScroll: true });
-  }
+  if (inArea && box) (firstControl(box) || box).focus({ preventScroll: true });
+}
+
+function firstControl(box) {
+  return box.querySelector("button:not([disabled]), [href], input:not([disabled])");
 }
 
 function focusKey(element) {

@@ -61,6 +61,7 @@ export function renderGame(app, redraw) {
   let table = "";
   if (rollOff) table = rollOffPanel(room, game);
   else if (!over && !(outcome && turn.phase === "to_roll" && !turn.aside)) table = turnPanel(turn);
+  if (!table && !over && !mine && !rollOff && turn.phase === "to_roll") table = `<p class="muted">${esc(t("web-waiting-roll", { name: mover }))}</p>`;
 
   const timer = state.deadlineAt && !over ? `<span id="timer" class="timer" role="timer"></span>` : "";
   const actions = mine ? actionButtons(game, turn) : "";
