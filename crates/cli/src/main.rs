@@ -11,11 +11,13 @@ mod exit;
 mod plain;
 mod plot_cmd;
 mod replay_cmd;
+mod review_cmd;
 mod rules_args;
 mod rules_cmd;
 mod serve_cmd;
 mod solve_cmd;
 mod solve_trio;
+mod train_cmd;
 mod tui_cmd;
 mod turn_cmd;
 
@@ -50,6 +52,10 @@ enum Command {
     Advise(advise_cmd::AdviseArgs),
     /// Draw a picture of perfect play (SVG or PNG).
     Plot(plot_cmd::PlotArgs),
+    /// Review a recorded game: every decision valued and classed, luck and skill, a chart.
+    Review(review_cmd::ReviewArgs),
+    /// Train on positions from perfect play where a rule of thumb goes wrong.
+    Train(train_cmd::TrainArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -64,6 +70,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Solve(args)) => solve_cmd::run(args, lang),
         Some(Command::Advise(args)) => advise_cmd::run(args, lang),
         Some(Command::Plot(args)) => plot_cmd::run(args),
+        Some(Command::Review(args)) => review_cmd::run(args, lang),
+        Some(Command::Train(args)) => train_cmd::run(args, lang),
         None => tui_cmd::play(plain::PlayArgs {
             lang,
             ..plain::PlayArgs::defaults()

@@ -4,7 +4,7 @@
 //! [`messages`].
 
 #[path = "plot/draw.rs"]
-mod draw;
+pub(crate) mod draw;
 #[path = "plot/messages.rs"]
 mod messages;
 

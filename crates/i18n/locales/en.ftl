@@ -1035,3 +1035,154 @@ arena-round-robin-turn-level = { $count } of { $pairs } pairs played turn-level 
 arena-matrix-title = Win rate of the row's bot against the column's:
 arena-ratings-title = Bradley–Terry ratings (Elo scale, mean 0):
 arena-round-robin-speed = { $games } games/s ({ $seconds } s)
+
+## `martian-dice review` and `martian-dice train`: the game review and the trainer
+## (crates/cli/src/review_cmd/messages.rs, crates/cli/src/train_cmd.rs). Numbers come formatted
+## ($chance, $before, $loss…: "48.41%", "+2.10 points", "8.60 turns"); $name: a player's name;
+## $names: a list of names; $roll, $dice: dice in the reader's letters or words.
+
+review-decimal-point = .
+review-title = Review of the game of { $names }.
+review-rules = Rules: { $rules }.
+# $valuation: solo, duel, trio, trio-reduction, duel-reduction.
+review-valuation = { $valuation ->
+        [solo] Values: the expected number of turns to reach the target (fewer is better), exact.
+        [duel] Values: the chance to win, exact (the two-player game solved).
+        [trio] Values: the chance to win, exact (the three-player game solved).
+        [trio-reduction] Values: the chance to win, an approximation (marked ≈): the exact three-player game of the player and its two strongest opponents, as the optimal bot plays (so the players' chances need not add up to 100%).
+       *[duel-reduction] Values: the chance to win, an approximation (marked ≈): the exact duel of the player and its strongest opponent, as the optimal bot plays (so the players' chances need not add up to 100%).
+    }
+# $inaccuracy, $mistake, $blunder: formatted losses.
+review-classes = A decision is classed by what it loses against the best option: an inaccuracy from { $inaccuracy }, a mistake from { $mistake }, a blunder from { $blunder }.
+review-luck-note = Each turn's move is split into the dice (luck) and the decisions (skill); luck and skill add up to the whole move.
+# $value: a signed or unsigned number. Percentage points of a chance; turns of solo play.
+review-unit = { $unit ->
+        [points] { $value } points
+       *[turns] { $value } turns
+    }
+review-turn = Turn { $turn } (round { $round }), { $name }, { $scores }: { $transcript } — { $points }.
+review-turn-unfinished = Turn { $turn } (round { $round }), { $name }, { $scores }: { $transcript } — unfinished.
+# $options: review-option items joined by " · ".
+review-choose = rolled { $roll }: { $options }
+# $points: a `points` text; $dice: a dice-count.
+review-decide = { $points } set aside, { $dice } left: { $options }
+# $action: R H C K (the reader's letters), stop or roll; $mark: review-best-mark or nothing.
+review-option = { $action ->
+        [stop] stop
+        [roll] roll
+       *[other] { $action }
+    } { $value }{ $mark }
+review-best-mark = { " " }(best)
+# $action: review-action; $class: forced, best, inaccuracy, mistake, blunder.
+review-verdict = { $class ->
+        [forced] { $action }, the only choice
+        [best] { $action }: best
+        [inaccuracy] { $action }: inaccuracy, { $loss } lost
+        [mistake] { $action }: mistake, { $loss } lost
+       *[blunder] { $action }: blunder, { $loss } lost
+    }
+# $action: take, stop, roll; $face: tank, death-ray, human, cow, chicken (for take).
+review-action = { $action ->
+        [stop] stopped
+        [roll] rolled again
+       *[take] { $face ->
+            [death-ray] took the death rays
+            [human] took the humans
+            [cow] took the cows
+           *[chicken] took the chickens
+        }
+    }
+review-best-action = { $action ->
+        [stop] stop
+        [roll] roll again
+       *[take] { $face ->
+            [death-ray] take the death rays
+            [human] take the humans
+            [cow] take the cows
+           *[chicken] take the chickens
+        }
+    }
+# $measure: win-probability, expected-turns.
+review-move = { $measure ->
+        [expected-turns] Expected length of the game { $before } → { $after }: the dice { $luck }, the decisions { $skill }.
+       *[win-probability] Chance of { $name } { $before } → { $after }: the dice { $luck }, the decisions { $skill }.
+    }
+# $list: "Ana 51.20%, Bob 48.80%".
+review-chances = Chances: { $list }.
+review-summary = Summary:
+review-seat = { $name }: { $decisions } decisions, accuracy { $accuracy }, mean loss { $mean }; best { $best }, inaccuracies { $inaccuracies }, mistakes { $mistakes }, blunders { $blunders }.
+review-seat-forced = { $count } forced (one option only) not counted.
+review-seat-none = { $name }: no decision with a choice.
+review-seat-luck = Luck { $luck }, skill { $skill } over the game.
+review-biggest = Biggest mistake: turn { $turn } (round { $round }), scores { $scores }, { $position }: { $action }, the best was to { $best } ({ $loss } lost).
+review-biggest-none = No decision lost anything.
+review-explore = Explore it: { $command }
+review-accuracy-note = Accuracy = 100% × (1 − loss ÷ stake), summed over the player's decisions; a decision's stake is how much its worst option loses against its best.
+review-roll-off = Roll-off between { $names }: { $winner } wins it (luck only).
+review-roll-off-unsettled = Roll-off between { $names }: not settled in the record.
+review-winner = { $name } wins with { $points }.
+review-shared = { $names } share the victory with { $points }.
+review-unfinished = The record ends before the end of the game.
+# $turn: the turn number, or 0 when the review stops outside a turn; $kind: record, position,
+# not-covered, no-decision; $detail: the reason, perhaps in English from the solver.
+review-stopped = { $turn ->
+        [0] The review stops there: { $kind ->
+            [record] the record breaks the rules ({ $detail }).
+            [position] the solver cannot value the position ({ $detail }).
+            [not-covered] no solution covers the position.
+           *[no-decision] the turn awaited no decision.
+        }
+       *[other] The review stops at turn { $turn }: { $kind ->
+            [record] the record breaks the rules ({ $detail }).
+            [position] the solver cannot value the position ({ $detail }).
+            [not-covered] no solution covers the position.
+           *[no-decision] the turn awaited no decision.
+        }
+    }
+review-cannot-read = cannot read { $path }: { $error }
+review-bad-chart = the chart must be a .svg or .png file, not { $path }
+review-chart-written = Chart written to { $path }.
+review-chart-title = { $measure ->
+        [expected-turns] Expected length of the game after every turn
+       *[win-probability] Chance to win after every turn
+    }
+review-chart-x = turns played
+review-chart-y = { $measure ->
+        [expected-turns] expected turns
+       *[win-probability] chance to win
+    }
+review-chart-roll-off = roll-off
+review-chart-approximate = Approximation: each player's chance in the exact three-player game (or duel) of that player and its strongest opponents; they need not add up to 100%.
+train-intro = Trainer: positions from perfect play where one option is clearly best and a rule of thumb gets it wrong ({ $theme }). Answer with a letter (R, H, C, K), s to stop, r to roll again; q quits.
+# $theme: any, tanks-close-to-rays, final-round, bonus-hunting.
+train-theme = { $theme ->
+        [any] any kind of position
+        [tanks-close-to-rays] tanks close to the death rays
+        [final-round] the final round
+       *[bonus-hunting] hunting the bonus
+    }
+train-position = Position { $number } of { $count }, round { $round }: { $scores }; { $name } to play.
+train-final-round = This is the final round: a player has reached the target.
+train-aside = Set aside: { $dice }; the turn scores { $points } so far.
+train-aside-nothing = Nothing set aside yet.
+train-rolled = Rolled: { $roll }.
+train-ask-take = Which type do you take? ({ $choices })
+train-ask-decide = Stop or roll again? ({ $stop }, { $roll })
+train-unknown = Not an option here: { $text }.
+train-right = Right: { $action } is the best.
+train-wrong = Not the best: { $action } loses { $loss }; the best is to { $best }.
+# $thumb: most-dice, stop-at-six; $action: a review-best-action text.
+train-thumb = { $thumb ->
+        [most-dice] The rule of thumb "take the most dice" would { $action }.
+       *[stop-at-six] The rule of thumb "stop with 6 points or more" would { $action }.
+    }
+train-options = Every option: { $options }.
+train-score = Score: { $best } of { $answered } best, { $loss } lost in all.
+train-none = No further position of this kind was found under these rules.
+train-you = you
+# $theme: a train-theme text; $players: a number.
+train-theme-never = No position of this kind ({ $theme }) occurs in { $players ->
+        [one] solo games
+       *[other] games of { $players } players
+    } under these rules.
+train-bad-margin = The margin must be a positive number, not { $margin }.

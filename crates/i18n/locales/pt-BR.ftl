@@ -1064,3 +1064,137 @@ arena-round-robin-turn-level = { $count } de { $pairs } pares jogados turno a tu
 arena-matrix-title = Taxa de vitória do bot da linha contra o da coluna:
 arena-ratings-title = Ratings de Bradley–Terry (escala Elo, média 0):
 arena-round-robin-speed = { $games } partidas/s ({ $seconds } s)
+
+## `martian-dice review` e `martian-dice train`: a análise de uma partida e o treino
+## (crates/cli/src/review_cmd/messages.rs, crates/cli/src/train_cmd.rs).
+
+review-decimal-point = ,
+review-title = Análise da partida de { $names }.
+review-rules = Regras: { $rules }.
+review-valuation = { $valuation ->
+        [solo] Valores: o número esperado de turnos até o alvo (menos é melhor), exato.
+        [duel] Valores: a chance de vencer, exata (o jogo de dois jogadores resolvido).
+        [trio] Valores: a chance de vencer, exata (o jogo de três jogadores resolvido).
+        [trio-reduction] Valores: a chance de vencer, uma aproximação (marcada com ≈): o jogo exato de três jogadores entre o jogador e seus dois adversários mais fortes, como o robô ótimo joga (por isso as chances dos jogadores podem não somar 100%).
+       *[duel-reduction] Valores: a chance de vencer, uma aproximação (marcada com ≈): o duelo exato entre o jogador e seu adversário mais forte, como o robô ótimo joga (por isso as chances dos jogadores podem não somar 100%).
+    }
+review-classes = Cada decisão é classificada pelo que perde em relação à melhor opção: imprecisão a partir de { $inaccuracy }, erro a partir de { $mistake }, erro grave a partir de { $blunder }.
+review-luck-note = O movimento de cada turno se divide entre os dados (sorte) e as decisões (habilidade); sorte e habilidade somam o movimento inteiro.
+review-unit = { $unit ->
+        [points] { $value } pontos
+       *[turns] { $value } turnos
+    }
+review-turn = Turno { $turn } (rodada { $round }), { $name }, { $scores }: { $transcript } — { $points }.
+review-turn-unfinished = Turno { $turn } (rodada { $round }), { $name }, { $scores }: { $transcript } — inacabado.
+review-choose = lançou { $roll }: { $options }
+review-decide = { $points } separados, { $dice } restantes: { $options }
+review-option = { $action ->
+        [stop] parar
+        [roll] lançar
+       *[other] { $action }
+    } { $value }{ $mark }
+review-best-mark = { " " }(melhor)
+review-verdict = { $class ->
+        [forced] { $action }, a única escolha
+        [best] { $action }: melhor
+        [inaccuracy] { $action }: imprecisão, perdeu { $loss }
+        [mistake] { $action }: erro, perdeu { $loss }
+       *[blunder] { $action }: erro grave, perdeu { $loss }
+    }
+review-action = { $action ->
+        [stop] parou
+        [roll] lançou de novo
+       *[take] { $face ->
+            [death-ray] pegou os raios da morte
+            [human] pegou os humanos
+            [cow] pegou as vacas
+           *[chicken] pegou as galinhas
+        }
+    }
+review-best-action = { $action ->
+        [stop] parar
+        [roll] lançar de novo
+       *[take] { $face ->
+            [death-ray] pegar os raios da morte
+            [human] pegar os humanos
+            [cow] pegar as vacas
+           *[chicken] pegar as galinhas
+        }
+    }
+review-move = { $measure ->
+        [expected-turns] Duração esperada da partida { $before } → { $after }: os dados { $luck }, as decisões { $skill }.
+       *[win-probability] Chance de { $name } { $before } → { $after }: os dados { $luck }, as decisões { $skill }.
+    }
+review-chances = Chances: { $list }.
+review-summary = Resumo:
+review-seat = { $name }: { $decisions } decisões, precisão { $accuracy }, perda média { $mean }; melhores { $best }, imprecisões { $inaccuracies }, erros { $mistakes }, erros graves { $blunders }.
+review-seat-forced = { $count } forçadas (uma só opção) não contadas.
+review-seat-none = { $name }: nenhuma decisão com escolha.
+review-seat-luck = Sorte { $luck }, habilidade { $skill } na partida.
+review-biggest = Maior erro: turno { $turn } (rodada { $round }), placar { $scores }, { $position }: { $action }, o melhor era { $best } (perdeu { $loss }).
+review-biggest-none = Nenhuma decisão perdeu nada.
+review-explore = Para explorar: { $command }
+review-accuracy-note = Precisão = 100% × (1 − perda ÷ aposta), somadas sobre as decisões do jogador; a aposta de uma decisão é quanto a pior opção perde em relação à melhor.
+review-roll-off = Desempate entre { $names }: { $winner } vence (pura sorte).
+review-roll-off-unsettled = Desempate entre { $names }: não resolvido no registro.
+review-winner = { $name } vence com { $points }.
+review-shared = { $names } dividem a vitória com { $points }.
+review-unfinished = O registro termina antes do fim da partida.
+review-stopped = { $turn ->
+        [0] A análise para aí: { $kind ->
+            [record] o registro quebra as regras ({ $detail }).
+            [position] o resolvedor não sabe avaliar a posição ({ $detail }).
+            [not-covered] nenhuma solução cobre a posição.
+           *[no-decision] o turno não esperava decisão.
+        }
+       *[other] A análise para no turno { $turn }: { $kind ->
+            [record] o registro quebra as regras ({ $detail }).
+            [position] o resolvedor não sabe avaliar a posição ({ $detail }).
+            [not-covered] nenhuma solução cobre a posição.
+           *[no-decision] o turno não esperava decisão.
+        }
+    }
+review-cannot-read = não foi possível ler { $path }: { $error }
+review-bad-chart = o gráfico deve ser um arquivo .svg ou .png, não { $path }
+review-chart-written = Gráfico gravado em { $path }.
+review-chart-title = { $measure ->
+        [expected-turns] Duração esperada da partida após cada turno
+       *[win-probability] Chance de vencer após cada turno
+    }
+review-chart-x = turnos jogados
+review-chart-y = { $measure ->
+        [expected-turns] turnos esperados
+       *[win-probability] chance de vencer
+    }
+review-chart-roll-off = desempate
+review-chart-approximate = Aproximação: a chance de cada jogador no jogo exato de três jogadores (ou no duelo) entre ele e seus adversários mais fortes; elas podem não somar 100%.
+train-intro = Treino: posições do jogo perfeito em que uma opção é claramente a melhor e uma regra prática erra ({ $theme }). Responda com uma letra (R, H, V, G), p para parar, l para lançar de novo; q sai.
+train-theme = { $theme ->
+        [any] qualquer tipo de posição
+        [tanks-close-to-rays] tanques perto dos raios da morte
+        [final-round] a rodada final
+       *[bonus-hunting] em busca do bônus
+    }
+train-position = Posição { $number } de { $count }, rodada { $round }: { $scores }; { $name } joga.
+train-final-round = Esta é a rodada final: um jogador alcançou o alvo.
+train-aside = Separados: { $dice }; o turno vale { $points } até aqui.
+train-aside-nothing = Nada separado ainda.
+train-rolled = Lançou: { $roll }.
+train-ask-take = Que tipo você pega? ({ $choices })
+train-ask-decide = Parar ou lançar de novo? ({ $stop }, { $roll })
+train-unknown = Não é uma opção aqui: { $text }.
+train-right = Certo: { $action } é o melhor.
+train-wrong = Não é o melhor: { $action } perde { $loss }; o melhor é { $best }.
+train-thumb = { $thumb ->
+        [most-dice] A regra prática "pegue o tipo com mais dados" faria { $action }.
+       *[stop-at-six] A regra prática "pare com 6 pontos ou mais" faria { $action }.
+    }
+train-options = Todas as opções: { $options }.
+train-score = Placar: { $best } de { $answered } melhores, { $loss } perdidos ao todo.
+train-none = Não se encontrou outra posição deste tipo com estas regras.
+train-you = você
+train-theme-never = Nenhuma posição deste tipo ({ $theme }) ocorre em { $players ->
+        [one] partidas solo
+       *[other] partidas de { $players } jogadores
+    } com estas regras.
+train-bad-margin = A margem deve ser um número positivo, não { $margin }.

@@ -41,7 +41,8 @@ pub enum Readiness {
     Busy,
 }
 
-type Job = Box<dyn Fn(Need) + Send + Sync>;
+type Job = Arc<dyn Fn(Need) + Send + Sync>;
+type AtHand = Arc<dyn Fn(Need) -> bool + Send + Sync>;
 
 #[derive(Default)]
 struct Shared {
@@ -55,6 +56,10 @@ struct Shared {
 pub struct Solutions {
     shared: Arc<Mutex<Shared>>,
     queue: SyncSender<Need>,
+    job: Job,
+    /// Whether a need is quick to prepare (its solutions are in the disk cache): then it is
+    /// loaded at once on the blocking pool instead of waiting behind solves in the queue.
+    at_hand: AtHand,
 }
 
 impl std::fmt::Debug for Solutions {
@@ -75,17 +80,40 @@ fn prepare(need: Need) {
     }
 }
 
+/// Prepares `need` and tells its waiters.
+fn run(job: &Job, shared: &Mutex<Shared>, need: Need) {
+    // A failing solve must neither kill the thread nor leave waiters hanging.
+    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(need))).is_ok();
+    let mut shared = shared.lock().unwrap_or_else(|e| e.into_inner());
+    let waiters = shared.pending.remove(&need).unwrap_or_default();
+    if done {
+        shared.ready.insert(need);
+        for waiter in waiters {
+            let _ = waiter.send(());
+        }
+    }
+}
+
 impl Solutions {
     /// A pool of `threads` threads with room for `queue` needs waiting (at least 1 each).
     pub fn new(threads: usize, queue: usize) -> std::io::Result<Solutions> {
-        Solutions::with_job(threads, queue, Box::new(prepare))
+        Solutions::with_job(
+            threads,
+            queue,
+            Arc::new(prepare),
+            Arc::new(|need: Need| martian_solver::solutions_at_hand(need.rules, need.players)),
+        )
     }
 
-    fn with_job(threads: usize, queue: usize, job: Job) -> std::io::Result<Solutions> {
+    fn with_job(
+        threads: usize,
+        queue: usize,
+        job: Job,
+        at_hand: AtHand,
+    ) -> std::io::Result<Solutions> {
         let (tx, rx) = mpsc::sync_channel::<Need>(queue.max(1));
         let rx = Arc::new(Mutex::new(rx));
         let shared = Arc::new(Mutex::new(Shared::default()));
-        let job: Arc<Job> = Arc::new(job);
         for index in 0..threads.max(1) {
             let (rx, shared, job) = (rx.clone(), shared.clone(), job.clone());
             std::thread::Builder::new()
@@ -95,21 +123,16 @@ impl Solutions {
                         let next = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                         let Ok(need) = next else { break };
                         // A failing solve must neither kill the thread nor leave waiters hanging.
-                        let done =
-                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(need)))
-                                .is_ok();
-                        let mut shared = shared.lock().unwrap_or_else(|e| e.into_inner());
-                        let waiters = shared.pending.remove(&need).unwrap_or_default();
-                        if done {
-                            shared.ready.insert(need);
-                            for waiter in waiters {
-                                let _ = waiter.send(());
-                            }
-                        }
+                        run(&job, &shared, need);
                     }
                 })?;
         }
-        Ok(Solutions { shared, queue: tx })
+        Ok(Solutions {
+            shared,
+            queue: tx,
+            job,
+            at_hand,
+        })
     }
 
     fn lock(&self) -> MutexGuard<'_, Shared> {
@@ -125,6 +148,12 @@ impl Solutions {
         let (tx, rx) = oneshot::channel();
         if let Some(waiters) = shared.pending.get_mut(&need) {
             waiters.push(tx);
+            return Readiness::Pending(rx);
+        }
+        if (self.at_hand)(need) {
+            shared.pending.insert(need, vec![tx]);
+            let (job, shared) = (self.job.clone(), self.shared.clone());
+            tokio::task::spawn_blocking(move || run(&job, &shared, need));
             return Readiness::Pending(rx);
         }
         match self.queue.try_send(need) {
@@ -153,32 +182,51 @@ mod tests {
         Rules::official().with_target(target).unwrap()
     }
 
-    /// A pool whose job says it started, then waits for the test's go, counting how often it ran.
+    /// Permits handed to waiting jobs one at a time, however many threads wait.
+    #[derive(Default)]
+    struct Gate {
+        permits: Mutex<usize>,
+        opened: std::sync::Condvar,
+    }
+
+    impl Gate {
+        fn open_one(&self) {
+            *self.permits.lock().unwrap() += 1;
+            self.opened.notify_all();
+        }
+
+        fn pass(&self) {
+            let mut permits = self.permits.lock().unwrap();
+            while *permits == 0 {
+                permits = self.opened.wait(permits).unwrap();
+            }
+            *permits -= 1;
+        }
+    }
+
+    /// A pool whose job says it started, then waits for the gate, counting how often it ran.
     fn gated(
         threads: usize,
         queue: usize,
-    ) -> (
-        Solutions,
-        mpsc::Receiver<Need>,
-        mpsc::Sender<()>,
-        Arc<AtomicUsize>,
-    ) {
-        let (go, gate) = mpsc::channel::<()>();
+    ) -> (Solutions, mpsc::Receiver<Need>, Arc<Gate>, Arc<AtomicUsize>) {
+        let gate = Arc::new(Gate::default());
         let (started_tx, started) = mpsc::channel::<Need>();
-        let (gate, started_tx) = (Mutex::new(gate), Mutex::new(started_tx));
+        let started_tx = Mutex::new(started_tx);
         let runs = Arc::new(AtomicUsize::new(0));
-        let counted = runs.clone();
+        let (counted, passing) = (runs.clone(), gate.clone());
         let pool = Solutions::with_job(
             threads,
             queue,
-            Box::new(move |need| {
+            Arc::new(move |need| {
                 started_tx.lock().unwrap().send(need).unwrap();
-                gate.lock().unwrap().recv().unwrap();
+                passing.pass();
                 counted.fetch_add(1, Ordering::SeqCst);
             }),
+            // Only the official rules' solutions are "at hand" in these tests.
+            Arc::new(|need: Need| need.rules == Rules::official()),
         )
         .unwrap();
-        (pool, started, go, runs)
+        (pool, started, gate, runs)
     }
 
     async fn arrives(pending: Readiness) {
@@ -197,7 +245,7 @@ mod tests {
         let first = pool.request(Need::new(rules(20), 2));
         let second = pool.request(Need::new(rules(20), 2));
         assert_eq!(pool.pending(), 1);
-        go.send(()).unwrap();
+        go.open_one();
         arrives(first).await;
         arrives(second).await;
         assert_eq!(runs.load(Ordering::SeqCst), 1);
@@ -221,12 +269,18 @@ mod tests {
             Readiness::Busy
         ));
         assert_eq!(pool.pending(), 2, "the refused need is not pending");
-        go.send(()).unwrap();
-        go.send(()).unwrap();
+        // What is at hand does not wait behind the queue: loaded at once, even now.
+        let quick = pool.request(Need::new(Rules::official(), 2));
+        assert_eq!(started.recv().unwrap(), Need::new(Rules::official(), 2));
+        go.open_one();
+        go.open_one();
+        arrives(quick).await;
         arrives(running).await;
+        assert_eq!(started.recv().unwrap(), Need::new(rules(11), 2));
+        go.open_one();
         arrives(queued).await;
         let later = pool.request(Need::new(rules(12), 2));
-        go.send(()).unwrap();
+        go.open_one();
         arrives(later).await;
     }
 
@@ -237,10 +291,11 @@ mod tests {
         let pool = Solutions::with_job(
             1,
             4,
-            Box::new(move |need| {
+            Arc::new(move |need: Need| {
                 counted.fetch_add(1, Ordering::SeqCst);
                 assert!(need.rules.target() != 13, "a solver failure");
             }),
+            Arc::new(|_| false),
         )
         .unwrap();
         let Readiness::Pending(failed) = pool.request(Need::new(rules(13), 2)) else {

@@ -474,6 +474,24 @@ pub fn duel_position(
     })
 }
 
+type Solutions = Mutex<HashMap<Rules, Arc<DuelSolution>>>;
+
+/// The duel solutions this process holds.
+fn solutions() -> &'static Solutions {
+    static SOLUTIONS: OnceLock<Solutions> = OnceLock::new();
+    SOLUTIONS.get_or_init(Default::default)
+}
+
+/// Whether the duel solution for `rules` is at hand: in this process's memory, or in the
+/// user's disk cache (read in moments, where a solve takes seconds or minutes).
+pub fn duel_at_hand(rules: Rules) -> bool {
+    let in_memory = solutions()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .contains_key(&rules);
+    in_memory || TableCache::user().is_ok_and(|cache| cache.path(KIND, rules).is_file())
+}
+
 /// The duel solution for `rules`: from this process's memory, else the user's disk cache, else
 /// solved now (about a second for the official rules) and stored. `progress` is called during a
 /// computation.
@@ -481,9 +499,7 @@ pub fn duel_with_progress(
     rules: Rules,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> (Arc<DuelSolution>, Provenance) {
-    type Solutions = Mutex<HashMap<Rules, Arc<DuelSolution>>>;
-    static SOLUTIONS: OnceLock<Solutions> = OnceLock::new();
-    let solutions = SOLUTIONS.get_or_init(Default::default);
+    let solutions = solutions();
     if let Some(solution) = solutions
         .lock()
         .unwrap_or_else(|e| e.into_inner())

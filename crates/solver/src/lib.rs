@@ -60,7 +60,7 @@ mod turn;
 
 pub use advise::{Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise};
 pub use duel::{
-    DuelPosition, DuelSolution, Progress, Provenance, TIE_VALUE, duel, duel_position,
+    DuelPosition, DuelSolution, Progress, Provenance, TIE_VALUE, duel, duel_at_hand, duel_position,
     duel_with_progress,
 };
 pub use error::{CacheError, PositionError};
@@ -68,6 +68,17 @@ pub use multi::{MultiPlayer, Reduced, Reduction, reduce};
 pub use solo::{SoloSolution, solo};
 pub use trio::{
     MAX_TRIO_TARGET, TRIO_TOLERANCE, TrioError, TrioPosition, TrioSolution, TrioStats, trio,
-    trio_position, trio_with_progress,
+    trio_at_hand, trio_position, trio_with_progress,
 };
+
+/// Whether what exact play in a game of `players` under `rules` reads is at hand (see
+/// [`duel_at_hand`]): loading it then takes moments, where solving it may take a minute. The
+/// solo solution is always quick to solve.
+pub fn solutions_at_hand(rules: martian_engine::Rules, players: usize) -> bool {
+    match players {
+        0 | 1 => true,
+        2 => duel_at_hand(rules),
+        _ => duel_at_hand(rules) && (rules.target() > MAX_TRIO_TARGET || trio_at_hand(rules)),
+    }
+}
 pub use turn::{ActionValues, StartValue, TurnSolver, TurnSpace, TurnTable, expected_score_table};

@@ -800,6 +800,24 @@ mod position_tests {
     }
 }
 
+type Solutions = Mutex<HashMap<Rules, Arc<TrioSolution>>>;
+
+/// The trio solutions this process holds.
+fn solutions() -> &'static Solutions {
+    static SOLUTIONS: OnceLock<Solutions> = OnceLock::new();
+    SOLUTIONS.get_or_init(Default::default)
+}
+
+/// Whether the trio solution for `rules` is at hand: in this process's memory, or in the
+/// user's disk cache (read in moments, where a solve takes seconds or minutes).
+pub fn trio_at_hand(rules: Rules) -> bool {
+    let in_memory = solutions()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .contains_key(&rules);
+    in_memory || TableCache::user().is_ok_and(|cache| cache.path(KIND, rules).is_file())
+}
+
 /// The three-player solution for `rules`: from this process's memory, else the user's disk
 /// cache, else solved now (well under a minute for the official rules) and stored. `progress` is
 /// called during a computation.
@@ -807,9 +825,7 @@ pub fn trio_with_progress(
     rules: Rules,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<(Arc<TrioSolution>, Provenance), TrioError> {
-    type Solutions = Mutex<HashMap<Rules, Arc<TrioSolution>>>;
-    static SOLUTIONS: OnceLock<Solutions> = OnceLock::new();
-    let solutions = SOLUTIONS.get_or_init(Default::default);
+    let solutions = solutions();
     if let Some(solution) = solutions
         .lock()
         .unwrap_or_else(|e| e.into_inner())

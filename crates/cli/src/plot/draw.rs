@@ -16,7 +16,7 @@ const STOP: RGBColor = RGBColor(202, 72, 52);
 const ROLL: RGBColor = RGBColor(46, 117, 182);
 
 /// Registers the embedded DejaVu Sans as the font of every text (so no system font is needed).
-fn register_font() -> Result<()> {
+pub(crate) fn register_font() -> Result<()> {
     static REGISTERED: OnceLock<bool> = OnceLock::new();
     let ok = *REGISTERED.get_or_init(|| {
         plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular()).is_ok()

@@ -367,3 +367,20 @@ fn progress_reaches_its_total() {
     assert_eq!(last.done, last.total);
     assert!(done.windows(2).all(|w| w[0].done <= w[1].done));
 }
+
+#[test]
+fn a_solution_is_at_hand_once_solved_and_from_the_disk_cache() {
+    // Rules no other test solves, and not in the cache from an earlier run.
+    let rules = small(3, 9);
+    let cache = TableCache::user().unwrap();
+    let _ = std::fs::remove_file(cache.path(KIND, rules));
+    assert!(!duel_at_hand(rules));
+    duel(rules);
+    assert!(duel_at_hand(rules), "in memory");
+    assert!(
+        cache.path(KIND, rules).is_file(),
+        "and on disk for the next process"
+    );
+    assert!(crate::solutions_at_hand(rules, 2));
+    assert!(crate::solutions_at_hand(rules, 1), "solo is always quick");
+}

@@ -1,0 +1,428 @@
+//! Every sentence of `martian-dice review` and `martian-dice train`, in the reader's language
+//! (ids `review-*` and `train-*` of `crates/i18n/locales/*.ftl`).
+
+use martian_engine::{Action, Dice, Face, Points, Rules, Turn};
+use martian_i18n::vocab::{self, face_id};
+use martian_i18n::{Messages, tr};
+use martian_review::{
+    Class, Decision, Measure, OptionValue, Review, SeatSummary, StopReason, Stopped, TurnReview,
+    Valuation,
+};
+
+/// `value` with `places` decimals and the language's decimal separator.
+pub fn decimal(m: &Messages, value: f64, places: usize) -> String {
+    format!("{value:.places$}").replace('.', &tr!(m, "review-decimal-point"))
+}
+
+/// How the numbers of one review are written: percentages or turns, marked ≈ when approximate.
+#[derive(Clone, Copy, Debug)]
+pub struct Numbers<'a> {
+    pub m: &'a Messages,
+    pub measure: Measure,
+    pub approximate: bool,
+}
+
+impl<'a> Numbers<'a> {
+    pub fn of(m: &'a Messages, review: &Review) -> Numbers<'a> {
+        Numbers {
+            m,
+            measure: review.measure,
+            approximate: review.approximate,
+        }
+    }
+
+    fn mark(&self) -> &'static str {
+        if self.approximate { "≈" } else { "" }
+    }
+
+    /// A value: "48.41%", "≈48.41%", "8.60".
+    pub fn value(&self, value: f64) -> String {
+        match self.measure {
+            Measure::WinProbability => {
+                format!("{}{}%", self.mark(), decimal(self.m, 100.0 * value, 2))
+            }
+            Measure::ExpectedTurns => format!("{}{}", self.mark(), decimal(self.m, value, 2)),
+        }
+    }
+
+    /// An amount with its unit: "2.10 points", "0.35 turns"; `signed` puts + or − in front.
+    pub fn amount(&self, amount: f64, signed: bool) -> String {
+        let (number, unit) = match self.measure {
+            Measure::WinProbability => (100.0 * amount, "points"),
+            Measure::ExpectedTurns => (amount, "turns"),
+        };
+        // Rounding to zero shows no sign, so that "−0.00" never appears.
+        let shown = decimal(self.m, number.abs(), 2);
+        let zero = shown.chars().all(|c| c == '0' || !c.is_ascii_digit());
+        let sign = match (signed, zero, number < 0.0) {
+            (false, _, _) | (true, true, _) => "",
+            (true, false, true) => "−",
+            (true, false, false) => "+",
+        };
+        let value = format!("{}{sign}{shown}", self.mark());
+        tr!(self.m, "review-unit", unit = unit, value = value)
+    }
+}
+
+/// The selector values of an action: (`take`, face) or (`stop`/`roll`, "").
+fn action_ids(action: Action) -> (&'static str, &'static str) {
+    match action {
+        Action::Take(face) => ("take", face_id(face)),
+        Action::Stop => ("stop", ""),
+        Action::Roll => ("roll", ""),
+    }
+}
+
+/// "took the humans", "stopped".
+pub fn done(m: &Messages, action: Action) -> String {
+    let (action, face) = action_ids(action);
+    tr!(m, "review-action", action = action, face = face)
+}
+
+/// "take the humans", "roll again".
+pub fn to_do(m: &Messages, action: Action) -> String {
+    let (action, face) = action_ids(action);
+    tr!(m, "review-best-action", action = action, face = face)
+}
+
+/// The options in one line: "R 51.20% · H 53.40% (best)".
+pub fn options(n: Numbers<'_>, options: &[OptionValue], best: Action) -> String {
+    options
+        .iter()
+        .map(|o| {
+            let action = match o.action {
+                Action::Take(face) => vocab::face_letter(n.m, face).to_string(),
+                Action::Stop => "stop".into(),
+                Action::Roll => "roll".into(),
+            };
+            let mark = if o.action == best {
+                tr!(n.m, "review-best-mark")
+            } else {
+                String::new()
+            };
+            tr!(
+                n.m,
+                "review-option",
+                action = action,
+                value = n.value(o.value),
+                mark = mark
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The scores in seat order: "Ana 12, Bob 9".
+pub fn scores(names: &[&str], scores: &[Points]) -> String {
+    names
+        .iter()
+        .zip(scores)
+        .map(|(name, score)| format!("{name} {score}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What the decision was about: "rolled TRRRHHCC", "4 points set aside, 5 dice left".
+pub fn situation(n: Numbers<'_>, turn: &Turn, options_text: &str) -> String {
+    let m = n.m;
+    match turn.pending_roll() {
+        Some(roll) => tr!(
+            m,
+            "review-choose",
+            roll = vocab::dice_letters(m, roll),
+            options = options_text
+        ),
+        None => tr!(
+            m,
+            "review-decide",
+            points = vocab::points(m, turn.score()),
+            dice = vocab::dice_count(m, turn.dice_left()),
+            options = options_text
+        ),
+    }
+}
+
+/// One decision's line.
+pub fn decision(n: Numbers<'_>, d: &Decision, turn: &Turn) -> String {
+    let class = if d.forced { "forced" } else { d.class.name() };
+    let verdict = tr!(
+        n.m,
+        "review-verdict",
+        class = class,
+        action = done(n.m, d.chosen),
+        loss = n.amount(d.loss, false)
+    );
+    let text = situation(n, turn, &options(n, &d.options, d.best));
+    format!("{text} — {verdict}")
+}
+
+pub fn header(m: &Messages, review: &Review) -> Vec<String> {
+    let names: Vec<&str> = review.players.iter().map(|p| p.name.as_str()).collect();
+    let valuation = match review.valuation {
+        Valuation::Solo => "solo",
+        Valuation::Duel => "duel",
+        Valuation::Trio => "trio",
+        Valuation::TrioReduction => "trio-reduction",
+        Valuation::DuelReduction => "duel-reduction",
+    };
+    let n = Numbers {
+        approximate: false,
+        ..Numbers::of(m, review)
+    };
+    let t = review.thresholds;
+    vec![
+        tr!(m, "review-title", names = vocab::list_and(m, &names)),
+        tr!(m, "review-rules", rules = vocab::ruleset(m, review.rules)),
+        tr!(m, "review-valuation", valuation = valuation),
+        tr!(
+            m,
+            "review-classes",
+            inaccuracy = n.amount(t.inaccuracy, false),
+            mistake = n.amount(t.mistake, false),
+            blunder = n.amount(t.blunder, false)
+        ),
+        tr!(m, "review-luck-note"),
+    ]
+}
+
+pub fn turn_line(m: &Messages, names: &[&str], t: &TurnReview, scores_before: &[Points]) -> String {
+    let scores = scores(names, scores_before);
+    if t.finished {
+        tr!(
+            m,
+            "review-turn",
+            turn = t.turn,
+            round = t.round,
+            name = names[t.seat],
+            scores = scores,
+            transcript = t.transcript.as_str(),
+            points = vocab::points(m, t.score)
+        )
+    } else {
+        tr!(
+            m,
+            "review-turn-unfinished",
+            turn = t.turn,
+            round = t.round,
+            name = names[t.seat],
+            scores = scores,
+            transcript = t.transcript.as_str()
+        )
+    }
+}
+
+pub fn move_line(n: Numbers<'_>, name: &str, t: &TurnReview) -> String {
+    let measure = match n.measure {
+        Measure::WinProbability => "win-probability",
+        Measure::ExpectedTurns => "expected-turns",
+    };
+    tr!(
+        n.m,
+        "review-move",
+        measure = measure,
+        name = name,
+        before = n.value(t.before),
+        after = n.value(t.after),
+        luck = n.amount(t.luck, true),
+        skill = n.amount(t.skill, true)
+    )
+}
+
+pub fn chances_line(n: Numbers<'_>, names: &[&str], chances: &[f64]) -> String {
+    let list = names
+        .iter()
+        .zip(chances)
+        .map(|(name, &p)| format!("{name} {}", n.value(p)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    tr!(n.m, "review-chances", list = list)
+}
+
+/// The summary lines of one seat.
+pub fn seat_lines(n: Numbers<'_>, review: &Review, seat: &SeatSummary) -> Vec<String> {
+    let m = n.m;
+    let mut lines = Vec::new();
+    match (seat.mean_loss, seat.decisions) {
+        (Some(mean), decisions) if decisions > 0 => {
+            let accuracy = seat
+                .accuracy
+                .map_or_else(|| "—".to_string(), |a| format!("{}%", decimal(m, a, 1)));
+            lines.push(tr!(
+                m,
+                "review-seat",
+                name = seat.name.as_str(),
+                decisions = seat.decisions,
+                accuracy = accuracy,
+                mean = n.amount(mean, false),
+                best = seat.classes.get(Class::Best),
+                inaccuracies = seat.classes.get(Class::Inaccuracy),
+                mistakes = seat.classes.get(Class::Mistake),
+                blunders = seat.classes.get(Class::Blunder)
+            ));
+        }
+        _ => lines.push(tr!(m, "review-seat-none", name = seat.name.as_str())),
+    }
+    if seat.forced > 0 {
+        lines.push(format!(
+            "  {}",
+            tr!(m, "review-seat-forced", count = seat.forced)
+        ));
+    }
+    lines.push(format!(
+        "  {}",
+        tr!(
+            m,
+            "review-seat-luck",
+            luck = n.amount(seat.luck, true),
+            skill = n.amount(seat.skill, true)
+        )
+    ));
+    match seat.biggest_mistake.map(|i| &review.decisions[i]) {
+        Some(d) => {
+            let names: Vec<&str> = review.players.iter().map(|p| p.name.as_str()).collect();
+            let turn = position_turn(review.rules, d);
+            let position = match turn.pending_roll() {
+                Some(roll) => tr!(
+                    m,
+                    "review-choose",
+                    roll = vocab::dice_letters(m, roll),
+                    options = options(n, &d.options, d.best)
+                ),
+                None => situation(n, &turn, &options(n, &d.options, d.best)),
+            };
+            lines.push(format!(
+                "  {}",
+                tr!(
+                    m,
+                    "review-biggest",
+                    turn = d.turn,
+                    round = d.round,
+                    scores = scores(&names, &d.scores),
+                    position = position,
+                    action = done(m, d.chosen),
+                    best = to_do(m, d.best),
+                    loss = n.amount(d.loss, false)
+                )
+            ));
+            lines.push(format!(
+                "    {}",
+                tr!(
+                    m,
+                    "review-explore",
+                    command = advise_command(review.rules, d)
+                )
+            ));
+        }
+        None if seat.decisions > 0 => {
+            lines.push(format!("  {}", tr!(m, "review-biggest-none")));
+        }
+        None => {}
+    }
+    lines
+}
+
+/// The turn of a decision, replayed from its transcript (which the review checked).
+pub fn position_turn(rules: Rules, d: &Decision) -> Turn {
+    d.transcript
+        .parse::<martian_engine::Transcript>()
+        .ok()
+        .and_then(|t| t.replay(rules).ok())
+        .unwrap_or_else(|| Turn::new(rules))
+}
+
+/// The `advise` command that shows a decision's position.
+pub fn advise_command(rules: Rules, d: &Decision) -> String {
+    let scores: Vec<String> = d.scores.iter().map(ToString::to_string).collect();
+    let mut command = format!(
+        "martian-dice advise \"{}\" --scores {} --seat {}",
+        d.transcript,
+        scores.join(","),
+        d.seat
+    );
+    let official = Rules::official();
+    if rules.dice() != official.dice() {
+        command += &format!(" --dice {}", rules.dice());
+    }
+    if rules.target() != official.target() {
+        command += &format!(" --target {}", rules.target());
+    }
+    if rules.bonus() != official.bonus() {
+        command += " --bonus any-earthling";
+    }
+    if rules.end() != official.end() {
+        command += " --end immediate";
+    }
+    if rules.tie() != official.tie() {
+        command += " --tie shared";
+    }
+    command
+}
+
+pub fn stopped(m: &Messages, stopped: &Stopped) -> String {
+    let detail = match &stopped.reason {
+        StopReason::Record(error) => martian_i18n::errors::record_error(m, error),
+        other => other.to_string(),
+    };
+    tr!(
+        m,
+        "review-stopped",
+        turn = stopped.turn.unwrap_or(0),
+        kind = stopped.reason.kind(),
+        detail = detail
+    )
+}
+
+pub fn ending(m: &Messages, review: &Review, final_scores: &[Points]) -> Vec<String> {
+    let names: Vec<&str> = review.players.iter().map(|p| p.name.as_str()).collect();
+    let mut lines = Vec::new();
+    if let Some(roll_off) = &review.roll_off {
+        let tied: Vec<&str> = roll_off.tied.iter().map(|&s| names[s]).collect();
+        lines.push(match roll_off.winner {
+            Some(winner) => tr!(
+                m,
+                "review-roll-off",
+                names = vocab::list_and(m, &tied),
+                winner = names[winner]
+            ),
+            None => tr!(
+                m,
+                "review-roll-off-unsettled",
+                names = vocab::list_and(m, &tied)
+            ),
+        });
+    }
+    match review.winners[..] {
+        [] => lines.push(tr!(m, "review-unfinished")),
+        [winner] => lines.push(tr!(
+            m,
+            "review-winner",
+            name = names[winner],
+            points = vocab::points(m, final_scores[winner])
+        )),
+        ref winners => {
+            let shared: Vec<&str> = winners.iter().map(|&s| names[s]).collect();
+            lines.push(tr!(
+                m,
+                "review-shared",
+                names = vocab::list_and(m, &shared),
+                points = vocab::points(m, final_scores[winners[0]])
+            ));
+        }
+    }
+    lines
+}
+
+/// "2 tanks, 3 death rays" of the dice set aside.
+pub fn aside(m: &Messages, dice: Dice) -> String {
+    vocab::dice_in_words(m, dice)
+}
+
+/// The letters a reader types for the legal takes: "R, H or V".
+pub fn take_choices(m: &Messages, turn: &Turn) -> String {
+    let letters: Vec<String> = turn
+        .legal_takes()
+        .iter()
+        .map(|f: Face| vocab::face_letter(m, f).to_string())
+        .collect();
+    vocab::list_or(m, &letters)
+}
