@@ -119,6 +119,15 @@ pub struct ServeArgs {
         value_name = "N"
     )]
     solver_queue: usize,
+    /// Seconds a disconnected person has to come back before a bot plays their turns (until they
+    /// return) and the host role passes on.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_GRACE",
+        default_value_t = 30.0,
+        value_name = "SECONDS"
+    )]
+    grace: f64,
     /// The address players reach the server at, behind a reverse proxy
     /// (https://dice.example.org): invite links use it.
     #[arg(long, env = "MARTIAN_DICE_PUBLIC_URL", value_name = "URL")]
@@ -228,6 +237,7 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         ws_idle_timeout: duration("--idle-timeout", args.idle_timeout, 1.0, 24.0 * 3600.0)?,
         solver_threads: at_least_one("--solver-threads", args.solver_threads)?,
         solver_queue: at_least_one("--solver-queue", args.solver_queue)?,
+        grace: duration("--grace", args.grace, 1.0, 24.0 * 3600.0)?,
         public_url: args.public_url.as_deref().map(public_url).transpose()?,
         ..martian_server::Config::default()
     })

@@ -247,6 +247,7 @@ fn bad_options_are_usage_errors_and_a_busy_address_is_named() {
         (&["--rate-limit", "0"][..], "--rate-limit"),
         (&["--idle-hours", "0"][..], "--idle-hours"),
         (&["--max-rooms", "0"][..], "--max-rooms"),
+        (&["--grace", "0"][..], "--grace"),
     ] {
         let output = run(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");

@@ -955,7 +955,7 @@ web-bot-name = { $bot ->
 # The second bot of a kind and so on: "hard 2".
 web-bot-numbered = { web-bot-name } { $number }
 # What a bot does. $summary: the server's own description in English, for any other bot.
-web-bot-option = { web-bot-name } — { $bot ->
+web-bot-summary = { $bot ->
         [random] takes a random legal type; stops half the time
         [aggressive] takes the biggest safe earthling group, never stops by choice
         [defensive] secures death rays and stops early
@@ -1091,6 +1091,156 @@ web-win-chance = Chance to win (exact, under best play)
 web-coach-options = Your chance to win after each choice:
 web-coach-best = best
 web-coach-thinking = The coach is thinking…
+web-home = Martian Dice: home
+web-home-dice = The faces of a die: a tank, two death rays, a human, a cow and a chicken
+web-home-invite = Create a room, then send its link to your friends, or add bots.
+web-play-bot = Play against a bot
+web-entering = Entering the room…
+web-lobby-title = Room lobby
+web-start-alone = Add a bot or invite a friend — or start alone and play for the best score.
+web-start-count = { $count } players are seated.
+web-rules-live = Changes take effect at once: everyone in the room sees them.
+# $min, $max: the range a number field accepts.
+web-number-range = Enter a whole number from { $min } to { $max }.
+web-number-range-named = Not sent: enter a whole number from { $min } to { $max }.
+web-timer-off = off
+# $on: bot, stop.
+web-timer-value = { $seconds } s, then { web-on-timeout-choice }
+web-remove-named = Remove { $name }
+web-seat-actions = Actions
+# $online: online, offline.
+web-online = { $online ->
+        [online] online
+       *[offline] offline
+    }
+web-tag-away = away: a bot plays for now
+web-waiting-list = Waiting for the next game
+web-join-next = Join the next game
+web-watching-game = The game is under way: you are watching it. Ask for a seat, and you will play the next game.
+web-watching-over = This game is over: ask for a seat, and you will play the next one.
+# $place: the place in line, from 1.
+web-in-line = You have a seat at the next game (number { $place } in line). Enjoy watching meanwhile!
+web-seated-now = You have a seat in this game.
+# $name: a person who asked for a seat at the next game.
+web-queued = { $name } will play the next game.
+web-rematch-joiners = { $count ->
+        [one] { $count } person waits to join the rematch.
+       *[other] { $count } people wait to join the rematch.
+    }
+web-host-changed = { $name } is the host now.
+web-host-you = You are the host now.
+web-away = { $name } is away: a bot plays their turns until they come back.
+web-joined-room = { $name } joined the room.
+web-game-started = Game { $number } starts.
+web-how-to-play = How to play
+web-sound = Sound
+web-sound-on = Sound on: a chime when it is your turn
+web-sound-off = Sound off
+web-title-your-turn = Your turn — Martian Dice
+web-actions = Your moves
+web-waiting-roll = Waiting for { $name } to roll…
+web-last-turn = How the last turn ended
+web-last-roll = Last roll
+# A roll with its tanks: the tanks are set aside by force. $dice: the whole roll in words.
+web-roll-label = Rolled: { $dice }
+web-tanks-forced = { $count ->
+        [one] { $count } tank rolled, set aside by force
+       *[other] { $count } tanks rolled, set aside by force
+    }
+# How the turn's score is made. $why: tanks, bonus, plain; $earthlings: humans, cows and chickens.
+web-score-why = { $why ->
+        [tanks] (the tanks outnumber the death rays)
+        [bonus] ({ $earthlings } earthlings + { $bonus } bonus)
+       *[plain] ({ $earthlings ->
+            [one] { $earthlings } earthling
+           *[other] { $earthlings } earthlings
+        })
+    }
+# How a turn ended. $end: stop, no-dice, no-choice; $why: tanks, bonus, plain.
+web-outcome = { $end ->
+        [stop] Stopped
+        [no-dice] No dice left
+       *[no-choice] Nothing left to take
+    }: { $why ->
+        [tanks] tanks { $tanks } beat death rays { $rays }, 0 points
+        [bonus] +{ $points }, bonus +{ $bonus } included
+       *[plain] +{ $points }
+    }
+# A round in the turns list: "R3".
+web-round-short = R{ $round }
+web-no-turns-yet = No turn has ended yet.
+web-copy-transcript = Copy for the command line
+# The steps of a turn. $count: dice rolled; $dice: the roll in words; $taken: a face-count.
+web-step-roll = Rolled { $count }: { $dice }
+web-step-take = took { $taken }
+web-step-nothing = nothing could be taken
+web-step-stop = Stopped.
+# Read aloud to screen readers.
+web-said-rolled = { $name } rolled { $count }: { $dice }.
+web-said-took = { $name } took { $taken }.
+web-said-total = Total { $total }.
+web-said-roll-off = { $name } rolled in the roll-off: { $dice }.
+web-connection-lost = The connection to the server was lost.
+web-reconnecting-in = Connection lost — trying again in { $seconds } s…
+web-reconnect-now = Try now
+web-not-sent = Not sent: there is no connection to the server. Try again when it is back.
+web-action-unconfirmed = The connection dropped before your move was confirmed: check the board when it is back, and play again if needed.
+# The end of a game, told as a story.
+web-triggered-end-round = { $name } reached { $target } in round { $round }, which made it the last round.
+web-biggest-turn = Biggest turn: { $name } in round { $round }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
+web-roll-off-story = { $rounds ->
+        [one] A tie for the lead went to the death-ray roll-off (one round).
+       *[other] A tie for the lead went to the death-ray roll-off ({ $rounds } rounds).
+    }
+web-game-length = { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }, { $turns ->
+        [one] { $turns } turn.
+       *[other] { $turns } turns.
+    }
+web-chart-title = Totals after each round
+web-chart-caption = Totals after each round (the dashed line is the target):
+# One player's line of the chart, for screen readers. $totals: numbers separated by commas.
+web-chart-row = { $name }: { $totals }
+# $names: the winners; $count: how many.
+web-finished-winner = { $count ->
+        [one] { $names } won
+       *[other] shared by { $names }
+    }
+web-howto-intro = Martians! Abduct as many earthlings as you can — humans, cows and chickens — while your death rays hold off the tanks. The first to reach the target score ends the game.
+web-howto-dice-title = The dice
+web-howto-dice = 13 dice, each with six faces:
+# $face: tank, death-ray, human, cow, chicken.
+web-howto-sides = { $face ->
+        [death-ray] two faces of six
+       *[other] one face of six
+    }
+web-howto-turn-title = Your turn
+web-howto-turn-roll = Roll all the dice you have (13 at the start of your turn).
+web-howto-turn-tanks = Every tank you roll is set aside by force: tanks add up over the turn.
+web-howto-turn-take = Take ALL the dice of one other face you rolled. Death rays can be taken every time; each earthling (human, cow, chicken) only once per turn. The rest go back.
+web-howto-turn-decide = Then stop and score, or roll the dice that are left. You may stop or roll again whatever the tanks say.
+web-howto-turn-end = The turn also ends when no dice are left, or when the roll has nothing you may take — it is then scored as usual.
+web-howto-scoring-title = Scoring
+web-howto-scoring = If the tanks set aside outnumber the death rays, the turn scores 0. Otherwise: 1 point for each human, cow and chicken, plus a bonus of 3 points for at least one human, one cow and one chicken.
+web-howto-example = 2 tanks, 3 death rays: the rays hold. 2 humans + 1 cow + 1 chicken = 4 points, + 3 bonus = 7 points.
+web-howto-example-tanks = 3 tanks against 2 death rays: the tanks win, and the 4 humans score 0.
+web-howto-end-title = The end
+web-howto-end = When a player reaches the target (25 in the official rules), the round is completed so that everybody has played as many turns; then the most points wins. A tie: each tied player rolls 6 dice, and the most death rays wins.
+web-howto-keys-title = Keys
+# $action: roll, stop, R, H, C, K (the protocol's actions).
+web-howto-key = { $action ->
+        [roll] roll the dice
+        [stop] stop and score
+        [R] take the death rays
+        [H] take the humans
+        [C] take the cows
+       *[K] take the chickens
+    }
 # A request the server refused. $code: the protocol's error code; $detail: the server's English
 # explanation, shown only where the page cannot say more.
 web-error = { $code ->

@@ -954,7 +954,7 @@ web-bot-name = { $bot ->
 # O segundo bot de um tipo e assim por diante: "difícil 2".
 web-bot-numbered = { web-bot-name } { $number }
 # O que um bot faz. $summary: a descrição do próprio servidor, em inglês, para outro bot qualquer.
-web-bot-option = { web-bot-name } — { $bot ->
+web-bot-summary = { $bot ->
         [random] pega um tipo permitido ao acaso; para na metade das vezes
         [aggressive] pega o maior grupo seguro de terráqueos, nunca para por escolha
         [defensive] garante os raios da morte e para cedo
@@ -1099,6 +1099,161 @@ web-win-chance = Chance de vencer (exata, com o melhor jogo)
 web-coach-options = Sua chance de vencer depois de cada escolha:
 web-coach-best = melhor
 web-coach-thinking = A análise está calculando…
+web-home = Martian Dice: início
+web-home-dice = As faces de um dado: um tanque, dois raios da morte, um humano, uma vaca e uma galinha
+web-home-invite = Crie uma sala e mande o link para os seus amigos, ou adicione bots.
+web-play-bot = Jogar contra um bot
+web-entering = Entrando na sala…
+web-lobby-title = Sala de espera
+web-start-alone = Adicione um bot ou convide alguém — ou comece sozinho e busque a melhor pontuação.
+web-start-count = { $count ->
+        [one] { $count } jogador sentado.
+       *[other] { $count } jogadores sentados.
+    }
+web-rules-live = As mudanças valem na hora: todos na sala as veem.
+# $min, $max: os limites que um campo numérico aceita.
+web-number-range = Digite um número inteiro de { $min } a { $max }.
+web-number-range-named = Não enviado: digite um número inteiro de { $min } a { $max }.
+web-timer-off = sem limite
+# $on: bot, stop.
+web-timer-value = { $seconds } s, depois { web-on-timeout-choice }
+web-remove-named = Remover { $name }
+web-seat-actions = Ações
+# $online: online, offline.
+web-online = { $online ->
+        [online] conectado
+       *[offline] desconectado
+    }
+web-tag-away = ausente: um bot joga por enquanto
+web-waiting-list = Esperando a próxima partida
+web-join-next = Entrar na próxima partida
+web-watching-game = A partida já começou: você está assistindo. Peça um lugar e jogue a próxima partida.
+web-watching-over = Esta partida acabou: peça um lugar e jogue a próxima.
+# $place: o lugar na fila, a partir de 1.
+web-in-line = Você tem um lugar na próxima partida ({ $place }º na fila). Enquanto isso, assista!
+web-seated-now = Você tem um lugar nesta partida.
+# $name: alguém que pediu um lugar na próxima partida.
+web-queued = { $name } vai jogar a próxima partida.
+web-rematch-joiners = { $count ->
+        [one] { $count } pessoa espera para entrar na revanche.
+       *[other] { $count } pessoas esperam para entrar na revanche.
+    }
+web-host-changed = { $name } agora é o anfitrião.
+web-host-you = Agora você é o anfitrião.
+web-away = { $name } está ausente: um bot joga por essa pessoa até ela voltar.
+web-joined-room = { $name } entrou na sala.
+web-game-started = Começa a partida { $number }.
+web-how-to-play = Como jogar
+web-sound = Som
+web-sound-on = Som ligado: um aviso sonoro quando for a sua vez
+web-sound-off = Som desligado
+web-title-your-turn = Sua vez — Martian Dice
+web-actions = Suas jogadas
+web-waiting-roll = Esperando { $name } lançar os dados…
+web-last-turn = Como terminou o último turno
+web-last-roll = Último lançamento
+# Um lançamento com os seus tanques: os tanques ficam separados à força. $dice: o lançamento todo em palavras.
+web-roll-label = Lançamento: { $dice }
+web-tanks-forced = { $count ->
+        [one] { $count } tanque lançado, separado à força
+       *[other] { $count } tanques lançados, separados à força
+    }
+# Como se formam os pontos do turno. $why: tanks, bonus, plain; $earthlings: humanos, vacas e galinhas.
+web-score-why = { $why ->
+        [tanks] (os tanques superam os raios da morte)
+        [bonus] ({ $earthlings } terráqueos + { $bonus } de bônus)
+       *[plain] ({ $earthlings ->
+            [0] nenhum terráqueo
+            [one] { $earthlings } terráqueo
+           *[other] { $earthlings } terráqueos
+        })
+    }
+# Como um turno terminou. $end: stop, no-dice, no-choice; $why: tanks, bonus, plain.
+web-outcome = { $end ->
+        [stop] Parou
+        [no-dice] Acabaram os dados
+       *[no-choice] Nada para pegar
+    }: { $why ->
+        [tanks] tanques { $tanks } × { $rays } raios da morte, 0 pontos
+        [bonus] +{ $points }, com o bônus de +{ $bonus }
+       *[plain] +{ $points }
+    }
+# Uma rodada na lista de turnos: "R3".
+web-round-short = R{ $round }
+web-no-turns-yet = Nenhum turno terminou ainda.
+web-copy-transcript = Copiar para a linha de comando
+# Os passos de um turno. $count: dados lançados; $dice: o lançamento em palavras; $taken: um face-count.
+web-step-roll = Lançou { $count }: { $dice }
+web-step-take = pegou { $taken }
+web-step-nothing = nada podia ser pegado
+web-step-stop = Parou.
+# Lido em voz alta para leitores de tela.
+web-said-rolled = { $name } lançou { $count }: { $dice }.
+web-said-took = { $name } pegou { $taken }.
+web-said-total = Total { $total }.
+web-said-roll-off = { $name } lançou no desempate: { $dice }.
+web-connection-lost = A conexão com o servidor caiu.
+web-reconnecting-in = Conexão perdida — nova tentativa em { $seconds } s…
+web-reconnect-now = Tentar agora
+web-not-sent = Não enviado: não há conexão com o servidor. Tente de novo quando ela voltar.
+web-action-unconfirmed = A conexão caiu antes de a sua jogada ser confirmada: confira o tabuleiro quando ela voltar e jogue de novo se precisar.
+# O fim de uma partida, contado como uma história.
+web-triggered-end-round = { $name } chegou a { $target } na rodada { $round }, e essa virou a última rodada.
+web-biggest-turn = Maior turno: { $name } na rodada { $round }, { $points ->
+        [0] 0 pontos
+        [one] { $points } ponto
+       *[other] { $points } pontos
+    }.
+web-roll-off-story = { $rounds ->
+        [one] Um empate na liderança foi para o desempate nos raios da morte (uma rodada).
+       *[other] Um empate na liderança foi para o desempate nos raios da morte ({ $rounds } rodadas).
+    }
+web-game-length = { $rounds ->
+        [one] { $rounds } rodada
+       *[other] { $rounds } rodadas
+    }, { $turns ->
+        [one] { $turns } turno.
+       *[other] { $turns } turnos.
+    }
+web-chart-title = Totais depois de cada rodada
+web-chart-caption = Totais depois de cada rodada (a linha tracejada é a pontuação-alvo):
+# A linha de um jogador no gráfico, para leitores de tela. $totals: números separados por vírgulas.
+web-chart-row = { $name }: { $totals }
+# $names: quem venceu; $count: quantos.
+web-finished-winner = { $count ->
+        [one] vitória de { $names }
+       *[other] vitória compartilhada de { $names }
+    }
+web-howto-intro = Marcianos! Abduzam o máximo de terráqueos — humanos, vacas e galinhas — enquanto os raios da morte seguram os tanques. Quem chegar primeiro à pontuação-alvo encerra o jogo.
+web-howto-dice-title = Os dados
+web-howto-dice = 13 dados, cada um com seis faces:
+# $face: tank, death-ray, human, cow, chicken.
+web-howto-sides = { $face ->
+        [death-ray] duas faces de seis
+       *[other] uma face de seis
+    }
+web-howto-turn-title = A sua vez
+web-howto-turn-roll = Lance todos os dados que você tem (13 no começo da vez).
+web-howto-turn-tanks = Todo tanque lançado fica separado à força: os tanques se somam durante o turno.
+web-howto-turn-take = Pegue TODOS os dados de uma outra face que saiu. Raios da morte podem ser pegos sempre; cada terráqueo (humano, vaca, galinha) só uma vez por turno. O resto volta.
+web-howto-turn-decide = Depois pare e marque, ou lance os dados que sobraram. Você pode parar ou lançar de novo, digam o que disserem os tanques.
+web-howto-turn-end = O turno também acaba quando não sobram dados ou quando o lançamento não tem nada que você possa pegar — e é contado normalmente.
+web-howto-scoring-title = Pontuação
+web-howto-scoring = Se os tanques separados forem mais que os raios da morte, o turno vale 0. Senão: 1 ponto por humano, vaca e galinha, mais 3 pontos de bônus por ao menos um humano, uma vaca e uma galinha.
+web-howto-example = 2 tanques, 3 raios da morte: os raios seguram. 2 humanos + 1 vaca + 1 galinha = 4 pontos, + 3 de bônus = 7 pontos.
+web-howto-example-tanks = 3 tanques contra 2 raios da morte: os tanques vencem, e os 4 humanos valem 0.
+web-howto-end-title = O fim
+web-howto-end = Quando alguém chega à pontuação-alvo (25 nas regras oficiais), a rodada é completada para que todos joguem o mesmo número de vezes; então vence quem tiver mais pontos. Empate: cada empatado lança 6 dados, e quem tirar mais raios da morte vence.
+web-howto-keys-title = Teclas
+# $action: roll, stop, R, H, C, K (as ações do protocolo).
+web-howto-key = { $action ->
+        [roll] lançar os dados
+        [stop] parar e marcar
+        [R] pegar os raios da morte
+        [H] pegar os humanos
+        [C] pegar as vacas
+       *[K] pegar as galinhas
+    }
 # Um pedido que o servidor recusou. $code: o código de erro do protocolo; $detail: a explicação do
 # servidor, em inglês, mostrada só onde a página não sabe dizer mais.
 web-error = { $code ->

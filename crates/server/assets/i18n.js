@@ -75,6 +75,18 @@ export function t(id, args = {}) {
   return bundle ? bundle.format(id, args) : id;
 }
 
+// The message `id` in a given language (the English keys work in every language).
+export function tIn(tag, id, args = {}) {
+  const bundle = bundles.get(tag) || bundles.get("en");
+  return bundle ? bundle.format(id, args) : id;
+}
+
+// Whether the current language has the message `id` (for ids that come from the server).
+export function has(id) {
+  const bundle = bundles.get(current) || bundles.get("en");
+  return Boolean(bundle && bundle.hasMessage(id));
+}
+
 // Numbers with decimals, written the reader's way ("42.5%", "42,5%").
 export function percent(fraction) {
   return new Intl.NumberFormat(current, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(fraction);

@@ -1,5 +1,7 @@
 // End-to-end in a real browser: Debian's chromium driven by playwright-core against a freshly
-// started `martian-dice serve` on 127.0.0.1 (see run.sh).
+// started `martian-dice serve` on 127.0.0.1 (see run.sh). Every screen is checked by axe-core,
+// for sideways scrolling at 360–430 px and for tap targets, at 390×844 (touch) and 1280×800, in
+// English and Portuguese; screenshots go to target/e2e/.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -7,61 +9,104 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { OUT, STEP, PHONE, DESKTOP, watchErrors, axe, checkScreen, narrowWidths, moveIfMyTurn, playToTheEnd } from "./helpers.mjs";
 
 const BIN = process.env.MARTIAN_DICE_BIN;
-const OUT = process.env.E2E_OUT || path.resolve("../../../target/e2e");
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-const STEP = 30_000;
+// Short enough for the tests: an absent player is away after GRACE_S.
+const GRACE_S = 2;
 
 let server;
 let base;
 let browser;
 let dir;
 
-before(async () => {
-  assert.ok(BIN, "MARTIAN_DICE_BIN names the martian-dice binary");
-  dir = mkdtempSync(path.join(tmpdir(), "martian-e2e-"));
-  server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", "--db", path.join(dir, "e2e.db"), "--bot-delay", "60"], {
+async function startServer(addr = "127.0.0.1:0") {
+  const child = spawn(BIN, ["serve", "--addr", addr, "--db", path.join(dir, "e2e.db"), "--bot-delay", "60", "--grace", String(GRACE_S), "--rate-limit", "50"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
-  base = await new Promise((resolve, reject) => {
+  const url = await new Promise((resolve, reject) => {
     let text = "";
-    server.stdout.on("data", (chunk) => {
+    child.stdout.on("data", (chunk) => {
       text += chunk;
       const match = /listening on (http:\/\/\S+?)\/?\n/.exec(text);
       if (match) resolve(match[1]);
     });
-    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
     setTimeout(() => reject(new Error("server did not start")), 20_000);
   });
+  return { child, url };
+}
+
+async function stopServer() {
+  const exited = new Promise((resolve) => server.child.once("exit", resolve));
+  server.child.kill("SIGKILL");
+  await exited;
+}
+
+before(async () => {
+  assert.ok(BIN, "MARTIAN_DICE_BIN names the martian-dice binary");
+  dir = mkdtempSync(path.join(tmpdir(), "martian-e2e-"));
+  server = await startServer();
+  base = server.url;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
   });
 });
 
 after(async () => {
   if (browser) await browser.close();
-  if (server) server.kill();
+  if (server) server.child.kill();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function watchErrors(page, label) {
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(`${label}: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${label} console: ${message.text()}`);
+// Counts the page's chimes (Web Audio oscillators) and buzzes, and lets the test hide the tab.
+const SPIES = () => {
+  window.__spy = { tones: 0, buzzes: 0 };
+  const Real = window.AudioContext;
+  if (Real) {
+    window.AudioContext = class extends Real {
+      createOscillator() {
+        window.__spy.tones += 1;
+        return super.createOscillator();
+      }
+    };
+  }
+  navigator.vibrate = () => {
+    window.__spy.buzzes += 1;
+    return true;
+  };
+  // How long each turn's end stayed on the board: [{index, shown, hidden, over}].
+  window.__outcomes = [];
+  document.addEventListener("DOMContentLoaded", () => {
+    new MutationObserver(() => {
+      const panel = document.querySelector("#last-turn");
+      const index = panel ? panel.dataset.index : null;
+      const last = window.__outcomes[window.__outcomes.length - 1];
+      if (last && last.hidden == null && last.index !== index) {
+        last.hidden = performance.now();
+        last.over = Boolean(document.querySelector("#end-screen"));
+        last.replaced = index != null;
+      }
+      if (index != null && (!last || last.index !== index || last.hidden != null)) {
+        if (!last || last.index !== index) window.__outcomes.push({ index, shown: performance.now(), hidden: null });
+      }
+    }).observe(document.body, { childList: true, subtree: true });
   });
-  return errors;
+  window.__hide = (hidden) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
+};
+
+async function newPage(options, label, locale = "en-US") {
+  const context = await browser.newContext({ locale, ...options });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  await context.addInitScript(SPIES);
+  const page = await context.newPage();
+  return { context, page, errors: watchErrors(page, label) };
 }
 
 async function createRoom(page, name) {
@@ -72,172 +117,309 @@ async function createRoom(page, name) {
   return page.inputValue("#invite");
 }
 
-async function setTarget(page, target) {
-  await page.fill("#rule-target", String(target));
-  await page.click("#rules-form button[type=submit]");
-  await page.waitForFunction((t) => document.body.textContent.includes(`: ${t} ·`), target, { timeout: STEP });
-}
+const seats = (page, n) => page.waitForFunction((count) => document.querySelectorAll("tr.seat").length === count, n, { timeout: STEP });
 
-/// One move by the page's own buttons, if it is this page's turn: take rays while the tanks lead,
-/// else an earthling; stop once the turn scores, else roll. Returns whether it moved.
-async function moveIfMyTurn(page) {
-  const board = page.locator("#board[data-my-turn=true]");
-  if ((await board.count()) === 0) return false;
-  const buttons = page.locator("#actions button[data-act]:not([disabled])");
-  if ((await buttons.count()) === 0) return false;
-  const acts = await buttons.evaluateAll((list) => list.map((b) => b.dataset.act));
-  const score = Number(await board.getAttribute("data-turn-score"));
-  const tanksLead = (await board.getAttribute("data-tanks-lead")) === "true";
-  const earthling = acts.find((a) => ["H", "C", "K"].includes(a));
-  let choice;
-  if (acts.includes("stop") && score > 0) choice = "stop";
-  else if (acts.includes("roll")) choice = "roll";
-  else if (acts.includes("R") && (tanksLead || !earthling)) choice = "R";
-  else choice = earthling || acts[0];
-  await page.click(`#actions button[data-act="${choice}"]`);
-  return true;
-}
-
-async function playToTheEnd(pages, onMove) {
-  const deadline = Date.now() + 180_000;
-  let moves = 0;
-  while (Date.now() < deadline) {
-    const ended = await Promise.all(pages.map((p) => p.locator("#end-screen").count()));
-    if (ended.every((n) => n > 0)) return moves;
-    let moved = false;
-    if (onMove) await onMove(moves);
-    for (const page of pages) {
-      if (await moveIfMyTurn(page).catch(() => false)) {
-        moved = true;
-        moves += 1;
-        await page.waitForTimeout(30);
+test("home, How to play and lobby: no violations, no sideways scroll, 44 px targets, both languages, both sizes", async () => {
+  for (const [locale, lang] of [["en-US", "en"], ["pt-BR", "pt"]]) {
+    for (const [size, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+      const { context, page, errors } = await newPage(options, `${lang}-${size}`, locale);
+      await page.goto(base + "/");
+      await page.waitForSelector("#create:not([disabled])", { timeout: STEP });
+      assert.equal(await page.getAttribute("html", "lang"), lang === "en" ? "en" : "pt-BR");
+      await checkScreen(page, `home ${lang} ${size}`, { shot: `home-${lang}-${size}` });
+      if (size === "phone") {
+        // The sound switch is remembered.
+        assert.equal(await page.getAttribute("#sound", "aria-pressed"), "true");
+        await page.click("#sound");
+        await page.reload();
+        await page.waitForSelector("#create:not([disabled])", { timeout: STEP });
+        assert.equal(await page.getAttribute("#sound", "aria-pressed"), "false");
+        await page.click("#sound");
       }
+      await narrowWidths(page, `home ${lang}`);
+      // How to play, from the header, with the dice drawn.
+      await page.click("#howto-open");
+      await page.waitForSelector("dialog#howto[open] .howto-faces .die", { timeout: STEP });
+      assert.equal(await page.locator("#howto .howto-faces li").count(), 5);
+      await checkScreen(page, `how to play ${lang} ${size}`, { shot: `howto-${lang}-${size}` });
+      await page.keyboard.press("Escape");
+      // The lobby.
+      await createRoom(page, lang === "en" ? "Ana" : "Júlia");
+      await page.waitForSelector('#bot-form input[value="medium"]:checked', { timeout: STEP });
+      await checkScreen(page, `lobby ${lang} ${size}`, { shot: `lobby-${lang}-${size}` });
+      await narrowWidths(page, `lobby ${lang}`);
+      if (size === "desktop") {
+        // Start is in view without scrolling at 1280×800, and near the top of the keyboard order.
+        const box = await page.locator("#start").boundingBox();
+        assert.ok(box && box.y + box.height <= 800, `Start at ${JSON.stringify(box)}`);
+        await page.evaluate(() => document.activeElement && document.activeElement.blur());
+        let tabs = 0;
+        for (; tabs < 8; tabs += 1) {
+          await page.keyboard.press("Tab");
+          if (await page.evaluate(() => document.activeElement && document.activeElement.id === "start")) break;
+        }
+        assert.ok(tabs < 8, "Start within a few Tabs");
+      }
+      // The bot choice defaults to medium and stays after Add.
+      await page.check('#bot-form input[value="hard"]', { force: true });
+      await page.click("#add-bot");
+      await seats(page, 2);
+      assert.equal(await page.locator('#bot-form input[name="bot"]:checked').getAttribute("value"), "hard");
+      // Rule choices are readable in full.
+      const clipped = await page.locator("#rules-form .choice span").evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent));
+      assert.deepEqual(clipped, []);
+      assert.deepEqual(errors, []);
+      await context.close();
     }
-    if (!moved) await pages[0].waitForTimeout(50);
   }
-  throw new Error("the game did not end in time");
-}
-
-test("two people create and join a room and play a whole game to the end screen", async () => {
-  const hostContext = await browser.newContext({ locale: "en-US", viewport: { width: 1200, height: 900 } });
-  const guestContext = await browser.newContext({ locale: "en-US", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const host = await hostContext.newPage();
-  const guest = await guestContext.newPage();
-  const errors = [...watchErrors(host, "host"), ...watchErrors(guest, "guest")];
-
-  const invite = await createRoom(host, "Ana");
-  assert.match(invite, /#room=[0-9a-f]{32}$/);
-  await setTarget(host, 6);
-
-  await guest.goto(invite);
-  await guest.waitForSelector("#join-name", { timeout: STEP });
-  await guest.fill("#join-name", "Bia");
-  await guest.click("#join");
-  await host.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
-  await guest.waitForSelector("text=Waiting for the host", { timeout: STEP });
-  await host.screenshot({ path: path.join(OUT, "lobby.png"), fullPage: true });
-
-  await host.click("#start");
-  await host.waitForSelector("#board", { timeout: STEP });
-  await guest.waitForSelector("#board", { timeout: STEP });
-
-  let shot = false;
-  let reloaded = false;
-  const moves = await playToTheEnd([host, guest], async (n) => {
-    if (!shot && (await host.locator("#board[data-my-turn=true] #roll .die").count()) > 0) {
-      await host.waitForTimeout(800); // let the dice land
-      await host.screenshot({ path: path.join(OUT, "game.png") });
-      await guest.screenshot({ path: path.join(OUT, "game-phone.png") });
-      shot = true;
-    }
-    if (!reloaded && n >= 6) {
-      // Closing the tab and coming back keeps the seat: the token is in localStorage.
-      await guest.reload();
-      await guest.waitForSelector("#board", { timeout: STEP });
-      await guest.waitForFunction(() => document.querySelector('tr.seat[data-seat="1"]').textContent.includes("you"), null, { timeout: STEP });
-      reloaded = true;
-    }
-  });
-  assert.ok(moves > 4, `moves: ${moves}`);
-  assert.ok(shot, "a screenshot of the game was taken");
-  assert.ok(reloaded, "the guest reloaded mid-game");
-  await host.screenshot({ path: path.join(OUT, "end.png") });
-  const winnerText = await host.textContent("#end-screen h2");
-  assert.match(winnerText, /wins|Shared victory/);
-  assert.equal(await guest.textContent("#end-screen h2"), winnerText);
-
-  // The record downloads and is complete.
-  const href = await host.getAttribute("#end-screen a[download]", "href");
-  const response = await host.request.get(base + href);
-  assert.equal(response.status(), 200);
-  const record = await response.json();
-  assert.equal(record.format, "martian-dice-record");
-  assert.deepEqual(record.players.map((p) => p.name), ["Ana", "Bia"]);
-  assert.ok(record.result && record.result.winners.length >= 1);
-
-  // The replay opens in the page.
-  await host.click("#end-screen [data-replay]");
-  await host.waitForSelector("dialog#replay[open] .replay-steps", { timeout: STEP });
-  await host.click("#replay-next");
-  await host.click("#replay-close");
-
-  // Rematch by the host starts game 2 for both.
-  await host.click("#rematch");
-  await guest.waitForFunction(() => !document.querySelector("#end-screen") && document.querySelector("#board"), null, { timeout: STEP });
-
-  assert.deepEqual(errors, []);
-  await hostContext.close();
-  await guestContext.close();
 });
 
-test("one person plays a bot to the end", async () => {
-  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1100, height: 850 } });
-  const page = await context.newPage();
-  const errors = watchErrors(page, "solo");
-  await createRoom(page, "Caio");
-  await setTarget(page, 5);
-  const bots = await page.locator("#bot option").evaluateAll((list) => list.map((o) => o.value));
-  assert.ok(bots.length >= 3, `bots offered: ${bots}`);
-  await page.selectOption("#bot", bots[bots.length - 1]);
-  await page.click("#add-bot");
-  await page.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
-  await page.click("#start");
+test("two friends: live lobby settings, no lost edits, a latecomer, keys, turn ends held, away players, host handover", async () => {
+  const host = await newPage(DESKTOP, "host");
+  const guest = await newPage(PHONE, "guest", "pt-BR");
+  const invite = await createRoom(host.page, "Ana");
+
+  // The host starts typing a target; a friend joins meanwhile: nothing of the host's is disturbed.
+  await host.page.click("#rule-target");
+  await host.page.keyboard.press("Control+A");
+  await host.page.keyboard.type("1");
+  await guest.page.goto(invite);
+  await guest.page.waitForSelector("#join-name", { timeout: STEP });
+  await guest.page.fill("#join-name", "Bia");
+  await guest.page.click("#join");
+  await seats(host.page, 2);
+  assert.equal(await host.page.evaluate(() => document.activeElement.id), "rule-target");
+  assert.equal(await host.page.inputValue("#rule-target"), "1");
+  await host.page.keyboard.type("2");
+  // Applied without pressing anything; the guest sees it live.
+  await guest.page.waitForFunction(() => document.querySelector("#rules-view").textContent.includes("12"), null, { timeout: STEP });
+  await host.page.check('#rules-form input[name="bonus"][value="any-earthling"]', { force: true });
+  await guest.page.waitForFunction(() => document.querySelector("#rules-view").textContent.includes("qualquer terráqueo"), null, { timeout: STEP });
+  await checkScreen(guest.page, "lobby as a guest pt phone", { shot: "lobby-guest-pt-phone" });
+  // Typed and started at once: the last edit is not lost.
+  await host.page.fill("#timer-seconds", "0");
+  await host.page.fill("#rule-target", "14");
+  await host.page.click("#start");
+  await host.page.waitForSelector("#board", { timeout: STEP });
+  await guest.page.waitForSelector("#board", { timeout: STEP });
+  assert.match(await host.page.textContent(".round-line"), /Target score 14/);
+
+  // A latecomer is told why they watch, and asks for a seat at the next game.
+  const late = await newPage(DESKTOP, "late");
+  await late.page.goto(invite);
+  await late.page.waitForSelector("#latecomer #join-next-name", { timeout: STEP });
+  assert.match(await late.page.textContent("#latecomer"), /under way/);
+  await late.page.fill("#join-next-name", "Cid");
+  await late.page.click("#join-next");
+  await late.page.waitForFunction(() => /next game \(number 1 in line\)/.test(document.querySelector("#latecomer").textContent), null, { timeout: STEP });
+  await host.page.waitForFunction(() => document.querySelector(".waiting") && document.querySelector(".waiting").textContent.includes("Cid"), null, { timeout: STEP });
+  await checkScreen(late.page, "game as a latecomer en desktop", { shot: "latecomer-en-desktop" });
+
+  // Keys are shown on the buttons, in each reader's language, and work.
+  let keysSeen = { en: false, pt: false };
+  let outcomeSeen = false;
+  let guestGone = false;
+  let handed = false;
+  let paused = false;
+  const moves = await playToTheEnd([host.page, guest.page], {
+    keys: (page) => page === host.page,
+    onMove: async () => {
+      // Bia takes her time before her first roll: Ana's turn end stays on the board meanwhile.
+      if (!paused && !guestGone && (await guest.page.locator('#board[data-my-turn=true] #actions [data-act="roll"]').count())) {
+        paused = true;
+        await guest.page.waitForTimeout(2600);
+      }
+      for (const [who, lang, expected] of [[host, "en", { roll: "r", stop: "s", R: "d", C: "c", K: "k" }], [guest, "pt", { roll: "l", stop: "p", R: "m", C: "v", K: "g" }]]) {
+        if (keysSeen[lang] || guestGone) continue;
+        const acts = await who.page.locator("#actions [data-act]").evaluateAll((l) => l.map((b) => [b.dataset.act, b.querySelector("kbd").textContent]));
+        for (const [act, key] of acts) if (expected[act]) assert.equal(key, expected[act], `${lang} key for ${act}`);
+        if (acts.length) {
+          keysSeen[lang] = true;
+          await checkScreen(who.page, `game ${lang}`, { shot: lang === "en" ? "game-en-desktop" : "game-pt-phone" });
+        }
+      }
+      // The end of a turn stays on the board, in words, with its last roll drawn.
+      if (!outcomeSeen && (await host.page.locator("#last-turn:not(.compact)").count())) {
+        const text = await host.page.textContent("#last-turn-text");
+        assert.match(text, /^(Stopped|No dice left|Nothing left to take): (\+\d+|tanks \d+ beat death rays \d+, 0 points)/);
+        assert.ok((await host.page.locator("#last-roll .die").count()) > 0);
+        outcomeSeen = true;
+      }
+      // The guest closes the tab mid-game: the host hands their turns to a bot at once.
+      if (keysSeen.pt && keysSeen.en && outcomeSeen && !guestGone) {
+        await guest.page.close();
+        guestGone = true;
+        await host.page.waitForSelector('[data-hand="1"]', { timeout: STEP });
+        await host.page.click('[data-hand="1"]');
+        await host.page.waitForFunction(() => document.querySelector('tr.seat[data-seat="1"]').textContent.includes("away"), null, { timeout: STEP });
+        handed = true;
+      }
+    },
+  });
+  assert.ok(moves > 3 && handed, `moves ${moves}, handed ${handed}`);
+  // Every turn's end stayed on screen at least 2 s, unless the game ended with it or the next
+  // turn ended sooner (its end then shows instead).
+  const outcomes = await host.page.evaluate(() => window.__outcomes);
+  const held = outcomes.filter((o) => o.hidden != null && !o.over && !o.replaced);
+  assert.ok(held.length >= 1, JSON.stringify(outcomes));
+  for (const o of held) assert.ok(o.hidden - o.shown >= 2000, `turn end ${o.index} shown ${Math.round(o.hidden - o.shown)} ms`);
+  await checkScreen(host.page, "end en desktop", { shot: "end-en-desktop" });
+
+  // Back on the seat: the guest opens the room again and plays for themself.
+  guest.page = await guest.context.newPage();
+  await guest.page.goto(invite);
+  await guest.page.waitForSelector("#end-screen", { timeout: STEP });
+  await host.page.waitForFunction(() => !document.querySelector('tr.seat[data-seat="1"]').textContent.includes("away"), null, { timeout: STEP });
+
+  // The host leaves: after the grace period the guest is the host, and starts the rematch, in
+  // which the latecomer has a seat.
+  await host.page.goto("about:blank");
+  await guest.page.waitForSelector("#rematch", { timeout: STEP + GRACE_S * 1000 });
+  await guest.page.click("#rematch");
+  await late.page.waitForSelector("#board", { timeout: STEP });
+  await late.page.waitForFunction(() => document.querySelectorAll("tr.seat").length === 3 && document.querySelector('tr.seat[data-seat="2"]').textContent.includes("you"), null, { timeout: STEP });
+  assert.equal(await late.page.locator("#latecomer").count(), 0);
+  assert.deepEqual([...host.errors, ...guest.errors, ...late.errors], []);
+  await host.context.close();
+  await guest.context.close();
+  await late.context.close();
+});
+
+test("alone against a bot, phone and Portuguese: coach, cues, live region, a dropped server, the end as a story, replay", async () => {
+  const { context, page, errors } = await newPage(PHONE, "solo", "pt-BR");
+  await page.goto(base + "/");
+  await page.fill("#name", "Caio");
+  await page.click("#quick-play");
   await page.waitForSelector("#board", { timeout: STEP });
-  // The coach: the win-chance bar, and the chance after each option of one's own decisions.
+  assert.match(await page.textContent("table.seats"), /médio/);
+  // It is the player's turn: a chime, a buzz, and the tab's title when hidden.
+  await page.waitForSelector('#actions [data-act="roll"]', { timeout: STEP });
+  const spy = await page.evaluate(() => window.__spy);
+  assert.ok(spy.tones > 0 && spy.buzzes > 0, JSON.stringify(spy));
+  await checkScreen(page, "game pt phone coach off", { shot: "game-pt-phone-coach-off" });
+  await narrowWidths(page, "game pt");
+  // Every roll is read out, the player's own included.
+  await page.click('#actions [data-act="roll"]');
+  await page.waitForFunction(() => /Caio lançou 13:/.test(document.querySelector("#announcer").textContent), null, { timeout: STEP });
+  // Tanks are drawn once: set aside, not among the dice to choose from.
+  assert.equal(await page.locator("#roll .die.face-T").count(), 0);
+  // The coach, with the same words as the buttons.
   await page.click("#coach");
   await page.waitForSelector("#win-chance .chance", { timeout: STEP });
-  let coached = false;
-  await playToTheEnd([page], async () => {
-    if (!coached && (await page.locator("#board[data-my-turn=true] #roll .die").count()) > 0) {
-      await page.waitForSelector("#coach-panel [data-option]", { timeout: STEP });
-      const options = await page.locator("#coach-panel [data-option]").evaluateAll((l) => l.map((o) => o.dataset.option));
-      const acts = await page.locator("#actions [data-act]").evaluateAll((l) => l.map((b) => b.dataset.act));
-      assert.deepEqual(options, acts, "the coach values every legal choice");
-      assert.equal(await page.locator("#actions .coach-best").count(), 1);
-      await page.waitForTimeout(700);
-      await page.screenshot({ path: path.join(OUT, "coach.png") });
-      coached = true;
-    }
+  if (await page.locator('#board[data-my-turn=true] #actions [data-act]').count()) {
+    await page.waitForSelector("#coach-panel [data-option]", { timeout: STEP });
+    const labels = await page.locator("#actions [data-act] > span").allTextContents();
+    const options = await page.locator("#coach-panel [data-option] span").allTextContents();
+    assert.deepEqual(options.map((o) => o.replace(/: [\d,]+%$/, "")), labels);
+    await page.waitForTimeout(600);
+    await checkScreen(page, "game pt phone coach on", { shot: "game-pt-phone-coach-on" });
+  }
+  await page.click("#coach");
+
+  // The server goes down: a clear banner, nothing to press, and back by itself.
+  const port = new URL(base).port;
+  await stopServer();
+  await page.waitForSelector("#connection.down:not([hidden])", { timeout: STEP });
+  assert.equal(await page.locator("#actions [data-act]:not([disabled])").count(), 0);
+  // A key pressed meanwhile is not lost in silence.
+  const pending = (await page.locator("#actions [data-act]").count()) ? await page.locator("#actions [data-act]").first().getAttribute("aria-keyshortcuts") : null;
+  if (pending) {
+    await page.keyboard.press(pending);
+    await page.waitForFunction(() => /Não enviado/.test(document.querySelector("#news").textContent), null, { timeout: STEP });
+  }
+  await page.screenshot({ path: path.join(OUT, "connection-lost-pt-phone.png") });
+  server = await startServer(`127.0.0.1:${port}`);
+  await page.waitForSelector("#connection", { state: "hidden", timeout: STEP });
+  await page.waitForSelector("#board", { timeout: STEP });
+
+  // A hidden tab learns of its turn in the title.
+  let titled = false;
+  await playToTheEnd([page], {
+    onMove: async () => {
+      if (titled) return;
+      if ((await page.locator("#board[data-my-turn=true]").count()) === 0) {
+        await page.evaluate(() => window.__hide(true));
+        await page.waitForSelector("#board[data-my-turn=true]", { timeout: STEP }).catch(() => {});
+        if ((await page.locator("#end-screen").count()) === 0) {
+          assert.match(await page.title(), /^● Sua vez/);
+          titled = true;
+        }
+        await page.evaluate(() => window.__hide(false));
+      }
+    },
   });
-  assert.ok(coached, "the coach advised a decision");
-  await page.screenshot({ path: path.join(OUT, "bot-end.png") });
+  // The end screen tells the story, with the chart drawn in the page.
+  await page.waitForSelector("#end-screen #score-chart svg polyline", { timeout: STEP });
+  const story = await page.textContent("#end-screen .story");
+  assert.match(story, /Maior turno/);
+  await checkScreen(page, "end pt phone", { shot: "end-pt-phone" });
+  await narrowWidths(page, "end pt");
+  // The turns, in pictures and words; the transcript copies for the command line.
+  const first = page.locator(".log details").last();
+  await first.locator("summary").click();
+  assert.match(await first.textContent(), /Lançou \d+:/);
+  await first.locator("[data-copy]").click();
+  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^martian-dice turn [TRHCK/ stop0-9]+$/);
+  // The replay.
+  await page.click("#end-actions [data-replay]");
+  await page.waitForSelector("dialog#replay[open] .replay-steps", { timeout: STEP });
+  await checkScreen(page, "replay pt phone", { shot: "replay-pt-phone" });
+  await page.click("#replay-close");
+  assert.ok(titled, "the title changed while hidden");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a game on the desktop in English ends with the story and a rematch; the replay and the coach pass axe", async () => {
+  const { context, page, errors } = await newPage(DESKTOP, "desk");
+  await page.goto(base + "/");
+  await page.fill("#name", "Dora");
+  await page.click("#quick-play");
+  await page.waitForSelector('#actions [data-act="roll"]', { timeout: STEP });
+  await page.click("#coach");
+  await page.waitForSelector("#win-chance .chance", { timeout: STEP });
+  await checkScreen(page, "game en desktop coach on", { shot: "game-en-desktop-coach" });
+  // The README's picture: a roll with the coach's advice.
+  await page.click('#actions [data-act="roll"]');
+  await page.waitForFunction(() => document.querySelector("#coach-panel [data-option]") || !document.querySelector('#board[data-my-turn="true"]'), null, { timeout: STEP });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(OUT, "readme-desktop.png") });
+  await page.click("#coach");
+  await checkScreen(page, "game en desktop coach off");
+  // Keys only: after each move the focus stays in the action area, on a move when there is one.
+  let focusChecks = 0;
+  await playToTheEnd([page], {
+    keys: () => true,
+    onMove: async () => {
+      if ((await page.locator('#board[data-my-turn=true] #actions [data-act]:not([disabled])').count()) === 0) return;
+      const where = await page.evaluate(() => document.activeElement && (document.activeElement.closest("#actions") ? document.activeElement.tagName : "elsewhere"));
+      if (focusChecks > 0) assert.equal(where, "BUTTON", "focus on a move in the action area");
+      focusChecks += 1;
+    },
+  });
+  assert.ok(focusChecks > 2, `focus checked ${focusChecks} times`);
+  await page.waitForSelector("#end-screen #score-chart svg", { timeout: STEP });
+  await checkScreen(page, "end en desktop solo", { shot: "end-en-desktop-solo" });
+  await page.click("#end-actions [data-replay]");
+  await page.waitForSelector("dialog#replay[open]", { timeout: STEP });
+  await page.keyboard.press("ArrowRight");
+  await checkScreen(page, "replay en desktop", { shot: "replay-en-desktop" });
+  await page.keyboard.press("Escape");
+  await page.click("#rematch");
+  await page.waitForFunction(() => !document.querySelector("#end-screen") && document.querySelector("#board"), null, { timeout: STEP });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test("a tie is settled by a roll-off shown on screen", async () => {
-  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1000, height: 800 } });
-  const page = await context.newPage();
-  const errors = watchErrors(page, "roll-off");
+  const { context, page, errors } = await newPage({ viewport: { width: 1000, height: 800 } }, "roll-off");
   await createRoom(page, "Duda");
   // One die and a target of 1: ties come often.
   await page.fill("#rule-dice", "1");
   await page.fill("#rule-target", "1");
-  await page.click("#rules-form button[type=submit]");
-  await page.waitForFunction(() => document.body.textContent.includes("Dice: 1 ·"), null, { timeout: STEP });
-  await page.selectOption("#bot", "random");
+  await page.check('#bot-form input[value="random"]', { force: true });
   await page.click("#add-bot");
-  await page.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
+  await seats(page, 2);
   await page.click("#start");
   let seen = false;
   for (let game = 1; game <= 60 && !seen; game += 1) {
@@ -250,94 +432,12 @@ test("a tie is settled by a roll-off shown on screen", async () => {
     }
   }
   assert.ok(seen, "a roll-off within 60 games");
-  const rolls = await page.locator(".roll-off .roll-off-roll").count();
-  assert.ok(rolls >= 2, `roll-off rolls shown: ${rolls}`);
-  await page.waitForTimeout(900); // let the dice land
+  assert.match(await page.textContent("#end-screen .story"), /roll-off/);
+  await page.waitForTimeout(700);
   await page.screenshot({ path: path.join(OUT, "roll-off.png") });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("the page speaks Brazilian Portuguese: the browser's language, the switch, the game screen", async () => {
-  // A browser set to Portuguese gets Portuguese at once.
-  const ptContext = await browser.newContext({ locale: "pt-BR", viewport: { width: 900, height: 700 } });
-  const ptPage = await ptContext.newPage();
-  const ptErrors = watchErrors(ptPage, "pt-browser");
-  await ptPage.goto(base + "/");
-  await ptPage.waitForSelector("#create", { timeout: STEP });
-  assert.equal(await ptPage.textContent("#create"), "Criar uma sala");
-  assert.equal(await ptPage.inputValue("#lang"), "pt-BR");
-  assert.equal(await ptPage.getAttribute("html", "lang"), "pt-BR");
-  assert.deepEqual(ptErrors, []);
-  await ptContext.close();
-
-  // An English browser switches with the control on the page; the choice is remembered.
-  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1200, height: 900 } });
-  const page = await context.newPage();
-  const errors = watchErrors(page, "pt");
-  await page.goto(base + "/");
-  await page.waitForSelector("#create", { timeout: STEP });
-  assert.equal(await page.textContent("#create"), "Create a room");
-  await page.fill("#name", "Júlia");
-  await page.selectOption("#lang", "pt-BR");
-  assert.equal(await page.textContent("#create"), "Criar uma sala");
-  assert.equal(await page.inputValue("#name"), "Júlia", "switching keeps what was typed");
-  await page.click("#create");
-  await page.waitForSelector("#invite", { timeout: STEP });
-  await page.waitForFunction(() => document.body.textContent.includes("Pontuação-alvo: 25"), null, { timeout: STEP });
-  assert.match(await page.textContent("#rules-form"), /Bônus[\s\S]*um humano, uma vaca e uma galinha \(oficial\)/);
-  await page.selectOption("#bot", "hard");
-  assert.match(await page.locator("#bot option:checked").textContent(), /^difícil — um jogador forte/);
-  await page.click("#add-bot");
-  await page.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
-  assert.match(await page.textContent("table.seats"), /Júlia anfitrião · você[\s\S]*difícil bot/);
-
-  await page.reload();
-  await page.waitForSelector("#start", { timeout: STEP });
-  assert.equal(await page.textContent("#start"), "Começar a partida", "the choice survives a reload");
-  await page.click("#start");
-  await page.waitForSelector("#board", { timeout: STEP });
-
-  // The game screen: wait for one's own roll, then read the labels.
-  const ownRoll = "#board[data-my-turn=true] #roll .die";
-  await page.waitForFunction(
-    (roll) => {
-      const rollButton = document.querySelector('#actions [data-act="roll"]:not([disabled])');
-      if (rollButton && !document.querySelector(roll)) rollButton.click();
-      return document.querySelector(roll);
-    },
-    ownRoll,
-    { timeout: STEP, polling: 200 },
-  );
-  const headline = await page.textContent("#headline");
-  assert.match(headline, /^(Sua vez!|Vez de .+|Fim de jogo)$/);
-  const titles = await page.locator("#roll .die").evaluateAll((dice) => dice.map((d) => d.title));
-  const portugueseFaces = ["tanque", "raio da morte", "humano", "vaca", "galinha"];
-  assert.ok(titles.length > 0 && titles.every((title) => portugueseFaces.includes(title)), `faces: ${titles}`);
-  assert.match(await page.textContent("#board"), /Separados[\s\S]*Tanques \d+ × \d+ raios da morte[\s\S]*Neste turno: \d+ pontos?/);
-  assert.match(await page.textContent("#board"), /Rodada 1 · Pontuação-alvo 25/);
-  const takes = await page.locator("#actions button.take").allTextContents();
-  for (const label of takes) assert.match(label, /^Pegar \d+ (tanques?|raios? da morte|humanos?|vacas?|galinhas?)$/);
-  const chickens = await page.locator('#actions [data-act="K"]').count();
-  if (chickens) assert.match(await page.textContent('#actions [data-act="K"]'), /^Pegar \d+ galinhas?$/);
-  if (takes.length) {
-    await page.waitForTimeout(800); // let the dice land
-    await page.screenshot({ path: path.join(OUT, "game-pt.png") });
-    // Take one kind: then stop or roll again.
-    await page.click("#actions button.take");
-    await page.waitForSelector('#actions [data-act="stop"]', { timeout: STEP });
-    assert.match(await page.textContent('#actions [data-act="stop"]'), /^Parar e marcar \d+ pontos?$/);
-    const roll = page.locator('#actions [data-act="roll"]');
-    if (await roll.count()) assert.equal(await roll.textContent(), "Lançar de novo");
-    await page.screenshot({ path: path.join(OUT, "game-pt-decision.png") });
-
-    // Back to English at once, on the same screen.
-    await page.selectOption("#lang", "en");
-    assert.match(await page.textContent('#actions [data-act="stop"]'), /^Stop and score \d+ points?$/);
-    assert.equal(await page.getAttribute("html", "lang"), "en");
-  } else {
-    await page.screenshot({ path: path.join(OUT, "game-pt.png") });
-  }
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+void moveIfMyTurn;
+void axe;

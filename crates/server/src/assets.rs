@@ -8,3 +8,46 @@ pub const I18N_JS: &str = include_str!("../assets/i18n.js");
 pub const FLUENT_JS: &str = include_str!("../assets/fluent.js");
 pub const STYLE_CSS: &str = include_str!("../assets/style.css");
 pub const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
+
+/// The page's modules, served at `/js/NAME` (each file one job; see app.js).
+const MODULES: &[(&str, &str)] = &[
+    ("cues.js", include_str!("../assets/js/cues.js")),
+    ("dice.js", include_str!("../assets/js/dice.js")),
+    ("dom.js", include_str!("../assets/js/dom.js")),
+    ("end.js", include_str!("../assets/js/end.js")),
+    ("finished.js", include_str!("../assets/js/finished.js")),
+    ("game.js", include_str!("../assets/js/game.js")),
+    ("home.js", include_str!("../assets/js/home.js")),
+    ("howto.js", include_str!("../assets/js/howto.js")),
+    ("keys.js", include_str!("../assets/js/keys.js")),
+    ("lobby.js", include_str!("../assets/js/lobby.js")),
+    ("net.js", include_str!("../assets/js/net.js")),
+    ("notices.js", include_str!("../assets/js/notices.js")),
+    ("replay.js", include_str!("../assets/js/replay.js")),
+    ("seats.js", include_str!("../assets/js/seats.js")),
+    ("state.js", include_str!("../assets/js/state.js")),
+    ("turns.js", include_str!("../assets/js/turns.js")),
+];
+
+/// The module named `name`, if the page has one.
+pub fn module(name: &str) -> Option<&'static str> {
+    MODULES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, body)| *body)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_module_in_the_folder_is_served() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/js");
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        let served: Vec<&str> = super::MODULES.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, served);
+    }
+}

@@ -33,6 +33,7 @@ pub fn router(app: Arc<App>) -> Router {
             "/fluent.js",
             get(|| async { asset(assets::FLUENT_JS, "text/javascript; charset=utf-8") }),
         )
+        .route("/js/{file}", get(module))
         .route(
             "/style.css",
             get(|| async { asset(assets::STYLE_CSS, "text/css; charset=utf-8") }),
@@ -57,6 +58,14 @@ pub fn router(app: Arc<App>) -> Router {
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
         .layer(axum::middleware::map_response(secure))
         .with_state(app)
+}
+
+/// One of the page's modules (`/js/NAME`).
+async fn module(Path(file): Path<String>) -> Response {
+    match assets::module(&file) {
+        Some(body) => asset(body, "text/javascript; charset=utf-8"),
+        None => (StatusCode::NOT_FOUND, "not found\n").into_response(),
+    }
 }
 
 /// The headers of every response, whatever it is (a page, a record, an error, a 404): no

@@ -77,6 +77,11 @@ pub enum ClientMessage {
     AddBot { bot: String },
     /// Host: removes a seat (before the start), or hands the seat of a player who left to a bot.
     Remove { seat: usize },
+    /// A spectator asks for a seat: at once in the lobby, else at the next game.
+    JoinNext { name: String },
+    /// Any seated player, during a game: a bot plays the turns of an absent player until they
+    /// come back.
+    HandToBot { seat: usize },
     /// Host, before the start: the rules.
     SetRules { rules: Rules },
     /// Host, before the start: the turn timer.
@@ -104,6 +109,8 @@ impl ClientMessage {
             ClientMessage::Leave {} => "leave",
             ClientMessage::AddBot { .. } => "add_bot",
             ClientMessage::Remove { .. } => "remove",
+            ClientMessage::JoinNext { .. } => "join_next",
+            ClientMessage::HandToBot { .. } => "hand_to_bot",
             ClientMessage::SetRules { .. } => "set_rules",
             ClientMessage::SetTimer { .. } => "set_timer",
             ClientMessage::Start {} => "start",
@@ -207,6 +214,9 @@ pub enum ServerMessage<'a> {
         seat: Option<usize>,
         #[serde(skip_serializing_if = "Option::is_none")]
         token: Option<&'a str>,
+        /// In line for a seat at the next game.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        waiting: bool,
     },
     /// The room changed: its whole state, and the events that changed it.
     Update {

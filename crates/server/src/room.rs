@@ -4,6 +4,7 @@
 
 mod bots;
 mod lobby;
+mod presence;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -23,10 +24,10 @@ use crate::protocol::{
     clean_name, error_json,
 };
 use crate::solutions::{Need, Readiness, Solutions};
-use crate::state::{FinishedGame, RoomState, SeatState, Status};
+use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
 use crate::store::{Store, StoredGame, Write};
 use crate::table::{Command, Move, Table, TableError};
-use crate::views::{RoomChange, RoomEvent, RoomView, SeatView, game_view};
+use crate::views::{RoomChange, RoomEvent, RoomView, SeatView, WaitingView, game_view};
 
 /// The most spectators a room admits.
 pub const MAX_SPECTATORS: usize = 64;
@@ -39,6 +40,9 @@ pub struct RoomSettings {
     pub stand_in: String,
     /// A room nobody is connected to for this long is closed (its records stay downloadable).
     pub idle_close: Duration,
+    /// A person disconnected this long is away: the stand-in plays their turns until they come
+    /// back, and the host role passes on.
+    pub grace: Duration,
     /// A room whose game never started and that nobody is connected to is closed after this.
     pub lobby_idle_close: Duration,
     /// Told the id of a room that closed, so the server forgets it.
@@ -54,6 +58,7 @@ impl std::fmt::Debug for RoomSettings {
             .field("bot_delay", &self.bot_delay)
             .field("stand_in", &self.stand_in)
             .field("idle_close", &self.idle_close)
+            .field("grace", &self.grace)
             .field("lobby_idle_close", &self.lobby_idle_close)
             .finish_non_exhaustive()
     }
@@ -84,8 +89,8 @@ pub enum RoomCommand {
         /// When the connection received it (for the action-to-update latency).
         received: Instant,
     },
-    /// The connection left or dropped.
-    Gone { conn: ConnId },
+    /// The connection dropped, or `left` the room on purpose.
+    Gone { conn: ConnId, left: bool },
     /// The server stops: finish the change under way, make no other, and answer `done`. The
     /// room stays open in the database, to be brought back by the next start.
     Shutdown { done: oneshot::Sender<()> },
@@ -94,6 +99,8 @@ pub enum RoomCommand {
 struct Member {
     outbox: Outbox,
     seat: Option<usize>,
+    /// The token of the member's place in line for the next game.
+    waiting: Option<String>,
     /// The member asked for the coach's advice.
     coach: bool,
 }
@@ -111,6 +118,8 @@ pub struct Room {
     bot_due: Option<Instant>,
     /// Since when nobody is connected.
     idle_since: Option<Instant>,
+    /// For each seat of a person: since when nobody is connected on it.
+    disconnected: Vec<Option<Instant>>,
     /// A bot deciding on the blocking pool, so that a slow one never holds up the room.
     thinking: Option<Thinking>,
     store: Store,
@@ -136,6 +145,26 @@ pub struct RestoreError {
 
 type Reply = Result<Vec<RoomEvent>, (ErrorCode, String)>;
 
+/// How a connection came into the room.
+struct Entered {
+    seat: Option<usize>,
+    token: Option<String>,
+    /// In line for a seat at the next game (`token` is its place's).
+    waiting: bool,
+    events: Vec<RoomEvent>,
+}
+
+impl Entered {
+    fn watching() -> Entered {
+        Entered {
+            seat: None,
+            token: None,
+            waiting: false,
+            events: Vec::new(),
+        }
+    }
+}
+
 fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, (ErrorCode, String)> {
     Err((code, message.into()))
 }
@@ -157,7 +186,10 @@ impl Room {
                 token_hash: Some(token_hash(&token)),
                 token: None,
                 human: true,
+                away: false,
             }],
+            host: 0,
+            waiting: Vec::new(),
             rules: Rules::official(),
             timer: Timer::default(),
             status: Status::Lobby,
@@ -169,6 +201,12 @@ impl Room {
 
     fn with_state(id: String, state: RoomState, store: Store, settings: Arc<RoomSettings>) -> Room {
         let seats = state.seats.len();
+        let now = Instant::now();
+        let disconnected = state
+            .seats
+            .iter()
+            .map(|s| s.bot.is_none().then_some(now))
+            .collect();
         Room {
             id,
             state,
@@ -178,7 +216,8 @@ impl Room {
             stand_in: vec![None; seats],
             deadline: None,
             bot_due: None,
-            idle_since: Some(Instant::now()),
+            idle_since: Some(now),
+            disconnected,
             thinking: None,
             store,
             settings,
@@ -253,7 +292,7 @@ impl Room {
         }
         loop {
             let idle_end = self.idle_since.map(|since| since + self.idle_limit());
-            let wake = [self.deadline, self.bot_due, idle_end]
+            let wake = [self.deadline, self.bot_due, idle_end, self.grace_due()]
                 .into_iter()
                 .flatten()
                 .min();
@@ -284,6 +323,7 @@ impl Room {
                         self.close().await;
                         break;
                     }
+                    self.grace_tick().await;
                     self.tick().await;
                 }
             }
@@ -333,23 +373,34 @@ impl Room {
                 };
                 let result = self.enter(conn, &outbox, entry).await;
                 match result {
-                    Ok((seat, token, events)) => {
+                    Ok(Entered {
+                        seat,
+                        token,
+                        waiting,
+                        events,
+                    }) => {
                         let _ = reply.send(true);
                         let joined = ServerMessage::Joined {
                             room: &self.id,
                             seat,
                             token: token.as_deref(),
+                            waiting,
                         }
                         .to_json();
                         let _ = outbox.send(Outgoing::Text(joined.into()));
+                        if let Some(seat) = seat {
+                            self.arrived(seat);
+                        }
                         self.members.insert(
                             conn,
                             Member {
                                 outbox,
                                 seat,
+                                waiting: if waiting { token } else { None },
                                 coach: false,
                             },
                         );
+                        self.schedule();
                         self.broadcast(&events);
                     }
                     Err((code, message)) => {
@@ -383,14 +434,9 @@ impl Room {
                 }
             }
             RoomCommand::Shutdown { .. } => unreachable!("handled by the loop"),
-            RoomCommand::Gone { conn } => {
+            RoomCommand::Gone { conn, left } => {
                 if let Some(member) = self.members.remove(&conn) {
-                    let events = match member.seat {
-                        Some(seat) if !self.seat_connected(seat) => {
-                            vec![RoomEvent::Room(RoomChange::Disconnected { seat })]
-                        }
-                        _ => Vec::new(),
-                    };
+                    let events = self.gone(member, left).await;
                     self.broadcast(&events);
                 }
             }
@@ -402,7 +448,7 @@ impl Room {
         conn: ConnId,
         outbox: &Outbox,
         entry: Entry,
-    ) -> Result<(Option<usize>, Option<String>, Vec<RoomEvent>), (ErrorCode, String)> {
+    ) -> Result<Entered, (ErrorCode, String)> {
         match entry {
             Entry::Watch => {
                 let spectators = self.spectators();
@@ -412,57 +458,44 @@ impl Room {
                         "the room has as many spectators as it admits",
                     );
                 }
-                Ok((None, None, Vec::new()))
+                Ok(Entered::watching())
             }
             Entry::Join { name } => {
-                let name =
-                    clean_name(&name).or_else(|e| refuse(ErrorCode::Invalid, e.to_string()))?;
                 if self.state.status != Status::Lobby {
                     return refuse(
                         ErrorCode::AlreadyStarted,
                         "the game has started: you can watch it",
                     );
                 }
-                if self.state.seats.len() >= MAX_PLAYERS {
-                    return refuse(
-                        ErrorCode::RoomFull,
-                        format!("the room has all {MAX_PLAYERS} seats taken"),
-                    );
-                }
-                let token = random_token();
-                let mut next = self.state.clone();
-                next.seats.push(SeatState {
-                    name,
-                    bot: None,
-                    token_hash: Some(token_hash(&token)),
-                    token: None,
-                    human: true,
-                });
-                self.commit_state(next).await?;
-                self.bots.push(None);
-                self.stand_in.push(None);
-                let seat = self.state.seats.len() - 1;
-                Ok((
-                    Some(seat),
-                    Some(token),
-                    vec![RoomEvent::Room(RoomChange::Seated { seat })],
-                ))
+                self.seat_person(&name).await
             }
             Entry::Resume { token } => {
                 let presented = token_hash(&token);
-                let seat = self
-                    .state
-                    .seats
-                    .iter()
-                    .position(|s| {
-                        s.token_hash
-                            .as_deref()
-                            .is_some_and(|hash| constant_time_eq(hash, &presented))
-                    })
-                    .ok_or((
+                let seat = self.state.seats.iter().position(|s| {
+                    s.token_hash
+                        .as_deref()
+                        .is_some_and(|hash| constant_time_eq(hash, &presented))
+                });
+                let Some(seat) = seat else {
+                    // A place in line for the next game.
+                    if self
+                        .state
+                        .waiting
+                        .iter()
+                        .any(|w| constant_time_eq(&w.token_hash, &presented))
+                    {
+                        return Ok(Entered {
+                            seat: None,
+                            token: Some(token),
+                            waiting: true,
+                            events: Vec::new(),
+                        });
+                    }
+                    return refuse(
                         ErrorCode::BadToken,
-                        "this seat token is not valid in this room".to_string(),
-                    ))?;
+                        "this seat token is not valid in this room",
+                    );
+                };
                 // The seat's older connection, if any, is detached: one connection per seat.
                 let older: Vec<ConnId> = self
                     .members
@@ -481,11 +514,18 @@ impl Room {
                     }
                 }
                 let _ = outbox;
-                Ok((
-                    Some(seat),
-                    Some(token),
-                    vec![RoomEvent::Room(RoomChange::Connected { seat })],
-                ))
+                // Back: the seat is the person's again at once.
+                if self.state.seats[seat].away {
+                    let mut next = self.state.clone();
+                    next.seats[seat].away = false;
+                    self.commit_state(next).await?;
+                }
+                Ok(Entered {
+                    seat: Some(seat),
+                    token: Some(token),
+                    waiting: false,
+                    events: vec![RoomEvent::Room(RoomChange::Connected { seat })],
+                })
             }
         }
     }
@@ -579,6 +619,13 @@ impl Room {
                 self.send(conn, ServerMessage::Pong {}.to_json());
                 Ok(Vec::new())
             }
+            ClientMessage::JoinNext { name } => self.join_next(conn, &name).await,
+            ClientMessage::HandToBot { seat: absent } => {
+                if seat.is_none() {
+                    return refuse(ErrorCode::NotSeated, "only players can do this");
+                }
+                self.hand_to_bot(absent).await
+            }
             ClientMessage::CreateRoom { .. }
             | ClientMessage::Join { .. }
             | ClientMessage::Resume { .. }
@@ -587,7 +634,7 @@ impl Room {
                 "you are already in a room: leave it first",
             ),
             host_only => {
-                if seat != Some(0) {
+                if seat != Some(self.state.host) {
                     return refuse(ErrorCode::NotHost, "only the host may do this");
                 }
                 self.host(host_only).await
@@ -812,7 +859,20 @@ impl Room {
         RoomView {
             id: self.id.clone(),
             status: self.state.status,
-            host: 0,
+            host: self.state.host,
+            waiting: self
+                .state
+                .waiting
+                .iter()
+                .map(|w| WaitingView {
+                    name: w.name.clone(),
+                    connected: self
+                        .members
+                        .values()
+                        .filter_map(|m| m.waiting.as_deref())
+                        .any(|token| token_hash(token) == w.token_hash),
+                })
+                .collect(),
             seats: self
                 .state
                 .seats
@@ -824,6 +884,7 @@ impl Room {
                     human: s.human,
                     connected: s.bot.is_some() || self.seat_connected(i),
                     stand_in: self.stand_in.get(i).is_some_and(Option::is_some),
+                    away: s.away,
                 })
                 .collect(),
             rules: self.state.rules,

@@ -40,6 +40,9 @@ pub struct Config {
     pub rooms_per_connection: usize,
     /// A room whose game never started and that nobody is connected to is closed after this.
     pub lobby_idle_close: Duration,
+    /// A person disconnected this long is away: a bot plays their turns until they come back,
+    /// and the host role passes on.
+    pub grace: Duration,
     /// Time a client has to send a request's headers.
     pub header_timeout: Duration,
     /// A WebSocket connection that sends nothing (not even a ping) for this long is closed.
@@ -69,6 +72,7 @@ impl Default for Config {
             rooms_per_address: 20,
             rooms_per_connection: 5,
             lobby_idle_close: Duration::from_secs(10 * 60),
+            grace: Duration::from_secs(30),
             header_timeout: Duration::from_secs(10),
             ws_idle_timeout: Duration::from_secs(90),
             http_lifetime: Duration::from_secs(120),
@@ -239,6 +243,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         stand_in: stand_in_bot(),
         idle_close: config.idle_close,
         lobby_idle_close: config.lobby_idle_close,
+        grace: config.grace,
         on_close: Arc::new(move |id: &str| {
             if let Some(registry) = forget.upgrade() {
                 registry.remove(id);

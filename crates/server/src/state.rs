@@ -31,6 +31,18 @@ pub struct SeatState {
     pub token: Option<String>,
     /// Whether a person sat here (a bot may play for them now).
     pub human: bool,
+    /// The person is away (disconnected past the grace period, or handed to a bot by another
+    /// player): the stand-in bot plays their turns until they come back.
+    #[serde(default)]
+    pub away: bool,
+}
+
+/// A person waiting for a seat at the next game (they came while a game was being played).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WaitingState {
+    pub name: String,
+    /// The SHA-256 of their secret token (the seat's token once they are seated).
+    pub token_hash: String,
 }
 
 /// A finished game, as the room lists it.
@@ -46,6 +58,12 @@ pub struct FinishedGame {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RoomState {
     pub seats: Vec<SeatState>,
+    /// The host's seat: seat 0 at first; it passes on when the host leaves or stays away.
+    #[serde(default)]
+    pub host: usize,
+    /// People waiting for a seat at the next game, in the order they asked.
+    #[serde(default)]
+    pub waiting: Vec<WaitingState>,
     pub rules: Rules,
     pub timer: Timer,
     pub status: Status,

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use tokio::time::Instant;
 
-use martian_engine::{Awaiting, GameState, Rules, TurnPhase};
+use martian_engine::{Awaiting, BONUS_POINTS, Dice, Face, GameState, Rules, TurnPhase};
 
 use crate::protocol::{OnTimeout, Timer};
 use crate::state::{FinishedGame, Status};
@@ -15,9 +15,11 @@ use crate::table::{Event, Table};
 pub struct RoomView {
     pub id: String,
     pub status: Status,
-    /// The host is always seat 0.
+    /// The host's seat.
     pub host: usize,
     pub seats: Vec<SeatView>,
+    /// People waiting for a seat at the next game.
+    pub waiting: Vec<WaitingView>,
     pub rules: Rules,
     pub timer: Timer,
     pub spectators: usize,
@@ -35,6 +37,14 @@ pub struct SeatView {
     pub connected: bool,
     /// A stand-in finishes this seat's timed-out turn.
     pub stand_in: bool,
+    /// The person is away: the stand-in bot plays their turns until they come back.
+    pub away: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct WaitingView {
+    pub name: String,
+    pub connected: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -72,6 +82,9 @@ pub struct TurnView {
     pub rays: u8,
     /// What the turn would score if it ended now.
     pub score: u16,
+    /// How that score is made up.
+    #[serde(flatten)]
+    pub scoring: Scoring,
     /// The legal actions: face letters, `stop`, `roll` (a roll being due shows as `roll`).
     pub legal: Vec<String>,
     /// The turn so far as a transcript.
@@ -84,6 +97,41 @@ pub struct TurnSummary {
     pub round: u32,
     pub transcript: String,
     pub score: u16,
+    /// Why the turn ended: `stop`, `no-dice` or `no-choice`.
+    pub end: &'static str,
+    /// The dice set aside at the end, as face letters.
+    pub aside: String,
+    pub tanks: u8,
+    pub rays: u8,
+    #[serde(flatten)]
+    pub scoring: Scoring,
+}
+
+/// How the dice set aside score, as the engine's rules count it, so that clients can explain a
+/// score without knowing the rules.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Scoring {
+    /// Humans, cows and chickens set aside.
+    pub earthlings: u8,
+    /// The bonus points in the score (0 when not earned, or when the tanks win).
+    pub bonus: u16,
+    /// The tanks outnumber the death rays: the turn scores 0.
+    pub tanks_win: bool,
+}
+
+impl Scoring {
+    fn of(rules: Rules, aside: Dice) -> Scoring {
+        let tanks_win = aside.count(Face::Tank) > aside.count(Face::DeathRay);
+        Scoring {
+            earthlings: aside.earthlings(),
+            bonus: if !tanks_win && rules.earns_bonus(aside) {
+                BONUS_POINTS
+            } else {
+                0
+            },
+            tanks_win,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -103,15 +151,42 @@ pub enum RoomEvent {
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum RoomChange {
-    Seated { seat: usize },
-    Connected { seat: usize },
-    Disconnected { seat: usize },
-    SeatRemoved { seat: usize },
-    HandedToBot { seat: usize, bot: String },
+    Seated {
+        seat: usize,
+    },
+    Connected {
+        seat: usize,
+    },
+    Disconnected {
+        seat: usize,
+    },
+    SeatRemoved {
+        seat: usize,
+    },
+    HandedToBot {
+        seat: usize,
+        bot: String,
+    },
     RulesChanged,
     TimerChanged,
-    GameStarted { number: u32 },
-    TimedOut { seat: usize, on_timeout: OnTimeout },
+    GameStarted {
+        number: u32,
+    },
+    TimedOut {
+        seat: usize,
+        on_timeout: OnTimeout,
+    },
+    /// The seat's person is away: a bot plays their turns until they come back.
+    Away {
+        seat: usize,
+    },
+    HostChanged {
+        seat: usize,
+    },
+    /// Someone asked for a seat at the next game.
+    Queued {
+        name: String,
+    },
 }
 
 /// The view of the game at `table`: game `number` of its room, with the turn timer's `deadline`.
@@ -151,9 +226,10 @@ pub fn game_view(table: &Table, number: u32, deadline: Option<Instant>) -> GameV
             aside: aside.to_string(),
             roll: turn.pending_roll().map(|r| r.to_string()),
             dice_left: turn.dice_left(),
-            tanks: aside.count(martian_engine::Face::Tank),
-            rays: aside.count(martian_engine::Face::DeathRay),
+            tanks: aside.count(Face::Tank),
+            rays: aside.count(Face::DeathRay),
             score: turn.score(),
+            scoring: Scoring::of(game.rules(), aside),
             legal,
             transcript: martian_engine::Transcript::from_log_steps(table.turn_steps()).to_string(),
         },
@@ -161,11 +237,19 @@ pub fn game_view(table: &Table, number: u32, deadline: Option<Instant>) -> GameV
         history: game
             .history()
             .iter()
-            .map(|log| TurnSummary {
-                seat: log.seat,
-                round: log.round,
-                transcript: log.transcript().to_string(),
-                score: log.turn.score(),
+            .map(|log| {
+                let aside = log.turn.aside();
+                TurnSummary {
+                    seat: log.seat,
+                    round: log.round,
+                    transcript: log.transcript().to_string(),
+                    score: log.turn.score(),
+                    end: log.turn.ended_by().map_or("stop", |end| end.name()),
+                    aside: aside.to_string(),
+                    tanks: aside.count(Face::Tank),
+                    rays: aside.count(Face::DeathRay),
+                    scoring: Scoring::of(game.rules(), aside),
+                }
             })
             .collect(),
         roll_off: game.roll_off().map(|r| RollOffView {

@@ -284,7 +284,7 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
         }
     };
     if let Some(room) = client.room.take() {
-        let _ = room.send(RoomCommand::Gone { conn }).await;
+        let _ = room.send(RoomCommand::Gone { conn, left: false }).await;
     }
     if let Some((code, reason)) = closing {
         close(socket, code, reason).await;
@@ -350,7 +350,7 @@ impl Client {
             }
             if message == (ClientMessage::Leave {}) {
                 // Handled here so that a join right after it finds the connection out of the room.
-                let _ = sender.send(RoomCommand::Gone { conn }).await;
+                let _ = sender.send(RoomCommand::Gone { conn, left: true }).await;
                 self.room = None;
                 return Some(
                     ServerMessage::Left {

@@ -22,11 +22,15 @@ async fn the_page_its_formatter_and_both_languages_messages_are_served() {
         ("/app.js", "loadLanguages"),
         ("/i18n.js", "export function t("),
         ("/fluent.js", "export class FluentBundle"),
+        ("/js/game.js", "export function renderGame"),
+        ("/js/net.js", "export function send("),
     ] {
         let (status, body) = http_get(addr, path).await;
         assert_eq!(status, 200, "{path}");
         assert!(body.contains(needle), "{path}");
     }
     let (status, _) = http_get(addr, "/i18n/fr.ftl").await;
+    assert_eq!(status, 404);
+    let (status, _) = http_get(addr, "/js/nothing.js").await;
     assert_eq!(status, 404);
 }

@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// A bot's first roll of a turn waits this many bot delays after the turn before it ended.
+pub const TURN_END_PAUSE: u32 = 3;
+
 /// How soon a bot asks again when the solver's queue was full.
 const SOLVER_RETRY: Duration = Duration::from_secs(1);
 
@@ -17,13 +20,37 @@ impl Room {
         if self.state.status != Status::Playing {
             return;
         }
-        if self.state.seats[seat].bot.is_some() || self.stand_in[seat].is_some() {
+        if self.bot_plays(seat) {
             if self.thinking.is_none() {
-                self.bot_due = Some(Instant::now() + self.settings.bot_delay);
+                self.bot_due = Some(Instant::now() + self.bot_pause());
             }
         } else if self.state.timer.seconds > 0 {
             self.deadline =
                 Some(Instant::now() + Duration::from_secs(u64::from(self.state.timer.seconds)));
+        }
+    }
+
+    /// Whether a bot plays `seat`'s move now: a bot seat, a stand-in finishing a timed-out turn,
+    /// or the stand-in playing for a person who is away.
+    pub(super) fn bot_plays(&self, seat: usize) -> bool {
+        let person = &self.state.seats[seat];
+        person.bot.is_some() || person.away || self.stand_in[seat].is_some()
+    }
+
+    /// How long a bot waits before its move: the bot delay, and [`TURN_END_PAUSE`] times as long
+    /// before a turn's first roll after another turn ended, so that everyone can read how it
+    /// ended and see each roll.
+    fn bot_pause(&self) -> Duration {
+        let turn_start = self.table.as_ref().is_some_and(|table| {
+            let game = table.game();
+            matches!(game.awaiting(), Awaiting::TurnRoll { .. })
+                && game.turn().aside().total() == 0
+                && !game.history().is_empty()
+        });
+        if turn_start {
+            self.settings.bot_delay * TURN_END_PAUSE
+        } else {
+            self.settings.bot_delay
         }
     }
 
@@ -89,7 +116,7 @@ impl Room {
         };
         let current = table.moves().len() == thinking.moves
             && table.seat_to_move() == Some(seat)
-            && (self.state.seats[seat].bot.is_some() || self.stand_in[seat].is_some());
+            && self.bot_plays(seat);
         if !current {
             self.schedule();
             return;

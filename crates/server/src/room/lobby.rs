@@ -39,24 +39,30 @@ impl Room {
                     token_hash: None,
                     token: None,
                     human: false,
+                    away: false,
                 });
                 self.commit_state(next).await?;
                 self.bots.push(None);
                 self.stand_in.push(None);
+                self.disconnected.push(None);
                 Ok(vec![RoomEvent::Room(RoomChange::Seated {
                     seat: self.state.seats.len() - 1,
                 })])
             }
             ClientMessage::Remove { seat } => {
-                if seat == 0 || seat >= self.state.seats.len() {
+                if seat == self.state.host || seat >= self.state.seats.len() {
                     return refuse(ErrorCode::Invalid, format!("seat {seat} cannot be removed"));
                 }
                 if lobby {
                     let mut next = self.state.clone();
                     next.seats.remove(seat);
+                    if next.host > seat {
+                        next.host -= 1;
+                    }
                     self.commit_state(next).await?;
                     self.bots.remove(seat);
                     self.stand_in.remove(seat);
+                    self.disconnected.remove(seat);
                     let mut removed = Vec::new();
                     for (&id, member) in &mut self.members {
                         match member.seat {
@@ -130,6 +136,8 @@ impl Room {
                 self.prepare_bots()?;
                 let seed = random_seed();
                 let mut next = self.state.clone();
+                // People in line (and here) take their seats.
+                let seated = self.seat_waiting(&mut next);
                 next.status = Status::Playing;
                 next.game += 1;
                 let number = next.game;
@@ -144,11 +152,17 @@ impl Room {
                 self.commit(vec![started], Some(next)).await?;
                 self.settings.metrics.game_started();
                 tracing::info!(game = number, "game started");
+                self.seated_from_line(&seated);
                 self.table = Some(table);
                 self.stand_in = vec![None; self.state.seats.len()];
                 self.make_bots().map_err(|e| (ErrorCode::Invalid, e))?;
                 self.schedule();
-                Ok(vec![RoomEvent::Room(RoomChange::GameStarted { number })])
+                let mut events: Vec<RoomEvent> = seated
+                    .iter()
+                    .map(|&(_, seat)| RoomEvent::Room(RoomChange::Seated { seat }))
+                    .collect();
+                events.push(RoomEvent::Room(RoomChange::GameStarted { number }));
+                Ok(events)
             }
             other => refuse(
                 ErrorCode::Malformed,

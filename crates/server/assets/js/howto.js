@@ -1,0 +1,52 @@
+// How to play, in the reader's language, with the dice drawn: reachable from every screen (the
+// header's button, or `?`).
+import { t } from "../i18n.js";
+import { byId, esc } from "./dom.js";
+import { FACES, FACE_NAMES, die, diceRow } from "./dice.js";
+import { keyOf, coachKey } from "./keys.js";
+
+export function openHowTo(section = null) {
+  const dialog = byId("howto");
+  draw();
+  if (!dialog.open) dialog.showModal();
+  byId("howto-close").focus({ preventScroll: true });
+  dialog.scrollTop = 0;
+  const target = section && byId(`howto-${section}`);
+  if (target) target.scrollIntoView({ block: "start" });
+}
+
+export function relabelHowTo() {
+  if (byId("howto").open) draw();
+}
+
+function draw() {
+  const dialog = byId("howto");
+  const faces = FACES.map(
+    (f) => `<li>${die(f)}<span><strong>${esc(t("face-name", { face: FACE_NAMES[f] }))}</strong><br><small class="muted">${esc(t("web-howto-sides", { face: FACE_NAMES[f] }))}</small></span></li>`,
+  ).join("");
+  const turnSteps = [t("web-howto-turn-roll"), t("web-howto-turn-tanks"), t("web-howto-turn-take"), t("web-howto-turn-decide"), t("web-howto-turn-end")]
+    .map((text) => `<li>${esc(text)}</li>`)
+    .join("");
+  const keys = ["roll", "stop", "R", "H", "C", "K"]
+    .map((act) => `<li><kbd>${esc(keyOf(act))}</kbd> ${esc(t("web-howto-key", { action: act }))}</li>`)
+    .join("");
+  dialog.innerHTML = `
+    <h2 id="howto-title">${esc(t("web-how-to-play"))}</h2>
+    <p>${esc(t("web-howto-intro"))}</p>
+    <h3 id="howto-dice">${esc(t("web-howto-dice-title"))}</h3>
+    <p>${esc(t("web-howto-dice"))}</p>
+    <ul class="howto-faces">${faces}</ul>
+    <h3 id="howto-turn">${esc(t("web-howto-turn-title"))}</h3>
+    <ol class="howto-steps">${turnSteps}</ol>
+    <h3 id="howto-scoring">${esc(t("web-howto-scoring-title"))}</h3>
+    <p>${esc(t("web-howto-scoring"))}</p>
+    <div class="howto-example">${diceRow("TTRRRHHCK", { extra: "small" })}<p>${esc(t("web-howto-example"))}</p></div>
+    <div class="howto-example">${diceRow("TTTRRHHHH", { extra: "small" })}<p>${esc(t("web-howto-example-tanks"))}</p></div>
+    <h3 id="howto-end">${esc(t("web-howto-end-title"))}</h3>
+    <p>${esc(t("web-howto-end"))}</p>
+    <h3 id="howto-keys">${esc(t("web-howto-keys-title"))}</h3>
+    <ul class="howto-keys">${keys}<li><kbd>${esc(coachKey())}</kbd> ${esc(t("web-coach"))}</li><li><kbd>?</kbd> ${esc(t("web-how-to-play"))}</li></ul>
+    <div class="row"><button type="button" id="howto-close" class="primary">${esc(t("web-close"))}</button></div>`;
+  dialog.setAttribute("aria-labelledby", "howto-title");
+  byId("howto-close").onclick = () => dialog.close();
+}

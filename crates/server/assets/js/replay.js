@@ -1,0 +1,86 @@
+// A finished game replayed in the page, turn by turn, from its downloadable record.
+import { t } from "../i18n.js";
+import { byId, esc } from "./dom.js";
+import { count, diceRow, expand } from "./dice.js";
+import { state, playerName } from "./state.js";
+import { notify } from "./notices.js";
+import { stepWords } from "./turns.js";
+
+let redraw = null;
+
+// Draws the open replay again (after a change of language).
+export function relabelReplay() {
+  const dialog = byId("replay");
+  if (dialog.open && redraw) redraw();
+}
+
+export async function openReplay(number) {
+  const dialog = byId("replay");
+  let record;
+  try {
+    const response = await fetch(`/api/rooms/${state.roomId}/games/${number}/record`);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    record = await response.json();
+  } catch (error) {
+    notify(t("web-error", { code: "http", detail: String(error.message || error) }), true);
+    return;
+  }
+  const frames = [];
+  const totals = record.players.map(() => 0);
+  for (const turn of record.turns) {
+    totals[turn.seat] += turn.score;
+    frames.push({ kind: "turn", turn, totals: totals.slice() });
+  }
+  if (record.roll_off && record.roll_off.length) frames.push({ kind: "roll_off", rounds: record.roll_off, totals: totals.slice() });
+  if (!frames.length) return;
+  let index = 0;
+  const show = () => {
+    const frame = frames[index];
+    let body;
+    if (frame.kind === "turn") {
+      const steps = frame.turn.transcript
+        .split(" ")
+        .filter(Boolean)
+        .map((token) => {
+          if (token === "stop") return `<li>${esc(stepWords({ stop: true }))}</li>`;
+          const [roll, took] = token.split("/");
+          const step = { roll: expand(roll), took: took || null };
+          return `<li>${diceRow(step.roll, { extra: "small" })}<span>${esc(stepWords(step))}</span></li>`;
+        })
+        .join("");
+      body = `<h3>${esc(t("web-replay-turn", { index: index + 1, count: record.turns.length, name: playerName(record.players[frame.turn.seat]), round: frame.turn.round }))}</h3>
+        <ol class="replay-steps">${steps}</ol><p><strong>${esc(t("web-turn-score", { points: frame.turn.score }))}</strong></p>`;
+    } else {
+      body = `<h3>${esc(t("web-roll-off"))}</h3>${frame.rounds
+        .map((round, i) => `<div class="zone"><h4>${esc(t("web-roll-off-round", { round: i + 1 }))}</h4>${round
+          .map((r) => `<div class="roll-off-roll"><span>${esc(playerName(record.players[r.seat]))}</span>${diceRow(expand(r.roll), { extra: "small" })}<strong>${esc(t("web-rays-count", { count: count(expand(r.roll), "R") }))}</strong></div>`)
+          .join("")}</div>`)
+        .join("")}`;
+    }
+    const scores = record.players.map((p, i) => `${esc(playerName(p))}: <strong>${frame.totals[i]}</strong>`).join(" · ");
+    dialog.innerHTML = `<h2 id="replay-title">${esc(t("web-replay-title", { number }))}</h2><div aria-live="polite">${body}<p>${scores}</p></div>
+      <div class="row"><button type="button" id="replay-prev"${index === 0 ? " disabled" : ""}>${esc(t("web-previous"))}</button>
+      <button type="button" id="replay-next"${index === frames.length - 1 ? " disabled" : ""}>${esc(t("web-next"))}</button>
+      <button type="button" id="replay-close">${esc(t("web-close"))}</button></div>`;
+    const go = (delta) => {
+      index = Math.min(frames.length - 1, Math.max(0, index + delta));
+      const focused = document.activeElement && document.activeElement.id;
+      show();
+      const again = focused && byId(focused);
+      if (again && !again.disabled) again.focus();
+      else byId(delta > 0 ? "replay-prev" : "replay-next").focus();
+    };
+    byId("replay-prev").onclick = () => go(-1);
+    byId("replay-next").onclick = () => go(1);
+    byId("replay-close").onclick = () => dialog.close();
+    dialog.onkeydown = (event) => {
+      if (event.key === "ArrowLeft") go(-1);
+      else if (event.key === "ArrowRight") go(1);
+    };
+  };
+  redraw = show;
+  dialog.setAttribute("aria-labelledby", "replay-title");
+  show();
+  dialog.showModal();
+  byId(frames.length > 1 ? "replay-next" : "replay-close").focus();
+}

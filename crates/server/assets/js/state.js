@@ -1,0 +1,56 @@
+// What the page knows: the room it was last sent, its own seat, and a few choices of its own.
+// The server is authoritative; nothing here decides a rule.
+import { t } from "../i18n.js";
+
+export const state = {
+  welcome: null,
+  roomId: null,
+  seat: null,
+  // In line for a seat at the next game.
+  waiting: false,
+  room: null,
+  advice: null,
+  coachOn: false,
+  // The last turn that ended, held on screen (see game.js).
+  outcome: null,
+  freshRoll: false,
+  deadlineAt: null,
+  // A "play against a bot" request waiting for its room.
+  quickStart: false,
+  botChoice: "medium",
+  leaving: false,
+  // Quick messages shown beside their sender: seat → {message, until}.
+  said: new Map(),
+};
+
+export function isHost() {
+  return Boolean(state.room && state.seat != null && state.seat === state.room.host);
+}
+
+export function seatName(room, seat) {
+  return playerName(room.seats[seat]);
+}
+
+// The server seats bots under their command-line name ("hard", "hard 2"): the page shows it in
+// the reader's words. People, and seats a bot took over, keep their own names.
+export function playerName(player) {
+  if (!player) return "?";
+  const { name, bot } = player;
+  if (!bot || player.human) return name;
+  if (name === bot) return t("web-bot-name", { bot });
+  const number = name.startsWith(`${bot} `) ? name.slice(bot.length + 1) : "";
+  if (/^[0-9]+$/.test(number)) return t("web-bot-numbered", { bot, number: Number(number) });
+  return name;
+}
+
+const TOKEN_KEY = (room) => `martian-dice:seat:${room}`;
+export const savedToken = (room) => localStorage.getItem(TOKEN_KEY(room));
+export const saveToken = (room, token) => localStorage.setItem(TOKEN_KEY(room), token);
+export const forgetToken = (room) => localStorage.removeItem(TOKEN_KEY(room));
+
+export function savedName() {
+  return localStorage.getItem("martian-dice:name") || "";
+}
+export function saveName(name) {
+  localStorage.setItem("martian-dice:name", name);
+}

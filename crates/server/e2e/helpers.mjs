@@ -1,0 +1,128 @@
+// What the browser tests check on every screen: axe-core (no violation of any impact), no page
+// wider than the screen, tap targets of at least 44×44 px, and screenshots kept under target/e2e.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+export const OUT = process.env.E2E_OUT || path.resolve("../../../target/e2e");
+export const STEP = 30_000;
+
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+export function watchErrors(page, label) {
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(`${label}: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(message.text())) {
+      errors.push(`${label} console: ${message.text()}`);
+    }
+  });
+  return errors;
+}
+
+// axe-core inside the page (evaluated, so the page's CSP does not apply): every violation fails.
+export async function axe(page, label) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")}`);
+  });
+  assert.deepEqual(violations, [], `axe on ${label}`);
+}
+
+// No screen scrolls sideways.
+export async function noSideScroll(page, label) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  assert.ok(scroll <= width, `${label}: the page is ${scroll} px wide on a ${width} px screen`);
+}
+
+// Every visible control is at least 44×44 px (radio buttons through their labels).
+export async function tapTargets(page, label) {
+  const small = await page.evaluate(() => {
+    const out = [];
+    const controls = document.querySelectorAll("button, a[href], input, select, summary, textarea");
+    for (const element of controls) {
+      let target = element;
+      if (element.type === "radio" || element.type === "checkbox") target = element.closest("label") || element;
+      const box = target.getBoundingClientRect();
+      const style = getComputedStyle(target);
+      if (!box.width || !box.height || style.visibility === "hidden" || target.closest("[hidden], .visually-hidden")) continue;
+      if (target.closest("details:not([open])") && target.tagName !== "SUMMARY") continue;
+      if (box.width < 43.5 || box.height < 43.5) {
+        out.push(`${target.tagName.toLowerCase()}${target.id ? "#" + target.id : ""}[${(target.textContent || target.getAttribute("aria-label") || "").trim().slice(0, 30)}] ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(small, [], `${label}: tap targets smaller than 44×44 px`);
+}
+
+export async function checkScreen(page, label, { axeRun = true, shot = null } = {}) {
+  await noSideScroll(page, label);
+  await tapTargets(page, label);
+  if (axeRun) await axe(page, label);
+  if (shot) await page.screenshot({ path: path.join(OUT, `${shot}.png`) });
+}
+
+// The sideways check at 360, 390 and 430 px for the screen the page shows now.
+export async function narrowWidths(page, label) {
+  const before = page.viewportSize();
+  for (const width of [360, 390, 430]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(50);
+    await noSideScroll(page, `${label} at ${width} px`);
+  }
+  await page.setViewportSize(before);
+}
+
+/// One move by the page's own buttons, if it is this page's turn: take rays while the tanks
+/// lead, else an earthling; stop once the turn scores, else roll. Returns the action, or null.
+export async function moveIfMyTurn(page, { keys = false } = {}) {
+  const board = page.locator("#board[data-my-turn=true]");
+  if ((await board.count()) === 0) return null;
+  const buttons = page.locator("#actions button[data-act]:not([disabled])");
+  if ((await buttons.count()) === 0) return null;
+  const acts = await buttons.evaluateAll((list) => list.map((b) => b.dataset.act));
+  const score = Number(await board.getAttribute("data-turn-score"));
+  const tanksLead = (await board.getAttribute("data-tanks-lead")) === "true";
+  const earthling = acts.find((a) => ["H", "C", "K"].includes(a));
+  let choice;
+  if (acts.includes("stop") && score > 0) choice = "stop";
+  else if (acts.includes("roll")) choice = "roll";
+  else if (acts.includes("R") && (tanksLead || !earthling)) choice = "R";
+  else choice = earthling || acts[0];
+  const button = page.locator(`#actions button[data-act="${choice}"]`);
+  if (keys) {
+    const key = await button.getAttribute("aria-keyshortcuts");
+    await page.keyboard.press(key);
+  } else {
+    await button.click();
+  }
+  return choice;
+}
+
+export async function playToTheEnd(pages, { onMove, keys = () => false, limit = 180_000 } = {}) {
+  const deadline = Date.now() + limit;
+  let moves = 0;
+  while (Date.now() < deadline) {
+    const open = pages.filter((p) => !p.isClosed());
+    const ended = await Promise.all(open.map((p) => p.locator("#end-screen").count()));
+    if (ended.every((n) => n > 0)) return moves;
+    let moved = false;
+    if (onMove) await onMove(moves);
+    for (const page of pages.filter((p) => !p.isClosed())) {
+      const done = await moveIfMyTurn(page, { keys: keys(page) }).catch(() => null);
+      if (done) {
+        moved = true;
+        moves += 1;
+        await page.waitForTimeout(30);
+      }
+    }
+    if (!moved) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the game did not end in time");
+}
