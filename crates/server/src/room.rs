@@ -90,7 +90,12 @@ pub enum RoomCommand {
         received: Instant,
     },
     /// The connection dropped, or `left` the room on purpose.
-    Gone { conn: ConnId, left: bool },
+    Gone {
+        conn: ConnId,
+        left: bool,
+        /// Told once the room has let the connection go: nothing more is sent to it after.
+        done: Option<oneshot::Sender<()>>,
+    },
     /// The server stops: finish the change under way, make no other, and answer `done`. The
     /// room stays open in the database, to be brought back by the next start.
     Shutdown { done: oneshot::Sender<()> },
@@ -434,10 +439,13 @@ impl Room {
                 }
             }
             RoomCommand::Shutdown { .. } => unreachable!("handled by the loop"),
-            RoomCommand::Gone { conn, left } => {
+            RoomCommand::Gone { conn, left, done } => {
                 if let Some(member) = self.members.remove(&conn) {
                     let events = self.gone(member, left).await;
                     self.broadcast(&events);
+                }
+                if let Some(done) = done {
+                    let _ = done.send(());
                 }
             }
         }

@@ -207,6 +207,7 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
         outbox,
         room: None,
         rooms_created: 0,
+        just_left: false,
     };
     let config = &app.config;
     let mut limit = RateLimit {
@@ -251,7 +252,11 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                     }
                     Message::Text(text) => text,
                 };
-                if let Some(reply) = client.incoming_text(&app, text.as_str(), heard).await
+                let reply = client.incoming_text(&app, text.as_str(), heard).await;
+                if std::mem::take(&mut client.just_left) {
+                    while inbox.try_recv().is_ok() {}
+                }
+                if let Some(reply) = reply
                     && !send_text(&mut socket, reply.into()).await
                 {
                     break None;
@@ -284,7 +289,13 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
         }
     };
     if let Some(room) = client.room.take() {
-        let _ = room.send(RoomCommand::Gone { conn, left: false }).await;
+        let _ = room
+            .send(RoomCommand::Gone {
+                conn,
+                left: false,
+                done: None,
+            })
+            .await;
     }
     if let Some((code, reason)) = closing {
         close(socket, code, reason).await;
@@ -298,6 +309,8 @@ struct Client {
     outbox: Outbox,
     room: Option<mpsc::Sender<RoomCommand>>,
     rooms_created: usize,
+    /// The connection has just left its room: what the room queued for it before is dropped.
+    just_left: bool,
 }
 
 impl Client {
@@ -349,9 +362,19 @@ impl Client {
                 ));
             }
             if message == (ClientMessage::Leave {}) {
-                // Handled here so that a join right after it finds the connection out of the room.
-                let _ = sender.send(RoomCommand::Gone { conn, left: true }).await;
+                // Handled here so that a join right after it finds the connection out of the
+                // room; answered once the room has let go, so that nothing of it follows.
+                let (done, let_go) = oneshot::channel();
+                let gone = RoomCommand::Gone {
+                    conn,
+                    left: true,
+                    done: Some(done),
+                };
+                if sender.send(gone).await.is_ok() {
+                    let _ = let_go.await;
+                }
                 self.room = None;
+                self.just_left = true;
                 return Some(
                     ServerMessage::Left {
                         code: LeftCode::Left,
