@@ -10,6 +10,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tokio_tungstenite::connect_async_with_config;
 use tokio_tungstenite::tungstenite::Message;
@@ -64,6 +67,9 @@ pub struct LoadReport {
     pub errors: Vec<String>,
     pub connect_time: Duration,
     pub play_time: Duration,
+    /// Updates received, and their total size in bytes.
+    pub updates: usize,
+    pub update_bytes: usize,
 }
 
 impl LoadReport {
@@ -85,6 +91,8 @@ struct Shared {
     errors: Vec<String>,
     connected: usize,
     peak: usize,
+    updates: usize,
+    update_bytes: usize,
 }
 
 /// A tiny generator for think times (the clients need no more).
@@ -103,26 +111,59 @@ impl XorShift {
 }
 
 /// Takes death rays while the tanks lead, else an earthling; stops once the turn scores.
-pub fn simple_action(turn: &Value) -> String {
-    let legal: Vec<&str> = turn["legal"]
-        .as_array()
-        .map(|l| l.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let has = |a: &str| legal.contains(&a);
-    let earthling = legal.iter().find(|a| matches!(**a, "H" | "C" | "K"));
-    if has("stop") && turn["score"].as_u64() > Some(0) {
-        "stop".into()
+pub fn simple_action(turn: &TurnLite) -> &'static str {
+    let has = |a: &str| turn.legal.iter().any(|l| l == a);
+    let earthling = ["H", "C", "K"].into_iter().find(|a| has(a));
+    if has("stop") && turn.score > 0 {
+        "stop"
     } else if has("roll") {
-        "roll".into()
-    } else if has("R") && (turn["tanks"].as_u64() > turn["rays"].as_u64() || earthling.is_none()) {
-        "R".into()
+        "roll"
+    } else if has("R") && (turn.tanks > turn.rays || earthling.is_none()) {
+        "R"
     } else {
         earthling
-            .or(legal.first())
-            .copied()
+            .or(turn.legal.first().and_then(|first| {
+                ["R", "H", "C", "K", "stop", "roll"]
+                    .into_iter()
+                    .find(|a| a == first)
+            }))
             .unwrap_or("roll")
-            .to_string()
     }
+}
+
+// What a client reads of the server's messages: only the fields it acts on, the rest skipped
+// unparsed (a whole `serde_json::Value` per update cost the driver more than the server's work).
+#[derive(Deserialize)]
+struct Incoming<'a> {
+    #[serde(rename = "type")]
+    kind: &'a str,
+    /// A room's state in an update, its id in other messages.
+    #[serde(borrow)]
+    room: Option<&'a RawValue>,
+}
+
+#[derive(Deserialize)]
+struct RoomLite {
+    status: String,
+    seats: Vec<IgnoredAny>,
+    game: Option<GameLite>,
+}
+
+#[derive(Deserialize)]
+struct GameLite {
+    number: u32,
+    moves: u64,
+    to_move: Option<usize>,
+    turn: TurnLite,
+}
+
+/// The turn as the load's player reads it.
+#[derive(Deserialize)]
+pub struct TurnLite {
+    legal: Vec<String>,
+    score: u64,
+    tanks: u64,
+    rays: u64,
 }
 
 /// Runs the load against a server at `addr`.
@@ -182,6 +223,8 @@ pub async fn run(addr: SocketAddr, config: LoadConfig) -> LoadReport {
         errors: std::mem::take(&mut shared.errors),
         connect_time,
         play_time,
+        updates: shared.updates,
+        update_bytes: shared.update_bytes,
     }
 }
 
@@ -212,12 +255,12 @@ async fn client(
         s.peak = s.peak.max(s.connected);
     }
     let bot = &config.bots[index % config.bots.len()];
-    let mut room = Value::Null;
     let mut seated = false;
     let mut stage = 0; // 0: create, 1: add bot, 2: start, 3: playing
     let mut pending: Option<(Instant, u64)> = None;
     let mut deadline: Option<tokio::time::Instant> = None;
     let mut ready_waited = false;
+    let (mut updates, mut update_bytes) = (0, 0);
     let send = |text: String| Message::Text(text.into());
     let result: Result<(), String> = async {
         loop {
@@ -239,28 +282,37 @@ async fn client(
                 Some(Err(e)) => return Err(format!("read: {e}")),
                 None => return Err("the connection ended".into()),
             };
-            let mut value: Value = serde_json::from_str(&message).map_err(|e| e.to_string())?;
-            match value["type"].as_str() {
-                Some("welcome") => {
+            let incoming: Incoming = serde_json::from_str(&message).map_err(|e| e.to_string())?;
+            match incoming.kind {
+                "welcome" => {
                     ws.send(send(
                         json!({"type": "create_room", "name": format!("load {index}")}).to_string(),
                     ))
                     .await
                     .map_err(|e| e.to_string())?;
                 }
-                Some("joined") => seated = true,
-                Some("error") => return Err(format!("error: {value}")),
-                Some("update") => {
-                    room = value["room"].take();
-                    let moves = room["game"]["moves"].as_u64().unwrap_or(0);
+                "joined" => seated = true,
+                "error" => return Err(format!("error: {message}")),
+                "update" => {
+                    let room: RoomLite = incoming
+                        .room
+                        .ok_or("an update without its room")
+                        .and_then(|room| {
+                            serde_json::from_str(room.get()).map_err(|_| "a room I cannot read")
+                        })
+                        .map_err(|e| format!("{e}: {message}"))?;
+                    let moves = room.game.as_ref().map_or(0, |g| g.moves);
                     if let Some((sent, before)) = pending
-                        && (moves > before
-                            || room["game"]["number"] != Value::Null && moves < before)
+                        && (moves > before || room.game.is_some() && moves < before)
                     {
                         let mut s = shared.lock().unwrap();
                         s.latencies.push(sent.elapsed().as_micros() as u64);
                         s.actions += 1;
                         pending = None;
+                    }
+                    if deadline.is_some() {
+                        updates += 1;
+                        update_bytes += message.len();
                     }
                     if !seated {
                         continue;
@@ -272,7 +324,7 @@ async fn client(
                                 .await
                                 .map_err(|e| e.to_string())?;
                         }
-                        1 if room["seats"].as_array().is_some_and(|s| s.len() == 2) => {
+                        1 if room.seats.len() == 2 => {
                             stage = 2;
                             if !ready_waited {
                                 ready_waited = true;
@@ -283,10 +335,10 @@ async fn client(
                                 .await
                                 .map_err(|e| e.to_string())?;
                         }
-                        2 if room["status"] == "playing" => stage = 3,
+                        2 if room.status == "playing" => stage = 3,
                         _ => {}
                     }
-                    if stage == 3 && room["status"] == "over" && pending.is_none() {
+                    if stage == 3 && room.status == "over" && pending.is_none() {
                         shared.lock().unwrap().games += 1;
                         tokio::time::sleep(Duration::from_millis(rng.between(config.think_ms)))
                             .await;
@@ -297,11 +349,14 @@ async fn client(
                         stage = 2;
                         continue;
                     }
-                    let my_turn = room["status"] == "playing" && room["game"]["to_move"] == 0;
+                    let game = room.game.as_ref();
+                    let my_turn =
+                        room.status == "playing" && game.is_some_and(|g| g.to_move == Some(0));
                     if stage == 3 && my_turn && pending.is_none() {
                         tokio::time::sleep(Duration::from_millis(rng.between(config.think_ms)))
                             .await;
-                        let action = simple_action(&room["game"]["turn"]);
+                        let game = game.expect("checked above");
+                        let action = simple_action(&game.turn);
                         pending = Some((Instant::now(), moves));
                         ws.send(send(json!({"type": "act", "action": action}).to_string()))
                             .await
@@ -317,7 +372,11 @@ async fn client(
         ready.wait().await;
     }
     let _ = ws.close(None).await;
-    shared.lock().unwrap().connected -= 1;
+    let mut s = shared.lock().unwrap();
+    s.connected -= 1;
+    s.updates += updates;
+    s.update_bytes += update_bytes;
+    drop(s);
     result
 }
 

@@ -96,6 +96,16 @@ fn rss_kib(pid: u32) -> Option<u64> {
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
+/// CPU time a process has used so far (user and system), from /proc, in seconds.
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name, which may hold spaces, closed by the last ')'.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // The kernel reports in USER_HZ, 100 on Linux.
+    Some(ticks as f64 / 100.0)
+}
+
 fn spawn_binary(bin: &PathBuf, db: &std::path::Path, args: &Args) -> (Child, SocketAddr) {
     use std::io::BufRead;
     let limit = (args.clients.max(args.idle.unwrap_or(0)) * 2 + 100).to_string();
@@ -240,8 +250,12 @@ fn main() {
             bots: ["random", "aggressive", "defensive", "greedy"].map(String::from).to_vec(),
             expensive_rooms: args.expensive_rooms,
         };
+        let cpu_before = cpu_seconds(server_pid).unwrap_or(0.0);
+        let driver_before = cpu_seconds(std::process::id()).unwrap_or(0.0);
         let report = run(addr, config).await;
         let rss_after = rss_kib(server_pid).unwrap_or(0);
+        let cpu_used = cpu_seconds(server_pid).unwrap_or(0.0) - cpu_before;
+        let driver_used = cpu_seconds(std::process::id()).unwrap_or(0.0) - driver_before;
         println!("load test on {addr}: {} clients, {} s of play, think time {}-{} ms, bot delay {} ms",
             report.clients, args.seconds, args.think_ms.0, args.think_ms.1, args.bot_delay);
         if args.expensive_rooms > 0 {
@@ -254,12 +268,22 @@ fn main() {
             report.actions, report.actions as f64 / report.play_time.as_secs_f64(), report.games_finished);
         println!("  action-to-update latency: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
             report.percentile_ms(50.0), report.percentile_ms(90.0), report.percentile_ms(99.0), report.percentile_ms(100.0));
+        println!("  updates received while playing: {} ({:.0}/s), {:.0} bytes each on average",
+            report.updates, report.updates as f64 / report.play_time.as_secs_f64(),
+            report.update_bytes as f64 / report.updates.max(1) as f64);
         println!("  errors: {}", report.errors.len());
         for error in report.errors.iter().take(10) {
             println!("    {error}");
         }
         println!("  server memory (RSS): {} KiB before, {} KiB after; {:.1} KiB per room (with its connection)",
             rss_before, rss_after, (rss_after.saturating_sub(rss_before)) as f64 / report.clients as f64);
+        if child.is_some() {
+            // CPU per action is the figure least moved by other work on a shared machine.
+            println!("  server CPU over the run (connections and setup included): {:.1} s, {:.0} µs per action answered",
+                cpu_used, cpu_used * 1e6 / report.actions.max(1) as f64);
+            println!("  driver CPU (the clients, on the same cores): {:.1} s, {:.0} µs per action",
+                driver_used, driver_used * 1e6 / report.actions.max(1) as f64);
+        }
         if let Some(mut child) = child {
             let _ = child.kill();
             let _ = child.wait();
