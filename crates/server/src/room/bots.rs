@@ -121,26 +121,7 @@ impl Room {
             self.schedule();
             return;
         }
-        let fallback = table.stopping_command().unwrap_or(Command::Roll);
-        let command = match decision {
-            Ok(action) if table.game().turn().legal_actions().contains(action) => match action {
-                Action::Take(face) => Command::Take(face),
-                Action::Stop => Command::Stop,
-                Action::Roll => Command::Roll,
-            },
-            Ok(action) => {
-                tracing::error!(
-                    game = self.state.game,
-                    seat,
-                    "the bot chose illegal {action}"
-                );
-                fallback
-            }
-            Err(error) => {
-                tracing::error!(game = self.state.game, seat, "the bot: {error}");
-                fallback
-            }
-        };
+        let command = command_for(table, self.state.game, seat, decision);
         let mut events = Vec::new();
         self.bot_play(seat, command, &mut events).await;
         if !events.is_empty() {
@@ -177,6 +158,13 @@ impl Room {
         } else {
             None
         };
+        if !reads_solutions {
+            // A lookup or a coin: decided here, cheaper than a trip to the blocking pool (whose
+            // thread wake-ups dominated the server's time with thousands of rooms).
+            let bot = self.bots[seat].as_mut().expect("checked above");
+            let decision = bot.decide(&table.game().situation(), &mut table.bot_rng());
+            return Some(command_for(table, self.state.game, seat, decision));
+        }
         let mut bot = self.bots[seat].take().expect("checked above");
         let mut rng = table.bot_rng();
         let game = table.game().clone();
@@ -242,5 +230,31 @@ impl Room {
             .collect::<Result<_, _>>()?;
         self.stand_in.resize(self.state.seats.len(), None);
         Ok(())
+    }
+}
+
+/// The command a bot's decision makes at `table`: the decision if legal, else (logged) the
+/// safest move.
+fn command_for(
+    table: &Table,
+    game: u32,
+    seat: usize,
+    decision: Result<Action, martian_bots::BotError>,
+) -> Command {
+    let fallback = table.stopping_command().unwrap_or(Command::Roll);
+    match decision {
+        Ok(action) if table.game().turn().legal_actions().contains(action) => match action {
+            Action::Take(face) => Command::Take(face),
+            Action::Stop => Command::Stop,
+            Action::Roll => Command::Roll,
+        },
+        Ok(action) => {
+            tracing::error!(game, seat, "the bot chose illegal {action}");
+            fallback
+        }
+        Err(error) => {
+            tracing::error!(game, seat, "the bot: {error}");
+            fallback
+        }
     }
 }
