@@ -6,6 +6,7 @@ mod bots;
 mod lobby;
 mod presence;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -27,7 +28,9 @@ use crate::solutions::{Need, Readiness, Solutions};
 use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
 use crate::store::{Store, StoredGame, Write};
 use crate::table::{Command, Move, Table, TableError};
-use crate::views::{RoomChange, RoomEvent, RoomView, SeatView, WaitingView, game_view};
+use crate::views::{
+    HistoryCache, RoomChange, RoomEvent, RoomView, SeatView, WaitingView, game_view,
+};
 
 /// The most spectators a room admits.
 pub const MAX_SPECTATORS: usize = 64;
@@ -116,6 +119,8 @@ pub struct Room {
     state: RoomState,
     members: HashMap<ConnId, Member>,
     table: Option<Table>,
+    /// The game's finished turns as sent, written once each (views take `&self`).
+    history: RefCell<HistoryCache>,
     bots: Vec<Option<Box<dyn Strategy>>>,
     /// Seats whose current turn a stand-in finishes, and how.
     stand_in: Vec<Option<OnTimeout>>,
@@ -217,6 +222,7 @@ impl Room {
             state,
             members: HashMap::new(),
             table: None,
+            history: RefCell::default(),
             bots: (0..seats).map(|_| None).collect(),
             stand_in: vec![None; seats],
             deadline: None,
@@ -898,10 +904,14 @@ impl Room {
             rules: self.state.rules,
             timer: self.state.timer,
             spectators: self.spectators(),
-            game: self
-                .table
-                .as_ref()
-                .map(|t| game_view(t, self.state.game, self.deadline)),
+            game: self.table.as_ref().map(|t| {
+                game_view(
+                    t,
+                    self.state.game,
+                    self.deadline,
+                    &mut self.history.borrow_mut(),
+                )
+            }),
             finished: self.state.finished.clone(),
         }
     }

@@ -2,6 +2,7 @@
 //! the events that changed it.
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 use tokio::time::Instant;
 
 use martian_engine::{Awaiting, BONUS_POINTS, Dice, Face, GameState, Rules, TurnPhase};
@@ -62,7 +63,8 @@ pub struct GameView {
     pub to_move: Option<usize>,
     pub turn: TurnView,
     pub triggered_by: Option<usize>,
-    pub history: Vec<TurnSummary>,
+    /// The finished turns, each a [`TurnSummary`].
+    pub history: Box<RawValue>,
     pub roll_off: Option<RollOffView>,
     pub winners: Option<Vec<usize>>,
     /// Milliseconds left for the seat to move before the timer acts.
@@ -189,8 +191,62 @@ pub enum RoomChange {
     },
 }
 
-/// The view of the game at `table`: game `number` of its room, with the turn timer's `deadline`.
-pub fn game_view(table: &Table, number: u32, deadline: Option<Instant>) -> GameView {
+/// The finished turns of a game as JSON, kept from one update to the next: a turn's summary
+/// never changes once the turn is over, so each is written once instead of on every update
+/// (late in a game the history was most of an update's cost).
+#[derive(Debug, Default)]
+pub struct HistoryCache {
+    /// The game the turns belong to (its seed) and how many there are.
+    seed: u64,
+    turns: usize,
+    /// The summaries, comma-separated, without the brackets.
+    json: String,
+}
+
+impl HistoryCache {
+    /// The history of the game at `table` as a JSON list, written from the cache plus the
+    /// turns finished since.
+    fn refresh(&mut self, table: &Table) -> Box<RawValue> {
+        let game = table.game();
+        let history = game.history();
+        if self.seed != table.seed() || self.turns > history.len() {
+            *self = HistoryCache {
+                seed: table.seed(),
+                ..HistoryCache::default()
+            };
+        }
+        for log in &history[self.turns..] {
+            let aside = log.turn.aside();
+            let summary = TurnSummary {
+                seat: log.seat,
+                round: log.round,
+                transcript: log.transcript().to_string(),
+                score: log.turn.score(),
+                end: log.turn.ended_by().map_or("stop", |end| end.name()),
+                aside: aside.to_string(),
+                tanks: aside.count(Face::Tank),
+                rays: aside.count(Face::DeathRay),
+                scoring: Scoring::of(game.rules(), aside),
+            };
+            if !self.json.is_empty() {
+                self.json.push(',');
+            }
+            let json = serde_json::to_string(&summary).expect("a turn summary is plain data");
+            self.json.push_str(&json);
+        }
+        self.turns = history.len();
+        RawValue::from_string(format!("[{}]", self.json)).expect("the cache holds a JSON list")
+    }
+}
+
+/// The view of the game at `table`: game `number` of its room, with the turn timer's `deadline`
+/// and the finished turns from `history`.
+pub fn game_view(
+    table: &Table,
+    number: u32,
+    deadline: Option<Instant>,
+    history: &mut HistoryCache,
+) -> GameView {
     let game = table.game();
     let turn = game.turn();
     let awaiting = game.awaiting();
@@ -234,24 +290,7 @@ pub fn game_view(table: &Table, number: u32, deadline: Option<Instant>) -> GameV
             transcript: martian_engine::Transcript::from_log_steps(table.turn_steps()).to_string(),
         },
         triggered_by: game.triggered_by(),
-        history: game
-            .history()
-            .iter()
-            .map(|log| {
-                let aside = log.turn.aside();
-                TurnSummary {
-                    seat: log.seat,
-                    round: log.round,
-                    transcript: log.transcript().to_string(),
-                    score: log.turn.score(),
-                    end: log.turn.ended_by().map_or("stop", |end| end.name()),
-                    aside: aside.to_string(),
-                    tanks: aside.count(Face::Tank),
-                    rays: aside.count(Face::DeathRay),
-                    scoring: Scoring::of(game.rules(), aside),
-                }
-            })
-            .collect(),
+        history: history.refresh(table),
         roll_off: game.roll_off().map(|r| RollOffView {
             contenders: r.contenders().to_vec(),
             rounds: r
