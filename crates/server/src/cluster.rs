@@ -18,7 +18,7 @@
 //! Fencing is the storage's: every change of a room is stored only if the room's row still names
 //! this process and the generation the room was claimed with (see `store/postgres.rs`).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -237,10 +237,16 @@ impl Cluster {
 
 /// Hands a WebSocket handshake to the process at `addr` (the room's owner) over `stream`, and
 /// once both sides have switched protocols, copies bytes both ways until either side closes.
+///
+/// `peer` is the client as this process sees it (after trusted proxies), `direct` the address
+/// the connection came from: the owner is told the client in X-Real-IP and gets the
+/// X-Forwarded-For chain with `direct` appended, which it believes when it trusts this
+/// process (`--trusted-proxy`).
 pub async fn proxy(
     app: &App,
     mut request: axum::extract::Request,
     peer: Peer,
+    direct: IpAddr,
     stream: TcpStream,
     addr: &str,
 ) -> Response {
@@ -273,7 +279,7 @@ pub async fn proxy(
             .to_string(),
     );
     for (name, value) in request.headers() {
-        if name != header::HeaderName::from_static("x-forwarded-for") {
+        if name != "x-forwarded-for" && name != "x-real-ip" {
             forwarded = forwarded.header(name, value);
         }
     }
@@ -282,10 +288,11 @@ pub async fn proxy(
         .get("x-forwarded-for")
         .and_then(|v| v.to_str().ok())
     {
-        Some(before) => format!("{before}, {}", peer.addr),
-        None => peer.addr.to_string(),
+        Some(before) => format!("{before}, {direct}"),
+        None => direct.to_string(),
     };
     forwarded = forwarded.header("x-forwarded-for", chain);
+    forwarded = forwarded.header("x-real-ip", peer.addr.to_string());
     forwarded = forwarded.header(HOP_HEADER, HeaderValue::from_static("1"));
     let Ok(forwarded) = forwarded.body(Body::empty()) else {
         return unavailable("the request could not be copied".into());
