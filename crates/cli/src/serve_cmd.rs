@@ -343,6 +343,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .context("cannot start the async runtime")?;
     start_logging(args.log_format);
     runtime.block_on(async move {
+        // Watched before the address is printed: whoever reads that line may stop the server
+        // at once, and must find it stopping gracefully.
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut terminate = signal(SignalKind::terminate()).context("cannot watch for SIGTERM")?;
+        let mut interrupt = signal(SignalKind::interrupt()).context("cannot watch for SIGINT")?;
         let running = martian_server::start(config).await?;
         // The first line of standard output names the address: scripts and tests read it.
         println!("listening on http://{}/", running.addr());
@@ -361,12 +366,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                 String::new()
             }
         );
-        let mut terminate =
-            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-                .context("cannot watch for SIGTERM")?;
         tokio::select! {
             _ = terminate.recv() => {}
-            _ = tokio::signal::ctrl_c() => {}
+            _ = interrupt.recv() => {}
         }
         tracing::info!("stopping: telling the clients, storing everything");
         running.shutdown(Duration::from_secs(10)).await;
