@@ -5,7 +5,8 @@
 //! One process killed with SIGKILL mid-game: every room resumes on the other within the lease
 //! plus a few seconds, its players reconnected through nginx, no acknowledged move lost. One
 //! process paused with SIGSTOP past its lease: the other takes its rooms over, and once resumed
-//! it cannot store anything in them (fencing) and sends its players away.
+//! it cannot store anything in them (fencing) and sends its players away. One process stopped
+//! with SIGTERM: its room goes on in the other at once, without waiting for the lease.
 
 #[path = "support/nginx.rs"]
 mod nginx;
@@ -36,12 +37,16 @@ struct Node {
 
 impl Node {
     fn start(url: &str, name: &str) -> Node {
+        Node::start_with_lease(url, name, LEASE_S)
+    }
+
+    fn start_with_lease(url: &str, name: &str, lease: u64) -> Node {
         let mut child = Command::new(env!("CARGO_BIN_EXE_martian-dice"))
             .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay", "0"])
             .args(["--rate-limit", "1000", "--rooms-per-address", "1000"])
             // nginx and the other process, which hand over connections, are on 127.0.0.1.
             .args(["--trusted-proxy", "127.0.0.1"])
-            .args(["--lease", &LEASE_S.to_string(), "--lease-renew", "1"])
+            .args(["--lease", &lease.to_string(), "--lease-renew", "1"])
             .args(["--node", name, "--db", url])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -701,4 +706,96 @@ async fn nginx_sends_every_connection_for_a_room_to_one_process() {
         balancer.errors()
     );
     drop(hosts);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_stopped_with_sigterm_hands_its_room_on_without_waiting_for_its_lease() {
+    // A long lease: the room must move on long before it could run out.
+    const LEASE: u64 = 30;
+    let pg = postgres::server();
+    let url = pg.database();
+    let db = postgres::PgServer::name_of(&url).to_string();
+    let a = Node::start_with_lease(&url, "a", LEASE);
+    let b = Node::start_with_lease(&url, "b", LEASE);
+    let scratch = scratch("term");
+    let balancer = tokio::task::block_in_place(|| {
+        nginx::Nginx::start(&scratch, "nginx-cluster.conf", &[a.addr, b.addr])
+    });
+    // A game under way through nginx, the person to move.
+    let mut ws = connect(balancer.addr, None).await;
+    send(&mut ws, json!({"type": "create_room", "name": "Ana"})).await;
+    let joined = loop {
+        let message = next(&mut ws, Duration::from_secs(20)).await.unwrap();
+        if message["type"] == "joined" {
+            break message;
+        }
+    };
+    let room = joined["room"].as_str().unwrap().to_string();
+    let token = joined["token"].as_str().unwrap().to_string();
+    send(&mut ws, json!({"type": "add_bot", "bot": "aggressive"})).await;
+    send(&mut ws, json!({"type": "start"})).await;
+    let mut state = until(&mut ws, |r| {
+        r["status"] == "playing" && r["game"]["to_move"] == 0
+    })
+    .await;
+    let moves = state["game"]["moves"].as_u64().unwrap();
+    send(&mut ws, json!({"type": "act", "action": action(&state)})).await;
+    state = until(&mut ws, |r| r["game"]["moves"].as_u64().unwrap() > moves).await;
+    let acknowledged = position(&state);
+    let owner_of = |room: &str| {
+        pg.sql(
+            &db,
+            &format!(
+                "SELECT coalesce(owner, '-') || ' ' || generation FROM rooms WHERE id = '{room}'"
+            ),
+        )
+    };
+    let (stopping, other) = match owner_of(&room).as_str() {
+        "a 1" => (&a, "b"),
+        "b 1" => (&b, "a"),
+        owner => panic!("the room's owner: {owner}"),
+    };
+    // The owner stops gracefully: its player is told, and reconnects through nginx.
+    tokio::task::block_in_place(|| stopping.signal("TERM"));
+    let stopped_at = Instant::now();
+    let mut told = false;
+    let closed = loop {
+        match next(&mut ws, Duration::from_secs(20)).await {
+            None => break None,
+            Some(m) if m["type"] == "closed" => break Some(m["code"].as_u64().unwrap()),
+            Some(m) if m["type"] == "restarting" => told = true,
+            Some(_) => {}
+        }
+    };
+    assert!(
+        told && closed == Some(1012),
+        "told {told}, closed {closed:?}"
+    );
+    let mut back = connect(balancer.addr, Some(&room)).await;
+    send(
+        &mut back,
+        json!({"type": "resume", "room": room, "token": token}),
+    )
+    .await;
+    let resumed = until(&mut back, |_| true).await;
+    let waited = stopped_at.elapsed();
+    println!(
+        "resumed on {other} {:.1} s after SIGTERM (lease {LEASE} s)",
+        waited.as_secs_f64()
+    );
+    assert_eq!(position(&resumed), acknowledged);
+    assert!(
+        waited < Duration::from_secs(10),
+        "the room came back only after {waited:?}: the lease was waited for"
+    );
+    assert_eq!(owner_of(&room), format!("{other} 2"));
+    // The game carries on there.
+    if resumed["game"]["to_move"] == 0 {
+        send(
+            &mut back,
+            json!({"type": "act", "action": action(&resumed)}),
+        )
+        .await;
+        until(&mut back, |r| position(r) > acknowledged).await;
+    }
 }
