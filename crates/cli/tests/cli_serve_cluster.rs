@@ -6,8 +6,11 @@
 //! plus a few seconds, its players reconnected through nginx, no acknowledged move lost. One
 //! process paused with SIGSTOP past its lease: the other takes its rooms over, and once resumed
 //! it cannot store anything in them (fencing) and sends its players away. One process stopped
-//! with SIGTERM: its room goes on in the other at once, without waiting for the lease.
+//! with SIGTERM: its room goes on in the other at once, without waiting for the lease. And the
+//! load example's clients play through nginx on both processes without an error.
 
+#[path = "../../server/examples/load/driver.rs"]
+mod driver;
 #[path = "support/nginx.rs"]
 mod nginx;
 #[path = "../../server/tests/support/postgres.rs"]
@@ -798,4 +801,43 @@ async fn a_process_stopped_with_sigterm_hands_its_room_on_without_waiting_for_it
         .await;
         until(&mut back, |r| position(r) > acknowledged).await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_clients_play_through_nginx_on_two_processes_without_error() {
+    let pg = postgres::server();
+    let url = pg.database();
+    let db = postgres::PgServer::name_of(&url).to_string();
+    let a = Node::start(&url, "a");
+    let b = Node::start(&url, "b");
+    let scratch = scratch("load");
+    let balancer = tokio::task::block_in_place(|| {
+        nginx::Nginx::start(&scratch, "nginx-cluster.conf", &[a.addr, b.addr])
+    });
+    let report = driver::run(
+        balancer.addr,
+        driver::LoadConfig {
+            clients: 50,
+            duration: Duration::from_secs(4),
+            think_ms: (10, 60),
+            bots: ["random", "aggressive", "defensive"]
+                .map(String::from)
+                .to_vec(),
+            expensive_rooms: 0,
+        },
+    )
+    .await;
+    println!(
+        "{} actions, {} games; latency p50 {:.2} ms, p99 {:.2} ms",
+        report.actions,
+        report.games_finished,
+        report.percentile_ms(50.0),
+        report.percentile_ms(99.0)
+    );
+    assert_eq!(report.errors, Vec::<String>::new());
+    assert_eq!(report.concurrent, 50);
+    assert!(report.actions >= 500, "{} actions", report.actions);
+    assert!(report.games_finished >= 1);
+    let by_owner = owners(pg, &db);
+    assert_eq!(by_owner.len(), 2, "rooms on both processes: {by_owner:?}");
 }

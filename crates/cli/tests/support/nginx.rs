@@ -1,7 +1,9 @@
 //! nginx of a test's own on 127.0.0.1, from a file of `deploy/` as shipped: the lines the file
 //! marks `TEST: drop` are left out (TLS, IPv6, the redirect), `TEST: listen` listens on a free
 //! port, and the `TEST: upstream` lines become the test's game processes. Debian's nginx
-//! (`scripts/test` installs it); a missing nginx fails the test. Stopped when dropped.
+//! (`scripts/test` installs it); a missing nginx fails the test. Stopped when dropped. Also used
+//! by the load example (`crates/server/examples/load`, `--cluster`), hence room for many
+//! connections.
 
 #![allow(dead_code)]
 
@@ -79,9 +81,10 @@ impl Nginx {
         let site = site(name, addr, upstreams);
         let d = dir.display();
         let config = format!(
-            "worker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log warn;\ndaemon off;\n\
-             events {{ worker_connections 1024; }}\n\
-             http {{\n  access_log {d}/access.log;\n  client_body_temp_path {d}/body;\n  \
+            "worker_processes 1;\nworker_rlimit_nofile 65536;\npid {d}/nginx.pid;\n\
+             error_log {d}/error.log warn;\ndaemon off;\n\
+             events {{ worker_connections 30000; }}\n\
+             http {{\n  access_log off;\n  client_body_temp_path {d}/body;\n  \
              proxy_temp_path {d}/proxy;\n  fastcgi_temp_path {d}/fastcgi;\n  uwsgi_temp_path {d}/uwsgi;\n  \
              scgi_temp_path {d}/scgi;\n{site}\n}}\n"
         );
