@@ -15,9 +15,37 @@ pub struct ServeArgs {
     /// Address to listen on (port 0 picks a free port; 0.0.0.0:8080 listens on every interface).
     #[arg(long, env = "MARTIAN_DICE_ADDR", default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// SQLite database file [default: martian-dice/server.db under the user's data directory].
-    #[arg(long, env = "MARTIAN_DICE_DB", value_name = "FILE")]
+    /// SQLite database file [default: martian-dice/server.db under the user's data directory],
+    /// or a PostgreSQL URL (postgres://user:password@host/database) shared by several server
+    /// processes behind a load balancer (see README, "Hosting for many players").
+    #[arg(long, env = "MARTIAN_DICE_DB", value_name = "FILE|URL")]
     db: Option<PathBuf>,
+    /// With PostgreSQL: seconds a process's lease on its rooms lasts without renewal; after a
+    /// process dies, the others take its rooms over once it has run out.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_LEASE",
+        default_value_t = 10.0,
+        value_name = "SECONDS"
+    )]
+    lease: f64,
+    /// With PostgreSQL: seconds between renewals of the lease (and looks for rooms to take
+    /// over); well inside --lease.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_LEASE_RENEW",
+        default_value_t = 3.0,
+        value_name = "SECONDS"
+    )]
+    lease_renew: f64,
+    /// With PostgreSQL: the address (host:port) the other server processes reach this one at, to
+    /// hand it the connections for its rooms [default: --addr, unless it is 0.0.0.0].
+    #[arg(long, env = "MARTIAN_DICE_ADVERTISE", value_name = "ADDR")]
+    advertise: Option<SocketAddr>,
+    /// With PostgreSQL: this process's name among the processes sharing the database, unique
+    /// among them and kept across restarts [default: the advertised address].
+    #[arg(long, env = "MARTIAN_DICE_NODE", value_name = "NAME")]
+    node: Option<String>,
     /// Most rooms held at once.
     #[arg(
         long,
@@ -195,6 +223,12 @@ fn public_url(url: &str) -> Result<String, UsageError> {
     }
 }
 
+/// The PostgreSQL URL `--db` names, if it names one.
+fn postgres_url(db: &std::path::Path) -> Option<String> {
+    let text = db.to_str()?;
+    (text.starts_with("postgres://") || text.starts_with("postgresql://")).then(|| text.to_string())
+}
+
 fn default_db() -> Result<PathBuf, UsageError> {
     dirs::data_dir()
         .map(|dir| dir.join("martian-dice").join("server.db"))
@@ -229,9 +263,41 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
             args.rate_limit
         )));
     }
+    let cluster = match postgres_url(&db) {
+        Some(url) => {
+            let lease = duration("--lease", args.lease, 1.0, 3600.0)?;
+            let renew = duration("--lease-renew", args.lease_renew, 1.0, 3600.0)?;
+            if renew * 2 > lease {
+                return Err(UsageError(format!(
+                    "--lease-renew ({}) must be at most half of --lease ({}): a lease must survive a missed renewal",
+                    args.lease_renew, args.lease
+                )));
+            }
+            if args.node.as_deref().is_some_and(|n| n.trim().is_empty()) {
+                return Err(UsageError("--node must not be empty".into()));
+            }
+            Some(martian_server::ClusterConfig {
+                url,
+                node: args.node.clone(),
+                advertise: args.advertise,
+                lease,
+                renew,
+            })
+        }
+        None => {
+            if args.advertise.is_some() || args.node.is_some() {
+                return Err(UsageError(
+                    "--advertise and --node are for a PostgreSQL database (--db postgres://…)"
+                        .into(),
+                ));
+            }
+            None
+        }
+    };
     Ok(martian_server::Config {
         addr: args.addr,
-        db: Some(db),
+        db: cluster.is_none().then_some(db),
+        cluster,
         max_rooms: at_least_one("--max-rooms", args.max_rooms)?,
         max_connections: at_least_one("--max-connections", args.max_connections)?,
         rooms_per_address: at_least_one("--rooms-per-address", args.rooms_per_address)?,
@@ -257,6 +323,14 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
     })
 }
 
+/// The host part of a PostgreSQL URL, without user or password.
+fn postgres_host(db: &std::path::Path) -> String {
+    let text = db.to_string_lossy();
+    let rest = text.split_once("://").map_or(&*text, |(_, rest)| rest);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+    rest.split(['/', '?']).next().unwrap_or("").to_string()
+}
+
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let db = match &args.db {
         Some(db) => db.clone(),
@@ -269,13 +343,22 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .context("cannot start the async runtime")?;
     start_logging(args.log_format);
     runtime.block_on(async move {
+        // Watched before the address is printed: whoever reads that line may stop the server
+        // at once, and must find it stopping gracefully.
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut terminate = signal(SignalKind::terminate()).context("cannot watch for SIGTERM")?;
+        let mut interrupt = signal(SignalKind::interrupt()).context("cannot watch for SIGINT")?;
         let running = martian_server::start(config).await?;
         // The first line of standard output names the address: scripts and tests read it.
         println!("listening on http://{}/", running.addr());
         let skipped = running.not_restored().len();
+        let database = match running.node() {
+            // The URL may hold a password: name the database by its host only.
+            Some(node) => format!("postgresql at {} as node {node}", postgres_host(&db)),
+            None => db.display().to_string(),
+        };
         tracing::info!(
-            "database {} ({} rooms restored{}); SIGTERM or Ctrl-C stops gracefully",
-            db.display(),
+            "database {database} ({} rooms restored{}); SIGTERM or Ctrl-C stops gracefully",
             running.restored_rooms(),
             if skipped > 0 {
                 format!(", {skipped} not restored: see above")
@@ -283,12 +366,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                 String::new()
             }
         );
-        let mut terminate =
-            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-                .context("cannot watch for SIGTERM")?;
         tokio::select! {
             _ = terminate.recv() => {}
-            _ = tokio::signal::ctrl_c() => {}
+            _ = interrupt.recv() => {}
         }
         tracing::info!("stopping: telling the clients, storing everything");
         running.shutdown(Duration::from_secs(10)).await;

@@ -1257,6 +1257,7 @@ web-error = { $code ->
         [not_seated] Spectators cannot do that.
         [storage] The server could not save that, so nothing changed: try again.
         [busy] The server is busy preparing bots for other games: try again in a minute.
+        [moved] The room is on another of the site's servers: connecting there…
         [invalid] That is not a valid choice: { $detail }
        *[other] Something went wrong: { $detail }
     }

@@ -1270,6 +1270,7 @@ web-error = { $code ->
         [not_seated] Quem assiste não pode fazer isso.
         [storage] O servidor não conseguiu guardar isso, então nada mudou: tente de novo.
         [busy] O servidor está ocupado preparando robôs para outras partidas: tente de novo em um minuto.
+        [moved] A sala está em outro servidor do site: conectando lá…
         [invalid] Essa escolha não é válida: { $detail }
        *[other] Algo deu errado: { $detail }
     }

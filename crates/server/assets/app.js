@@ -7,7 +7,7 @@
 import { t, loadLanguages, setLang, lang, LANGS, nativeName, onLangChange } from "./i18n.js";
 import { byId, esc } from "./js/dom.js";
 import { state, seatName, savedToken, saveToken, forgetToken, savedName } from "./js/state.js";
-import { connect, send, showStatus, isOpen } from "./js/net.js";
+import { connect, send, showStatus, isOpen, reconnectForRoom } from "./js/net.js";
 import { notify, announce } from "./js/notices.js";
 import { yourTurn, drawSoundSwitch, setTitle } from "./js/cues.js";
 import { installKeys } from "./js/keys.js";
@@ -110,6 +110,7 @@ function receive(message) {
 }
 
 function onJoined(message) {
+  movedInARow = 0;
   const wasSeated = state.seat != null;
   state.roomId = message.room;
   state.seat = message.seat;
@@ -124,7 +125,16 @@ function onJoined(message) {
   resetLobby();
 }
 
+// How many times in a row the room was said to run elsewhere: a reconnection naming it reaches
+// its process, so more than a few means something is wrong, and the error is shown instead.
+let movedInARow = 0;
+
 function onError(error) {
+  if (error.code === "moved" && state.roomId && movedInARow < 3) {
+    movedInARow += 1;
+    reconnectForRoom();
+    return;
+  }
   if (error.request === "resume" && error.code === "bad_token") {
     forgetToken(state.roomId);
     send({ type: "watch", room: state.roomId });
@@ -258,6 +268,7 @@ onLangChange(relabel);
 installKeys({ onHelp: () => openHowTo() });
 render();
 connect({
+  roomOf: () => state.roomId || roomFromHash(),
   onMessage: receive,
   onOpen: (welcome) => {
     state.welcome = welcome;

@@ -6,6 +6,7 @@
 
 mod accept;
 mod assets;
+mod cluster;
 mod coach;
 mod http;
 mod ids;
@@ -17,11 +18,13 @@ mod room;
 mod server;
 mod solutions;
 mod state;
-mod store;
+pub mod store;
 pub mod table;
 mod views;
 mod ws;
 
+pub use cluster::ClusterConfig;
+pub use metrics::Metrics;
 pub use server::{Config, NotRestored, Running, ServerError, start};
 pub use state::Status;
 pub use store::{StoreError, backup};

@@ -60,6 +60,9 @@ pub struct Metrics {
     action_latency: Histogram,
     storage_latency: Histogram,
     solver_queue: Gauge,
+    rooms_taken_over: Counter,
+    rooms_given_up: Counter,
+    connections_proxied: Counter,
 }
 
 impl Default for Metrics {
@@ -114,8 +117,29 @@ impl Metrics {
             "Rule sets queued or being solved for exact bots",
             solver_queue.clone(),
         );
+        let rooms_taken_over = Counter::default();
+        registry.register(
+            "rooms_taken_over",
+            "Rooms this process brought back from PostgreSQL after their lease ran out (at start, or from a process that stopped)",
+            rooms_taken_over.clone(),
+        );
+        let rooms_given_up = Counter::default();
+        registry.register(
+            "rooms_given_up",
+            "Rooms this process stopped running because another process holds their lease",
+            rooms_given_up.clone(),
+        );
+        let connections_proxied = Counter::default();
+        registry.register(
+            "connections_proxied",
+            "WebSocket connections handed to the process that runs their room",
+            connections_proxied.clone(),
+        );
         Metrics {
             registry: Arc::new(registry),
+            rooms_taken_over,
+            rooms_given_up,
+            connections_proxied,
             connections,
             rooms,
             games_started,
@@ -147,6 +171,18 @@ impl Metrics {
 
     pub fn game_started(&self) {
         self.games_started.inc();
+    }
+
+    pub fn room_taken_over(&self) {
+        self.rooms_taken_over.inc();
+    }
+
+    pub fn room_given_up(&self) {
+        self.rooms_given_up.inc();
+    }
+
+    pub fn connection_proxied(&self) {
+        self.connections_proxied.inc();
     }
 
     pub fn game_finished(&self) {

@@ -18,6 +18,9 @@ pub enum Outgoing {
     Text(Text),
     /// The connection is no longer in the room (after this text, if any).
     Detached(Option<Text>),
+    /// The room stopped running here (another process runs it now): the client is told to
+    /// reconnect, which brings it to the room's new home.
+    Reconnect,
 }
 
 /// The sending half of a connection's queue. The queue is bounded: a connection that does not

@@ -164,6 +164,8 @@ pub enum ErrorCode {
     Storage,
     /// The server's solver is busy preparing other rooms' bots: try again shortly.
     Busy,
+    /// Another process of the cluster runs the room: reconnect to `/ws?room=ROOM`.
+    Moved,
 }
 
 impl ErrorCode {
@@ -189,6 +191,7 @@ impl ErrorCode {
             ErrorCode::Invalid => "invalid",
             ErrorCode::Storage => "storage",
             ErrorCode::Busy => "busy",
+            ErrorCode::Moved => "moved",
         }
     }
 }

@@ -22,6 +22,8 @@ pub enum RoomCap {
 struct Entry {
     sender: mpsc::Sender<RoomCommand>,
     creator: Option<IpAddr>,
+    /// The generation of the lease the room runs under (0 without leases).
+    generation: u64,
 }
 
 #[derive(Debug, Default)]
@@ -65,6 +67,20 @@ impl Registry {
             .collect()
     }
 
+    /// Every room held, with the generation of its lease and its sender.
+    pub fn held(&self) -> Vec<(String, u64, mpsc::Sender<RoomCommand>)> {
+        self.lock()
+            .rooms
+            .iter()
+            .map(|(id, entry)| (id.clone(), entry.generation, entry.sender.clone()))
+            .collect()
+    }
+
+    /// The ids of the rooms held.
+    pub fn ids(&self) -> Vec<String> {
+        self.lock().rooms.keys().cloned().collect()
+    }
+
     /// Rooms held now.
     pub fn len(&self) -> usize {
         self.lock().rooms.len()
@@ -92,26 +108,42 @@ impl Registry {
         Ok(())
     }
 
-    /// Adds a room created by `creator` (`None`: a room brought back from storage), if the caps
-    /// allow it.
+    /// Adds a room created by `creator` (`None`: a room brought back from storage), running
+    /// under its lease's `generation`, if the caps allow it.
     pub fn insert(
         &self,
         id: String,
         sender: mpsc::Sender<RoomCommand>,
         creator: Option<IpAddr>,
+        generation: u64,
     ) -> Result<(), RoomCap> {
         let mut inner = self.lock();
         Registry::admits(&inner, self.max_rooms, self.per_address, creator)?;
         if let Some(addr) = creator {
             *inner.by_creator.entry(addr).or_default() += 1;
         }
-        inner.rooms.insert(id, Entry { sender, creator });
+        inner.rooms.insert(
+            id,
+            Entry {
+                sender,
+                creator,
+                generation,
+            },
+        );
         Ok(())
     }
 
-    /// Forgets a room that closed.
-    pub fn remove(&self, id: &str) {
+    /// Forgets a room that closed or was given up, if it is the one running under
+    /// `generation` (a room claimed again since is a newer one, and stays).
+    pub fn remove(&self, id: &str, generation: u64) {
         let mut inner = self.lock();
+        if inner
+            .rooms
+            .get(id)
+            .is_none_or(|entry| entry.generation != generation)
+        {
+            return;
+        }
         if let Some(entry) = inner.rooms.remove(id)
             && let Some(addr) = entry.creator
             && let Some(count) = inner.by_creator.get_mut(&addr)
@@ -137,20 +169,32 @@ mod tests {
         let registry = Registry::new(3, 2);
         let a: IpAddr = [10, 0, 0, 1].into();
         let b: IpAddr = [10, 0, 0, 2].into();
-        registry.insert("1".into(), sender(), Some(a)).unwrap();
-        registry.insert("2".into(), sender(), Some(a)).unwrap();
+        registry.insert("1".into(), sender(), Some(a), 0).unwrap();
+        registry.insert("2".into(), sender(), Some(a), 0).unwrap();
         assert_eq!(registry.check(Some(a)), Err(RoomCap::Address));
         assert_eq!(
-            registry.insert("3".into(), sender(), Some(a)),
+            registry.insert("3".into(), sender(), Some(a), 0),
             Err(RoomCap::Address)
         );
-        registry.insert("3".into(), sender(), Some(b)).unwrap();
+        registry.insert("3".into(), sender(), Some(b), 0).unwrap();
         assert_eq!(registry.check(Some(b)), Err(RoomCap::Server));
         assert_eq!(registry.check(None), Err(RoomCap::Server));
-        registry.remove("1");
+        registry.remove("1", 0);
         assert_eq!(registry.check(Some(a)), Ok(()));
-        registry.remove("nothing");
+        registry.remove("nothing", 0);
         assert_eq!(registry.len(), 2);
         assert!(registry.get("2").is_some() && registry.get("1").is_none());
+    }
+
+    #[test]
+    fn a_room_claimed_again_is_not_forgotten_by_its_older_run() {
+        let registry = Registry::new(10, 10);
+        registry.insert("r".into(), sender(), None, 3).unwrap();
+        // The run of generation 2 ends after generation 3 took its place: nothing is removed.
+        registry.remove("r", 2);
+        assert!(registry.get("r").is_some());
+        assert_eq!(registry.held()[0].1, 3);
+        registry.remove("r", 3);
+        assert!(registry.get("r").is_none());
     }
 }

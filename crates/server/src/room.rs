@@ -35,6 +35,10 @@ use crate::views::{
 /// The most spectators a room admits.
 pub const MAX_SPECTATORS: usize = 64;
 
+/// Told the id of a room that closed or was given up, with the generation of the lease it ran
+/// under.
+pub type OnClose = Arc<dyn Fn(&str, u64) + Send + Sync>;
+
 /// Settings that rooms share.
 pub struct RoomSettings {
     /// How long a bot waits before each move, so people can follow.
@@ -48,8 +52,9 @@ pub struct RoomSettings {
     pub grace: Duration,
     /// A room whose game never started and that nobody is connected to is closed after this.
     pub lobby_idle_close: Duration,
-    /// Told the id of a room that closed, so the server forgets it.
-    pub on_close: Arc<dyn Fn(&str) + Send + Sync>,
+    /// Told the id of a room that closed or was given up, with the generation of the lease it
+    /// ran under, so the server forgets it.
+    pub on_close: OnClose,
     /// Where the solutions of new rule sets are prepared.
     pub solutions: Solutions,
     pub metrics: Metrics,
@@ -102,6 +107,9 @@ pub enum RoomCommand {
     /// The server stops: finish the change under way, make no other, and answer `done`. The
     /// room stays open in the database, to be brought back by the next start.
     Shutdown { done: oneshot::Sender<()> },
+    /// Another process holds the room's lease now: stop at once, change nothing, and tell the
+    /// members to reconnect (they reach the new owner).
+    GiveUp,
 }
 
 struct Member {
@@ -136,6 +144,9 @@ pub struct Room {
     settings: Arc<RoomSettings>,
     /// The state as loaded must be stored again (it held secrets in clear).
     rewrite_state: bool,
+    /// The room's lease was lost (or a change may have been stored unseen): it must stop and
+    /// be brought back from the database.
+    lost: bool,
 }
 
 /// A bot's decision under way: for `seat`, when the game had made `moves` moves.
@@ -233,7 +244,13 @@ impl Room {
             store,
             settings,
             rewrite_state: false,
+            lost: false,
         }
+    }
+
+    /// The generation of the lease the room runs under (0 without leases).
+    pub fn generation(&self) -> u64 {
+        self.store.fence().map_or(0, |fence| fence.generation)
     }
 
     /// A room brought back from storage, its game replayed to where it was.
@@ -325,6 +342,10 @@ impl Room {
                         let _ = done.send(());
                         break;
                     }
+                    Some(RoomCommand::GiveUp) => {
+                        self.give_up();
+                        break;
+                    }
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
@@ -337,6 +358,10 @@ impl Room {
                     self.grace_tick().await;
                     self.tick().await;
                 }
+            }
+            if self.lost {
+                self.give_up();
+                break;
             }
             self.idle_since = match (self.members.is_empty(), self.idle_since) {
                 (true, None) => Some(Instant::now()),
@@ -366,7 +391,22 @@ impl Room {
         if let Err(error) = self.store.write(write).await {
             tracing::error!("closing: {error}");
         }
-        (self.settings.on_close)(&self.id);
+        (self.settings.on_close)(&self.id, self.generation());
+    }
+
+    /// Stops running the room here without changing it: another process holds its lease (or
+    /// the database may hold a change this run does not know of). Its members are told to
+    /// reconnect; they reach whoever runs the room next, which brings it back from the database.
+    fn give_up(&mut self) {
+        tracing::warn!(
+            generation = self.generation(),
+            "giving the room up: its lease is held elsewhere or its last change is uncertain"
+        );
+        for (_, member) in self.members.drain() {
+            let _ = member.outbox.send(Outgoing::Reconnect);
+        }
+        self.settings.metrics.room_given_up();
+        (self.settings.on_close)(&self.id, self.generation());
     }
 
     async fn handle(&mut self, command: RoomCommand) {
@@ -444,7 +484,9 @@ impl Room {
                     }
                 }
             }
-            RoomCommand::Shutdown { .. } => unreachable!("handled by the loop"),
+            RoomCommand::Shutdown { .. } | RoomCommand::GiveUp => {
+                unreachable!("handled by the loop")
+            }
             RoomCommand::Gone { conn, left, done } => {
                 if let Some(member) = self.members.remove(&conn) {
                     let events = self.gone(member, left).await;
@@ -745,6 +787,9 @@ impl Room {
         }
         self.store.commit(writes).await.map_err(|e| {
             tracing::error!(game = self.state.game, "storing a change: {e}");
+            if e.loses_the_room() && self.store.fence().is_some() {
+                self.lost = true;
+            }
             (ErrorCode::Storage, e.to_client().to_string())
         })?;
         if let Some(next) = next {

@@ -10,20 +10,23 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::accept::{Connections, Limits};
+use crate::cluster::{Cluster, ClusterConfig};
 use crate::metrics::Metrics;
 use crate::outbox::Text;
 use crate::protocol::{BotEntry, PROTOCOL_VERSION, QUICK_MESSAGES, ServerMessage};
 use crate::registry::Registry;
 use crate::room::{Room, RoomCommand, RoomSettings};
 use crate::solutions::Solutions;
-use crate::store::{Store, StoreError};
+use crate::store::{PostgresOptions, Store, StoreError, StoredRoom};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: SocketAddr,
-    /// The SQLite file; `None` keeps everything in memory (tests).
+    /// The SQLite file; `None` keeps everything in memory (tests). Unused with `cluster`.
     pub db: Option<PathBuf>,
+    /// PostgreSQL shared with other processes, instead of SQLite.
+    pub cluster: Option<ClusterConfig>,
     pub max_rooms: usize,
     pub max_connections: usize,
     /// How long bots wait before each move.
@@ -66,6 +69,7 @@ impl Default for Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: None,
+            cluster: None,
             max_rooms: 10_000,
             max_connections: 10_000,
             bot_delay: Duration::from_millis(700),
@@ -97,6 +101,10 @@ pub enum ServerError {
     },
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(
+        "this process listens on {0}: give the address the other processes reach it at (--advertise)"
+    )]
+    Advertise(SocketAddr),
     #[error("{0}")]
     Serve(std::io::Error),
 }
@@ -111,6 +119,8 @@ pub(crate) struct App {
     pub store: Store,
     pub settings: Arc<RoomSettings>,
     pub config: Config,
+    /// This process's part in a cluster sharing PostgreSQL.
+    pub cluster: Option<Arc<Cluster>>,
     pub welcome: Text,
     /// Turns true when the server stops: connections say so to their clients and close.
     pub stop: watch::Receiver<bool>,
@@ -130,6 +140,7 @@ pub struct Running {
     connections: Arc<Connections>,
     registry: Arc<Registry>,
     store: Store,
+    cluster: Option<Arc<Cluster>>,
     restored: usize,
     not_restored: Vec<NotRestored>,
     stop: watch::Sender<bool>,
@@ -150,6 +161,11 @@ impl Running {
     /// Rooms held now.
     pub fn rooms(&self) -> usize {
         self.registry.len()
+    }
+
+    /// This process's name in its cluster, if it shares PostgreSQL.
+    pub fn node(&self) -> Option<&str> {
+        self.cluster.as_ref().map(|c| c.postgres.node())
     }
 
     /// How many rooms were brought back from the database.
@@ -200,6 +216,13 @@ impl Running {
         while self.connections.open() > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+        if let Some(cluster) = &self.cluster {
+            // Everything is stored: the other processes may take the rooms over at once.
+            match cluster.postgres.release().await {
+                Ok(()) => tracing::info!("rooms and lease released to the other processes"),
+                Err(error) => tracing::warn!("releasing the rooms: {error}"),
+            }
+        }
         self.store.close().await;
         self.task.abort();
     }
@@ -232,10 +255,86 @@ fn descriptors_for(max_connections: usize) -> usize {
     }
 }
 
+/// Brings a stored room back to life in this process, under the lease generation it was
+/// claimed with.
+pub(crate) fn adopt(app: &App, stored: StoredRoom) -> Result<(), NotRestored> {
+    adopt_into(&app.registry, &app.store, &app.settings, stored)
+}
+
+fn adopt_into(
+    registry: &Registry,
+    store: &Store,
+    settings: &Arc<RoomSettings>,
+    stored: StoredRoom,
+) -> Result<(), NotRestored> {
+    let room = Room::restore(
+        stored.id.clone(),
+        &stored.state,
+        &stored.games,
+        store.for_room(&stored.id, stored.generation),
+        settings.clone(),
+    )
+    .map_err(|error| NotRestored {
+        room: error.room,
+        reason: error.message,
+    })?;
+    let (tx, rx) = tokio::sync::mpsc::channel(256);
+    registry
+        .insert(stored.id.clone(), tx, None, stored.generation)
+        .map_err(|cap| NotRestored {
+            room: stored.id.clone(),
+            reason: cap.to_string(),
+        })?;
+    room.spawn(rx);
+    Ok(())
+}
+
+/// Opens the storage: SQLite with its rooms, or PostgreSQL with the rooms this process claims.
+async fn open_storage(
+    config: &Config,
+    addr: SocketAddr,
+    metrics: &Metrics,
+) -> Result<(Store, Vec<StoredRoom>, Option<Arc<Cluster>>), ServerError> {
+    let Some(cluster) = &config.cluster else {
+        let (store, rooms) = Store::open_sqlite(config.db.as_deref(), metrics.clone())?;
+        return Ok((store, rooms, None));
+    };
+    let advertise = match cluster.advertise {
+        Some(advertise) => advertise,
+        None if addr.ip().is_unspecified() => return Err(ServerError::Advertise(addr)),
+        None => addr,
+    };
+    let options = PostgresOptions {
+        url: cluster.url.clone(),
+        node: cluster
+            .node
+            .clone()
+            .unwrap_or_else(|| advertise.to_string()),
+        addr: advertise.to_string(),
+        lease: cluster.lease,
+        writers: 4,
+    };
+    let (store, postgres) = Store::open_postgres(options, metrics.clone()).await?;
+    postgres.renew().await?;
+    let rooms = postgres.claim_expired(&[], config.max_rooms).await?;
+    Ok((
+        store,
+        rooms,
+        Some(Arc::new(Cluster::new(postgres, cluster.renew))),
+    ))
+}
+
 /// Opens the database, brings back its rooms, and listens on `config.addr`.
 pub async fn start(config: Config) -> Result<Running, ServerError> {
     let metrics = Metrics::new();
-    let (store, stored) = Store::open(config.db.as_deref(), metrics.clone())?;
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|error| ServerError::Bind {
+            addr: config.addr,
+            error,
+        })?;
+    let addr = listener.local_addr().map_err(ServerError::Serve)?;
+    let (store, stored, cluster) = open_storage(&config, addr, &metrics).await?;
     let registry = Arc::new(Registry::new(config.max_rooms, config.rooms_per_address));
     let forget = Arc::downgrade(&registry);
     let solutions =
@@ -248,9 +347,9 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         idle_close: config.idle_close,
         lobby_idle_close: config.lobby_idle_close,
         grace: config.grace,
-        on_close: Arc::new(move |id: &str| {
+        on_close: Arc::new(move |id: &str, generation: u64| {
             if let Some(registry) = forget.upgrade() {
-                registry.remove(id);
+                registry.remove(id, generation);
             }
         }),
     });
@@ -265,24 +364,9 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             });
             continue;
         }
-        match Room::restore(
-            stored_room.id.clone(),
-            &stored_room.state,
-            &stored_room.games,
-            store.clone(),
-            settings.clone(),
-        ) {
-            Ok(room) => {
-                let (tx, rx) = tokio::sync::mpsc::channel(256);
-                if registry.insert(stored_room.id.clone(), tx, None).is_ok() {
-                    room.spawn(rx);
-                    restored += 1;
-                }
-            }
-            Err(error) => not_restored.push(NotRestored {
-                room: error.room,
-                reason: error.message,
-            }),
+        match adopt_into(&registry, &store, &settings, stored_room) {
+            Ok(()) => restored += 1,
+            Err(skipped) => not_restored.push(skipped),
         }
     }
     for skipped in &not_restored {
@@ -308,13 +392,6 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     }
     .to_json()
     .into();
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|error| ServerError::Bind {
-            addr: config.addr,
-            error,
-        })?;
-    let addr = listener.local_addr().map_err(ServerError::Serve)?;
     let max_connections = descriptors_for(config.max_connections);
     let limits = Limits {
         max_connections,
@@ -334,9 +411,13 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         store,
         settings,
         config,
+        cluster: cluster.clone(),
         welcome,
         stop: stop.clone(),
     });
+    if let Some(cluster) = &cluster {
+        tokio::spawn(cluster.clone().run(app.clone(), stop.clone()));
+    }
     let router = crate::http::router(app);
     let task = tokio::spawn(crate::accept::serve(
         listener,
@@ -350,6 +431,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         connections,
         registry,
         store: store_handle,
+        cluster,
         restored,
         not_restored,
         stop: stop_tx,

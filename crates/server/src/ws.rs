@@ -25,6 +25,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
 
 use crate::accept::{Admission, Peer, stopped};
+use crate::cluster::Route;
 use crate::ids::{is_room_id, random_room_id};
 use crate::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::protocol::{
@@ -99,10 +100,31 @@ pub async fn upgrade(
         )
             .into_response();
     };
+    let direct = peer.addr;
     let peer = Peer {
         addr: client_addr(peer.addr, headers, &app.config.trusted_proxies),
         ..peer
     };
+    if let Some(cluster) = app.cluster.clone()
+        && !request.headers().contains_key(crate::cluster::HOP_HEADER)
+        && let Some(room) = room_of(request.uri())
+    {
+        match cluster.route(&app, &room).await {
+            Route::Local | Route::Missing => {}
+            Route::Elsewhere { stream, addr } => {
+                return crate::cluster::proxy(&app, request, peer, direct, stream, &addr).await;
+            }
+            Route::Unavailable(why) => {
+                tracing::warn!(room = %room, "no process serves the room now: {why}");
+                return (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    [(header::RETRY_AFTER, "1")],
+                    "the room's server cannot be reached now: try again in a moment\n",
+                )
+                    .into_response();
+            }
+        }
+    }
     let Some(on_upgrade) = request
         .extensions_mut()
         .remove::<hyper::upgrade::OnUpgrade>()
@@ -132,6 +154,15 @@ pub async fn upgrade(
         .header(header::SEC_WEBSOCKET_ACCEPT, key)
         .body(Body::empty())
         .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
+}
+
+/// The room a WebSocket URL names (`/ws?room=ID`), if it names a well-formed one.
+fn room_of(uri: &axum::http::Uri) -> Option<String> {
+    uri.query()?
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("room="))
+        .filter(|room| is_room_id(room))
+        .map(String::from)
 }
 
 /// The client's address: the connection's peer, unless the peer is a trusted proxy that says
@@ -298,6 +329,12 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                         client.room = None;
                         text
                     }
+                    Some(Outgoing::Reconnect) => {
+                        client.room = None;
+                        let notice = ServerMessage::Restarting {}.to_json();
+                        let _ = send_text(&mut socket, notice.into()).await;
+                        break Some((1012, "the room moved: reconnect in a moment"));
+                    }
                     None => None,
                 };
                 if let Some(text) = text
@@ -459,6 +496,29 @@ impl Client {
         if !is_room_id(&room_id) {
             return no_room();
         }
+        if let Some(cluster) = &app.cluster {
+            // A room run by another process: this connection reached the wrong one.
+            match cluster.held_elsewhere(app, &room_id).await {
+                Ok(false) => {}
+                Ok(true) => {
+                    return Some(refusal(
+                        app,
+                        ErrorCode::Moved,
+                        &format!("another server runs this room: reconnect to /ws?room={room_id}"),
+                        Some(kind),
+                    ));
+                }
+                Err(error) => {
+                    tracing::error!(room = %room_id, "finding the room: {error}");
+                    return Some(refusal(
+                        app,
+                        ErrorCode::Storage,
+                        error.to_client(),
+                        Some(kind),
+                    ));
+                }
+            }
+        }
         let Some(sender) = app.registry.get(&room_id) else {
             return no_room();
         };
@@ -501,16 +561,19 @@ impl Client {
             .check(creator)
             .map_err(|cap| (ErrorCode::TooManyRooms, cap.to_string()))?;
         let id = random_room_id();
-        let (room, token) = Room::create(id.clone(), host, app.store.clone(), app.settings.clone())
+        // A new room's lease starts at generation 1 (with leases; 0 without).
+        let store = app.store.for_room(&id, 1);
+        let generation = store.fence().map_or(0, |fence| fence.generation);
+        let (room, token) = Room::create(id.clone(), host, store.clone(), app.settings.clone())
             .map_err(|e| (ErrorCode::Invalid, e))?;
         // The room takes its place first (the caps are checked again under the lock), is stored,
         // and only then runs; messages sent to it meanwhile wait in its queue.
         let (tx, rx) = mpsc::channel(256);
         app.registry
-            .insert(id.clone(), tx, creator)
+            .insert(id.clone(), tx, creator, generation)
             .map_err(|cap| (ErrorCode::TooManyRooms, cap.to_string()))?;
-        if let Err(error) = app.store.commit(vec![room.first_write()]).await {
-            app.registry.remove(&id);
+        if let Err(error) = store.commit(vec![room.first_write()]).await {
+            app.registry.remove(&id, generation);
             tracing::error!(room = %id, "creating a room: {error}");
             return Err((ErrorCode::Storage, error.to_client().into()));
         }

@@ -14,6 +14,9 @@ const net = {
   countdown: null,
   onMessage: () => {},
   onOpen: () => {},
+  // The room the page is in, if any: the connection names it (/ws?room=…) so that a balancer in
+  // front of several server processes sends it to the process that runs the room.
+  roomOf: () => null,
   // An action sent and not yet answered by an update or an error.
   inFlight: null,
   // The server said it is restarting: its close is expected, and the next one comes up soon.
@@ -39,9 +42,10 @@ function backoff(failures) {
 // PING_MS keeps a quiet player connected.
 const PING_MS = 25000;
 
-export function connect({ onMessage, onOpen }) {
+export function connect({ onMessage, onOpen, roomOf }) {
   net.onMessage = onMessage;
   net.onOpen = onOpen;
+  if (roomOf) net.roomOf = roomOf;
   open();
   setInterval(() => {
     if (net.status === "open" && net.ws && net.ws.readyState === WebSocket.OPEN) net.ws.send('{"type":"ping"}');
@@ -52,7 +56,9 @@ function open() {
   clearTimeout(net.retryTimer);
   net.retryTimer = null;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  const room = net.roomOf();
+  const query = room ? `?room=${encodeURIComponent(room)}` : "";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws${query}`);
   net.ws = ws;
   if (net.status !== "down") net.status = "connecting";
   showStatus();
@@ -97,6 +103,22 @@ function open() {
     net.retryTimer = setTimeout(open, wait);
     showStatus();
   };
+}
+
+// The server process this connection reached does not run the room the page now wants (an
+// invite followed, a room that moved): connects again at once, naming the room, with no word of
+// a lost connection.
+export function reconnectForRoom() {
+  if (net.ws) {
+    net.ws.onclose = null;
+    try {
+      net.ws.close();
+    } catch {
+      // already closed
+    }
+  }
+  net.inFlight = null;
+  open();
 }
 
 // Tries again at once (the banner's button).

@@ -6,6 +6,7 @@
 //!     [--think-ms 300-1500] [--bot-delay 300] [--expensive-rooms 0]
 //!     [--bin target/release/martian-dice]
 //! cargo run --release -p martian-server --example load -- --idle 10000 [--bin …]
+//! cargo run --release -p martian-server --example load -- --cluster 2 --bin … [--clients …]
 //! ```
 //!
 //! `--expensive-rooms K` starts K rooms, while the others play, whose bots need a three-player
@@ -14,8 +15,18 @@
 //!
 //! With `--bin`, the real binary is started as its own process (with a fresh SQLite file) and its
 //! memory is measured alone; otherwise the server runs in this process, next to the clients.
+//!
+//! `--cluster N` (with `--bin`) runs the set-up of README's "Hosting for many players" instead: a
+//! PostgreSQL server of its own (Debian's, as the tests start it: initdb in a temporary
+//! directory, fsync off), N processes of the binary sharing it, and nginx in front of them from
+//! `deploy/nginx-cluster.conf`; the clients connect through nginx, and the memory is the sum of
+//! the N processes.
 
 mod driver;
+#[path = "../../../cli/tests/support/nginx.rs"]
+mod nginx;
+#[path = "../../tests/support/postgres.rs"]
+mod postgres;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -32,6 +43,7 @@ struct Args {
     expensive_rooms: usize,
     idle: Option<usize>,
     bin: Option<PathBuf>,
+    cluster: Option<usize>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -43,6 +55,7 @@ fn parse_args() -> Result<Args, String> {
         expensive_rooms: 0,
         idle: None,
         bin: None,
+        cluster: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -75,6 +88,9 @@ fn parse_args() -> Result<Args, String> {
             }
             "--idle" => args.idle = Some(value()?.parse().map_err(|e| format!("--idle: {e}"))?),
             "--bin" => args.bin = Some(PathBuf::from(value()?)),
+            "--cluster" => {
+                args.cluster = Some(value()?.parse().map_err(|e| format!("--cluster: {e}"))?)
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -83,6 +99,11 @@ fn parse_args() -> Result<Args, String> {
     }
     if args.expensive_rooms > 60 || args.idle.is_some_and(|n| !(1..=20_000).contains(&n)) {
         return Err("--expensive-rooms is at most 60 and --idle 1–20000".into());
+    }
+    if let Some(processes) = args.cluster
+        && (!(2..=8).contains(&processes) || args.bin.is_none() || args.idle.is_some())
+    {
+        return Err("--cluster is 2–8 server processes, with --bin and without --idle".into());
     }
     Ok(args)
 }
@@ -106,7 +127,7 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
     Some(ticks as f64 / 100.0)
 }
 
-fn spawn_binary(bin: &PathBuf, db: &std::path::Path, args: &Args) -> (Child, SocketAddr) {
+fn spawn_binary(bin: &PathBuf, db: &std::ffi::OsStr, args: &Args) -> (Child, SocketAddr) {
     use std::io::BufRead;
     let limit = (args.clients.max(args.idle.unwrap_or(0)) * 2 + 100).to_string();
     let mut child = Command::new(bin)
@@ -210,13 +231,32 @@ fn main() {
         .build()
         .unwrap();
     runtime.block_on(async {
-        let (child, addr, server_pid) = match &args.bin {
-            Some(bin) => {
-                let (child, addr) = spawn_binary(bin, &db, &args);
+        // With --cluster: PostgreSQL and nginx, kept until the end.
+        let mut cluster_parts = None;
+        let mut others: Vec<Child> = Vec::new();
+        let (child, addr, server_pid) = match (&args.bin, args.cluster) {
+            (Some(bin), Some(processes)) => {
+                let pg = postgres::server();
+                let url = pg.database();
+                let mut children: Vec<(Child, SocketAddr)> = (0..processes)
+                    .map(|_| spawn_binary(bin, url.as_ref(), &args))
+                    .collect();
+                let upstreams: Vec<SocketAddr> = children.iter().map(|(_, addr)| *addr).collect();
+                let balancer =
+                    nginx::Nginx::start(&dir.join("nginx"), "nginx-cluster.conf", &upstreams);
+                let addr = balancer.addr;
+                cluster_parts = Some(balancer);
+                let (first, _) = children.remove(0);
+                others = children.into_iter().map(|(child, _)| child).collect();
+                let pid = first.id();
+                (Some(first), addr, pid)
+            }
+            (Some(bin), None) => {
+                let (child, addr) = spawn_binary(bin, db.as_ref(), &args);
                 let pid = child.id();
                 (Some(child), addr, pid)
             }
-            None => {
+            (None, _) => {
                 let config = martian_server::Config {
                     addr: SocketAddr::from(([127, 0, 0, 1], 0)),
                     db: Some(db.clone()),
@@ -233,7 +273,11 @@ fn main() {
                 (None, addr, std::process::id())
             }
         };
-        let rss_before = rss_kib(server_pid).unwrap_or(0);
+        let pids: Vec<u32> = std::iter::once(server_pid)
+            .chain(others.iter().map(Child::id))
+            .collect();
+        let rss = || pids.iter().map(|&pid| rss_kib(pid).unwrap_or(0)).sum::<u64>();
+        let rss_before = rss();
         if let Some(count) = args.idle {
             idle_memory(addr, server_pid, count, rss_before, child.is_some()).await;
             if let Some(mut child) = child {
@@ -250,18 +294,24 @@ fn main() {
             bots: ["random", "aggressive", "defensive", "greedy"].map(String::from).to_vec(),
             expensive_rooms: args.expensive_rooms,
         };
-        let cpu_before = cpu_seconds(server_pid).unwrap_or(0.0);
+        // The CPU of every server process, as their memory.
+        let cpu = || pids.iter().map(|&pid| cpu_seconds(pid).unwrap_or(0.0)).sum::<f64>();
+        let cpu_before = cpu();
         let driver_before = cpu_seconds(std::process::id()).unwrap_or(0.0);
         let report = run(addr, config).await;
-        let rss_after = rss_kib(server_pid).unwrap_or(0);
-        let cpu_used = cpu_seconds(server_pid).unwrap_or(0.0) - cpu_before;
+        let rss_after = rss();
+        let cpu_used = cpu() - cpu_before;
         let driver_used = cpu_seconds(std::process::id()).unwrap_or(0.0) - driver_before;
         println!("load test on {addr}: {} clients, {} s of play, think time {}-{} ms, bot delay {} ms",
             report.clients, args.seconds, args.think_ms.0, args.think_ms.1, args.bot_delay);
         if args.expensive_rooms > 0 {
             println!("  meanwhile {} rooms started under rules new to the server, each needing a three-player solve", args.expensive_rooms);
         }
-        println!("  server: {}", if child.is_some() { "separate process (the real binary)" } else { "in this process, beside the clients" });
+        println!("  server: {}", match (&child, args.cluster) {
+            (Some(_), Some(n)) => format!("{n} processes of the real binary sharing PostgreSQL, behind nginx (deploy/nginx-cluster.conf); memory summed"),
+            (Some(_), None) => "separate process (the real binary)".to_string(),
+            (None, _) => "in this process, beside the clients".to_string(),
+        });
         println!("  peak concurrent clients: {}", report.concurrent);
         println!("  connect + room setup of all clients: {:.1} s", report.connect_time.as_secs_f64());
         println!("  actions answered: {} ({:.0}/s); games finished: {}",
@@ -284,7 +334,8 @@ fn main() {
             println!("  driver CPU (the clients, on the same cores): {:.1} s, {:.0} µs per action",
                 driver_used, driver_used * 1e6 / report.actions.max(1) as f64);
         }
-        if let Some(mut child) = child {
+        drop(cluster_parts);
+        for mut child in child.into_iter().chain(others) {
             let _ = child.kill();
             let _ = child.wait();
         }

@@ -1,4 +1,5 @@
-//! SQLite storage: rooms, games in progress (seed and moves) and finished games (records).
+//! SQLite storage: rooms, games in progress (seed and moves) and finished games (records), in one
+//! file for one process.
 //!
 //! One thread owns the connection. Writes arrive on a channel, are batched into one transaction
 //! and acknowledged once committed, so a room tells its players about a move only after the move
@@ -13,50 +14,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::metrics::Metrics;
 use tokio::sync::oneshot;
 
-/// The storage failed. Its text is for the server's log: clients are told
-/// [`StoreError::to_client`], never SQLite's own words.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StoreError {
-    /// The disk (or the file system's quota) is full.
-    #[error("storage: the disk is full")]
-    DiskFull,
-    /// SQLite refused or failed.
-    #[error("storage: {0}")]
-    Sqlite(String),
-    /// A file or directory of the database could not be made ready.
-    #[error("storage: {what}: {error}")]
-    File { what: String, error: String },
-    /// The storage thread is gone (the server is stopping).
-    #[error("storage: the storage thread stopped")]
-    Stopped,
-    /// Moves that do not follow the stored ones of their game (a bug, never stored).
-    #[error("storage: room {room} game {number}: move {first} given, move {expected} expected")]
-    OutOfOrder {
-        room: String,
-        number: u32,
-        first: usize,
-        expected: String,
-    },
-}
-
-impl StoreError {
-    /// What a client is told: nothing of the server's files or of SQLite.
-    pub fn to_client(&self) -> &'static str {
-        match self {
-            StoreError::DiskFull => {
-                "the server's disk is full, so nothing changed: try again in a while"
-            }
-            _ => "the server could not store the change, so nothing changed: try again",
-        }
-    }
-
-    fn file(what: impl Into<String>, error: std::io::Error) -> StoreError {
-        StoreError::File {
-            what: what.into(),
-            error: error.to_string(),
-        }
-    }
-}
+use super::{Backend, BoxFuture, Fence, StoreError, StoredGame, StoredRoom, Write, now_ms};
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
@@ -140,36 +98,6 @@ CREATE TABLE IF NOT EXISTS move_log (
 );
 ";
 
-/// A change to store.
-#[derive(Debug)]
-pub enum Write {
-    /// Creates or replaces a room's state (JSON).
-    Room {
-        id: String,
-        state: String,
-        closed: bool,
-    },
-    /// A game starts in a room.
-    GameStarted {
-        room: String,
-        number: u32,
-        seed: u64,
-    },
-    /// Moves of a game, from index `first` on.
-    Moves {
-        room: String,
-        number: u32,
-        first: usize,
-        codes: Vec<String>,
-    },
-    /// A game is over; `record` is its JSON record.
-    GameFinished {
-        room: String,
-        number: u32,
-        record: String,
-    },
-}
-
 enum Op {
     /// Writes stored together in one transaction: all of them or none; handed over at `since`.
     Commit(
@@ -189,26 +117,10 @@ enum Op {
     Close(oneshot::Sender<()>),
 }
 
-/// A room as stored, with its last game if any.
-#[derive(Clone, Debug)]
-pub struct StoredRoom {
-    pub id: String,
-    pub state: String,
-    pub games: Vec<StoredGame>,
-}
-
-/// A game as stored.
-#[derive(Clone, Debug)]
-pub struct StoredGame {
-    pub number: u32,
-    pub seed: u64,
-    pub moves: Vec<String>,
-}
-
-/// A handle on the storage thread. Cheap to clone.
-#[derive(Clone, Debug)]
-pub struct Store {
-    tx: mpsc::Sender<Op>,
+/// A handle on the storage thread.
+#[derive(Debug)]
+pub struct Sqlite {
+    tx: std::sync::Mutex<mpsc::Sender<Op>>,
 }
 
 const HEALTH_SCHEMA: &str = "
@@ -224,19 +136,13 @@ impl std::fmt::Debug for Op {
     }
 }
 
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
-impl Store {
+impl Sqlite {
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `None`, and
     /// returns the open rooms with their current games, the most recently changed first.
     pub fn open(
         path: Option<&Path>,
         metrics: Metrics,
-    ) -> Result<(Store, Vec<StoredRoom>), StoreError> {
+    ) -> Result<(Sqlite, Vec<StoredRoom>), StoreError> {
         let conn = match path {
             Some(path) => {
                 prepare_file(path)?;
@@ -272,54 +178,72 @@ impl Store {
             .name("martian-store".into())
             .spawn(move || run(conn, rx, wal, metrics, next_moves))
             .map_err(|e| StoreError::file("cannot start the storage thread", e))?;
-        Ok((Store { tx }, rooms))
+        Ok((
+            Sqlite {
+                tx: std::sync::Mutex::new(tx),
+            },
+            rooms,
+        ))
     }
 
-    /// Stores `write` and waits until it is committed.
-    pub async fn write(&self, write: Write) -> Result<(), StoreError> {
-        self.commit(vec![write]).await
-    }
-
-    /// Stores `writes` in one transaction (all of them, or none on error) and waits until they
-    /// are committed: what one message, bot step or timer changes in a room is one commit, so a
-    /// crash never leaves half a change behind.
-    pub async fn commit(&self, writes: Vec<Write>) -> Result<(), StoreError> {
-        let (reply, done) = oneshot::channel();
+    fn send(&self, op: Op) -> Result<(), StoreError> {
         self.tx
-            .send(Op::Commit(writes, reply, std::time::Instant::now()))
-            .map_err(|_| StoreError::Stopped)?;
-        done.await.map_err(|_| StoreError::Stopped)?
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(op)
+            .map_err(|_| StoreError::Stopped)
+    }
+}
+
+impl Backend for Sqlite {
+    fn commit(
+        &self,
+        writes: Vec<Write>,
+        _fence: Option<Fence>,
+    ) -> BoxFuture<'_, Result<(), StoreError>> {
+        // One process owns the file: there is no lease to check.
+        Box::pin(async move {
+            let (reply, done) = oneshot::channel();
+            self.send(Op::Commit(writes, reply, std::time::Instant::now()))?;
+            done.await.map_err(|_| StoreError::Stopped)?
+        })
     }
 
-    /// Whether the storage can store now: a small real write, committed.
-    pub async fn probe(&self) -> Result<(), StoreError> {
-        let (reply, done) = oneshot::channel();
-        self.tx
-            .send(Op::Probe(reply))
-            .map_err(|_| StoreError::Stopped)?;
-        done.await.map_err(|_| StoreError::Stopped)?
+    fn probe(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(async move {
+            let (reply, done) = oneshot::channel();
+            self.send(Op::Probe(reply))?;
+            done.await.map_err(|_| StoreError::Stopped)?
+        })
     }
 
-    /// Stores what was handed over before this call, checkpoints the database (leaving an
-    /// empty log) and stops the storage thread; later calls answer [`StoreError::Stopped`].
-    pub async fn close(&self) {
-        let (reply, done) = oneshot::channel();
-        if self.tx.send(Op::Close(reply)).is_ok() {
-            let _ = done.await;
-        }
+    fn close(&self) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            let (reply, done) = oneshot::channel();
+            if self.send(Op::Close(reply)).is_ok() {
+                let _ = done.await;
+            }
+        })
     }
 
-    /// The record of a finished game, if there is one.
-    pub async fn record(&self, room: &str, number: u32) -> Result<Option<String>, StoreError> {
-        let (reply, done) = oneshot::channel();
-        self.tx
-            .send(Op::Record {
-                room: room.into(),
+    fn record(
+        &self,
+        room: String,
+        number: u32,
+    ) -> BoxFuture<'_, Result<Option<String>, StoreError>> {
+        Box::pin(async move {
+            let (reply, done) = oneshot::channel();
+            self.send(Op::Record {
+                room,
                 number,
                 reply,
-            })
-            .map_err(|_| StoreError::Stopped)?;
-        done.await.map_err(|_| StoreError::Stopped)?
+            })?;
+            done.await.map_err(|_| StoreError::Stopped)?
+        })
+    }
+
+    fn fences(&self) -> bool {
+        false
     }
 }
 
@@ -374,6 +298,7 @@ fn load_rooms(conn: &Connection) -> Result<(Vec<StoredRoom>, NextMoves), StoreEr
             id,
             state,
             games: Vec::new(),
+            generation: 0,
         });
     }
     // A room shows its current (last) game: only that one is replayed, so only its moves load,
@@ -671,76 +596,10 @@ fn apply<'a>(
     Ok(())
 }
 
+// What both engines must do is tested once for both: `tests/storage.rs`. Here, what is SQLite's.
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[tokio::test]
-    async fn writes_are_read_back_after_reopening() {
-        let dir = std::env::temp_dir().join(format!("martian-store-{}", std::process::id()));
-        let path = dir.join("test.db");
-        let _ = std::fs::remove_file(&path);
-        {
-            let (store, rooms) = Store::open(Some(&path), Metrics::new()).unwrap();
-            assert!(rooms.is_empty());
-            for (id, state) in [("a", "{}"), ("b", "{\"x\":1}")] {
-                store
-                    .write(Write::Room {
-                        id: id.into(),
-                        state: state.into(),
-                        closed: false,
-                    })
-                    .await
-                    .unwrap();
-            }
-            store
-                .write(Write::GameStarted {
-                    room: "a".into(),
-                    number: 1,
-                    seed: u64::MAX,
-                })
-                .await
-                .unwrap();
-            store
-                .write(Write::Moves {
-                    room: "a".into(),
-                    number: 1,
-                    first: 0,
-                    codes: vec!["dice".into(), "R".into()],
-                })
-                .await
-                .unwrap();
-            // A duplicate move index is refused.
-            assert!(
-                store
-                    .write(Write::Moves {
-                        room: "a".into(),
-                        number: 1,
-                        first: 1,
-                        codes: vec!["stop".into()],
-                    })
-                    .await
-                    .is_err()
-            );
-            assert_eq!(store.record("a", 1).await.unwrap(), None);
-        }
-        let (store, rooms) = Store::open(Some(&path), Metrics::new()).unwrap();
-        assert_eq!(rooms.len(), 2);
-        let a = rooms.iter().find(|room| room.id == "a").unwrap();
-        assert_eq!(a.games.len(), 1);
-        assert_eq!(a.games[0].seed, u64::MAX);
-        assert_eq!(a.games[0].moves, vec!["dice", "R"]);
-        store
-            .write(Write::GameFinished {
-                room: "a".into(),
-                number: 1,
-                record: "{}".into(),
-            })
-            .await
-            .unwrap();
-        assert_eq!(store.record("a", 1).await.unwrap().as_deref(), Some("{}"));
-        let _ = std::fs::remove_dir_all(dir);
-    }
 
     fn moves(room: &str, number: u32, first: usize, codes: &[&str]) -> Write {
         Write::Moves {
@@ -762,7 +621,7 @@ mod tests {
     #[tokio::test]
     async fn moves_must_follow_the_stored_ones_of_the_game_in_progress() {
         let path = scratch("order");
-        let (store, _) = Store::open(Some(&path), Metrics::new()).unwrap();
+        let (store, _) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
         store
             .commit(vec![
                 room("a", "{}"),
@@ -805,7 +664,7 @@ mod tests {
         refused(store.write(moves("a", 1, 3, &["dice"])).await);
         store.close().await;
         // After a restart the check goes on from the stored moves.
-        let (store, rooms) = Store::open(Some(&path), Metrics::new()).unwrap();
+        let (store, rooms) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
         assert_eq!(rooms[0].games[0].number, 2);
         assert_eq!(rooms[0].games[0].moves, vec!["dice"]);
         refused(store.write(moves("a", 2, 0, &["R"])).await);
@@ -838,7 +697,7 @@ mod tests {
             )
             .unwrap();
         }
-        let (store, rooms) = Store::open(Some(&path), Metrics::new()).unwrap();
+        let (store, rooms) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
         let game = |id: &str| rooms.iter().find(|r| r.id == id).unwrap().games[0].clone();
         assert_eq!(game("a").moves, vec!["dice", "R"]);
         assert_eq!((game("b").number, game("b").seed), (3, 6));
@@ -854,7 +713,7 @@ mod tests {
         assert!(!old, "the old table is gone");
         drop(conn);
         // Opening again finds nothing more to migrate.
-        let (_, rooms) = Store::open(Some(&path), Metrics::new()).unwrap();
+        let (_, rooms) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
         let b = rooms.iter().find(|r| r.id == "b").unwrap();
         assert_eq!(b.games[0].moves, vec!["dice", "H", "roll", "stop"]);
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
@@ -875,45 +734,10 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_commit_is_whole_or_nothing() {
-        let path = scratch("atomic");
-        let (store, _) = Store::open(Some(&path), Metrics::new()).unwrap();
-        store
-            .commit(vec![
-                room("r", "{\"v\":1}"),
-                Write::GameStarted {
-                    room: "r".into(),
-                    number: 1,
-                    seed: 5,
-                },
-            ])
-            .await
-            .unwrap();
-        // The second game start repeats the first: the whole commit fails, the room's new state
-        // with it.
-        let failed = store
-            .commit(vec![
-                room("r", "{\"v\":2}"),
-                Write::GameStarted {
-                    room: "r".into(),
-                    number: 1,
-                    seed: 6,
-                },
-            ])
-            .await;
-        assert!(matches!(failed, Err(StoreError::Sqlite(_))), "{failed:?}");
-        drop(store);
-        let (_, rooms) = Store::open(Some(&path), Metrics::new()).unwrap();
-        assert_eq!(rooms[0].state, "{\"v\":1}");
-        assert_eq!(rooms[0].games[0].seed, 5);
-        let _ = std::fs::remove_dir_all(path.parent().unwrap());
-    }
-
-    #[tokio::test]
     async fn the_database_is_its_owners_alone() {
         use std::os::unix::fs::PermissionsExt;
         let path = scratch("mode");
-        let (store, _) = Store::open(Some(&path), Metrics::new()).unwrap();
+        let (store, _) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
         store.write(room("r", "{}")).await.unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&path), 0o600);
@@ -925,7 +749,7 @@ mod tests {
         drop(store);
         // A file others could read is tightened when opened.
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
-        Store::open(Some(&path), Metrics::new()).unwrap();
+        crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
         assert_eq!(mode(&path), 0o600);
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
@@ -934,7 +758,7 @@ mod tests {
     async fn steady_writing_keeps_the_log_bounded() {
         let path = scratch("wal");
         let wal = PathBuf::from(format!("{}-wal", path.display()));
-        let (store, _) = Store::open(Some(&path), Metrics::new()).unwrap();
+        let (store, _) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
         for room_id in (0..20).map(|i| format!("room{i}")) {
             store.write(started(&room_id, 1)).await.unwrap();
         }

@@ -1,0 +1,323 @@
+//! Several processes sharing PostgreSQL: each runs the rooms it holds a lease on, renews its
+//! lease on a timer, takes over the rooms whose lease ran out, gives up the rooms another process
+//! took, and hands a connection for a room it does not run to the process that runs it.
+//!
+//! - **Renewal** (every `renew`): the process pushes its lease `lease` ahead (the database's
+//!   clock) and reads which rooms it owns; a room it runs under another generation than the one
+//!   stored (another process claimed it meanwhile: this one was paused, or cut off from the
+//!   database, past its lease) is given up at once — its members are told to reconnect.
+//! - **Takeover** (at start and at every renewal): rooms with no owner, an owner whose lease ran
+//!   out, or owned by this process but not running here are claimed (generation + 1) and brought
+//!   back from the database, within `--max-rooms`.
+//! - **Routing**: a WebSocket for `/ws?room=ID` that reaches a process not running the room is
+//!   served where the room is: claimed here if nobody holds it; else handed (proxied, byte for
+//!   byte) to the process that holds its lease; while that process does not answer (it died and
+//!   its lease has not run out yet) the connection waits for the lease to run out and the room is
+//!   taken over here.
+//!
+//! Fencing is the storage's: every change of a room is stored only if the room's row still names
+//! this process and the generation the room was claimed with (see `store/postgres.rs`).
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
+use tokio::sync::{Mutex, watch};
+use tokio::time::Instant;
+
+use crate::accept::{Peer, stopped};
+use crate::room::RoomCommand;
+use crate::server::{App, adopt};
+use crate::store::{Claim, Postgres, StoreError};
+
+/// The header a process adds to a connection it hands to another, so that the other serves it
+/// whatever it finds (no second hop).
+pub const HOP_HEADER: &str = "x-martian-dice-hop";
+
+/// How a process takes part in a cluster.
+#[derive(Clone, Debug)]
+pub struct ClusterConfig {
+    /// The PostgreSQL database the processes share (`postgres://…`).
+    pub url: String,
+    /// This process's name, unique among the processes (default: its address).
+    pub node: Option<String>,
+    /// Where the other processes reach this one (default: the address it listens on, which
+    /// must then not be 0.0.0.0).
+    pub advertise: Option<SocketAddr>,
+    /// How long a lease lasts without renewal.
+    pub lease: Duration,
+    /// How often the lease is renewed and expired rooms are looked for.
+    pub renew: Duration,
+}
+
+impl ClusterConfig {
+    pub fn new(url: impl Into<String>) -> ClusterConfig {
+        ClusterConfig {
+            url: url.into(),
+            node: None,
+            advertise: None,
+            lease: Duration::from_secs(10),
+            renew: Duration::from_secs(3),
+        }
+    }
+}
+
+/// This process's part in the cluster.
+#[derive(Debug)]
+pub struct Cluster {
+    pub postgres: Arc<Postgres>,
+    renew: Duration,
+    /// Claims are made one at a time, so that a room is never claimed twice here at once.
+    claiming: Mutex<()>,
+}
+
+/// Where a connection for a room is served.
+pub enum Route {
+    /// Here: the room runs in this process (now).
+    Local,
+    /// By the process that holds the room's lease, reached on this stream.
+    Elsewhere { stream: TcpStream, addr: String },
+    /// No open room has that id (served here: the client is told so).
+    Missing,
+    /// The database cannot be reached, or the owner did not answer within its lease.
+    Unavailable(String),
+}
+
+impl Cluster {
+    pub fn new(postgres: Arc<Postgres>, renew: Duration) -> Cluster {
+        Cluster {
+            postgres,
+            renew,
+            claiming: Mutex::new(()),
+        }
+    }
+
+    /// Renews the lease and takes over expired rooms every `renew`, until the server stops.
+    pub async fn run(self: Arc<Cluster>, app: Arc<App>, mut stop: watch::Receiver<bool>) {
+        let mut tick = tokio::time::interval(self.renew);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                () = stopped(&mut stop) => return,
+            }
+            self.renew_and_take_over(&app).await;
+        }
+    }
+
+    /// One round: renew the lease, give up the rooms held elsewhere now, take over the rooms
+    /// nobody holds.
+    pub async fn renew_and_take_over(&self, app: &App) {
+        match self.postgres.renew().await {
+            Ok(owned) => {
+                let owned: std::collections::HashMap<String, u64> = owned.into_iter().collect();
+                for (id, generation, sender) in app.registry.held() {
+                    if owned.get(&id) != Some(&generation) {
+                        tracing::warn!(room = %id, "another process holds this room now");
+                        let _ = sender.try_send(RoomCommand::GiveUp);
+                    }
+                }
+            }
+            Err(error) => {
+                tracing::warn!("renewing the lease: {error}");
+                return;
+            }
+        }
+        let _claiming = self.claiming.lock().await;
+        let running = app.registry.ids();
+        let room_for = app.config.max_rooms.saturating_sub(running.len());
+        match self.postgres.claim_expired(&running, room_for).await {
+            Ok(rooms) => {
+                for stored in rooms {
+                    let id = stored.id.clone();
+                    match adopt(app, stored) {
+                        Ok(()) => {
+                            app.metrics.room_taken_over();
+                            tracing::info!(room = %id, "took the room over");
+                        }
+                        Err(skipped) => tracing::warn!(
+                            room = %skipped.room,
+                            "room {} not restored: {}",
+                            skipped.room,
+                            skipped.reason
+                        ),
+                    }
+                }
+            }
+            Err(error) => tracing::warn!("taking over rooms: {error}"),
+        }
+    }
+
+    /// Claims `room` for this process if nobody holds a live lease on it.
+    async fn claim(&self, app: &App, room: &str) -> Result<Claim, StoreError> {
+        let _claiming = self.claiming.lock().await;
+        if app.registry.get(room).is_some() {
+            return Ok(Claim::Missing);
+        }
+        if app.registry.len() >= app.config.max_rooms {
+            // Full here: the room stays where it is (or waits for a process with room).
+            return Ok(Claim::Missing);
+        }
+        let claim = self.postgres.claim(room).await?;
+        if let Claim::Claimed(stored) = claim {
+            let id = stored.id.clone();
+            match adopt(app, stored) {
+                Ok(()) => {
+                    app.metrics.room_taken_over();
+                    tracing::info!(room = %id, "took the room over for a connection");
+                }
+                Err(skipped) => tracing::warn!(
+                    room = %skipped.room,
+                    "room {} not restored: {}",
+                    skipped.room,
+                    skipped.reason
+                ),
+            }
+            return Ok(Claim::Missing);
+        }
+        Ok(claim)
+    }
+
+    /// Where a connection for `room` is served. An owner that does not answer is waited for
+    /// until its lease runs out, and the room is then taken over here.
+    pub async fn route(&self, app: &App, room: &str) -> Route {
+        let deadline = Instant::now() + self.postgres.lease() + Duration::from_secs(2);
+        loop {
+            if app.registry.get(room).is_some() {
+                return Route::Local;
+            }
+            match self.claim(app, room).await {
+                Err(error) => return Route::Unavailable(error.to_string()),
+                Ok(Claim::Claimed(_)) => unreachable!("claimed rooms are adopted"),
+                Ok(Claim::Missing) if app.registry.get(room).is_some() => return Route::Local,
+                Ok(Claim::Missing) => return Route::Missing,
+                Ok(Claim::Elsewhere {
+                    node,
+                    addr,
+                    expires_in,
+                }) => {
+                    // Our own room, not running here and not claimable, is being given up or
+                    // claimed right now: look again in a moment.
+                    if node != self.postgres.node()
+                        && let Ok(Ok(stream)) =
+                            tokio::time::timeout(Duration::from_secs(1), TcpStream::connect(&addr))
+                                .await
+                    {
+                        return Route::Elsewhere { stream, addr };
+                    }
+                    if Instant::now() >= deadline {
+                        return Route::Unavailable(format!(
+                            "the process {node} that holds the room does not answer"
+                        ));
+                    }
+                    let pause = expires_in.clamp(Duration::from_millis(100), self.renew);
+                    tokio::time::sleep(pause.min(Duration::from_millis(500))).await;
+                }
+            }
+        }
+    }
+
+    /// Whether `room` is held by another process now (for a request on an open connection:
+    /// the client is told to reconnect to the room's own URL). Claims it here if nobody does.
+    pub async fn held_elsewhere(&self, app: &App, room: &str) -> Result<bool, StoreError> {
+        if app.registry.get(room).is_some() {
+            return Ok(false);
+        }
+        match self.claim(app, room).await? {
+            Claim::Elsewhere { node, .. } => Ok(node != self.postgres.node()),
+            _ => Ok(false),
+        }
+    }
+}
+
+/// Hands a WebSocket handshake to the process at `addr` (the room's owner) over `stream`, and
+/// once both sides have switched protocols, copies bytes both ways until either side closes.
+///
+/// `peer` is the client as this process sees it (after trusted proxies), `direct` the address
+/// the connection came from: the owner is told the client in X-Real-IP and gets the
+/// X-Forwarded-For chain with `direct` appended, which it believes when it trusts this
+/// process (`--trusted-proxy`).
+pub async fn proxy(
+    app: &App,
+    mut request: axum::extract::Request,
+    peer: Peer,
+    direct: IpAddr,
+    stream: TcpStream,
+    addr: &str,
+) -> Response {
+    let unavailable = |why: String| {
+        tracing::warn!("handing a connection to {addr}: {why}");
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::RETRY_AFTER, "1")],
+            "the room's server cannot be reached now: try again in a moment\n",
+        )
+            .into_response()
+    };
+    let _ = stream.set_nodelay(true);
+    let (mut sender, connection) =
+        match hyper::client::conn::http1::handshake(TokioIo::new(stream)).await {
+            Ok(pair) => pair,
+            Err(error) => return unavailable(error.to_string()),
+        };
+    tokio::spawn(async move {
+        let _ = connection.with_upgrades().await;
+    });
+    let downstream = request
+        .extensions_mut()
+        .remove::<hyper::upgrade::OnUpgrade>();
+    let mut forwarded = hyper::Request::builder().method(request.method()).uri(
+        request
+            .uri()
+            .path_and_query()
+            .map_or("/ws", |p| p.as_str())
+            .to_string(),
+    );
+    for (name, value) in request.headers() {
+        if name != "x-forwarded-for" && name != "x-real-ip" {
+            forwarded = forwarded.header(name, value);
+        }
+    }
+    let chain = match request
+        .headers()
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+    {
+        Some(before) => format!("{before}, {direct}"),
+        None => direct.to_string(),
+    };
+    forwarded = forwarded.header("x-forwarded-for", chain);
+    forwarded = forwarded.header("x-real-ip", peer.addr.to_string());
+    forwarded = forwarded.header(HOP_HEADER, HeaderValue::from_static("1"));
+    let Ok(forwarded) = forwarded.body(Body::empty()) else {
+        return unavailable("the request could not be copied".into());
+    };
+    let mut response = match sender.send_request(forwarded).await {
+        Ok(response) => response,
+        Err(error) => return unavailable(error.to_string()),
+    };
+    app.metrics.connection_proxied();
+    if response.status() != StatusCode::SWITCHING_PROTOCOLS {
+        let (parts, body) = response.into_parts();
+        return Response::from_parts(parts, Body::new(body));
+    }
+    let upstream = hyper::upgrade::on(&mut response);
+    let Some(downstream) = downstream else {
+        return unavailable("this connection cannot be upgraded".into());
+    };
+    tokio::spawn(async move {
+        let (Ok(upstream), Ok(downstream)) = (upstream.await, downstream.await) else {
+            return;
+        };
+        let mut upstream = TokioIo::new(upstream);
+        let mut downstream = TokioIo::new(downstream);
+        let _ = tokio::io::copy_bidirectional(&mut downstream, &mut upstream).await;
+    });
+    let (parts, _) = response.into_parts();
+    Response::from_parts(parts, Body::empty())
+}

@@ -1,0 +1,257 @@
+//! Storage: one interface, two engines. SQLite (the embedded default: one file, one process) and
+//! PostgreSQL (several processes sharing one database, each running the rooms it holds a lease on).
+//!
+//! Rooms call [`Store::commit`] once per change, whatever the engine: the writes of one message,
+//! bot step or timer are stored in one transaction, all or nothing, and the call returns only once
+//! they are committed. With PostgreSQL every room's handle carries a [`Fence`]: the commit checks,
+//! in the same transaction, that this process still holds the room's lease at that generation, so
+//! a process that lost a room (paused past its lease, then resumed) cannot write to it.
+
+mod postgres;
+mod sqlite;
+
+use std::future::Future;
+use std::path::Path;
+use std::pin::Pin;
+use std::sync::Arc;
+
+pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
+pub use sqlite::backup;
+
+use crate::metrics::Metrics;
+
+/// A future the storage engines return (the interface is used through `dyn`).
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// The storage failed. Its text is for the server's log: clients are told
+/// [`StoreError::to_client`], never the database's own words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// The disk (or the file system's quota) is full.
+    #[error("storage: the disk is full")]
+    DiskFull,
+    /// SQLite refused or failed.
+    #[error("storage: {0}")]
+    Sqlite(String),
+    /// PostgreSQL refused the change.
+    #[error("storage: postgresql: {0}")]
+    Postgres(String),
+    /// PostgreSQL could not be reached, or the connection broke: the change may or may not have
+    /// been stored.
+    #[error("storage: postgresql unreachable: {0}")]
+    Unavailable(String),
+    /// Another process holds the room's lease now (this one was paused or cut off past it): the
+    /// change was not stored, and this process must give the room up.
+    #[error("storage: the room's lease is held by another process")]
+    LeaseLost,
+    /// The database was set up by a newer version of the program.
+    #[error(
+        "storage: the database's schema is version {found}, newer than this program's {known}: run a newer martian-dice"
+    )]
+    NewerSchema { found: i32, known: i32 },
+    /// A file or directory of the database could not be made ready.
+    #[error("storage: {what}: {error}")]
+    File { what: String, error: String },
+    /// The storage thread is gone (the server is stopping).
+    #[error("storage: the storage thread stopped")]
+    Stopped,
+    /// Moves that do not follow the stored ones of their game (a bug, never stored).
+    #[error("storage: room {room} game {number}: move {first} given, move {expected} expected")]
+    OutOfOrder {
+        room: String,
+        number: u32,
+        first: usize,
+        expected: String,
+    },
+}
+
+impl StoreError {
+    /// What a client is told: nothing of the server's files or of the database.
+    pub fn to_client(&self) -> &'static str {
+        match self {
+            StoreError::DiskFull => {
+                "the server's disk is full, so nothing changed: try again in a while"
+            }
+            _ => "the server could not store the change, so nothing changed: try again",
+        }
+    }
+
+    /// Whether the room that met this error must stop and be brought back from the database:
+    /// its lease is gone, or the database may hold a change the room does not know of.
+    pub fn loses_the_room(&self) -> bool {
+        matches!(self, StoreError::LeaseLost | StoreError::Unavailable(_))
+    }
+
+    fn file(what: impl Into<String>, error: std::io::Error) -> StoreError {
+        StoreError::File {
+            what: what.into(),
+            error: error.to_string(),
+        }
+    }
+}
+
+/// A change to store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Write {
+    /// Creates or replaces a room's state (JSON).
+    Room {
+        id: String,
+        state: String,
+        closed: bool,
+    },
+    /// A game starts in a room.
+    GameStarted {
+        room: String,
+        number: u32,
+        seed: u64,
+    },
+    /// Moves of a game, from index `first` on.
+    Moves {
+        room: String,
+        number: u32,
+        first: usize,
+        codes: Vec<String>,
+    },
+    /// A game is over; `record` is its JSON record.
+    GameFinished {
+        room: String,
+        number: u32,
+        record: String,
+    },
+}
+
+/// A room as stored, with its last game if any.
+#[derive(Clone, Debug)]
+pub struct StoredRoom {
+    pub id: String,
+    pub state: String,
+    pub games: Vec<StoredGame>,
+    /// The generation of this process's lease on the room (PostgreSQL); 0 with SQLite.
+    pub generation: u64,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    pub number: u32,
+    pub seed: u64,
+    pub moves: Vec<String>,
+}
+
+/// The lease a room's writes are made under: the room, and the generation of the lease this
+/// process holds on it. A commit under a fence that is no longer current fails with
+/// [`StoreError::LeaseLost`] and stores nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    pub room: String,
+    pub generation: u64,
+}
+
+/// A storage engine.
+pub trait Backend: Send + Sync + std::fmt::Debug {
+    /// Stores `writes` in one transaction, under `fence` if given, and answers once committed.
+    fn commit(
+        &self,
+        writes: Vec<Write>,
+        fence: Option<Fence>,
+    ) -> BoxFuture<'_, Result<(), StoreError>>;
+    /// A small real write, to tell whether the storage can store now.
+    fn probe(&self) -> BoxFuture<'_, Result<(), StoreError>>;
+    /// The record of a finished game, if there is one.
+    fn record(
+        &self,
+        room: String,
+        number: u32,
+    ) -> BoxFuture<'_, Result<Option<String>, StoreError>>;
+    /// Stores what was handed over before, and stops; later calls fail.
+    fn close(&self) -> BoxFuture<'_, ()>;
+    /// Whether the engine fences each room's writes by its lease (PostgreSQL).
+    fn fences(&self) -> bool;
+}
+
+/// A handle on the storage, for the server or for one room. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    backend: Arc<dyn Backend>,
+    fence: Option<Fence>,
+}
+
+impl Store {
+    pub fn new(backend: Arc<dyn Backend>) -> Store {
+        Store {
+            backend,
+            fence: None,
+        }
+    }
+
+    /// SQLite at `path` (or in memory for `None`), with the open rooms, the most recently
+    /// changed first.
+    pub fn open_sqlite(
+        path: Option<&Path>,
+        metrics: Metrics,
+    ) -> Result<(Store, Vec<StoredRoom>), StoreError> {
+        let (backend, rooms) = sqlite::Sqlite::open(path, metrics)?;
+        Ok((Store::new(Arc::new(backend)), rooms))
+    }
+
+    /// PostgreSQL, its schema brought up to date; the rooms are claimed apart (see
+    /// [`Postgres::claim_expired`]).
+    pub async fn open_postgres(
+        options: PostgresOptions,
+        metrics: Metrics,
+    ) -> Result<(Store, Arc<Postgres>), StoreError> {
+        let postgres = Arc::new(Postgres::open(options, metrics).await?);
+        Ok((Store::new(postgres.clone()), postgres))
+    }
+
+    /// The handle a room writes with: under the room's lease at `generation` when the engine
+    /// fences (PostgreSQL), the same handle otherwise.
+    pub fn for_room(&self, room: &str, generation: u64) -> Store {
+        Store {
+            backend: self.backend.clone(),
+            fence: self.backend.fences().then(|| Fence {
+                room: room.to_string(),
+                generation,
+            }),
+        }
+    }
+
+    /// The fence this handle writes under, if any.
+    pub fn fence(&self) -> Option<&Fence> {
+        self.fence.as_ref()
+    }
+
+    /// Stores `write` and waits until it is committed.
+    pub async fn write(&self, write: Write) -> Result<(), StoreError> {
+        self.commit(vec![write]).await
+    }
+
+    /// Stores `writes` in one transaction (all of them, or none on error) and waits until they
+    /// are committed: what one message, bot step or timer changes in a room is one commit, so a
+    /// crash never leaves half a change behind.
+    pub async fn commit(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        self.backend.commit(writes, self.fence.clone()).await
+    }
+
+    /// Whether the storage can store now: a small real write, committed.
+    pub async fn probe(&self) -> Result<(), StoreError> {
+        self.backend.probe().await
+    }
+
+    /// Stores what was handed over before this call and stops the storage; later calls answer
+    /// an error.
+    pub async fn close(&self) {
+        self.backend.close().await
+    }
+
+    /// The record of a finished game, if there is one.
+    pub async fn record(&self, room: &str, number: u32) -> Result<Option<String>, StoreError> {
+        self.backend.record(room.to_string(), number).await
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}

@@ -1,0 +1,488 @@
+//! One test suite for both storage engines: every test of `shared` runs against SQLite (a file)
+//! and against PostgreSQL (a server of the tests' own, see `support/postgres.rs`), and must pass
+//! the same on both. The PostgreSQL-only tests after them check migrations, leases and fencing.
+
+#[path = "support/postgres.rs"]
+mod postgres;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use martian_server::Metrics;
+use martian_server::store::{
+    Claim, PostgresOptions, SCHEMA_VERSION, Store, StoreError, StoredRoom, Write,
+};
+
+/// A database to open, close and open again, as a server restarting on it would.
+enum Engine {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl Engine {
+    fn sqlite(name: &str) -> Engine {
+        let dir =
+            std::env::temp_dir().join(format!("martian-storage-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Engine::Sqlite(dir.join("test.db"))
+    }
+
+    fn postgres() -> Engine {
+        Engine::Postgres(postgres::server().database())
+    }
+
+    /// Opens the storage as a server starting: the rooms it brings back, the most recently
+    /// changed first.
+    async fn open(&self) -> (Store, Vec<StoredRoom>) {
+        match self {
+            Engine::Sqlite(path) => Store::open_sqlite(Some(path), Metrics::new()).unwrap(),
+            Engine::Postgres(url) => {
+                let (store, pg) = Store::open_postgres(options(url, "node-a"), Metrics::new())
+                    .await
+                    .unwrap();
+                pg.renew().await.unwrap();
+                let rooms = pg.claim_expired(&[], 1000).await.unwrap();
+                (store, rooms)
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Engine::Sqlite(path) = self {
+            let _ = std::fs::remove_dir_all(path.parent().unwrap());
+        }
+    }
+}
+
+fn options(url: &str, node: &str) -> PostgresOptions {
+    PostgresOptions {
+        url: url.to_string(),
+        node: node.to_string(),
+        addr: format!("127.0.0.1:1/{node}"),
+        lease: Duration::from_secs(30),
+        writers: 2,
+    }
+}
+
+fn room(id: &str, state: &str) -> Write {
+    Write::Room {
+        id: id.into(),
+        state: state.into(),
+        closed: false,
+    }
+}
+
+/// The handle a room of `rooms` (or a new room) writes with.
+fn handle(store: &Store, rooms: &[StoredRoom], id: &str) -> Store {
+    let generation = rooms
+        .iter()
+        .find(|r| r.id == id)
+        .map_or(1, |r| r.generation);
+    store.for_room(id, generation)
+}
+
+mod shared {
+    use super::*;
+
+    pub async fn writes_are_read_back_after_reopening(engine: Engine) {
+        {
+            let (store, rooms) = engine.open().await;
+            assert!(rooms.is_empty());
+            for (id, state) in [("a", "{}"), ("b", "{\"x\":1}")] {
+                handle(&store, &rooms, id)
+                    .write(room(id, state))
+                    .await
+                    .unwrap();
+            }
+            let a = handle(&store, &rooms, "a");
+            a.write(Write::GameStarted {
+                room: "a".into(),
+                number: 1,
+                seed: u64::MAX,
+            })
+            .await
+            .unwrap();
+            a.write(Write::Moves {
+                room: "a".into(),
+                number: 1,
+                first: 0,
+                codes: vec!["dice".into(), "R".into()],
+            })
+            .await
+            .unwrap();
+            // A duplicate move index is refused.
+            let duplicate = a
+                .write(Write::Moves {
+                    room: "a".into(),
+                    number: 1,
+                    first: 1,
+                    codes: vec!["stop".into()],
+                })
+                .await;
+            assert!(duplicate.is_err(), "{duplicate:?}");
+            assert_eq!(store.record("a", 1).await.unwrap(), None);
+            store.close().await;
+        }
+        let (store, rooms) = engine.open().await;
+        assert_eq!(rooms.len(), 2);
+        let a = rooms.iter().find(|room| room.id == "a").unwrap();
+        assert_eq!(a.games.len(), 1);
+        assert_eq!(a.games[0].number, 1);
+        assert_eq!(a.games[0].seed, u64::MAX);
+        assert_eq!(a.games[0].moves, vec!["dice", "R"]);
+        assert!(rooms.iter().any(|r| r.id == "b" && r.state == "{\"x\":1}"));
+        handle(&store, &rooms, "a")
+            .write(Write::GameFinished {
+                room: "a".into(),
+                number: 1,
+                record: "{}".into(),
+            })
+            .await
+            .unwrap();
+        assert_eq!(store.record("a", 1).await.unwrap().as_deref(), Some("{}"));
+        assert_eq!(store.record("a", 2).await.unwrap(), None);
+        store.close().await;
+    }
+
+    pub async fn a_commit_is_whole_or_nothing(engine: Engine) {
+        let (store, rooms) = engine.open().await;
+        let r = handle(&store, &rooms, "r");
+        r.commit(vec![
+            room("r", "{\"v\":1}"),
+            Write::GameStarted {
+                room: "r".into(),
+                number: 1,
+                seed: 5,
+            },
+        ])
+        .await
+        .unwrap();
+        // The second game start repeats the first: the whole commit fails, the room's new
+        // state with it.
+        let failed = r
+            .commit(vec![
+                room("r", "{\"v\":2}"),
+                Write::GameStarted {
+                    room: "r".into(),
+                    number: 1,
+                    seed: 6,
+                },
+            ])
+            .await;
+        assert!(
+            matches!(failed, Err(StoreError::Sqlite(_) | StoreError::Postgres(_))),
+            "{failed:?}"
+        );
+        // Commits arriving together, one of them bad: the others are stored.
+        let s = handle(&store, &rooms, "s");
+        let t = handle(&store, &rooms, "t");
+        let (first, bad, last) = tokio::join!(
+            s.commit(vec![room("s", "{}")]),
+            r.commit(vec![Write::GameStarted {
+                room: "r".into(),
+                number: 1,
+                seed: 7,
+            }]),
+            t.commit(vec![room("t", "{}")]),
+        );
+        assert!(first.is_ok() && bad.is_err() && last.is_ok());
+        store.close().await;
+        let (_, rooms) = engine.open().await;
+        let r = rooms.iter().find(|r| r.id == "r").unwrap();
+        assert_eq!(r.state, "{\"v\":1}");
+        assert_eq!(r.games[0].seed, 5);
+        assert_eq!(rooms.len(), 3);
+    }
+
+    pub async fn the_most_recently_changed_rooms_come_first_and_closed_ones_stay_away(
+        engine: Engine,
+    ) {
+        let (store, rooms) = engine.open().await;
+        for id in ["old", "middle", "new", "closed"] {
+            handle(&store, &rooms, id)
+                .write(room(id, "{}"))
+                .await
+                .unwrap();
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        handle(&store, &rooms, "closed")
+            .write(Write::Room {
+                id: "closed".into(),
+                state: "{}".into(),
+                closed: true,
+            })
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        // A change to "old" makes it the most recent.
+        handle(&store, &rooms, "old")
+            .write(room("old", "{\"again\":true}"))
+            .await
+            .unwrap();
+        store.close().await;
+        let (_, rooms) = engine.open().await;
+        let ids: Vec<&str> = rooms.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, ["old", "new", "middle"]);
+        // Only a room's last game is loaded, with its moves in order.
+        assert!(rooms.iter().all(|r| r.games.is_empty()));
+    }
+
+    pub async fn only_the_last_game_is_loaded_with_its_moves_in_order(engine: Engine) {
+        let (store, rooms) = engine.open().await;
+        let g = handle(&store, &rooms, "g");
+        g.write(room("g", "{}")).await.unwrap();
+        for number in 1..=2 {
+            g.commit(vec![
+                Write::GameStarted {
+                    room: "g".into(),
+                    number,
+                    seed: u64::from(number) * 11,
+                },
+                Write::Moves {
+                    room: "g".into(),
+                    number,
+                    first: 0,
+                    codes: (0..12).map(|i| format!("m{number}-{i}")).collect(),
+                },
+            ])
+            .await
+            .unwrap();
+            g.write(Write::Moves {
+                room: "g".into(),
+                number,
+                first: 12,
+                codes: vec!["last".into()],
+            })
+            .await
+            .unwrap();
+        }
+        store.close().await;
+        let (_, rooms) = engine.open().await;
+        let games = &rooms[0].games;
+        assert_eq!(games.len(), 1);
+        assert_eq!((games[0].number, games[0].seed), (2, 22));
+        let mut expected: Vec<String> = (0..12).map(|i| format!("m2-{i}")).collect();
+        expected.push("last".into());
+        assert_eq!(games[0].moves, expected);
+    }
+
+    pub async fn a_probe_is_a_real_write_and_a_closed_store_refuses(engine: Engine) {
+        let (store, rooms) = engine.open().await;
+        store.probe().await.unwrap();
+        store.probe().await.unwrap();
+        let r = handle(&store, &rooms, "r");
+        r.write(room("r", "{}")).await.unwrap();
+        store.close().await;
+        let after = r.write(room("r", "{\"late\":1}")).await;
+        assert_eq!(after, Err(StoreError::Stopped));
+        let (_, rooms) = engine.open().await;
+        assert_eq!(rooms[0].state, "{}");
+    }
+}
+
+macro_rules! both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    shared::$name(Engine::sqlite(stringify!($name))).await;
+                }
+            )*
+        }
+        mod postgresql {
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    shared::$name(Engine::postgres()).await;
+                }
+            )*
+        }
+    };
+}
+
+both!(
+    writes_are_read_back_after_reopening,
+    a_commit_is_whole_or_nothing,
+    the_most_recently_changed_rooms_come_first_and_closed_ones_stay_away,
+    only_the_last_game_is_loaded_with_its_moves_in_order,
+    a_probe_is_a_real_write_and_a_closed_store_refuses,
+);
+
+// ---------------------------------------------------------------- PostgreSQL only
+
+async fn open_node(
+    url: &str,
+    node: &str,
+    lease: Duration,
+) -> (Store, std::sync::Arc<martian_server::store::Postgres>) {
+    let mut options = options(url, node);
+    options.lease = lease;
+    let (store, pg) = Store::open_postgres(options, Metrics::new()).await.unwrap();
+    pg.renew().await.unwrap();
+    (store, pg)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_that_lost_its_lease_stores_nothing_and_the_new_owner_stores() {
+    let url = postgres::server().database();
+    let lease = Duration::from_millis(800);
+    let (a_store, a) = open_node(&url, "a", lease).await;
+    let (b_store, b) = open_node(&url, "b", lease).await;
+    let a_room = a_store.for_room("r", 1);
+    a_room.write(room("r", "{\"by\":\"a\"}")).await.unwrap();
+    // A holds a live lease: B cannot claim the room, and is told where it is.
+    match b.claim("r").await.unwrap() {
+        Claim::Elsewhere { node, addr, .. } => {
+            assert_eq!(node, "a");
+            assert_eq!(addr, "127.0.0.1:1/a");
+        }
+        other => panic!("claimed a room held by a live lease: {other:?}"),
+    }
+    assert!(b.claim_expired(&[], 100).await.unwrap().is_empty());
+    // A stops renewing (paused); its lease runs out; B takes the room over.
+    tokio::time::sleep(lease + Duration::from_millis(400)).await;
+    b.renew().await.unwrap();
+    let taken = b.claim_expired(&[], 100).await.unwrap();
+    assert_eq!(taken.len(), 1);
+    assert_eq!(taken[0].generation, 2);
+    assert_eq!(taken[0].state, "{\"by\":\"a\"}");
+    // A comes back: its write under generation 1 is fenced off and stores nothing, even after
+    // it renewed its own lease.
+    let fenced = a_room.write(room("r", "{\"by\":\"a, late\"}")).await;
+    assert_eq!(fenced, Err(StoreError::LeaseLost));
+    let owned = a.renew().await.unwrap();
+    assert!(owned.is_empty(), "A still owns {owned:?}");
+    let fenced = a_room
+        .commit(vec![
+            Write::GameStarted {
+                room: "r".into(),
+                number: 1,
+                seed: 1,
+            },
+            room("r", "{\"by\":\"a, later\"}"),
+        ])
+        .await;
+    assert_eq!(fenced, Err(StoreError::LeaseLost));
+    // A cannot claim it back while B's lease lives.
+    assert!(matches!(
+        a.claim("r").await.unwrap(),
+        Claim::Elsewhere { .. }
+    ));
+    let b_room = b_store.for_room("r", 2);
+    b_room.write(room("r", "{\"by\":\"b\"}")).await.unwrap();
+    let name = postgres::PgServer::name_of(&url);
+    assert_eq!(
+        postgres::server().sql(name, "SELECT owner, generation, state FROM rooms"),
+        "b|2|{\"by\":\"b\"}"
+    );
+    assert_eq!(
+        postgres::server().sql(name, "SELECT count(*) FROM games"),
+        "0"
+    );
+    a_store.close().await;
+    b_store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_claiming_one_expired_room_at_once_get_it_once() {
+    let url = postgres::server().database();
+    let (store, _) = open_node(&url, "gone", Duration::from_millis(300)).await;
+    for i in 0..20 {
+        store
+            .for_room(&format!("r{i}"), 1)
+            .write(room(&format!("r{i}"), "{}"))
+            .await
+            .unwrap();
+    }
+    store.close().await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (_, b) = open_node(&url, "b", Duration::from_secs(30)).await;
+    let (_, c) = open_node(&url, "c", Duration::from_secs(30)).await;
+    let (_, d) = open_node(&url, "d", Duration::from_secs(30)).await;
+    let (_, e) = open_node(&url, "e", Duration::from_secs(30)).await;
+    // (A process may claim its own room again — it does so only for a room it does not run —
+    // so each claimant here is a process of its own.)
+    let (by_b, by_c, one_d, one_e) = tokio::join!(
+        b.claim_expired(&[], 100),
+        c.claim_expired(&[], 100),
+        d.claim("r0"),
+        e.claim("r0"),
+    );
+    let mut ids: Vec<String> = by_b
+        .unwrap()
+        .into_iter()
+        .chain(by_c.unwrap())
+        .map(|r| r.id)
+        .collect();
+    let single: Vec<Claim> = vec![one_d.unwrap(), one_e.unwrap()];
+    ids.extend(single.iter().filter_map(|claim| match claim {
+        Claim::Claimed(room) => Some(room.id.clone()),
+        _ => None,
+    }));
+    ids.sort();
+    let mut expected: Vec<String> = (0..20).map(|i| format!("r{i}")).collect();
+    expected.sort();
+    assert_eq!(ids, expected, "every room claimed exactly once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_released_process_hands_its_rooms_over_at_once() {
+    let url = postgres::server().database();
+    let (store, a) = open_node(&url, "a", Duration::from_secs(60)).await;
+    store.for_room("r", 1).write(room("r", "{}")).await.unwrap();
+    let (_, b) = open_node(&url, "b", Duration::from_secs(60)).await;
+    assert!(b.claim_expired(&[], 10).await.unwrap().is_empty());
+    a.release().await.unwrap();
+    let taken = b.claim_expired(&[], 10).await.unwrap();
+    assert_eq!(taken.len(), 1);
+    // Only what this process does not run is claimed again: a room listed as running stays.
+    let (_, c) = open_node(&url, "b", Duration::from_secs(60)).await;
+    assert!(c.claim_expired(&["r".into()], 10).await.unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrations_are_applied_once_and_a_newer_schema_is_refused() {
+    let url = postgres::server().database();
+    let name = postgres::PgServer::name_of(&url).to_string();
+    // Two processes starting together on an empty database.
+    let (first, second) = tokio::join!(
+        Store::open_postgres(options(&url, "a"), Metrics::new()),
+        Store::open_postgres(options(&url, "b"), Metrics::new()),
+    );
+    first.unwrap();
+    second.unwrap();
+    assert_eq!(
+        postgres::server().sql(
+            &name,
+            "SELECT string_agg(version::text, ',' ORDER BY version) FROM schema_version"
+        ),
+        (1..=SCHEMA_VERSION)
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    postgres::server().sql(&name, "INSERT INTO schema_version VALUES (99)");
+    let refused = Store::open_postgres(options(&url, "c"), Metrics::new()).await;
+    match refused {
+        Err(StoreError::NewerSchema { found: 99, known }) => assert_eq!(known, SCHEMA_VERSION),
+        other => panic!("a newer schema was not refused: {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_database_is_an_error_not_a_hang() {
+    let url = format!("postgres://martian@127.0.0.1:{}/nothing", {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    });
+    let refused = Store::open_postgres(options(&url, "a"), Metrics::new()).await;
+    assert!(
+        matches!(refused, Err(StoreError::Unavailable(_))),
+        "{refused:?}"
+    );
+}
