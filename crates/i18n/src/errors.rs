@@ -5,8 +5,8 @@
 //! engine's `Display`.
 
 use martian_engine::{
-    GameError, MAX_DICE, MAX_PLAYERS, ParseDiceError, RECORD_VERSION, ROLL_OFF_DICE, RecordError,
-    TranscriptError, TranscriptErrorKind, TurnError,
+    GameError, MAX_DICE, MAX_PLAYERS, ParseDiceError, RECORD_VERSION, RecordError, TranscriptError,
+    TranscriptErrorKind, TurnError,
 };
 
 use crate::vocab::face_id;
@@ -82,11 +82,11 @@ pub fn game_error(m: &Messages, error: &GameError) -> String {
         GameError::Over => tr!(m, "error-game-over"),
         GameError::InRollOff => tr!(m, "error-game-in-roll-off"),
         GameError::NoRollOff => tr!(m, "error-game-no-roll-off"),
-        GameError::RollOffDice(count) => tr!(
+        GameError::RollOffDice { expected, rolled } => tr!(
             m,
             "error-game-roll-off-dice",
-            expected = ROLL_OFF_DICE,
-            count = *count
+            expected = *expected,
+            count = *rolled
         ),
         GameError::Turn(error) => turn_error(m, error),
     }
@@ -201,7 +201,10 @@ mod tests {
             GameError::Over,
             GameError::InRollOff,
             GameError::NoRollOff,
-            GameError::RollOffDice(5),
+            GameError::RollOffDice {
+                expected: 6,
+                rolled: 5,
+            },
             GameError::Turn(TurnError::AwaitingRoll),
         ] {
             all.push(RecordError::Game(error));
