@@ -576,6 +576,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::ROLL_OFF_DICE;
     use crate::turn::TurnPhase;
 
     fn dice(text: &str) -> Dice {
@@ -692,6 +693,29 @@ mod tests {
         game.apply_roll(dice("RHHHHH")).unwrap();
         game.apply_roll(dice("RRRHHH")).unwrap();
         assert_eq!(outcome(&game).winners, vec![1]);
+    }
+
+    #[test]
+    fn with_fewer_than_six_dice_the_roll_off_rolls_them_all() {
+        let rules = Rules::official().with_dice(3).unwrap();
+        let mut game = Game::new(rules.with_target(3).unwrap(), 2).unwrap();
+        for _ in 0..2 {
+            game.apply_roll(dice("HHH")).unwrap();
+            game.play(Action::Take(Face::Human)).unwrap(); // every die aside: 3 points
+        }
+        assert_eq!(game.awaiting(), Awaiting::RollOffRoll { seat: 0, dice: 3 });
+        assert_eq!(
+            game.apply_roll(dice("RRRHHH")),
+            Err(GameError::RollOffDice {
+                expected: 3,
+                rolled: 6
+            })
+        );
+        game.apply_roll(dice("RRH")).unwrap();
+        game.apply_roll(dice("RHH")).unwrap();
+        assert_eq!(outcome(&game).winners, vec![0]);
+        assert_eq!(Rules::official().roll_off_dice(), ROLL_OFF_DICE);
+        assert_eq!(rules.roll_off_dice(), 3);
     }
 
     #[test]
