@@ -213,6 +213,23 @@ fn errors_name_the_step_and_exit_with_2() {
 }
 
 #[test]
+fn one_die_is_counted_in_the_singular() {
+    // 11 tanks, a ray taken: one die is left, and two are rolled.
+    let output = turn(&["TTTTTTTTTTTRH/R HH/H"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "martian-dice: step 2: 2 dice were rolled but 1 is available\n"
+    );
+    let output = turn(&["RRRRRRRRRRRRH/H R/R"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "martian-dice: step 2: 1 die was rolled but 12 are available\n"
+    );
+}
+
+#[test]
 fn the_number_of_dice_is_an_option() {
     let report = json_of(&["--dice", "5", "TRRHC/R HC/H C/C"]);
     assert_eq!(report["ended_by"], "no-dice");

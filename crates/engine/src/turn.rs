@@ -97,7 +97,11 @@ pub enum TurnError {
     #[error("the player must first stop or roll again")]
     AwaitingDecision,
     /// A roll of another number of dice than those available.
-    #[error("{rolled} dice were rolled but {available} are available")]
+    #[error(
+        "{rolled} {} rolled but {available} {} available",
+        if *rolled == 1 { "die was" } else { "dice were" },
+        if *available == 1 { "is" } else { "are" }
+    )]
     WrongDiceCount {
         /// The dice in the roll.
         rolled: u8,
@@ -411,6 +415,14 @@ mod tests {
         let mut turn = Turn::new(Rules::official());
         turn.apply_roll(dice(roll)).unwrap();
         turn
+    }
+
+    #[test]
+    fn a_wrong_count_of_one_die_reads_in_the_singular() {
+        let error = |rolled, available| TurnError::WrongDiceCount { rolled, available }.to_string();
+        assert_eq!(error(2, 1), "2 dice were rolled but 1 is available");
+        assert_eq!(error(1, 3), "1 die was rolled but 3 are available");
+        assert_eq!(error(7, 8), "7 dice were rolled but 8 are available");
     }
 
     #[test]

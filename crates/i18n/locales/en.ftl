@@ -193,7 +193,13 @@ error-turn-over = the turn is over
 error-turn-awaiting-choice = a roll is awaiting a choice of type
 error-turn-awaiting-roll = the dice must be rolled first
 error-turn-awaiting-decision = the player must first stop or roll again
-error-turn-wrong-dice-count = { $rolled } dice were rolled but { $available } are available
+error-turn-wrong-dice-count = { $rolled ->
+        [one] { $rolled } die was
+       *[other] { $rolled } dice were
+    } rolled but { $available ->
+        [one] { $available } is
+       *[other] { $available } are
+    } available
 error-turn-take-tank = tanks cannot be chosen: they are set aside by force
 error-turn-not-rolled = { $face ->
     [tank] no tanks were rolled

@@ -154,6 +154,14 @@ mod tests {
                 rolled: 7,
                 available: 8,
             },
+            TurnError::WrongDiceCount {
+                rolled: 2,
+                available: 1,
+            },
+            TurnError::WrongDiceCount {
+                rolled: 1,
+                available: 3,
+            },
             TurnError::TakeTank,
         ];
         for face in Face::ALL {
@@ -236,6 +244,20 @@ mod tests {
                 record_error(pt, &error),
             );
         }
+    }
+
+    #[test]
+    fn one_die_is_singular() {
+        let en = Lang::En.messages();
+        let error =
+            |rolled, available| turn_error(en, &TurnError::WrongDiceCount { rolled, available });
+        assert_eq!(error(2, 1), "2 dice were rolled but 1 is available");
+        assert_eq!(error(1, 3), "1 die was rolled but 3 are available");
+        let pt = Lang::PtBr.messages();
+        let error =
+            |rolled, available| turn_error(pt, &TurnError::WrongDiceCount { rolled, available });
+        assert_eq!(error(2, 1), "2 dados foram lançados, mas há 1 disponível");
+        assert_eq!(error(1, 3), "1 dado foi lançado, mas há 3 disponíveis");
     }
 
     #[test]
