@@ -3,7 +3,7 @@
 import { t } from "../i18n.js";
 import { byId, esc } from "./dom.js";
 import { FACES, FACE_NAMES, die, diceRow } from "./dice.js";
-import { keyOf, coachKey } from "./keys.js";
+import { keysOf, coachKey } from "./keys.js";
 
 export function openHowTo(section = null) {
   const dialog = byId("howto");
@@ -28,7 +28,7 @@ function draw() {
     .map((text) => `<li>${esc(text)}</li>`)
     .join("");
   const keys = ["roll", "stop", "R", "H", "C", "K"]
-    .map((act) => `<li><kbd>${esc(keyOf(act))}</kbd> ${esc(t("web-howto-key", { action: act }))}</li>`)
+    .map((act) => `<li>${keysOf(act).map((key) => `<kbd>${esc(key)}</kbd>`).join(" ")} ${esc(t("web-howto-key", { action: act }))}</li>`)
     .join("");
   dialog.innerHTML = `
     <h2 id="howto-title">${esc(t("web-how-to-play"))}</h2>

@@ -1,5 +1,5 @@
 // The terminal game's keys on the page: in English r roll, s stop, d/h/c/k take; in Portuguese
-// l, p, m/h/v/g — the same `tui-key` messages the terminal uses — and the English keys in every
+// l, p, r (or m)/h/v/g — the same `tui-key` messages the terminal uses — and the English keys in every
 // language. `?` opens How to play, `a` the coach.
 import { t, tIn, lang } from "../i18n.js";
 import { notify } from "./notices.js";
@@ -7,24 +7,38 @@ import { notify } from "./notices.js";
 // The action codes of the protocol and the names tui-key knows them by.
 const KEY_ACTIONS = { roll: "roll", stop: "stop", R: "death-ray", H: "human", C: "cow", K: "chicken" };
 
-// The key shown on an action's button, in the reader's language.
-export function keyOf(act) {
-  return KEY_ACTIONS[act] ? t("tui-key", { action: KEY_ACTIONS[act] }) : "";
+// `tui-key` gives every key of an action, the shown one first ("rm": r, and m too), as the
+// terminal reads it.
+function keysIn(tag, name) {
+  return tIn(tag, "tui-key", { action: name });
 }
 
-// The action a key means, in the reader's language or in English.
-export function actOf(key) {
+// The key shown on an action's button, in the reader's language.
+export function keyOf(act) {
+  return KEY_ACTIONS[act] ? keysIn(lang(), KEY_ACTIONS[act]).charAt(0) : "";
+}
+
+// The actions a key can mean, in the reader's language or in English. A key may mean two
+// (English r: roll, or take death rays): never both on screen at once, so the one with a button
+// is meant.
+export function actsOf(key) {
   const k = key.toLowerCase();
+  const acts = [];
   for (const tag of [lang(), "en"]) {
     for (const [act, name] of Object.entries(KEY_ACTIONS)) {
-      if (tIn(tag, "tui-key", { action: name }) === k) return act;
+      if (keysIn(tag, name).includes(k) && !acts.includes(act)) acts.push(act);
     }
   }
-  return null;
+  return acts;
+}
+
+// Every key of an action in the reader's language, the shown one first.
+export function keysOf(act) {
+  return KEY_ACTIONS[act] ? [...keysIn(lang(), KEY_ACTIONS[act])] : [];
 }
 
 export function coachKey() {
-  return t("tui-key", { action: "coach" });
+  return keysIn(lang(), "coach").charAt(0);
 }
 
 export function installKeys({ onHelp }) {
@@ -39,9 +53,9 @@ export function installKeys({ onHelp }) {
       return;
     }
     if (event.key.length !== 1) return;
-    const act = actOf(event.key);
-    const button = act ? document.querySelector(`#actions [data-act="${act}"]:not([disabled])`) : null;
-    if (act && !button && document.body.classList.contains("offline") && document.querySelector(`#actions [data-act="${act}"]`)) {
+    const acts = actsOf(event.key);
+    const button = acts.map((act) => document.querySelector(`#actions [data-act="${act}"]:not([disabled])`)).find(Boolean);
+    if (acts.length && !button && document.body.classList.contains("offline") && acts.some((act) => document.querySelector(`#actions [data-act="${act}"]`))) {
       // The move's button is there but the connection is not: say so rather than do nothing.
       notify(t("web-not-sent"), true);
       return;
@@ -53,7 +67,7 @@ export function installKeys({ onHelp }) {
       return;
     }
     const coach = document.getElementById("coach");
-    if (coach && !coach.disabled && [coachKey(), tIn("en", "tui-key", { action: "coach" })].includes(event.key.toLowerCase())) {
+    if (coach && !coach.disabled && (keysIn(lang(), "coach") + keysIn("en", "coach")).includes(event.key.toLowerCase())) {
       event.preventDefault();
       coach.click();
     }
