@@ -957,3 +957,35 @@ fn in_portuguese_the_person_at_the_screen_is_spoken_to_and_bots_are_named_in_por
     assert!(text.contains("\nYou roll 13 dice: "), "{text}");
     assert!(text.contains("\nWhich type do you take? ("), "{text}");
 }
+
+/// After a take, `r` rolls again; a face letter is not taken for a take silently: the answer says
+/// what `s` and `r` mean at this prompt, so `r` is never read two ways unannounced.
+#[test]
+fn after_a_take_the_prompt_s_letters_are_said_plainly() {
+    let output = run_with_input(
+        &["play", "--plain", "--players", "Ana", "--seed", "3"],
+        "h\nh\nr\nq\n",
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let decide = lines
+        .iter()
+        .position(|l| l.starts_with("Ana, stop and score"))
+        .expect("a stop-or-roll prompt");
+    assert!(
+        lines[decide].ends_with("(s), or roll the 9 dice left (r)?"),
+        "{text}"
+    );
+    assert_eq!(
+        lines[decide + 1],
+        "You already took a type from this roll: now s stops and r rolls the dice left \
+         (r takes death rays only while a type is to be chosen).",
+        "{text}"
+    );
+    assert_eq!(lines[decide + 2], lines[decide], "{text}");
+    assert_eq!(
+        lines[decide + 3],
+        "Ana rolls 9 dice: 2 tanks, 7 death rays.",
+        "{text}"
+    );
+}

@@ -167,7 +167,11 @@ fn errors_name_the_step_and_exit_with_2() {
         ),
         ("TTRRRHHCKKKCC/K 0T8R/R", 2, "a count of 0 is not allowed"),
         ("31R", 1, "more than 30 dice"),
-        ("TTRRRHHCKKKCC/Z", 1, "'Z' after '/' is not a face letter"),
+        (
+            "TTRRRHHCKKKCC/Z",
+            1,
+            "'Z' after '/' is not a face letter (R, H, C, K; or V, G)",
+        ),
         ("TTRRRHHCKKKCC/KK", 1, "'KK' after '/' is not a face letter"),
         ("TTRRRHHCKKKCC TRRRHHCC/R", 1, "the roll has no type taken"),
         ("TTRRRHHCKKKCC/T", 1, "tanks cannot be chosen"),

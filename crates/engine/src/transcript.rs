@@ -69,7 +69,7 @@ pub enum TranscriptErrorKind {
         error: ParseDiceError,
     },
     /// The text after `/` is not the letter of a type that can be taken.
-    #[error("'{0}' after '/' is not a face letter (R, H, C, K)")]
+    #[error("'{0}' after '/' is not a face letter (R, H, C, K; or V, G)")]
     Take(String),
     /// A roll followed by another step has no type taken.
     #[error("the roll has no type taken: write it as ROLL/LETTER, or end the transcript there")]
@@ -327,12 +327,12 @@ mod tests {
             (
                 "TTRRRHHCKKKCC/X",
                 1,
-                "step 1: 'X' after '/' is not a face letter (R, H, C, K)",
+                "step 1: 'X' after '/' is not a face letter (R, H, C, K; or V, G)",
             ),
             (
                 "TTRRRHHCKKKCC/",
                 1,
-                "step 1: '' after '/' is not a face letter (R, H, C, K)",
+                "step 1: '' after '/' is not a face letter (R, H, C, K; or V, G)",
             ),
             (
                 "TTRRRHHCKKKCZ/K",
