@@ -532,8 +532,21 @@ fn json_ish() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Proptest's configuration here: `cases` cases, and a failure's seed saved beside this file
+/// (`cli_replay.proptest-regressions`, committed) so that it is tried first on every later run. The
+/// default looks for a `lib.rs` above an integration test, finds none and only warns.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(config(300))]
 
     /// In the library replay is built on: any text is refused or is a record that replays to
     /// itself, with totals that add up.
@@ -558,7 +571,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(config(40))]
 
     /// Through the binary: a damaged record is exit 0 or a JSON error with exit 2; never a crash.
     #[test]

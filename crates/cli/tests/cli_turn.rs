@@ -376,8 +376,21 @@ fn transcript_text() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Proptest's configuration here: `cases` cases, and a failure's seed saved beside this file
+/// (`cli_turn.proptest-regressions`, committed) so that it is tried first on every later run. The
+/// default looks for a `lib.rs` above an integration test, finds none and only warns.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(config(400))]
 
     /// In the library the command is built on: a turn's invariants hold for any text accepted.
     #[test]
@@ -399,7 +412,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(config(48))]
 
     /// Through the binary: exit 0 with a report whose numbers agree with the rules, or exit 2
     /// with a step-numbered error; never a crash.

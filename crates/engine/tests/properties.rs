@@ -102,8 +102,21 @@ fn is_the_record_of(record: &GameRecord, game: &Game) -> Result<(), TestCaseErro
     Ok(())
 }
 
+/// Proptest's configuration here: `cases` cases, and a failure's seed saved beside this file
+/// (`properties.proptest-regressions`, committed) so that it is tried first on every later run. The
+/// default looks for a `lib.rs` above an integration test, finds none and only warns.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(config(300))]
 
     #[test]
     fn random_games_keep_every_invariant(
