@@ -989,3 +989,48 @@ fn after_a_take_the_prompt_s_letters_are_said_plainly() {
         "{text}"
     );
 }
+
+/// An `exec:` bot that dies at its first decision: the game stops with a message naming the bot
+/// and what it said, exit 1, and the record keeps every finished turn. The bot's spec is a long
+/// path, which `--players` takes (only a person's name is bounded).
+#[test]
+fn an_exec_bot_crashing_mid_game_ends_it_with_the_reason_and_the_record_kept() {
+    let dir = scratch("exec-crash");
+    let record = dir.join("game.json");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../bots/tests/bots/crash.sh");
+    let bot = format!("bot:exec:sh:{}", script.display());
+    assert!(
+        bot.len() > 40,
+        "the spec is longer than a person's name may be"
+    );
+    let output = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--players",
+            &format!("Ana,{bot}"),
+            "--seed",
+            "3",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "h\ns\n",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("could not play")
+            && stderr.contains("crashed")
+            && stderr.contains("exit status: 3")
+            && stderr.contains("segmentation fault (pretend)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("Ana stops."), "{stdout}");
+    let kept: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(kept["turns"].as_array().unwrap().len(), 1, "{kept}");
+    assert_eq!(kept["result"], Value::Null);
+    replay_json(&record);
+    let _ = std::fs::remove_dir_all(&dir);
+}
