@@ -616,3 +616,26 @@ async fn a_frame_beyond_what_the_server_reads_closes_the_connection() {
     assert_eq!(other.recv().await["type"], "pong");
     running.abort();
 }
+
+/// A malformed message whose type is plainly a known one is refused naming that request; one of
+/// no known type, or not JSON, names none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_malformed_request_of_a_known_type_is_named_in_the_refusal() {
+    let running = server(|_| {}).await;
+    let mut client = Client::connect(running.addr()).await;
+    for (text, request) in [
+        (r#"{"type":"act","action":7}"#, Some("act")),
+        (r#"{"type":"create_room"}"#, Some("create_room")),
+        (r#"{"type":"start","now":true}"#, Some("start")),
+        (r#"{"type":"dance"}"#, None),
+        (r#"{"type":"act""#, None),
+        ("hello", None),
+    ] {
+        client.send_text(text.to_string()).await;
+        let reply = client.recv().await;
+        assert_eq!(reply["type"], "error", "{text}: {reply}");
+        assert_eq!(reply["code"], "malformed", "{text}: {reply}");
+        assert_eq!(reply["request"].as_str(), request, "{text}: {reply}");
+    }
+    running.abort();
+}
