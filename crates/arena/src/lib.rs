@@ -20,8 +20,6 @@
 //! wins (tied leaders share the win). A game still going after [`MAX_ROUNDS`] rounds (bots that
 //! never score) is abandoned without a winner.
 
-#![forbid(unsafe_code)]
-
 mod report;
 mod run;
 pub mod stats;

@@ -40,8 +40,9 @@ pub struct BotReport {
 /// A bot's failure during a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ErrorNote {
-    /// The game's index (its seed is `game_seed(seed, game)`).
+    /// The game's index, from 0 (its seed is `game_seed(seed, game)`).
     pub game: u64,
+    /// The seat that forfeited, from 0.
     pub seat: usize,
     pub bot: String,
     pub message: String,

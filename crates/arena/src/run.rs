@@ -6,8 +6,7 @@ use std::time::Instant;
 
 use martian_bots::{BotOptions, GameEnd, Strategy, TurnStart};
 use martian_engine::{
-    Game, GameRng, GameState, MAX_PLAYERS, Points, ROLL_OFF_DICE, Rules, Scoreboard, TurnPhase,
-    roll_dice,
+    Game, GameRng, GameState, MAX_PLAYERS, Points, Rules, Scoreboard, TurnPhase, roll_dice,
 };
 use serde::Serialize;
 
@@ -286,7 +285,7 @@ fn play_game_by_turns(
     let mut abandoned = false;
     while forfeit.is_none() && !board.is_over() {
         if board.roll_off_seat().is_some() {
-            let roll = roll_dice(ROLL_OFF_DICE, &mut rng);
+            let roll = roll_dice(rules.roll_off_dice(), &mut rng);
             board
                 .apply_roll_off_roll(roll)
                 .expect("the roll-off awaits a roll");

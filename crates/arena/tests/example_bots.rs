@@ -1,5 +1,6 @@
 //! The example bots of `examples/` play in the arena through the bot protocol, and their own
-//! tests pass. Skipped, with a message, only when `python3` or `node` is not installed.
+//! tests pass. A missing `python3` or `node` fails the test (scripts/test installs both): an
+//! example that cannot be run must not pass as tested.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -11,17 +12,17 @@ fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn installed(program: &str) -> bool {
+/// Fails the test when `program` is missing.
+fn require(program: &str, package: &str) {
     let found = Command::new(program)
         .arg("--version")
         .output()
         .is_ok_and(|out| out.status.success());
-    if !found {
-        eprintln!(
-            "SKIPPED: '{program}' is not installed, so the example bot that needs it is not tested"
-        );
-    }
-    found
+    assert!(
+        found,
+        "'{program}' is not installed, so its example bot cannot be tested: \
+         apt-get install {package} (scripts/test installs it)"
+    );
 }
 
 fn run_tests(program: &str, args: &[&str]) {
@@ -68,9 +69,7 @@ fn plays_well_in_the_arena(spec: &str) {
 
 #[test]
 fn the_python_example_bot_passes_its_tests_and_plays_in_the_arena() {
-    if !installed("python3") {
-        return;
-    }
+    require("python3", "python3");
     run_tests(
         "python3",
         &["-m", "unittest", "discover", "-s", "examples/python"],
@@ -81,9 +80,7 @@ fn the_python_example_bot_passes_its_tests_and_plays_in_the_arena() {
 
 #[test]
 fn the_javascript_example_bot_passes_its_tests_and_plays_in_the_arena() {
-    if !installed("node") {
-        return;
-    }
+    require("node", "nodejs");
     run_tests("node", &["--test", "examples/js/"]);
     let script = repo_root().join("examples/js/bot.js");
     plays_well_in_the_arena(&format!("exec:node:{}", script.display()));

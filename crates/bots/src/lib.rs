@@ -4,8 +4,6 @@
 //! Bots are made from the names the command line takes with [`create`]; [`catalogue`] lists the
 //! built-in ones for pick lists.
 
-#![forbid(unsafe_code)]
-
 mod builtin;
 mod exec;
 mod greedy;

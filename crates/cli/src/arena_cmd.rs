@@ -304,7 +304,8 @@ mod messages {
                 let line = tr!(
                     m,
                     "arena-forfeit-note",
-                    game = note.game,
+                    // People count games and seats from 1; the JSON keeps the indices.
+                    game = note.game + 1,
                     seat = note.seat + 1,
                     message = &note.message
                 );

@@ -101,12 +101,6 @@ pub(crate) fn parse_players(list: &str, m: &Messages) -> Result<Vec<SeatSpec>, P
         if entry.chars().any(char::is_control) {
             return Err(PlayersError::ControlCharacter { number });
         }
-        if entry.chars().count() > MAX_NAME_CHARS {
-            return Err(PlayersError::TooLong {
-                number,
-                max: MAX_NAME_CHARS,
-            });
-        }
         let taken = |name: &str| seats.iter().any(|s| s.name.eq_ignore_ascii_case(name));
         let bot = entry
             .get(..4)
@@ -131,6 +125,13 @@ pub(crate) fn parse_players(list: &str, m: &Messages) -> Result<Vec<SeatSpec>, P
                     name,
                     bot: Some(spec),
                 }
+            }
+            // A person's name is bounded; a bot's spec is not (an `exec:` path can be long).
+            None if entry.chars().count() > MAX_NAME_CHARS => {
+                return Err(PlayersError::TooLong {
+                    number,
+                    max: MAX_NAME_CHARS,
+                });
             }
             None if taken(entry) => {
                 return Err(PlayersError::SameName(entry.to_string()));
@@ -258,6 +259,10 @@ mod tests {
         assert_eq!(error("Ana,ana"), "two players are called ana");
         assert!(error("bot:").contains("bot name"));
         assert!(error(&"x".repeat(41)).contains("longer"));
+        // A bot's spec is not a name: an exec: path may be long.
+        let long = format!("bot:exec:sh:/{}/bot.sh", "d".repeat(60));
+        let seats = parse_players(&format!("Ana,{long}"), en()).unwrap();
+        assert_eq!(seats[1].bot.as_deref(), Some(&long[4..]));
     }
 
     #[test]

@@ -228,6 +228,10 @@ fn listing(record: &GameRecord, game: &Game, m: &Messages) -> String {
         }
     }
     if !game.turn_steps().is_empty() {
+        // An unfinished turn that opens a round (the game's first, say) opens it in the listing.
+        if history.last().is_none_or(|last| last.round != game.round()) {
+            lines.push(msg::replay_round(m, game.round()));
+        }
         let transcript = martian_engine::Transcript::from_log_steps(game.turn_steps());
         lines.push(msg::replay_turn_unfinished(
             m,

@@ -157,7 +157,7 @@ pub struct ServeArgs {
     )]
     grace: f64,
     /// The address players reach the server at, behind a reverse proxy
-    /// (https://dice.example.org): invite links use it.
+    /// (`https://dice.example.org`): invite links use it.
     #[arg(long, env = "MARTIAN_DICE_PUBLIC_URL", value_name = "URL")]
     public_url: Option<String>,
     /// A reverse proxy whose X-Real-IP (else last X-Forwarded-For entry) names the client, for

@@ -188,6 +188,19 @@ fn a_misbehaving_external_bot_is_reported_and_forfeits() {
     let text = stdout(&output);
     assert!(text.contains("4 games lost by forfeit"), "{text}");
     assert!(text.contains("not legal"), "{text}");
+    // The text counts games and seats from 1 (the bot sits first in the first game), the JSON
+    // from 0, both alike.
+    assert!(text.contains("  game 1, seat 1: "), "{text}");
+    let json = json_of(&[
+        "--bots",
+        &format!("{spec},greedy"),
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(json["errors"][0]["game"], 0, "{json}");
+    assert_eq!(json["errors"][0]["seat"], 0, "{json}");
 }
 
 #[test]

@@ -356,6 +356,20 @@ fn turn_errors_are_in_portuguese_for_people_and_in_english_for_json() {
 }
 
 #[test]
+fn one_die_is_counted_in_the_singular_in_portuguese() {
+    let output = turn("pt-BR", &["TTTTTTTTTTTRH/R HH/H"]);
+    assert_eq!(
+        stderr(&output),
+        "martian-dice: passo 2: 2 dados foram lançados, mas há 1 disponível\n"
+    );
+    let output = turn("pt-BR", &["RRRRRRRRRRRRH/H R/R"]);
+    assert_eq!(
+        stderr(&output),
+        "martian-dice: passo 2: 1 dado foi lançado, mas há 12 disponíveis\n"
+    );
+}
+
+#[test]
 fn the_environment_chooses_the_language_and_lang_overrides_it() {
     let play = |args: &[&str], env: &[(&str, &str)]| {
         let all: Vec<&str> = args

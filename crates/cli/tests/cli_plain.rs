@@ -957,3 +957,80 @@ fn in_portuguese_the_person_at_the_screen_is_spoken_to_and_bots_are_named_in_por
     assert!(text.contains("\nYou roll 13 dice: "), "{text}");
     assert!(text.contains("\nWhich type do you take? ("), "{text}");
 }
+
+/// After a take, `r` rolls again; a face letter is not taken for a take silently: the answer says
+/// what `s` and `r` mean at this prompt, so `r` is never read two ways unannounced.
+#[test]
+fn after_a_take_the_prompt_s_letters_are_said_plainly() {
+    let output = run_with_input(
+        &["play", "--plain", "--players", "Ana", "--seed", "3"],
+        "h\nh\nr\nq\n",
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let decide = lines
+        .iter()
+        .position(|l| l.starts_with("Ana, stop and score"))
+        .expect("a stop-or-roll prompt");
+    assert!(
+        lines[decide].ends_with("(s), or roll the 9 dice left (r)?"),
+        "{text}"
+    );
+    assert_eq!(
+        lines[decide + 1],
+        "You already took a type from this roll: now s stops and r rolls the dice left \
+         (r takes death rays only while a type is to be chosen).",
+        "{text}"
+    );
+    assert_eq!(lines[decide + 2], lines[decide], "{text}");
+    assert_eq!(
+        lines[decide + 3],
+        "Ana rolls 9 dice: 2 tanks, 7 death rays.",
+        "{text}"
+    );
+}
+
+/// An `exec:` bot that dies at its first decision: the game stops with a message naming the bot
+/// and what it said, exit 1, and the record keeps every finished turn. The bot's spec is a long
+/// path, which `--players` takes (only a person's name is bounded).
+#[test]
+fn an_exec_bot_crashing_mid_game_ends_it_with_the_reason_and_the_record_kept() {
+    let dir = scratch("exec-crash");
+    let record = dir.join("game.json");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../bots/tests/bots/crash.sh");
+    let bot = format!("bot:exec:sh:{}", script.display());
+    assert!(
+        bot.len() > 40,
+        "the spec is longer than a person's name may be"
+    );
+    let output = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--players",
+            &format!("Ana,{bot}"),
+            "--seed",
+            "3",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "h\ns\n",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("could not play")
+            && stderr.contains("crashed")
+            && stderr.contains("exit status: 3")
+            && stderr.contains("segmentation fault (pretend)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("Ana stops."), "{stdout}");
+    let kept: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(kept["turns"].as_array().unwrap().len(), 1, "{kept}");
+    assert_eq!(kept["result"], Value::Null);
+    replay_json(&record);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -170,3 +170,87 @@ fn an_unwritable_path_is_an_error_not_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The numbers `(y, height)` of the `<rect>` elements of `svg` filled with `fill`.
+fn bars(svg: &str, fill: &str) -> Vec<(f64, f64)> {
+    svg.split("<rect ")
+        .skip(1)
+        .filter(|rect| rect.contains(&format!("fill=\"{fill}\"")))
+        .map(|rect| {
+            let attribute = |name: &str| -> f64 {
+                let start = rect.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+                let end = start + rect[start..].find('"').unwrap();
+                rect[start..end].parse().unwrap()
+            };
+            (attribute("y"), attribute("height"))
+        })
+        .collect()
+}
+
+/// The bars are the solver's distributions, to the pixel: the expected-score player's and the
+/// player who needs at least 6, both solved here with `martian-solver`, on one scale.
+#[test]
+fn the_turn_distribution_bars_are_the_solver_s_numbers() {
+    use martian_engine::{Rules, Turn};
+    let dir = temp_dir("numbers");
+    let out = dir.join("dist.svg");
+    let output = plot(
+        &dir,
+        &[
+            "turn-distribution",
+            "--out",
+            out.to_str().unwrap(),
+            "--at-least",
+            "6",
+        ],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let rules = Rules::official();
+    let start = Turn::new(rules);
+    let greedy = martian_solver::expected_score_table(rules).score_distribution(&start);
+    let needs_six = martian_solver::TurnSpace::for_rules(rules)
+        .solve_with(|s| if s >= 6 { 1.0 } else { 0.0 })
+        .score_distribution(&start);
+    // The first series is drawn grey, the second red; the legend's swatch of each comes after.
+    let drawn: Vec<Vec<(f64, f64)>> = ["#787878", "#CA4834"]
+        .iter()
+        .map(|fill| {
+            let mut rects = bars(&svg, fill);
+            assert_eq!(
+                rects.len(),
+                greedy.len() + 1,
+                "{fill}: the bars and the swatch"
+            );
+            rects.truncate(greedy.len());
+            rects
+        })
+        .collect();
+    let baseline = drawn[0][0].0 + drawn[0][0].1;
+    let tallest = greedy.iter().chain(&needs_six).copied().fold(0.0, f64::max);
+    let highest = drawn
+        .iter()
+        .flatten()
+        .map(|&(_, height)| height)
+        .fold(0.0, f64::max);
+    let scale = highest / tallest;
+    for (series, numbers) in drawn.iter().zip([&greedy, &needs_six]) {
+        assert_eq!(series.len(), numbers.len());
+        for (score, (&(y, height), &p)) in series.iter().zip(numbers.iter()).enumerate() {
+            assert!(
+                (y + height - baseline).abs() <= 1.0,
+                "every bar stands on the axis"
+            );
+            // Pixels are whole: a bar is within a pixel (and the scale's rounding) of its value.
+            assert!(
+                (height - p * scale).abs() <= 1.5,
+                "score {score}: {height} px for probability {p} at {scale} px per unit"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

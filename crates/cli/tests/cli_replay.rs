@@ -151,6 +151,43 @@ fn the_listing_shows_every_turn_and_the_winner() {
 }
 
 #[test]
+fn an_unfinished_turn_that_opens_a_round_is_listed_under_the_round() {
+    let mut record = played();
+    let first = record["turns"][0].clone();
+    let players = record["players"].as_array().unwrap().len();
+    // The first turn alone, cut after its first roll's take; then the first turn of round 2.
+    let first_step = first["transcript"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    let roll = first_step.split('/').next().unwrap().to_string();
+    record["result"] = Value::Null;
+    record["turns"] = json!([{"seat": 0, "round": 1, "transcript": roll, "score": 0}]);
+    let output = replay_value("unfinished-first", &record, &["--plain"]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let round = text.find("Round 1:").expect("the round is named");
+    let turn = text.find("the turn is unfinished").unwrap();
+    assert!(round < turn, "{text}");
+
+    let full = played();
+    let round_one: Vec<Value> = full["turns"].as_array().unwrap()[..players].to_vec();
+    let mut turns = round_one.clone();
+    turns.push(json!({"seat": 0, "round": 2, "transcript": roll, "score": 0}));
+    record["turns"] = Value::Array(turns);
+    let output = replay_value("unfinished-second", &record, &["--plain"]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let round = text.find("Round 2:").expect("the second round is named");
+    assert!(
+        round < text.find("the turn is unfinished").unwrap(),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_record_can_come_from_stdin() {
     let mut child = binary()
         .args(["replay", "-", "--json"])
@@ -495,8 +532,21 @@ fn json_ish() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Proptest's configuration here: `cases` cases, and a failure's seed saved beside this file
+/// (`cli_replay.proptest-regressions`, committed) so that it is tried first on every later run. The
+/// default looks for a `lib.rs` above an integration test, finds none and only warns.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(config(300))]
 
     /// In the library replay is built on: any text is refused or is a record that replays to
     /// itself, with totals that add up.
@@ -521,7 +571,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(config(40))]
 
     /// Through the binary: a damaged record is exit 0 or a JSON error with exit 2; never a crash.
     #[test]

@@ -494,6 +494,13 @@ fn the_trainer_reads_a_script_keeps_score_and_meets_its_margin() {
         String::from_utf8_lossy(&output.stderr)
     );
     let text = String::from_utf8(output.stdout).unwrap();
+    // The intro never gives one letter two meanings: r is scoped to the stop-or-roll question.
+    let intro = text.lines().next().unwrap();
+    assert!(
+        intro.contains("(R, H, C, K; or V, G)")
+            && intro.contains("when asked to stop or roll again, s stops and r rolls"),
+        "{intro}"
+    );
     let served: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("Every option: "))
@@ -545,7 +552,9 @@ fn the_trainer_reads_a_script_keeps_score_and_meets_its_margin() {
     );
     let pt = String::from_utf8(pt.stdout).unwrap();
     assert!(
-        pt.contains("Esta é a rodada final") && pt.contains("Placar: 0 de 0"),
+        pt.contains("Esta é a rodada final")
+            && pt.contains("Placar: 0 de 0")
+            && pt.contains("(R, H, V, G; ou C, K); quando a pergunta for parar ou lançar de novo, p para e l lança"),
         "{pt}"
     );
 }

@@ -290,12 +290,16 @@ fn ctrl_c_quits_at_once_and_restores_the_terminal() {
     tmux.keys(&["r"]);
     tmux.wait_for("Choices", Duration::from_secs(5));
     tmux.keys(&["C-c"]);
-    let after = tmux.wait_for("exit code 0", Duration::from_secs(10));
+    let after = tmux.wait_for("TERMINAL-", Duration::from_secs(10));
+    assert!(after.contains("exit code 0"), "{after}");
+    assert!(
+        after.contains("TERMINAL-COOKED"),
+        "raw mode is off again: {after}"
+    );
     assert!(
         !after.contains("Scores"),
         "the game's screen is gone: {after}"
     );
-    // Raw mode is off again: the shell after the game echoes what is typed.
     let _ = std::fs::remove_dir_all(&dir);
 }
 

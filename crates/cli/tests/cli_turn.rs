@@ -167,7 +167,11 @@ fn errors_name_the_step_and_exit_with_2() {
         ),
         ("TTRRRHHCKKKCC/K 0T8R/R", 2, "a count of 0 is not allowed"),
         ("31R", 1, "more than 30 dice"),
-        ("TTRRRHHCKKKCC/Z", 1, "'Z' after '/' is not a face letter"),
+        (
+            "TTRRRHHCKKKCC/Z",
+            1,
+            "'Z' after '/' is not a face letter (R, H, C, K; or V, G)",
+        ),
         ("TTRRRHHCKKKCC/KK", 1, "'KK' after '/' is not a face letter"),
         ("TTRRRHHCKKKCC TRRRHHCC/R", 1, "the roll has no type taken"),
         ("TTRRRHHCKKKCC/T", 1, "tanks cannot be chosen"),
@@ -210,6 +214,23 @@ fn errors_name_the_step_and_exit_with_2() {
             "{transcript}"
         );
     }
+}
+
+#[test]
+fn one_die_is_counted_in_the_singular() {
+    // 11 tanks, a ray taken: one die is left, and two are rolled.
+    let output = turn(&["TTTTTTTTTTTRH/R HH/H"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "martian-dice: step 2: 2 dice were rolled but 1 is available\n"
+    );
+    let output = turn(&["RRRRRRRRRRRRH/H R/R"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "martian-dice: step 2: 1 die was rolled but 12 are available\n"
+    );
 }
 
 #[test]
@@ -355,8 +376,21 @@ fn transcript_text() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Proptest's configuration here: `cases` cases, and a failure's seed saved beside this file
+/// (`cli_turn.proptest-regressions`, committed) so that it is tried first on every later run. The
+/// default looks for a `lib.rs` above an integration test, finds none and only warns.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(config(400))]
 
     /// In the library the command is built on: a turn's invariants hold for any text accepted.
     #[test]
@@ -378,7 +412,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(config(48))]
 
     /// Through the binary: exit 0 with a report whose numbers agree with the rules, or exit 2
     /// with a step-numbered error; never a crash.

@@ -32,11 +32,20 @@ impl Dice {
         counts: [0; Face::NUM],
     };
 
-    /// Dice with the given count per face, in the order of [`Face::ALL`].
-    /// Returns `None` when there would be more than [`MAX_DICE`] dice.
-    pub fn from_counts(counts: [u8; Face::NUM]) -> Option<Dice> {
+    /// Dice with the given count per face, in the order of [`Face::ALL`]; refused when there
+    /// would be more than [`MAX_DICE`] dice.
+    ///
+    /// ```
+    /// use martian_engine::{CountsError, Dice, MAX_DICE};
+    /// assert_eq!(Dice::from_counts([1, 2, 0, 0, 3]).unwrap().to_string(), "TRRKKK");
+    /// assert_eq!(Dice::from_counts([20, 20, 0, 0, 0]), Err(CountsError::TooMany { total: 40 }));
+    /// ```
+    pub fn from_counts(counts: [u8; Face::NUM]) -> Result<Dice, CountsError> {
         let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-        (total <= u32::from(MAX_DICE)).then_some(Dice { counts })
+        if total > u32::from(MAX_DICE) {
+            return Err(CountsError::TooMany { total });
+        }
+        Ok(Dice { counts })
     }
 
     /// `n` dice all showing `face`.
@@ -92,7 +101,7 @@ impl Dice {
         for (c, o) in counts.iter_mut().zip(other.counts) {
             *c = c.checked_add(o)?;
         }
-        Dice::from_counts(counts)
+        Dice::from_counts(counts).ok()
     }
 
     /// The faces one by one, in canonical order.
@@ -162,16 +171,32 @@ impl fmt::Display for Dice {
 /// What is wrong with a written roll.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseDiceError {
+    /// A character that is neither a face letter nor a digit.
     #[error("'{0}' is not a face letter (T, R, H, C, K; or V, G)")]
     UnknownLetter(char),
+    /// Digits at the end, with no letter to count.
     #[error("the count {0} is not followed by a face letter")]
     DanglingCount(u32),
+    /// A count of zero before a letter.
     #[error("a count of 0 is not allowed")]
     ZeroCount,
+    /// More than [`MAX_DICE`] dice.
     #[error("more than {MAX_DICE} dice")]
     TooMany,
+    /// Nothing written.
     #[error("no dice written")]
     Empty,
+}
+
+/// Why counts per face are not dice: see [`Dice::from_counts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CountsError {
+    /// More dice than any rule variant uses.
+    #[error("{total} dice are more than {MAX_DICE}")]
+    TooMany {
+        /// The dice the counts add up to.
+        total: u32,
+    },
 }
 
 impl FromStr for Dice {

@@ -17,10 +17,15 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Face {
+    /// Set aside by force; more tanks than death rays set aside make the turn score 0.
     Tank = 0,
+    /// Fights the tanks; two faces of six.
     DeathRay = 1,
+    /// An earthling: one point.
     Human = 2,
+    /// An earthling: one point.
     Cow = 3,
+    /// An earthling: one point.
     Chicken = 4,
 }
 

@@ -5,7 +5,7 @@ use rand::Rng;
 use crate::dice::Dice;
 use crate::face::Face;
 use crate::roll::roll_dice;
-use crate::rules::{EndRule, Points, ROLL_OFF_DICE, Rules, TieRule};
+use crate::rules::{EndRule, Points, Rules, TieRule};
 use crate::turn::{Action, Turn, TurnError};
 
 /// The most players a game seats.
@@ -14,16 +14,20 @@ pub const MAX_PLAYERS: usize = 8;
 /// One event of a turn, in the order it happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
+    /// Dice were rolled: a turn's roll, or a roll-off roll.
     Rolled(Dice),
+    /// A decision was played.
     Played(Action),
 }
 
 /// A turn that has been played (or is being played), step by step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnLog {
+    /// The seat that played the turn.
     pub seat: usize,
     /// 1-based.
     pub round: u32,
+    /// Every roll and decision of the turn, in order.
     pub steps: Vec<Step>,
     /// Where the turn stands after the steps.
     pub turn: Turn,
@@ -39,7 +43,9 @@ impl TurnLog {
 /// One roll of the roll-off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct RollOffRoll {
+    /// The seat that rolled.
     pub seat: usize,
+    /// What the dice showed.
     pub roll: Dice,
 }
 
@@ -108,6 +114,7 @@ impl RollOff {
 pub struct Outcome {
     /// The winning seats: one, or several under shared victory.
     pub winners: Vec<usize>,
+    /// Final totals in seat order.
     pub scores: Vec<Points>,
     /// The roll-off that settled a tie, if one was played.
     pub roll_off: Option<RollOff>,
@@ -116,8 +123,11 @@ pub struct Outcome {
 /// Where a game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameState {
+    /// Turns are being played.
     Playing,
+    /// The leaders tied and roll off.
     RollOff(RollOff),
+    /// The game is over.
     Over(Outcome),
 }
 
@@ -125,11 +135,24 @@ pub enum GameState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Awaiting {
     /// `dice` dice to be rolled for the turn of `seat`.
-    TurnRoll { seat: usize, dice: u8 },
+    TurnRoll {
+        /// The seat to roll.
+        seat: usize,
+        /// How many dice it rolls.
+        dice: u8,
+    },
     /// A decision of `seat`: a type to take, or stop / roll again.
-    Decision { seat: usize },
+    Decision {
+        /// The seat to decide.
+        seat: usize,
+    },
     /// `seat` rolls six dice in the roll-off.
-    RollOffRoll { seat: usize, dice: u8 },
+    RollOffRoll {
+        /// The seat to roll.
+        seat: usize,
+        /// How many dice it rolls.
+        dice: u8,
+    },
     /// Nothing: the game is over.
     Nothing,
 }
@@ -137,16 +160,27 @@ pub enum Awaiting {
 /// Something the game cannot do now.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
+    /// A seat count out of range.
     #[error("a game has from 1 to {MAX_PLAYERS} players, not {0}")]
     Players(usize),
+    /// Nothing can happen: the game is over.
     #[error("the game is over")]
     Over,
+    /// A turn's move while the roll-off is under way.
     #[error("the roll-off is under way: only its rolls are expected")]
     InRollOff,
+    /// A roll-off roll while no roll-off is under way.
     #[error("no roll-off is under way")]
     NoRollOff,
-    #[error("a roll-off roll has {ROLL_OFF_DICE} dice, not {0}")]
-    RollOffDice(u8),
+    /// A roll-off roll of the wrong number of dice.
+    #[error("a roll-off roll has {expected} dice, not {rolled}")]
+    RollOffDice {
+        /// The dice a roll-off roll has under the rules.
+        expected: u8,
+        /// The dice rolled.
+        rolled: u8,
+    },
+    /// The turn refused the move.
     #[error(transparent)]
     Turn(#[from] TurnError),
 }
@@ -154,6 +188,7 @@ pub enum GameError {
 /// Everything a decision-maker may look at: read-only.
 #[derive(Clone, Copy, Debug)]
 pub struct Situation<'a> {
+    /// The rules of the game.
     pub rules: Rules,
     /// Banked totals in seat order.
     pub scores: &'a [Points],
@@ -161,6 +196,7 @@ pub struct Situation<'a> {
     pub seat: usize,
     /// 1-based.
     pub round: u32,
+    /// The turn in progress.
     pub turn: &'a Turn,
     /// The seat whose total first reached the target, if any: this is the final round.
     pub triggered_by: Option<usize>,
@@ -208,9 +244,11 @@ impl Scoreboard {
         })
     }
 
+    /// The rules of the game.
     pub fn rules(&self) -> Rules {
         self.rules
     }
+    /// The number of seats.
     pub fn players(&self) -> usize {
         usize::from(self.players)
     }
@@ -230,6 +268,7 @@ impl Scoreboard {
     pub fn triggered_by(&self) -> Option<usize> {
         self.triggered_by
     }
+    /// Whether turns are played, the roll-off is under way, or the game is over.
     pub fn state(&self) -> &GameState {
         &self.state
     }
@@ -298,8 +337,12 @@ impl Scoreboard {
                 GameError::NoRollOff
             });
         };
-        if roll.total() != ROLL_OFF_DICE {
-            return Err(GameError::RollOffDice(roll.total()));
+        let expected = self.rules.roll_off_dice();
+        if roll.total() != expected {
+            return Err(GameError::RollOffDice {
+                expected,
+                rolled: roll.total(),
+            });
         }
         if let Some(winner) = roll_off.record(roll) {
             let roll_off = roll_off.clone();
@@ -381,9 +424,11 @@ impl Game {
     pub fn board(&self) -> &Scoreboard {
         &self.board
     }
+    /// The rules of the game.
     pub fn rules(&self) -> Rules {
         self.board.rules()
     }
+    /// The number of seats.
     pub fn players(&self) -> usize {
         self.board.players()
     }
@@ -411,6 +456,7 @@ impl Game {
     pub fn triggered_by(&self) -> Option<usize> {
         self.board.triggered_by()
     }
+    /// Whether turns are played, the roll-off is under way, or the game is over.
     pub fn state(&self) -> &GameState {
         self.board.state()
     }
@@ -449,7 +495,7 @@ impl Game {
             GameState::Over(_) => Awaiting::Nothing,
             GameState::RollOff(roll_off) => Awaiting::RollOffRoll {
                 seat: roll_off.next_seat(),
-                dice: ROLL_OFF_DICE,
+                dice: self.rules().roll_off_dice(),
             },
             GameState::Playing => {
                 if self.turn.legal_actions().is_empty() {
@@ -530,6 +576,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::ROLL_OFF_DICE;
     use crate::turn::TurnPhase;
 
     fn dice(text: &str) -> Dice {
@@ -632,7 +679,13 @@ mod tests {
         score_turn(&mut game, 12);
         assert_eq!(game.awaiting(), Awaiting::RollOffRoll { seat: 0, dice: 6 });
         assert_eq!(game.play(Action::Stop), Err(GameError::InRollOff));
-        assert_eq!(game.apply_roll(dice("RR")), Err(GameError::RollOffDice(2)));
+        assert_eq!(
+            game.apply_roll(dice("RR")),
+            Err(GameError::RollOffDice {
+                expected: 6,
+                rolled: 2
+            })
+        );
         game.apply_roll(dice("RRHHCC")).unwrap();
         game.apply_roll(dice("RRTTTT")).unwrap(); // still tied at two rays
         assert_eq!(game.awaiting(), Awaiting::RollOffRoll { seat: 0, dice: 6 });
@@ -640,6 +693,29 @@ mod tests {
         game.apply_roll(dice("RHHHHH")).unwrap();
         game.apply_roll(dice("RRRHHH")).unwrap();
         assert_eq!(outcome(&game).winners, vec![1]);
+    }
+
+    #[test]
+    fn with_fewer_than_six_dice_the_roll_off_rolls_them_all() {
+        let rules = Rules::official().with_dice(3).unwrap();
+        let mut game = Game::new(rules.with_target(3).unwrap(), 2).unwrap();
+        for _ in 0..2 {
+            game.apply_roll(dice("HHH")).unwrap();
+            game.play(Action::Take(Face::Human)).unwrap(); // every die aside: 3 points
+        }
+        assert_eq!(game.awaiting(), Awaiting::RollOffRoll { seat: 0, dice: 3 });
+        assert_eq!(
+            game.apply_roll(dice("RRRHHH")),
+            Err(GameError::RollOffDice {
+                expected: 3,
+                rolled: 6
+            })
+        );
+        game.apply_roll(dice("RRH")).unwrap();
+        game.apply_roll(dice("RHH")).unwrap();
+        assert_eq!(outcome(&game).winners, vec![0]);
+        assert_eq!(Rules::official().roll_off_dice(), ROLL_OFF_DICE);
+        assert_eq!(rules.roll_off_dice(), 3);
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub const RECORD_VERSION: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerInfo {
+    /// The name shown for the seat.
     pub name: String,
     /// The bot that played this seat (`greedy`, `exec:./bot.py`, …); absent for a person.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -27,7 +28,9 @@ pub struct PlayerInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TurnRecord {
+    /// The seat that played the turn (0-based).
     pub seat: usize,
+    /// The round of the turn (1-based).
     pub round: u32,
     /// Every roll and decision of the turn (see [`Transcript`]).
     pub transcript: String,
@@ -39,7 +42,9 @@ pub struct TurnRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultRecord {
+    /// Final totals in seat order.
     pub scores: Vec<Points>,
+    /// The winning seats (several only under shared victory).
     pub winners: Vec<usize>,
 }
 
@@ -47,13 +52,18 @@ pub struct ResultRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
+    /// Always [`RECORD_FORMAT`].
     pub format: String,
+    /// The format's version: [`RECORD_VERSION`].
     pub version: u32,
+    /// The rules the game was played under.
     pub rules: Rules,
+    /// The players in seat order.
     pub players: Vec<PlayerInfo>,
     /// The seed the dice were rolled from, when the game was seeded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// Every turn in the order played; the last may be unfinished.
     pub turns: Vec<TurnRecord>,
     /// Roll-off rounds, each the rolls of the players still tied, in seat order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -66,22 +76,42 @@ pub struct GameRecord {
 /// Where a record breaks the rules or its own format.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
+    /// Not JSON, or not a record: the parser's words.
     #[error("not a game record: {0}")]
     Format(String),
+    /// A version this program does not read.
     #[error("record version {0} is not supported (this program reads version {RECORD_VERSION})")]
     Version(u32),
+    /// The record's players or rules cannot make a game.
     #[error("{0}")]
     Game(GameError),
+    /// A turn's transcript is unreadable or breaks the rules.
     #[error("turn {turn}: {error}")]
-    Transcript { turn: usize, error: TranscriptError },
+    Transcript {
+        /// The turn (1-based).
+        turn: usize,
+        /// The step and what is wrong with it.
+        error: TranscriptError,
+    },
+    /// A turn does not fit the game: out of order, wrongly scored, or after the end.
     #[error("turn {turn}: {message}")]
-    Turn { turn: usize, message: String },
-    #[error("roll-off round {round}, roll {roll}: {message}")]
-    RollOff {
-        round: usize,
-        roll: usize,
+    Turn {
+        /// The turn (1-based).
+        turn: usize,
+        /// What is wrong.
         message: String,
     },
+    /// A roll-off roll does not fit the roll-off.
+    #[error("roll-off round {round}, roll {roll}: {message}")]
+    RollOff {
+        /// The roll-off round (1-based).
+        round: usize,
+        /// The roll within the round (1-based).
+        roll: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The result does not follow from the turns and the roll-off.
     #[error("result: {0}")]
     Result(String),
 }
@@ -214,6 +244,11 @@ impl GameRecord {
             let history_before = game.history().len();
             transcript
                 .play_through(|step| {
+                    // A turn that ended by itself (no choice, no dice left) hands the game to the
+                    // next seat: a step after it belongs to no turn, as for a lone transcript.
+                    if game.history().len() > history_before {
+                        return Err(TurnError::Over);
+                    }
                     let result = match step {
                         Step::Rolled(roll) => game.apply_roll(roll),
                         Step::Played(action) => game.play(action),
@@ -286,5 +321,68 @@ impl GameRecord {
             }
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transcript::TranscriptErrorKind;
+
+    /// A two-player record of one turn, written `transcript`, scoring `score`.
+    fn one_turn(transcript: &str, score: Points) -> GameRecord {
+        let player = |name: &str| PlayerInfo {
+            name: name.into(),
+            bot: None,
+        };
+        GameRecord {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            rules: Rules::official(),
+            players: vec![player("Ana"), player("Bob")],
+            seed: None,
+            turns: vec![TurnRecord {
+                seat: 0,
+                round: 1,
+                transcript: transcript.into(),
+                score,
+            }],
+            roll_off: Vec::new(),
+            result: None,
+        }
+    }
+
+    fn step_error(record: &GameRecord) -> (usize, TranscriptErrorKind) {
+        match record.replay() {
+            Err(RecordError::Transcript { turn: 1, error }) => (error.step, error.kind),
+            other => panic!("expected an error in turn 1's transcript, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_step_after_a_turn_that_ended_by_itself_is_after_its_end_as_for_a_transcript() {
+        // Every die aside (13 cows), then a roll, a stop or a take: the turn was already over,
+        // as `Transcript::replay` says of the same steps, not "the dice must be rolled first".
+        for extra in ["13C", "stop"] {
+            let record = one_turn(&format!("13C/C {extra}"), 13);
+            assert_eq!(step_error(&record), (2, TranscriptErrorKind::AfterEnd));
+            let alone: Transcript = format!("13C/C {extra}").parse().unwrap();
+            assert_eq!(
+                alone.replay(Rules::official()).unwrap_err().kind,
+                TranscriptErrorKind::AfterEnd
+            );
+        }
+        // Nothing but tanks: no choice, so the turn ended with the roll.
+        assert_eq!(
+            step_error(&one_turn("13T 13T", 0)),
+            (2, TranscriptErrorKind::AfterEnd)
+        );
+        assert_eq!(
+            step_error(&one_turn("13T/R", 0)),
+            (1, TranscriptErrorKind::TakeAfterNoChoice)
+        );
+        // The turns themselves replay.
+        one_turn("13C/C", 13).replay().unwrap();
+        one_turn("13T", 0).replay().unwrap();
     }
 }

@@ -13,7 +13,8 @@ pub type Points = u16;
 /// The bonus for earthlings set aside in one turn.
 pub const BONUS_POINTS: Points = 3;
 
-/// Dice each tied player rolls in the roll-off.
+/// Dice each tied player rolls in the roll-off (all the dice of a game that has fewer: see
+/// [`Rules::roll_off_dice`]).
 pub const ROLL_OFF_DICE: u8 = 6;
 
 /// When the earthling bonus is scored.
@@ -102,16 +103,22 @@ impl From<Rules> for RulesSpec {
 /// A rule setting out of range.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
+    /// A number of dice out of range.
     #[error("the number of dice must be from {min} to {max}, not {0}", min = Rules::MIN_DICE, max = MAX_DICE)]
     Dice(u8),
+    /// A target score out of range.
     #[error("the target score must be from {min} to {max}, not {0}", min = Rules::MIN_TARGET, max = Rules::MAX_TARGET)]
     Target(Points),
 }
 
 impl Rules {
+    /// The fewest dice a variant may use.
     pub const MIN_DICE: u8 = 1;
+    /// The most dice a variant may use.
     pub const MAX_DICE: u8 = MAX_DICE;
+    /// The lowest target score.
     pub const MIN_TARGET: Points = 1;
+    /// The highest target score.
     pub const MAX_TARGET: Points = 999;
     /// The number of dice of the official game.
     pub const OFFICIAL_DICE: u8 = 13;
@@ -183,18 +190,32 @@ impl Rules {
         self
     }
 
+    /// The number of dice a turn starts with.
     pub const fn dice(self) -> u8 {
         self.dice
     }
+    /// The dice each tied player rolls in the roll-off: [`ROLL_OFF_DICE`], or all the dice when
+    /// the game has fewer (a set of three dice cannot give six).
+    pub const fn roll_off_dice(self) -> u8 {
+        if self.dice < ROLL_OFF_DICE {
+            self.dice
+        } else {
+            ROLL_OFF_DICE
+        }
+    }
+    /// The total that ends the game.
     pub const fn target(self) -> Points {
         self.target
     }
+    /// When the earthling bonus is scored.
     pub const fn bonus(self) -> BonusRule {
         self.bonus
     }
+    /// What happens when a player reaches the target.
     pub const fn end(self) -> EndRule {
         self.end
     }
+    /// How a tie for the most points is settled.
     pub const fn tie(self) -> TieRule {
         self.tie
     }

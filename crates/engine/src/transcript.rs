@@ -18,7 +18,12 @@ use crate::turn::{Action, Turn, TurnError};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TranscriptStep {
     /// A roll and, unless it is the last step, the type taken from it.
-    Roll { roll: Dice, take: Option<Face> },
+    Roll {
+        /// The dice rolled.
+        roll: Dice,
+        /// The type taken; `None` for the last roll of a transcript.
+        take: Option<Face>,
+    },
     /// The player stopped.
     Stop,
 }
@@ -46,23 +51,36 @@ pub struct Transcript {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("step {step}: {kind}")]
 pub struct TranscriptError {
+    /// The step at fault (1-based).
     pub step: usize,
+    /// What is wrong with it.
     pub kind: TranscriptErrorKind,
 }
 
 /// What is wrong with one step of a transcript.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TranscriptErrorKind {
+    /// A roll that cannot be read.
     #[error("bad roll '{text}': {error}")]
-    Dice { text: String, error: ParseDiceError },
-    #[error("'{0}' after '/' is not a face letter (R, H, C, K)")]
+    Dice {
+        /// The roll as written.
+        text: String,
+        /// Why it is not a roll.
+        error: ParseDiceError,
+    },
+    /// The text after `/` is not the letter of a type that can be taken.
+    #[error("'{0}' after '/' is not a face letter (R, H, C, K; or V, G)")]
     Take(String),
+    /// A roll followed by another step has no type taken.
     #[error("the roll has no type taken: write it as ROLL/LETTER, or end the transcript there")]
     MissingTake,
+    /// A type is taken from a roll that offered no choice (the turn ended with it).
     #[error("no type can be taken from this roll: the turn ended with it")]
     TakeAfterNoChoice,
+    /// A step after the end of the turn.
     #[error("the turn was already over")]
     AfterEnd,
+    /// The rules refuse the step.
     #[error(transparent)]
     Rules(TurnError),
 }
@@ -309,12 +327,12 @@ mod tests {
             (
                 "TTRRRHHCKKKCC/X",
                 1,
-                "step 1: 'X' after '/' is not a face letter (R, H, C, K)",
+                "step 1: 'X' after '/' is not a face letter (R, H, C, K; or V, G)",
             ),
             (
                 "TTRRRHHCKKKCC/",
                 1,
-                "step 1: '' after '/' is not a face letter (R, H, C, K)",
+                "step 1: '' after '/' is not a face letter (R, H, C, K; or V, G)",
             ),
             (
                 "TTRRRHHCKKKCZ/K",

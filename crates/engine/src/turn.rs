@@ -71,7 +71,10 @@ pub enum TurnPhase {
     /// The available dice are to be rolled (the start of a turn, or after choosing to roll again).
     ToRoll,
     /// A roll awaits the choice of a type. Its tanks are already set aside.
-    Choosing { roll: Dice },
+    Choosing {
+        /// The roll, tanks included.
+        roll: Dice,
+    },
     /// After a take: stop or roll again.
     Deciding,
     /// The turn is over and scores [`Turn::score`].
@@ -81,22 +84,55 @@ pub enum TurnPhase {
 /// An action or roll that the rules do not allow now.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TurnError {
+    /// The turn is over.
     #[error("the turn is over")]
     Over,
+    /// A roll awaits the choice of a type.
     #[error("a roll is awaiting a choice of type")]
     AwaitingChoice,
+    /// The dice are to be rolled first.
     #[error("the dice must be rolled first")]
     AwaitingRoll,
+    /// After a take: stop or roll again first.
     #[error("the player must first stop or roll again")]
     AwaitingDecision,
-    #[error("{rolled} dice were rolled but {available} are available")]
-    WrongDiceCount { rolled: u8, available: u8 },
+    /// A roll of another number of dice than those available.
+    #[error(
+        "{rolled} {} rolled but {available} {} available",
+        if *rolled == 1 { "die was" } else { "dice were" },
+        if *available == 1 { "is" } else { "are" }
+    )]
+    WrongDiceCount {
+        /// The dice in the roll.
+        rolled: u8,
+        /// The dice that were to be rolled.
+        available: u8,
+    },
+    /// Tanks are never chosen.
     #[error("tanks cannot be chosen: they are set aside by force")]
     TakeTank,
+    /// The type was not rolled.
     #[error("no {} were rolled", .0.plural())]
     NotRolled(Face),
+    /// An earthling type already set aside this turn.
     #[error("{} were already taken this turn", .0.plural())]
     AlreadyTaken(Face),
+}
+
+/// Why a turn cannot be resumed from the dice set aside: see [`Turn::resume`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResumeError {
+    /// More dice set aside than the rules have.
+    #[error("{aside} dice set aside, but the game has {dice}")]
+    TooManyAside {
+        /// The dice set aside.
+        aside: u8,
+        /// The dice of the rules.
+        dice: u8,
+    },
+    /// Every die is set aside: such a turn is over, not waiting for a roll.
+    #[error("every die is set aside: the turn is over")]
+    NoDiceLeft,
 }
 
 /// The actions open to a player right now, at most four.
@@ -111,15 +147,19 @@ impl ActionList {
         self.actions[usize::from(self.len)] = Some(action);
         self.len += 1;
     }
+    /// How many actions there are.
     pub fn len(&self) -> usize {
         usize::from(self.len)
     }
+    /// Whether there is no action.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+    /// Whether `action` is one of them.
     pub fn contains(&self, action: Action) -> bool {
         self.iter().any(|a| a == action)
     }
+    /// The actions in order: takes in face order, or stop then roll.
     pub fn iter(&self) -> impl Iterator<Item = Action> + '_ {
         self.actions[..self.len()].iter().flatten().copied()
     }
@@ -159,16 +199,40 @@ impl Turn {
         }
     }
 
-    /// A turn with `aside` already set aside and the rest of the dice about to be rolled.
-    /// `None` when `aside` holds more dice than the rules have.
-    pub fn resume(rules: Rules, aside: Dice) -> Option<Turn> {
-        (aside.total() <= rules.dice()).then_some(Turn {
+    /// A turn with `aside` already set aside and the rest of the dice about to be rolled;
+    /// refused when no dice would be left to roll.
+    ///
+    /// ```
+    /// use martian_engine::{ResumeError, Rules, Turn};
+    /// let turn = Turn::resume(Rules::official(), "5C".parse().unwrap()).unwrap();
+    /// assert_eq!(turn.dice_left(), 8);
+    /// assert_eq!(
+    ///     Turn::resume(Rules::official(), "14C".parse().unwrap()),
+    ///     Err(ResumeError::TooManyAside { aside: 14, dice: 13 })
+    /// );
+    /// assert_eq!(
+    ///     Turn::resume(Rules::official(), "13C".parse().unwrap()),
+    ///     Err(ResumeError::NoDiceLeft)
+    /// );
+    /// ```
+    pub fn resume(rules: Rules, aside: Dice) -> Result<Turn, ResumeError> {
+        if aside.total() > rules.dice() {
+            return Err(ResumeError::TooManyAside {
+                aside: aside.total(),
+                dice: rules.dice(),
+            });
+        }
+        if aside.total() == rules.dice() {
+            return Err(ResumeError::NoDiceLeft);
+        }
+        Ok(Turn {
             rules,
             aside,
             phase: TurnPhase::ToRoll,
         })
     }
 
+    /// The rules of the turn.
     pub fn rules(&self) -> Rules {
         self.rules
     }
@@ -178,6 +242,7 @@ impl Turn {
         self.aside
     }
 
+    /// Where the turn stands.
     pub fn phase(&self) -> TurnPhase {
         self.phase
     }
@@ -350,6 +415,14 @@ mod tests {
         let mut turn = Turn::new(Rules::official());
         turn.apply_roll(dice(roll)).unwrap();
         turn
+    }
+
+    #[test]
+    fn a_wrong_count_of_one_die_reads_in_the_singular() {
+        let error = |rolled, available| TurnError::WrongDiceCount { rolled, available }.to_string();
+        assert_eq!(error(2, 1), "2 dice were rolled but 1 is available");
+        assert_eq!(error(1, 3), "1 die was rolled but 3 are available");
+        assert_eq!(error(7, 8), "7 dice were rolled but 8 are available");
     }
 
     #[test]

@@ -193,7 +193,13 @@ error-turn-over = the turn is over
 error-turn-awaiting-choice = a roll is awaiting a choice of type
 error-turn-awaiting-roll = the dice must be rolled first
 error-turn-awaiting-decision = the player must first stop or roll again
-error-turn-wrong-dice-count = { $rolled } dice were rolled but { $available } are available
+error-turn-wrong-dice-count = { $rolled ->
+        [one] { $rolled } die was
+       *[other] { $rolled } dice were
+    } rolled but { $available ->
+        [one] { $available } is
+       *[other] { $available } are
+    } available
 error-turn-take-tank = tanks cannot be chosen: they are set aside by force
 error-turn-not-rolled = { $face ->
     [tank] no tanks were rolled
@@ -211,7 +217,7 @@ error-turn-already-taken = { $face ->
 }
 error-transcript = step { $step }: { $error }
 error-transcript-bad-roll = bad roll '{ $text }': { $error }
-error-transcript-take = '{ $text }' after '/' is not a face letter (R, H, C, K)
+error-transcript-take = '{ $text }' after '/' is not a face letter (R, H, C, K; or V, G)
 error-transcript-missing-take = the roll has no type taken: write it as ROLL/LETTER, or end the transcript there
 error-transcript-take-after-no-choice = no type can be taken from this roll: the turn ended with it
 error-transcript-after-end = the turn was already over
@@ -348,7 +354,7 @@ plain-illegal-already-taken = { $face ->
    *[chicken] You already took chickens this turn: each earthling type is taken once.
 }
 plain-illegal-awaiting-choice = First take one type from this roll.
-plain-illegal-awaiting-decision = You already took a type from this roll: stop (s) or roll again (r).
+plain-illegal-awaiting-decision = You already took a type from this roll: now s stops and r rolls the dice left (r takes death rays only while a type is to be chosen).
 # $error: one of the error-turn-* texts.
 plain-illegal-other = That is not possible now: { $error }.
 # $record: kept (the game is saved to a file as it goes), none.
@@ -1468,7 +1474,7 @@ review-chart-y = { $measure ->
     }
 review-chart-roll-off = roll-off
 review-chart-approximate = Approximation: each player's chance in the exact three-player game (or duel) of that player and its strongest opponents; they need not add up to 100%.
-train-intro = Trainer: positions from perfect play where one option is clearly best and a rule of thumb gets it wrong ({ $theme }). Answer with a letter (R, H, C, K), s to stop, r to roll again; q quits.
+train-intro = Trainer: positions from perfect play where one option is clearly best and a rule of thumb gets it wrong ({ $theme }). Take a type with its letter (R, H, C, K; or V, G); when asked to stop or roll again, s stops and r rolls (r takes death rays only while a type is to be chosen); q quits.
 # $theme: any, tanks-close-to-rays, final-round, bonus-hunting.
 train-theme = { $theme ->
         [any] any kind of position

@@ -1466,7 +1466,7 @@ review-chart-y = { $measure ->
     }
 review-chart-roll-off = desempate
 review-chart-approximate = Aproximação: a chance de cada jogador no jogo exato de três jogadores (ou no duelo) entre ele e seus adversários mais fortes; elas podem não somar 100%.
-train-intro = Treino: posições do jogo perfeito em que uma opção é claramente a melhor e uma regra prática erra ({ $theme }). Responda com uma letra (R, H, V, G), p para parar, l para lançar de novo; q sai.
+train-intro = Treino: posições do jogo perfeito em que uma opção é claramente a melhor e uma regra prática erra ({ $theme }). Pegue um tipo pela letra (R, H, V, G; ou C, K); quando a pergunta for parar ou lançar de novo, p para e l lança; q sai.
 train-theme = { $theme ->
         [any] qualquer tipo de posição
         [tanks-close-to-rays] tanques perto dos raios da morte

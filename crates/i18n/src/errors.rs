@@ -5,8 +5,8 @@
 //! engine's `Display`.
 
 use martian_engine::{
-    GameError, MAX_DICE, MAX_PLAYERS, ParseDiceError, RECORD_VERSION, ROLL_OFF_DICE, RecordError,
-    TranscriptError, TranscriptErrorKind, TurnError,
+    GameError, MAX_DICE, MAX_PLAYERS, ParseDiceError, RECORD_VERSION, RecordError, TranscriptError,
+    TranscriptErrorKind, TurnError,
 };
 
 use crate::vocab::face_id;
@@ -82,11 +82,11 @@ pub fn game_error(m: &Messages, error: &GameError) -> String {
         GameError::Over => tr!(m, "error-game-over"),
         GameError::InRollOff => tr!(m, "error-game-in-roll-off"),
         GameError::NoRollOff => tr!(m, "error-game-no-roll-off"),
-        GameError::RollOffDice(count) => tr!(
+        GameError::RollOffDice { expected, rolled } => tr!(
             m,
             "error-game-roll-off-dice",
-            expected = ROLL_OFF_DICE,
-            count = *count
+            expected = *expected,
+            count = *rolled
         ),
         GameError::Turn(error) => turn_error(m, error),
     }
@@ -154,6 +154,14 @@ mod tests {
                 rolled: 7,
                 available: 8,
             },
+            TurnError::WrongDiceCount {
+                rolled: 2,
+                available: 1,
+            },
+            TurnError::WrongDiceCount {
+                rolled: 1,
+                available: 3,
+            },
             TurnError::TakeTank,
         ];
         for face in Face::ALL {
@@ -201,7 +209,10 @@ mod tests {
             GameError::Over,
             GameError::InRollOff,
             GameError::NoRollOff,
-            GameError::RollOffDice(5),
+            GameError::RollOffDice {
+                expected: 6,
+                rolled: 5,
+            },
             GameError::Turn(TurnError::AwaitingRoll),
         ] {
             all.push(RecordError::Game(error));
@@ -233,6 +244,20 @@ mod tests {
                 record_error(pt, &error),
             );
         }
+    }
+
+    #[test]
+    fn one_die_is_singular() {
+        let en = Lang::En.messages();
+        let error =
+            |rolled, available| turn_error(en, &TurnError::WrongDiceCount { rolled, available });
+        assert_eq!(error(2, 1), "2 dice were rolled but 1 is available");
+        assert_eq!(error(1, 3), "1 die was rolled but 3 are available");
+        let pt = Lang::PtBr.messages();
+        let error =
+            |rolled, available| turn_error(pt, &TurnError::WrongDiceCount { rolled, available });
+        assert_eq!(error(2, 1), "2 dados foram lançados, mas há 1 disponível");
+        assert_eq!(error(1, 3), "1 dado foi lançado, mas há 3 disponíveis");
     }
 
     #[test]

@@ -100,6 +100,34 @@ pub enum ClientMessage {
 
 impl ClientMessage {
     /// The `type` of the message, to name it in error replies.
+    /// Every request's `type`, as [`ClientMessage::kind`] names them.
+    pub const KINDS: [&'static str; 16] = [
+        "create_room",
+        "join",
+        "resume",
+        "watch",
+        "leave",
+        "add_bot",
+        "remove",
+        "join_next",
+        "hand_to_bot",
+        "set_rules",
+        "set_timer",
+        "start",
+        "act",
+        "say",
+        "coach",
+        "ping",
+    ];
+
+    /// The request type of a text that is not a valid message but plainly meant to be one: a
+    /// JSON object whose `type` is a known one (its fields are what is wrong).
+    pub fn intended_kind(text: &str) -> Option<&'static str> {
+        let value: serde_json::Value = serde_json::from_str(text).ok()?;
+        let kind = value.get("type")?.as_str()?;
+        Self::KINDS.into_iter().find(|&known| known == kind)
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             ClientMessage::CreateRoom { .. } => "create_room",
@@ -365,6 +393,31 @@ mod tests {
         assert!(serde_json::from_str::<ClientMessage>(&bad_rules).is_err());
         let timer = r#"{"type":"set_timer","timer":{"seconds":30,"on_timeout":"stop"}}"#;
         assert!(serde_json::from_str::<ClientMessage>(timer).is_ok());
+    }
+
+    #[test]
+    fn the_known_kinds_are_exactly_the_protocol_s_types() {
+        // serde names every type it expects when it meets an unknown one.
+        let error = serde_json::from_str::<ClientMessage>(r#"{"type":"nope"}"#)
+            .unwrap_err()
+            .to_string();
+        let expected = error.split("expected one of ").nth(1).unwrap();
+        let mut named: Vec<&str> = expected
+            .split(", ")
+            .map(|k| k.trim_matches(|c: char| c == '`' || !c.is_ascii_graphic()))
+            .map(|k| k.split('`').next().unwrap())
+            .collect();
+        named.sort_unstable();
+        let mut kinds = ClientMessage::KINDS.to_vec();
+        kinds.sort_unstable();
+        assert_eq!(named, kinds, "{error}");
+        assert_eq!(
+            ClientMessage::intended_kind(r#"{"type":"act","action":7}"#),
+            Some("act")
+        );
+        assert_eq!(ClientMessage::intended_kind(r#"{"type":"dance"}"#), None);
+        assert_eq!(ClientMessage::intended_kind(r#"{"type":"act""#), None);
+        assert_eq!(ClientMessage::intended_kind(r#"["act"]"#), None);
     }
 
     #[test]

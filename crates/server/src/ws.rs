@@ -404,7 +404,7 @@ impl Client {
                     app,
                     ErrorCode::Malformed,
                     &format!("not a message of protocol {PROTOCOL_VERSION}: {error}"),
-                    None,
+                    ClientMessage::intended_kind(text),
                 ));
             }
         };

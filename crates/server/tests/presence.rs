@@ -153,11 +153,7 @@ async fn the_host_role_passes_on_when_the_host_leaves_or_stays_away() {
     cid.send(json!({"type": "remove", "seat": 1})).await;
     cid.until(|r| seats(r) == 2).await;
     assert_eq!(cid.room["host"], 1);
-    assert_eq!(
-        cid.seat,
-        Some(2),
-        "the test client keeps the seat it was told"
-    );
+    assert_eq!(cid.seat, Some(1), "Cid is told the seat moved up");
     running.abort();
 }
 
@@ -356,4 +352,86 @@ async fn host_line_and_away_seats_survive_a_restart() {
     assert_eq!(dan.recv_type("joined").await["waiting"], true);
     again.abort();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A person whose turn timer runs out: the stand-in bot plays that turn (`timed_out`,
+/// `stand_in`) until the person acts, which takes the turn back: the stand-in stops, and the
+/// game waits for the person again, under the timer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timed_out_turn_is_played_by_a_stand_in_until_the_player_acts() {
+    let running = server(|config| config.bot_delay = Duration::from_millis(300)).await;
+    let addr = running.addr();
+    let mut ana = Client::create(addr, "Ana").await;
+    ana.send(json!({"type": "add_bot", "bot": "defensive"}))
+        .await;
+    ana.send(json!({"type": "set_timer", "timer": {"seconds": 2, "on_timeout": "bot"}}))
+        .await;
+    ana.until(|r| seats(r) == 2 && r["timer"]["seconds"] == 2)
+        .await;
+    ana.send(json!({"type": "start"})).await;
+    ana.until(|r| r["status"] == "playing").await;
+    for _attempt in 0..20 {
+        // Ana waits: the timer runs out and the stand-in takes her turn over.
+        let timed_out = event(&mut ana, "timed_out").await;
+        assert_eq!(
+            timed_out,
+            json!({"kind": "timed_out", "seat": 0, "on_timeout": "bot"})
+        );
+        assert_eq!(ana.room["seats"][0]["stand_in"], true);
+        if ana.room["game"]["to_move"] != 0 {
+            continue; // the stand-in's first move ended the turn: wait for her next one
+        }
+        // Ana acts (roll if she can: a roll never ends the turn by a choice of hers).
+        let legal: Vec<String> = ana.room["game"]["turn"]["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string())
+            .collect();
+        let action = legal
+            .iter()
+            .find(|a| *a == "roll")
+            .or_else(|| legal.iter().find(|a| *a != "stop"))
+            .unwrap_or(&legal[0])
+            .clone();
+        ana.send(json!({"type": "act", "action": action})).await;
+        let taken_back = loop {
+            let message = ana.recv().await;
+            if message["type"] == "error" {
+                // The stand-in moved first and the action no longer fitted: try another turn.
+                assert!(
+                    matches!(message["code"].as_str(), Some("illegal" | "not_your_turn")),
+                    "{message}"
+                );
+                break false;
+            }
+            if message["type"] == "update" && ana.room["seats"][0]["stand_in"] == false {
+                break true;
+            }
+        };
+        if !taken_back || ana.room["game"]["to_move"] != 0 {
+            continue;
+        }
+        // The turn is hers again: three bot delays pass and the stand-in makes no move; the
+        // timer runs for her once more.
+        assert!(ana.room["game"]["deadline_ms"].as_u64().is_some());
+        let moves = ana.room["game"]["moves"].clone();
+        tokio::time::sleep(Duration::from_millis(900)).await;
+        ana.send(json!({"type": "ping"})).await;
+        loop {
+            let message = ana.recv().await;
+            if message["type"] == "pong" {
+                break;
+            }
+            assert_ne!(message["type"], "error", "{message}");
+        }
+        assert_eq!(
+            ana.room["game"]["moves"], moves,
+            "the stand-in moved after Ana acted"
+        );
+        assert_eq!(ana.room["seats"][0]["stand_in"], false);
+        running.abort();
+        return;
+    }
+    panic!("Ana never took a timed-out turn back");
 }

@@ -522,10 +522,11 @@ async fn a_tie_is_settled_by_a_roll_off_that_the_record_keeps() {
         ana.send(json!({"type": "start"})).await;
         ana.until(|r| r["status"] == "playing" && r["game"]["number"] == game)
             .await;
-        let mut rolled_off = false;
+        // The roll-off's requests of Ana, as the room state puts them to her.
+        let mut asked_to_roll_off = Vec::new();
         while !over(&ana.room) {
-            if ana.room["game"]["awaiting"] == "roll_off_roll" {
-                rolled_off = true;
+            if ana.room["game"]["awaiting"] == "roll_off_roll" && ana.my_turn() {
+                asked_to_roll_off.push(ana.room["game"]["turn"]["legal"].clone());
             }
             if ana.my_turn() {
                 let action = ana.simple_action();
@@ -541,7 +542,19 @@ async fn a_tie_is_settled_by_a_roll_off_that_the_record_keeps() {
         if rounds.is_empty() {
             continue;
         }
-        assert!(rolled_off || !rounds.is_empty());
+        // Both seats tie, so both roll off, Ana (seat 0) first in every round: the server asked
+        // her once per round, with the roll as her only move.
+        assert_eq!(
+            ana.room["game"]["roll_off"]["contenders"],
+            json!([0, 1]),
+            "{}",
+            ana.room
+        );
+        assert_eq!(
+            asked_to_roll_off,
+            vec![json!(["roll"]); rounds.len()],
+            "one request per roll-off round"
+        );
         let scores = ana.room["game"]["scores"].clone();
         assert_eq!(scores[0], scores[1], "a roll-off only between tied players");
         let winners = ana.room["game"]["winners"].as_array().unwrap().clone();
@@ -601,5 +614,28 @@ async fn a_frame_beyond_what_the_server_reads_closes_the_connection() {
     let mut other = Client::connect(addr).await;
     other.send(json!({"type": "ping"})).await;
     assert_eq!(other.recv().await["type"], "pong");
+    running.abort();
+}
+
+/// A malformed message whose type is plainly a known one is refused naming that request; one of
+/// no known type, or not JSON, names none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_malformed_request_of_a_known_type_is_named_in_the_refusal() {
+    let running = server(|_| {}).await;
+    let mut client = Client::connect(running.addr()).await;
+    for (text, request) in [
+        (r#"{"type":"act","action":7}"#, Some("act")),
+        (r#"{"type":"create_room"}"#, Some("create_room")),
+        (r#"{"type":"start","now":true}"#, Some("start")),
+        (r#"{"type":"dance"}"#, None),
+        (r#"{"type":"act""#, None),
+        ("hello", None),
+    ] {
+        client.send_text(text.to_string()).await;
+        let reply = client.recv().await;
+        assert_eq!(reply["type"], "error", "{text}: {reply}");
+        assert_eq!(reply["code"], "malformed", "{text}: {reply}");
+        assert_eq!(reply["request"].as_str(), request, "{text}: {reply}");
+    }
     running.abort();
 }

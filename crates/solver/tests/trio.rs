@@ -333,7 +333,7 @@ fn golden_table_slices() {
 }
 
 /// The official rules: about a minute to solve the first time (then read from the user's cache),
-/// so run on demand: `cargo test --release -p martian-solver --test trio -- --ignored`.
+/// so ignored by a plain `cargo test`; `scripts/test` (and so CI) runs it with `--ignored`.
 #[test]
 #[ignore = "solves the official three-player game (about a minute the first time)"]
 fn official_rules_seeded_games_win_as_often_as_computed() {

@@ -5,8 +5,6 @@
 //! clock, the dice generator's entropy, the bots and the advisor injected, so that it is tested
 //! with ratatui's `TestBackend` and scripted keys. [`play`] and [`replay`] run it full screen.
 
-#![forbid(unsafe_code)]
-
 mod app;
 mod coach;
 pub mod messages;

@@ -235,7 +235,7 @@ impl Session {
     }
 
     /// Schedules the next bot step one pace from `now`, if a bot is to act; after the end of a
-    /// turn, not before [`TURN_END_HOLD`].
+    /// turn, not before `TURN_END_HOLD`.
     pub fn schedule(&mut self, now: Duration) {
         let wait = if self.turn_end_shown() {
             self.pace.max(TURN_END_HOLD)

@@ -861,6 +861,12 @@ fn the_duel_is_worked_out_in_the_background_and_comes_with_a_later_decision() {
             .flatten()
             .expect("advice")
     };
+    // The first decision asks for the duel and cannot have it yet: without this the test could
+    // pass on a duel already solved and never see the stand-in.
+    assert!(
+        advice_now(&h).provisional,
+        "the first answer is the stand-in"
+    );
     loop {
         let advice = advice_now(&h);
         // However long the decision takes, its values stay in their measure.

@@ -378,13 +378,14 @@ pub fn immediate_end(m: &Messages) -> String {
     tr!(m, "plain-immediate-end")
 }
 
-pub fn roll_off_start(m: &Messages, names_tied: &[&str], total: Points) -> String {
+/// The roll-off begins: each of `names_tied` rolls `dice` dice (six, or all of a smaller set).
+pub fn roll_off_start(m: &Messages, names_tied: &[&str], total: Points, dice: u8) -> String {
     tr!(
         m,
         "plain-roll-off-start",
         names = name_list(m, names_tied),
         points = vocab::points(m, total),
-        dice = martian_engine::ROLL_OFF_DICE
+        dice = dice
     )
 }
 
@@ -452,12 +453,12 @@ pub fn manual_roll_prompt(m: &Messages, name: &str, dice: u8) -> String {
     )
 }
 
-pub fn manual_roll_off_prompt(m: &Messages, name: &str) -> String {
+pub fn manual_roll_off_prompt(m: &Messages, name: &str, dice: u8) -> String {
     tr!(
         m,
         "plain-manual-roll-off-prompt",
         name = name,
-        dice = vocab::dice_count(m, martian_engine::ROLL_OFF_DICE)
+        dice = vocab::dice_count(m, dice)
     )
 }
 
@@ -800,7 +801,7 @@ mod tests {
                 reached_target(m, "Ana", 26, 25),
                 final_round(m),
                 immediate_end(m),
-                roll_off_start(m, &["Ana", "Bob"], 25),
+                roll_off_start(m, &["Ana", "Bob"], 25, 6),
                 roll_off_roll(m, "Ana", dice("RRHHCC"), false),
                 roll_off_roll(m, "Você", dice("RRHHCC"), true),
                 roll_off_again(m, &["Ana", "Bob", "Cid"]),
@@ -808,7 +809,7 @@ mod tests {
                 shared_victory(m, &["Ana", "Bob"], 25),
                 final_scores(m),
                 manual_roll_prompt(m, "Ana", 13),
-                manual_roll_off_prompt(m, "Ana"),
+                manual_roll_off_prompt(m, "Ana", 6),
                 bad_faces(m, &martian_engine::ParseDiceError::ZeroCount),
                 wrong_count(m, 8, 13),
                 empty_input(m),

@@ -277,7 +277,7 @@ impl Session<'_> {
         }
         loop {
             let prompt = if roll_off {
-                msg::manual_roll_off_prompt(m, self.name(seat))
+                msg::manual_roll_off_prompt(m, self.name(seat), dice)
             } else {
                 msg::manual_roll_prompt(m, self.name(seat), dice)
             };
@@ -495,7 +495,9 @@ impl Session<'_> {
         if let GameState::RollOff(roll_off) = self.game.state() {
             let tied = roll_off.contenders().to_vec();
             let names = self.names(&tied);
-            self.say(msg::roll_off_start(m, &names, self.game.scores()[tied[0]]))?;
+            let dice = self.game.rules().roll_off_dice();
+            let total = self.game.scores()[tied[0]];
+            self.say(msg::roll_off_start(m, &names, total, dice))?;
         }
         self.save_now()?;
         Ok(())

@@ -64,12 +64,28 @@ impl Room {
                     self.stand_in.remove(seat);
                     self.disconnected.remove(seat);
                     let mut removed = Vec::new();
+                    let mut moved_up = Vec::new();
                     for (&id, member) in &mut self.members {
                         match member.seat {
                             Some(s) if s == seat => removed.push(id),
-                            Some(s) if s > seat => member.seat = Some(s - 1),
+                            Some(s) if s > seat => {
+                                member.seat = Some(s - 1);
+                                moved_up.push((id, s - 1));
+                            }
                             _ => {}
                         }
+                    }
+                    // Whoever sat after the removed seat is told their new seat before the update
+                    // that shows it (their token is unchanged, so it is not sent again).
+                    for (id, new_seat) in moved_up {
+                        let joined = ServerMessage::Joined {
+                            room: &self.id,
+                            seat: Some(new_seat),
+                            token: None,
+                            waiting: false,
+                        }
+                        .to_json();
+                        self.send(id, joined);
                     }
                     for id in removed {
                         if let Some(member) = self.members.remove(&id) {

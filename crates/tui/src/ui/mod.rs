@@ -171,7 +171,7 @@ mod tests {
                     rest /= counts.len();
                 }
                 // Past the most dice a game has.
-                let Some(roll) = Dice::from_counts(faces) else {
+                let Ok(roll) = Dice::from_counts(faces) else {
                     continue;
                 };
                 // Each earthling present may have been taken already; rays never block.
