@@ -439,5 +439,56 @@ test("a tie is settled by a roll-off shown on screen", async () => {
   await context.close();
 });
 
+test("a graceful restart: the page says so, comes back by itself, and the game goes on where it was", async () => {
+  const { context, page, errors } = await newPage({ viewport: { width: 1000, height: 800 } }, "restart");
+  await createRoom(page, "Eli");
+  await page.fill("#timer-seconds", "60");
+  await page.check('#bot-form input[value="random"]', { force: true });
+  await page.click("#add-bot");
+  await seats(page, 2);
+  await page.click("#start");
+  await page.waitForSelector("#board", { timeout: STEP });
+  // Play on until it is this page's turn with dice to choose from.
+  const mine = '#board[data-my-turn=true] #actions [data-act]:not([disabled])';
+  const takes = ["R", "H", "C", "K"].map((a) => `${mine}[data-act="${a}"]`).join(", ");
+  let choosing = false;
+  for (let i = 0; i < 200 && !choosing; i += 1) {
+    await page.waitForSelector(mine, { timeout: STEP });
+    if (await page.locator(takes).count()) choosing = true;
+    else await page.locator(`${mine}[data-act="roll"]`).click();
+    await page.waitForTimeout(150);
+  }
+  assert.ok(choosing, "a roll to choose from");
+  const seen = () =>
+    page.evaluate(() => ({
+      acts: [...document.querySelectorAll("#actions [data-act]")].map((b) => b.dataset.act),
+      // The faces (not the rolling animation's class).
+      dice: [...document.querySelectorAll("#roll .die")].map((d) => [...d.classList].find((c) => c.startsWith("face-"))),
+      score: document.querySelector("#board").dataset.turnScore,
+    }));
+  const before = await seen();
+  // Long enough that a timer carried over would show at most 54 s after the restart.
+  await page.waitForTimeout(6000);
+  // SIGTERM: the server tells the page, stores everything and exits cleanly.
+  const port = new URL(base).port;
+  const exited = new Promise((resolve) => server.child.once("exit", resolve));
+  server.child.kill("SIGTERM");
+  await page.waitForFunction(() => /restarting/.test(document.querySelector("#news").textContent), null, { timeout: STEP });
+  assert.equal(await exited, 0, "the server exits with 0 after a graceful stop");
+  assert.doesNotMatch(await page.textContent("#news"), /connection to the server was lost/);
+  server = await startServer(`127.0.0.1:${port}`);
+  // Back by itself, the same roll on the board, the turn's timer started afresh.
+  await page.waitForSelector(mine, { timeout: STEP });
+  await page.waitForSelector("#connection", { state: "hidden", timeout: STEP });
+  assert.deepEqual(await seen(), before);
+  const left = Number(/\d+/.exec(await page.textContent("#timer"))[0]);
+  assert.ok(left >= 56 && left <= 60, `the timer restarted: ${left} s left`);
+  // And the game goes on.
+  await page.locator(takes).first().click();
+  await page.waitForFunction((acts) => JSON.stringify([...document.querySelectorAll("#actions [data-act]")].map((b) => b.dataset.act)) !== acts, JSON.stringify(before.acts), { timeout: STEP });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 void moveIfMyTurn;
 void axe;
