@@ -18,7 +18,14 @@ fn metric(text: &str, name: &str) -> f64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_metrics_follow_rooms_games_messages_and_refusals() {
-    let running = server(|config| config.bot_delay = Duration::ZERO).await;
+    // The host answers at once: a generous rate limit, so that no move is refused as too fast
+    // (the refusals counted below are the test's own).
+    let running = server(|config| {
+        config.bot_delay = Duration::ZERO;
+        config.rate_per_second = 1000.0;
+        config.rate_burst = 1000.0;
+    })
+    .await;
     let addr = running.addr();
     let (status, headers, text) = http_get_with_headers(addr, "/metrics").await;
     assert_eq!(status, 200);
