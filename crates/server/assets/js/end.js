@@ -7,9 +7,7 @@ import { isHost, seatName, playerName } from "./state.js";
 import { send } from "./net.js";
 import { recordHref } from "./finished.js";
 import { openReplay } from "./replay.js";
-
-// Eight seat colours, told apart on the dark card.
-export const SEAT_COLOURS = ["#5aa9ff", "#ff7ac0", "#7fe07f", "#ffc94d", "#c59bff", "#4de0d0", "#ff9a5c", "#e8e8e8"];
+import { SEAT_COLOURS } from "./colours.js";
 
 // Each seat's total after each round: totals[seat][round], round 0 being the start.
 export function totalsByRound(game, players) {
