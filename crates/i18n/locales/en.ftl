@@ -1434,6 +1434,103 @@ web-error = { $code ->
        *[other] Something went wrong: { $detail }
     }
 
+# The game review on the end screen and in the replay (js/review.js), from the server's
+# GET …/review. $loss, $luck, $skill, $accuracy come formatted; $class: forced, best, inaccuracy,
+# mistake, blunder; $action: take, stop, roll, with $face: death-ray, human, cow, chicken.
+web-review = Review
+web-review-title = Review of game { $number }
+web-review-loading = Working out the value of every decision…
+web-review-unavailable = The review needs solutions the server has not worked out for these rules and players; it does not work them out now, so as not to slow the games being played.
+web-review-failed = The review could not be loaded: { $detail }
+web-review-approximate = ≈ With four players or more the chances are an approximation: each player's chance in the exact game of that player and its strongest opponents, so they need not add up to 100%.
+web-review-unfinished = The record ends before the end of the game: it is reviewed as far as it goes.
+# $turn: 0 when the review stops after the turns; $kind: record, position, not-covered,
+# no-decision; $detail: in English, from the server.
+web-review-stopped = { $turn ->
+        [0] The review stops after the turns: { $kind ->
+            [record] the record breaks the rules there ({ $detail }).
+            [position] the solver cannot value the position ({ $detail }).
+            [not-covered] no solution covers the position.
+           *[no-decision] the turn awaited no decision there.
+        }
+       *[other] The review stops at turn { $turn }: { $kind ->
+            [record] the record breaks the rules there ({ $detail }).
+            [position] the solver cannot value the position ({ $detail }).
+            [not-covered] no solution covers the position.
+           *[no-decision] the turn awaited no decision there.
+        }
+    }
+# $measure: win-probability, expected-turns.
+web-review-chart-title = { $measure ->
+        [expected-turns] Expected length of the game, in turns, after each turn
+       *[win-probability] Chance to win after each turn
+    }
+# One line of the chart for screen readers. $values: the values after each turn, separated by commas.
+web-review-chart-row = { $name }: { $values }
+web-review-chart-turns = turns
+web-review-seat = { $name }: accuracy { $accuracy } over { $decisions ->
+        [one] { $decisions } decision
+       *[other] { $decisions } decisions
+    } ({ $inaccuracies ->
+        [one] { $inaccuracies } inaccuracy
+       *[other] { $inaccuracies } inaccuracies
+    }, { $mistakes ->
+        [one] { $mistakes } mistake
+       *[other] { $mistakes } mistakes
+    }, { $blunders ->
+        [one] { $blunders } blunder
+       *[other] { $blunders } blunders
+    }); luck { $luck }, skill { $skill }.
+web-review-seat-none = { $name }: no decision with a choice.
+web-review-mistakes = The biggest mistakes
+web-review-no-mistakes = No inaccuracy, mistake or blunder: every choice was the best or within { $least } of it.
+web-review-where = Turn { $turn } (round { $round }), { $name }
+# $dice: dice in words. Where a decision was made: a roll to choose from, or after a take.
+web-review-position = { $kind ->
+        [roll] rolled { $count }: { $dice }
+       *[after] after taking { $taken }
+    }
+web-review-verdict = { $class ->
+        [forced] { $action } (the only choice).
+        [best] { $action }: the best.
+        [inaccuracy] { $action }: an inaccuracy, { $loss } lost; the best was to { $best }.
+        [mistake] { $action }: a mistake, { $loss } lost; the best was to { $best }.
+       *[blunder] { $action }: a blunder, { $loss } lost; the best was to { $best }.
+    }
+web-review-action = { $action ->
+        [stop] stopped
+        [roll] rolled again
+       *[take] { $face ->
+            [death-ray] took the death rays
+            [human] took the humans
+            [cow] took the cows
+           *[chicken] took the chickens
+        }
+    }
+web-review-best-action = { $action ->
+        [stop] stop
+        [roll] roll again
+       *[take] { $face ->
+            [death-ray] take the death rays
+            [human] take the humans
+            [cow] take the cows
+           *[chicken] take the chickens
+        }
+    }
+# $unit: points (percentage points of the chance to win), turns (alone).
+web-review-loss = { $unit ->
+        [points] { $value } points
+       *[turns] { $value } turns
+    }
+# A step's mark in the replay.
+web-review-mark = { $class ->
+        [forced] { $action }: the only choice
+        [best] { $action }: best
+        [inaccuracy] { $action }: inaccuracy, −{ $loss }
+        [mistake] { $action }: mistake, −{ $loss }
+       *[blunder] { $action }: blunder, −{ $loss }
+    }
+web-review-replay-unavailable = The steps are not marked: the review of this game cannot be had now.
 ## Solve and advise: the text of `martian-dice solve turn|duel|solo|trio` and `martian-dice advise`
 ## (crates/cli/src/solve_cmd/messages.rs). Decimals come formatted ($expected, $turns, $seconds);
 ## $rules is a `ruleset`; $tie: roll-off, shared. Column padding is the code's.

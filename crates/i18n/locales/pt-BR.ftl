@@ -1425,6 +1425,96 @@ web-error = { $code ->
        *[other] Algo deu errado: { $detail }
     }
 
+web-review = Revisão
+web-review-title = Revisão da partida { $number }
+web-review-loading = Calculando o valor de cada decisão…
+web-review-unavailable = A revisão precisa de soluções que o servidor não calculou para estas regras e jogadores; ele não as calcula agora, para não atrasar as partidas em andamento.
+web-review-failed = Não foi possível carregar a revisão: { $detail }
+web-review-approximate = ≈ Com quatro jogadores ou mais as chances são uma aproximação: a chance de cada jogador no jogo exato entre ele e seus adversários mais fortes, por isso podem não somar 100%.
+web-review-unfinished = O registro termina antes do fim da partida: ele é revisto até onde vai.
+web-review-stopped = { $turn ->
+        [0] A revisão para depois dos turnos: { $kind ->
+            [record] o registro quebra as regras aí ({ $detail }).
+            [position] o resolvedor não sabe avaliar a posição ({ $detail }).
+            [not-covered] nenhuma solução cobre a posição.
+           *[no-decision] o turno não esperava decisão aí.
+        }
+       *[other] A revisão para no turno { $turn }: { $kind ->
+            [record] o registro quebra as regras aí ({ $detail }).
+            [position] o resolvedor não sabe avaliar a posição ({ $detail }).
+            [not-covered] nenhuma solução cobre a posição.
+           *[no-decision] o turno não esperava decisão aí.
+        }
+    }
+web-review-chart-title = { $measure ->
+        [expected-turns] Duração esperada da partida, em turnos, após cada turno
+       *[win-probability] Chance de vencer após cada turno
+    }
+web-review-chart-row = { $name }: { $values }
+web-review-chart-turns = turnos
+web-review-seat = { $name }: precisão { $accuracy } em { $decisions ->
+        [one] { $decisions } decisão
+       *[other] { $decisions } decisões
+    } ({ $inaccuracies ->
+        [0] 0 imprecisões
+        [one] { $inaccuracies } imprecisão
+       *[other] { $inaccuracies } imprecisões
+    }, { $mistakes ->
+        [0] 0 erros
+        [one] { $mistakes } erro
+       *[other] { $mistakes } erros
+    }, { $blunders ->
+        [0] 0 erros graves
+        [one] { $blunders } erro grave
+       *[other] { $blunders } erros graves
+    }); sorte { $luck }, habilidade { $skill }.
+web-review-seat-none = { $name }: nenhuma decisão com escolha.
+web-review-mistakes = Os maiores erros
+web-review-no-mistakes = Nenhuma imprecisão, erro ou erro grave: cada escolha foi a melhor ou ficou a menos de { $least } dela.
+web-review-where = Turno { $turn } (rodada { $round }), { $name }
+web-review-position = { $kind ->
+        [roll] lançou { $count }: { $dice }
+       *[after] depois de pegar { $taken }
+    }
+web-review-verdict = { $class ->
+        [forced] { $action } (a única escolha).
+        [best] { $action }: o melhor.
+        [inaccuracy] { $action }: uma imprecisão, perdeu { $loss }; o melhor era { $best }.
+        [mistake] { $action }: um erro, perdeu { $loss }; o melhor era { $best }.
+       *[blunder] { $action }: um erro grave, perdeu { $loss }; o melhor era { $best }.
+    }
+web-review-action = { $action ->
+        [stop] parou
+        [roll] lançou de novo
+       *[take] { $face ->
+            [death-ray] pegou os raios da morte
+            [human] pegou os humanos
+            [cow] pegou as vacas
+           *[chicken] pegou as galinhas
+        }
+    }
+web-review-best-action = { $action ->
+        [stop] parar
+        [roll] lançar de novo
+       *[take] { $face ->
+            [death-ray] pegar os raios da morte
+            [human] pegar os humanos
+            [cow] pegar as vacas
+           *[chicken] pegar as galinhas
+        }
+    }
+web-review-loss = { $unit ->
+        [points] { $value } pontos
+       *[turns] { $value } turnos
+    }
+web-review-mark = { $class ->
+        [forced] { $action }: a única escolha
+        [best] { $action }: melhor
+        [inaccuracy] { $action }: imprecisão, −{ $loss }
+        [mistake] { $action }: erro, −{ $loss }
+       *[blunder] { $action }: erro grave, −{ $loss }
+    }
+web-review-replay-unavailable = Os passos não estão marcados: a revisão desta partida não pode ser obtida agora.
 ## Resolver e aconselhar: o texto de `martian-dice solve turn|duel|solo|trio` e `martian-dice
 ## advise` (crates/cli/src/solve_cmd/messages.rs). Os decimais chegam formatados ($expected,
 ## $turns, $seconds); $rules é um `ruleset`; $tie: roll-off, shared. O alinhamento é do código.

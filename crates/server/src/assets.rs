@@ -25,6 +25,7 @@ const MODULES: &[(&str, &str)] = &[
     ("net.js", include_str!("../assets/js/net.js")),
     ("notices.js", include_str!("../assets/js/notices.js")),
     ("replay.js", include_str!("../assets/js/replay.js")),
+    ("review.js", include_str!("../assets/js/review.js")),
     ("seats.js", include_str!("../assets/js/seats.js")),
     ("state.js", include_str!("../assets/js/state.js")),
     ("turns.js", include_str!("../assets/js/turns.js")),
