@@ -132,6 +132,16 @@ pub struct ServeArgs {
     /// (https://dice.example.org): invite links use it.
     #[arg(long, env = "MARTIAN_DICE_PUBLIC_URL", value_name = "URL")]
     public_url: Option<String>,
+    /// A reverse proxy whose X-Real-IP (else last X-Forwarded-For entry) names the client, for
+    /// the per-address caps (repeat, or comma-separate in the variable): 127.0.0.1 behind a
+    /// local nginx.
+    #[arg(
+        long = "trusted-proxy",
+        env = "MARTIAN_DICE_TRUSTED_PROXIES",
+        value_name = "IP",
+        value_delimiter = ','
+    )]
+    trusted_proxies: Vec<std::net::IpAddr>,
     /// How log lines are written to standard error: text for people, json for collectors (one
     /// object a line). RUST_LOG filters them (default: info).
     #[arg(long, env = "MARTIAN_DICE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -148,9 +158,12 @@ enum LogFormat {
 fn start_logging(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    use std::io::IsTerminal;
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(colour)
         .with_target(false);
     match format {
         LogFormat::Text => logs.init(),
@@ -239,6 +252,7 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         solver_queue: at_least_one("--solver-queue", args.solver_queue)?,
         grace: duration("--grace", args.grace, 1.0, 24.0 * 3600.0)?,
         public_url: args.public_url.as_deref().map(public_url).transpose()?,
+        trusted_proxies: args.trusted_proxies.clone(),
         ..martian_server::Config::default()
     })
 }

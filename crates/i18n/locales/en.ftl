@@ -1355,6 +1355,7 @@ web-said-took = { $name } took { $taken }.
 web-said-total = Total { $total }.
 web-said-roll-off = { $name } rolled in the roll-off: { $dice }.
 web-connection-lost = The connection to the server was lost.
+web-restarting = The server is restarting: your game carries on in a moment.
 web-reconnecting-in = Connection lost — trying again in { $seconds } s…
 web-reconnect-now = Try now
 web-not-sent = Not sent: there is no connection to the server. Try again when it is back.

@@ -1345,6 +1345,7 @@ web-said-took = { $name } pegou { $taken }.
 web-said-total = Total { $total }.
 web-said-roll-off = { $name } lançou no desempate: { $dice }.
 web-connection-lost = A conexão com o servidor caiu.
+web-restarting = O servidor está reiniciando: sua partida continua em instantes.
 web-reconnecting-in = Conexão perdida — nova tentativa em { $seconds } s…
 web-reconnect-now = Tentar agora
 web-not-sent = Não enviado: não há conexão com o servidor. Tente de novo quando ela voltar.

@@ -49,6 +49,9 @@ pub struct Config {
     pub ws_idle_timeout: Duration,
     /// The longest a plain HTTP connection stays open.
     pub http_lifetime: Duration,
+    /// Proxies whose word on the client's address is taken (X-Real-IP, else the last
+    /// X-Forwarded-For entry): behind a reverse proxy every connection comes from the proxy.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Where players reach the server (`https://dice.example.org`), for invite links when it
     /// sits behind a proxy; `None`: the page uses the address it was loaded from.
     pub public_url: Option<String>,
@@ -77,6 +80,7 @@ impl Default for Config {
             ws_idle_timeout: Duration::from_secs(90),
             http_lifetime: Duration::from_secs(120),
             public_url: None,
+            trusted_proxies: Vec::new(),
             solver_threads: 1,
             solver_queue: 8,
         }

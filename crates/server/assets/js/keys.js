@@ -1,5 +1,5 @@
 // The terminal game's keys on the page: in English r roll, s stop, d/h/c/k take; in Portuguese
-// l, p, m/h/v/g — the same `tui-key` messages the terminal uses — and the English keys in every
+// l, p, r (or m)/h/v/g — the same `tui-key` messages the terminal uses — and the English keys in every
 // language. `?` opens How to play, `a` the coach.
 import { t, tIn, lang } from "../i18n.js";
 import { notify } from "./notices.js";
@@ -7,9 +7,15 @@ import { notify } from "./notices.js";
 // The action codes of the protocol and the names tui-key knows them by.
 const KEY_ACTIONS = { roll: "roll", stop: "stop", R: "death-ray", H: "human", C: "cow", K: "chicken" };
 
+// `tui-key` gives every key of an action, the shown one first ("rm": r, and m too), as the
+// terminal reads it.
+function keysIn(tag, name) {
+  return tIn(tag, "tui-key", { action: name });
+}
+
 // The key shown on an action's button, in the reader's language.
 export function keyOf(act) {
-  return KEY_ACTIONS[act] ? t("tui-key", { action: KEY_ACTIONS[act] }) : "";
+  return KEY_ACTIONS[act] ? keysIn(lang(), KEY_ACTIONS[act]).charAt(0) : "";
 }
 
 // The action a key means, in the reader's language or in English.
@@ -17,14 +23,14 @@ export function actOf(key) {
   const k = key.toLowerCase();
   for (const tag of [lang(), "en"]) {
     for (const [act, name] of Object.entries(KEY_ACTIONS)) {
-      if (tIn(tag, "tui-key", { action: name }) === k) return act;
+      if (keysIn(tag, name).includes(k)) return act;
     }
   }
   return null;
 }
 
 export function coachKey() {
-  return t("tui-key", { action: "coach" });
+  return keysIn(lang(), "coach").charAt(0);
 }
 
 export function installKeys({ onHelp }) {
@@ -53,7 +59,7 @@ export function installKeys({ onHelp }) {
       return;
     }
     const coach = document.getElementById("coach");
-    if (coach && !coach.disabled && [coachKey(), tIn("en", "tui-key", { action: "coach" })].includes(event.key.toLowerCase())) {
+    if (coach && !coach.disabled && (keysIn(lang(), "coach") + keysIn("en", "coach")).includes(event.key.toLowerCase())) {
       event.preventDefault();
       coach.click();
     }

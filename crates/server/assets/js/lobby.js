@@ -110,7 +110,9 @@ function drawSkeleton(app, room, host, seated) {
       </div>
       <div class="lobby-side">${botCard}${rulesCard}</div>
     </div>`;
-  byId("invite").value = `${location.origin}/#room=${room.id}`;
+  // Behind a proxy the server may know its public address better than the page does.
+  const origin = (state.welcome && state.welcome.public_url) || location.origin;
+  byId("invite").value = `${origin}/#room=${room.id}`;
   byId("copy").onclick = async () => {
     const input = byId("invite");
     input.select();

@@ -16,6 +16,8 @@ const net = {
   onOpen: () => {},
   // An action sent and not yet answered by an update or an error.
   inFlight: null,
+  // The server said it is restarting: its close is expected, and the next one comes up soon.
+  restarting: false,
 };
 
 export function connection() {
@@ -68,21 +70,29 @@ function open() {
       net.onOpen(message);
     }
     if (message.type === "pong") return;
+    if (message.type === "restarting") {
+      net.restarting = true;
+      notify(t("web-restarting"));
+      return;
+    }
     if (message.type === "update" || message.type === "error") net.inFlight = null;
     net.onMessage(message);
   };
   ws.onclose = () => {
     if (net.ws !== ws) return;
     const wasOpen = net.status === "open";
+    const restarting = net.restarting;
+    net.restarting = false;
     net.failures += 1;
     net.status = "down";
     if (net.inFlight) {
       notify(t("web-action-unconfirmed"), true);
       net.inFlight = null;
-    } else if (wasOpen) {
+    } else if (wasOpen && !restarting) {
       notify(t("web-connection-lost"), true);
     }
-    const wait = backoff(net.failures);
+    // A restart takes a moment: the first try comes soon, the later ones back off as usual.
+    const wait = restarting ? 700 + Math.round(Math.random() * 600) : backoff(net.failures);
     net.retryAt = Date.now() + wait;
     net.retryTimer = setTimeout(open, wait);
     showStatus();

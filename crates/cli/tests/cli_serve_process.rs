@@ -1,8 +1,9 @@
-//! `martian-dice serve` through crashes and a full disk: killed with SIGKILL at random moments
+//! `martian-dice serve` as a process, as a host runs it: killed with SIGKILL at random moments
 //! while many rooms play short games, restarted on the same file again and again, it never
 //! leaves a room stuck or gone, never loses an acknowledged move, and keeps every finished
 //! game's record; rooms it cannot bring back are reported and the others come back; a full disk
-//! refuses changes cleanly and the server recovers by itself.
+//! refuses changes cleanly and the server recovers by itself; SIGTERM restarts gracefully; a
+//! backup taken while it serves brings every room back; nginx in front of it, as deploy/ says.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -24,6 +25,7 @@ struct Server {
     child: Child,
     addr: SocketAddr,
     stderr: Arc<Mutex<Vec<String>>>,
+    reader: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Server {
@@ -31,17 +33,15 @@ impl Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
         command
             .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay", "0"])
-            .args([
-                "--rate-limit",
-                "1000",
-                "--rooms-per-address",
-                "1000",
-                "--db",
-            ])
+            .args(["--rate-limit", "1000", "--db"])
             .arg(db)
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        // Every client of the tests comes from 127.0.0.1.
+        if !extra.contains(&"--rooms-per-address") {
+            command.args(["--rooms-per-address", "1000"]);
+        }
         for (name, value) in env {
             command.env(name, value);
         }
@@ -49,7 +49,7 @@ impl Server {
         let stderr = Arc::new(Mutex::new(Vec::new()));
         let lines = stderr.clone();
         let err = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
+        let reader = std::thread::spawn(move || {
             for line in BufReader::new(err).lines().map_while(Result::ok) {
                 lines.lock().unwrap().push(line);
             }
@@ -69,6 +69,7 @@ impl Server {
             child,
             addr,
             stderr,
+            reader: Some(reader),
         }
     }
 
@@ -76,6 +77,30 @@ impl Server {
     fn kill(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
+    }
+
+    /// SIGTERM, as a service manager stops it; returns its exit status, how long it took, and
+    /// all it wrote on standard error.
+    fn terminate(mut self) -> (std::process::ExitStatus, Duration, String) {
+        let started = std::time::Instant::now();
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill(1) runs");
+        assert!(sent.success());
+        for _ in 0..400 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                let took = started.elapsed();
+                if let Some(reader) = self.reader.take() {
+                    reader.join().unwrap();
+                }
+                let stderr = self.stderr.lock().unwrap().join("\n");
+                return (status, took, stderr);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        self.child.kill().unwrap();
+        panic!("the server did not stop within 20 s of SIGTERM");
     }
 
     /// Standard error so far, once the line containing `needle` has arrived.
@@ -91,6 +116,14 @@ impl Server {
             "no '{needle}' on standard error: {}",
             self.stderr.lock().unwrap().join("\n")
         );
+    }
+}
+
+/// A server left running by a failing test would hold its port, files and pipes.
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -624,10 +657,13 @@ async fn a_full_disk_refuses_changes_cleanly_and_the_server_recovers_by_itself()
         "{text}"
     );
     assert!(!text.to_lowercase().contains("sqlite"), "{text}");
-    // Nothing changed, and the server still serves.
+    // Nothing changed, and the server still serves, alive but not ready.
     send(&mut ws, json!({"type": "ping"})).await;
     assert_eq!(next_json(&mut ws).await.unwrap()["type"], "pong");
     assert_eq!(http_get(server.addr, "/healthz").await.0, 200);
+    let (status, body) = http_get(server.addr, "/readyz").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("disk is full"), "{body}");
     // Space comes back: the same request goes through, without a restart.
     std::fs::remove_file(&filler).unwrap();
     let mut stored = None;
@@ -641,6 +677,7 @@ async fn a_full_disk_refuses_changes_cleanly_and_the_server_recovers_by_itself()
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let stored = stored.expect("the server stores changes again once space is back");
+    assert_eq!(http_get(server.addr, "/readyz").await.0, 200);
     assert!(position(&stored) > position(&state));
     tokio::task::block_in_place(|| server.kill());
     // What was acknowledged after the recovery survives a crash.
@@ -709,5 +746,536 @@ async fn unusual_rules_wait_in_a_bounded_queue_and_beyond_it_are_refused_at_once
     let plain = start_with(server.addr, &["aggressive", "greedy"], rules(57)).await;
     assert_eq!(plain["room"]["status"], "playing", "{plain}");
     tokio::task::block_in_place(|| server.kill());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A person against a bot with a turn timer, played into the middle of the person's turn;
+/// returns the room, token, connection and the room as last seen.
+async fn mid_turn(addr: SocketAddr, timer_seconds: u32) -> (String, String, Ws, Value) {
+    let (mut ws, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
+    next_json(&mut ws).await.unwrap();
+    send(&mut ws, json!({"type": "create_room", "name": "Ana"})).await;
+    let joined = loop {
+        let message = next_json(&mut ws).await.unwrap();
+        if message["type"] == "joined" {
+            break message;
+        }
+    };
+    send(&mut ws, json!({"type": "add_bot", "bot": "defensive"})).await;
+    let timer = json!({"seconds": timer_seconds, "on_timeout": "bot"});
+    send(&mut ws, json!({"type": "set_timer", "timer": timer})).await;
+    send(&mut ws, json!({"type": "start"})).await;
+    let room = loop {
+        let message = next_update_or_error(&mut ws).await;
+        assert_eq!(message["type"], "update", "{message}");
+        let room = message["room"].clone();
+        let mine = room["status"] == "playing" && room["game"]["to_move"] == 0;
+        let turns = room["game"]["history"].as_array().map_or(0, Vec::len);
+        if mine && turns >= 2 && room["game"]["awaiting"] == "decision" {
+            break room;
+        }
+        if mine {
+            send(&mut ws, json!({"type": "act", "action": action(&room)})).await;
+        }
+        assert_ne!(room["status"], "over", "the game ended too soon");
+    };
+    (
+        joined["room"].as_str().unwrap().to_string(),
+        joined["token"].as_str().unwrap().to_string(),
+        ws,
+        room,
+    )
+}
+
+/// The game as everyone sees it, less the timer's countdown.
+fn game_state(room: &Value) -> Value {
+    let mut game = room["game"].clone();
+    game.as_object_mut().unwrap().remove("deadline_ms");
+    game
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_tells_every_client_stores_everything_and_the_game_carries_on() {
+    let dir = scratch("sigterm");
+    let db = dir.join("server.db");
+    let server = Server::start(&db, &[], &[]);
+    let (room, token, mut ws, before) = mid_turn(server.addr, 30).await;
+    let (_, _, mut other, _) = room_with_a_game(server.addr, "Bia").await;
+    let (status, took, _) = tokio::task::block_in_place(|| server.terminate());
+    assert!(status.success(), "a graceful stop exits 0: {status}");
+    assert!(took < Duration::from_secs(10), "stopped in {took:?}");
+    // Each client was told, then closed with 1012.
+    for ws in [&mut ws, &mut other] {
+        let mut told = false;
+        let code = loop {
+            match tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+                Ok(Some(Ok(Message::Text(text)))) => {
+                    told |= text.contains("\"restarting\"");
+                }
+                Ok(Some(Ok(Message::Close(frame)))) => break frame.map(|f| u16::from(f.code)),
+                Ok(Some(Ok(_))) => {}
+                other => panic!("no close frame after SIGTERM: {other:?}"),
+            }
+        };
+        assert!(told, "the client was told that the server restarts");
+        assert_eq!(code, Some(1012));
+    }
+    // Stored and checkpointed: the log is empty.
+    let wal = PathBuf::from(format!("{}-wal", db.display()));
+    assert_eq!(std::fs::metadata(&wal).map_or(0, |m| m.len()), 0);
+    // The next process carries the game on where it was, with the timer given afresh.
+    let server = tokio::task::block_in_place(|| Server::start(&db, &[], &[]));
+    let (mut back, _) = connect_async(format!("ws://{}/ws", server.addr))
+        .await
+        .unwrap();
+    next_json(&mut back).await.unwrap();
+    send(
+        &mut back,
+        json!({"type": "resume", "room": room, "token": token}),
+    )
+    .await;
+    let message = next_update_or_error(&mut back).await;
+    assert_eq!(message["type"], "update", "{message}");
+    let restored = message["room"].clone();
+    assert_eq!(game_state(&restored), game_state(&before));
+    let left = restored["game"]["deadline_ms"].as_u64().unwrap();
+    assert!(
+        left > 28_000 && left <= 30_000,
+        "the player to move has the whole turn time again: {left} ms"
+    );
+    tokio::task::block_in_place(|| server.kill());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backup_taken_while_serving_brings_every_room_back() {
+    let dir = scratch("backup");
+    let db = dir.join("server.db");
+    let server = Server::start(&db, &[], &[]);
+    let mut rooms = Vec::new();
+    for name in ["Ana", "Bia", "Caio"] {
+        let (room, token, ws, state) = room_with_a_game(server.addr, name).await;
+        rooms.push((room, token, ws, state));
+    }
+    // One room keeps playing while the copy is taken.
+    let (_, _, mut busy, mut state) = rooms.remove(0);
+    let addr = server.addr;
+    let copy = dir.join("copy.db");
+    let backup = {
+        let (db, copy) = (db.clone(), copy.clone());
+        tokio::task::spawn_blocking(move || {
+            Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+                .args(["backup", "--db"])
+                .arg(&db)
+                .arg(&copy)
+                .output()
+                .unwrap()
+        })
+    };
+    let mut moves = 0;
+    while !backup.is_finished() || moves < 20 {
+        let request = match state["status"].as_str() {
+            Some("playing") if state["game"]["to_move"] == 0 => {
+                json!({"type": "act", "action": action(&state)})
+            }
+            Some("over") => json!({"type": "start"}),
+            _ => {
+                state = next_update_or_error(&mut busy).await["room"].clone();
+                continue;
+            }
+        };
+        send(&mut busy, request).await;
+        let message = next_update_or_error(&mut busy).await;
+        assert_eq!(message["type"], "update", "{message}");
+        state = message["room"].clone();
+        moves += 1;
+    }
+    let output = backup.await.unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(said.contains(&copy.display().to_string()), "{said}");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&copy).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the copy holds the rooms' secrets");
+    }
+    // A copy is never written over.
+    let again = Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+        .args(["backup", "--db"])
+        .arg(&db)
+        .arg(&copy)
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("will not overwrite"));
+    // A second server on the copy, while the first still runs, has every room.
+    let restored = tokio::task::block_in_place(|| Server::start(&copy, &[], &[]));
+    let report = restored.stderr_with("rooms restored");
+    assert!(report.contains("3 rooms restored"), "{report}");
+    for (room, token, _, _) in &rooms {
+        assert_eq!(resume(restored.addr, room, token).await["type"], "joined");
+    }
+    assert_eq!(http_get(addr, "/healthz").await.0, 200);
+    tokio::task::block_in_place(|| restored.kill());
+    tokio::task::block_in_place(|| server.kill());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_logs_name_rooms_and_games_and_never_a_token() {
+    let dir = scratch("logs");
+    let db = dir.join("server.db");
+    let server = Server::start(&db, &["--log-format", "json"], &[]);
+    let (room, token, mut ws, mut state) = room_with_a_game(server.addr, "Ana").await;
+    // Play the game to its end, so that the room logs its start and end.
+    loop {
+        let request = match state["status"].as_str() {
+            Some("playing") if state["game"]["to_move"] == 0 => {
+                json!({"type": "act", "action": action(&state)})
+            }
+            Some("over") => break,
+            _ => {
+                state = next_update_or_error(&mut ws).await["room"].clone();
+                continue;
+            }
+        };
+        send(&mut ws, request).await;
+        state = next_update_or_error(&mut ws).await["room"].clone();
+    }
+    let guest = resume(server.addr, &room, &token).await;
+    assert_eq!(guest["type"], "joined");
+    let (status, _, stderr) = tokio::task::block_in_place(|| server.terminate());
+    assert!(status.success());
+    let lines: Vec<Value> = stderr
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}")))
+        .collect();
+    assert!(!stderr.contains(&token), "a seat token reached the log");
+    let about_the_room: Vec<&Value> = lines
+        .iter()
+        .filter(|line| line.to_string().contains(&room))
+        .collect();
+    let says = |what: &str| {
+        about_the_room
+            .iter()
+            .any(|line| line["message"].as_str().is_some_and(|m| m.contains(what)))
+    };
+    assert!(says("game started") && says("game over"), "{stderr}");
+    // The room's id comes from its span; the game's number from the line.
+    for line in about_the_room
+        .iter()
+        .filter(|l| l["message"] == "game over")
+    {
+        assert_eq!(line["span"]["room"], room.as_str(), "{line}");
+        assert_eq!(line["game"], 1, "{line}");
+    }
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["level"].is_string() && l["timestamp"].is_string())
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// nginx, started on 127.0.0.1 from deploy/nginx.conf with the test's own prefix: the lines the
+/// file marks `TEST: drop` are left out (TLS, IPv6, the redirect), `TEST: listen` listens on
+/// `port`, and `TEST: upstream` points at the game server.
+struct Nginx {
+    child: Child,
+    port: u16,
+}
+
+impl Nginx {
+    fn start(dir: &Path, upstream: SocketAddr) -> Nginx {
+        let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"]
+            .into_iter()
+            .find(|p| Path::new(p).is_file())
+            .expect("nginx is installed (scripts/test installs Debian's nginx)");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let deploy = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nginx.conf");
+        let site: String = std::fs::read_to_string(deploy)
+            .unwrap()
+            .lines()
+            .filter(|line| !line.contains("TEST: drop"))
+            .map(|line| {
+                if line.contains("TEST: listen") {
+                    format!("    listen 127.0.0.1:{port};")
+                } else if line.contains("TEST: upstream") {
+                    format!("    server {upstream};")
+                } else {
+                    line.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let d = dir.display();
+        let config = format!(
+            "worker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log warn;\ndaemon off;\n\
+             events {{ worker_connections 256; }}\n\
+             http {{\n  access_log {d}/access.log;\n  client_body_temp_path {d}/body;\n  \
+             proxy_temp_path {d}/proxy;\n  fastcgi_temp_path {d}/fastcgi;\n  uwsgi_temp_path {d}/uwsgi;\n  \
+             scgi_temp_path {d}/scgi;\n{site}\n}}\n"
+        );
+        let path = dir.join("nginx.conf");
+        std::fs::write(&path, config).unwrap();
+        let check = Command::new(binary)
+            .arg("-t")
+            .arg("-p")
+            .arg(dir)
+            .arg("-c")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            check.status.success(),
+            "deploy/nginx.conf does not pass nginx -t: {}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+        let child = Command::new(binary)
+            .arg("-p")
+            .arg(dir)
+            .arg("-c")
+            .arg(&path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // From here on Drop stops nginx, whatever happens.
+        let nginx = Nginx { child, port };
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return nginx;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("nginx did not listen on {port}");
+    }
+}
+
+impl Drop for Nginx {
+    /// A graceful stop: the master stops its workers (a killed master would leave them running,
+    /// holding the test's pipes).
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+/// A WebSocket through nginx from the local address `from` (127.0.0.x: a different player to
+/// the proxy, which passes the address on).
+async fn connect_from(from: [u8; 4], port: u16) -> Ws {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::from((from, 0)))
+        .expect("a loopback address of its own");
+    let stream = socket
+        .connect(SocketAddr::from(([127, 0, 0, 1], port)))
+        .await
+        .unwrap();
+    let url = format!("ws://127.0.0.1:{port}/ws");
+    let (ws, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+        .await
+        .expect("the WebSocket upgrade passes through nginx");
+    ws
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_is_played_through_nginx_as_deploy_configures_it() {
+    let dir = scratch("nginx");
+    let server = Server::start(
+        &dir.join("server.db"),
+        &[
+            "--trusted-proxy",
+            "127.0.0.1",
+            "--rooms-per-address",
+            "1",
+            "--public-url",
+            "https://dice.example.org/",
+        ],
+        &[],
+    );
+    let nginx = tokio::task::block_in_place(|| Nginx::start(&dir, server.addr));
+    let mut ws = connect_from([127, 0, 0, 2], nginx.port).await;
+    let welcome = next_json(&mut ws).await.unwrap();
+    assert_eq!(welcome["public_url"], "https://dice.example.org");
+    send(&mut ws, json!({"type": "create_room", "name": "Ana"})).await;
+    let room = loop {
+        let message = next_json(&mut ws).await.unwrap();
+        if message["type"] == "joined" {
+            break message["room"].as_str().unwrap().to_string();
+        }
+    };
+    send(&mut ws, json!({"type": "add_bot", "bot": "aggressive"})).await;
+    let rules = json!({"dice": 13, "target": 5, "bonus": "one-of-each", "end": "immediate", "tie": "shared"});
+    send(&mut ws, json!({"type": "set_rules", "rules": rules})).await;
+    send(&mut ws, json!({"type": "start"})).await;
+    let mut state = Value::Null;
+    loop {
+        let request = match state["status"].as_str() {
+            Some("playing") if state["game"]["to_move"] == 0 => {
+                json!({"type": "act", "action": action(&state)})
+            }
+            Some("over") => break,
+            _ => {
+                let message = next_update_or_error(&mut ws).await;
+                assert_eq!(message["type"], "update", "{message}");
+                state = message["room"].clone();
+                continue;
+            }
+        };
+        send(&mut ws, request).await;
+        let message = next_update_or_error(&mut ws).await;
+        assert_eq!(message["type"], "update", "{message}");
+        state = message["room"].clone();
+    }
+    // The record, the page and its headers come through the proxy.
+    let proxy = SocketAddr::from(([127, 0, 0, 1], nginx.port));
+    let (status, body) = http_get(proxy, &format!("/api/rooms/{room}/games/1/record")).await;
+    assert_eq!(status, 200);
+    GameRecord::from_json(&body).unwrap().replay().unwrap();
+    let page = raw_get(proxy, "/").await;
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    let lower = page.to_ascii_lowercase();
+    assert!(lower.contains("content-security-policy:") && lower.contains("x-frame-options: deny"));
+    // The room caps count players, not the proxy: a second room from the same player is
+    // refused, one from another player is not.
+    send(&mut ws, json!({"type": "leave"})).await;
+    send(&mut ws, json!({"type": "create_room", "name": "Ana"})).await;
+    let refused = loop {
+        let message = next_json(&mut ws).await.unwrap();
+        if message["type"] == "error" {
+            break message;
+        }
+    };
+    assert_eq!(refused["code"], "too_many_rooms", "{refused}");
+    let mut other = connect_from([127, 0, 0, 3], nginx.port).await;
+    next_json(&mut other).await.unwrap();
+    send(&mut other, json!({"type": "create_room", "name": "Bia"})).await;
+    assert_eq!(next_json(&mut other).await.unwrap()["type"], "joined");
+    // The metrics are for the host: allowed from the proxy's own machine only.
+    let metrics = raw_get(proxy, "/metrics").await;
+    assert!(
+        metrics.contains("martian_dice_games_finished_total 1"),
+        "{metrics}"
+    );
+    let outside = raw_get_from([127, 0, 0, 2], proxy, "/metrics").await;
+    assert!(outside.starts_with("HTTP/1.1 403"), "{outside}");
+    drop(nginx);
+    tokio::task::block_in_place(|| server.kill());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// GET, the whole response as text (head and body).
+async fn raw_get(addr: SocketAddr, path: &str) -> String {
+    raw_get_from([127, 0, 0, 1], addr, path).await
+}
+
+/// GET from the local address `from`.
+async fn raw_get_from(from: [u8; 4], addr: SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from((from, 0))).unwrap();
+    let mut stream = socket.connect(addr).await.unwrap();
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: dice.example.org\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    response
+}
+
+#[test]
+fn the_service_unit_starts_the_server_with_its_settings_and_stops_it_cleanly() {
+    let unit = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/martian-dice.service"),
+    )
+    .unwrap();
+    let help = Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    let mut env = Vec::new();
+    for line in unit.lines() {
+        if let Some(setting) = line.strip_prefix("Environment=") {
+            let (name, value) = setting.split_once('=').unwrap();
+            assert!(
+                help.contains(name) || name == "MARTIAN_DICE_CACHE_DIR",
+                "the unit sets {name}, which serve does not read"
+            );
+            env.push((name.to_string(), value.to_string()));
+        }
+    }
+    let exec = unit
+        .lines()
+        .find_map(|l| l.strip_prefix("ExecStart="))
+        .unwrap();
+    assert!(exec.ends_with("martian-dice serve"), "{exec}");
+    assert!(unit.contains("KillSignal=SIGTERM"));
+    // systemd itself reads the unit (with a command that exists here).
+    let dir = scratch("unit");
+    let checked = dir.join("martian-dice.service");
+    let binary = env!("CARGO_BIN_EXE_martian-dice");
+    std::fs::write(
+        &checked,
+        unit.replace("/usr/local/bin/martian-dice", binary),
+    )
+    .unwrap();
+    let verify = Command::new("systemd-analyze")
+        .arg("verify")
+        .arg(&checked)
+        .output()
+        .expect("systemd-analyze runs (scripts/test installs systemd)");
+    assert!(
+        verify.status.success() && verify.stderr.is_empty(),
+        "systemd-analyze verify: {}",
+        String::from_utf8_lossy(&verify.stderr)
+    );
+    // Its settings, with the paths and port moved into the test's own directory.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
+    command.arg("serve");
+    for (name, value) in &env {
+        let value = match name.as_str() {
+            "MARTIAN_DICE_ADDR" => "127.0.0.1:0".to_string(),
+            "MARTIAN_DICE_DB" => dir.join("server.db").display().to_string(),
+            "MARTIAN_DICE_CACHE_DIR" => dir.join("cache").display().to_string(),
+            _ => value.clone(),
+        };
+        command.env(name, value);
+    }
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{:?}", output.status);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // The unit asks for JSON logs.
+    for line in stderr.lines() {
+        let value: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert!(value["message"].is_string());
+    }
+    assert!(stderr.contains("stopped"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }

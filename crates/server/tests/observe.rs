@@ -1,0 +1,91 @@
+//! What a host sees of the server: Prometheus metrics that follow what happens, and readiness.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Client, http_get_with_headers, server};
+use serde_json::json;
+
+/// The value of the metric line that starts with `name` (labels included).
+fn metric(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
+        .unwrap_or_else(|| panic!("no {name} in:\n{text}"))
+        .parse()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_metrics_follow_rooms_games_messages_and_refusals() {
+    let running = server(|config| config.bot_delay = Duration::ZERO).await;
+    let addr = running.addr();
+    let (status, headers, text) = http_get_with_headers(addr, "/metrics").await;
+    assert_eq!(status, 200);
+    assert!(
+        headers
+            .iter()
+            .any(|(n, v)| n == "content-type" && v.starts_with("application/openmetrics-text"))
+    );
+    assert_eq!(metric(&text, "martian_dice_games_started_total"), 0.0);
+    assert!(text.ends_with("# EOF\n"));
+
+    let mut host = Client::create(addr, "Ana").await;
+    let waiting = Client::create(addr, "Bia").await;
+    host.send(json!({"type": "add_bot", "bot": "aggressive"}))
+        .await;
+    host.recv_type("update").await;
+    let rules = json!({"dice": 13, "target": 3, "bonus": "one-of-each", "end": "immediate", "tie": "shared"});
+    host.send(json!({"type": "set_rules", "rules": rules}))
+        .await;
+    host.recv_type("update").await;
+    host.refused(json!({"type": "act", "action": "roll"}), "wrong_state")
+        .await;
+    host.send(json!({"type": "start"})).await;
+    host.until(|room| room["status"] == "playing").await;
+    let mut acts = 0;
+    while host.room["status"] != "over" {
+        if host.my_turn() {
+            let action = host.simple_action();
+            host.play_one(&action).await;
+            acts += 1;
+        } else {
+            host.recv().await;
+        }
+    }
+    let (_, _, text) = http_get_with_headers(addr, "/metrics").await;
+    // The connections: the two clients (the metrics request itself is one too).
+    assert!(metric(&text, "martian_dice_connections") >= 2.0);
+    assert_eq!(metric(&text, "martian_dice_rooms{state=\"over\"}"), 1.0);
+    assert_eq!(metric(&text, "martian_dice_rooms{state=\"lobby\"}"), 1.0);
+    assert_eq!(metric(&text, "martian_dice_games_started_total"), 1.0);
+    assert_eq!(metric(&text, "martian_dice_games_finished_total"), 1.0);
+    assert_eq!(
+        metric(&text, "martian_dice_messages_total{kind=\"act\"}"),
+        f64::from(acts + 1)
+    );
+    assert_eq!(
+        metric(&text, "martian_dice_refusals_total{code=\"wrong_state\"}"),
+        1.0
+    );
+    // Every accepted act was timed to its update; every change was timed to its commit.
+    assert_eq!(
+        metric(&text, "martian_dice_action_latency_seconds_count"),
+        f64::from(acts)
+    );
+    assert!(metric(&text, "martian_dice_storage_write_latency_seconds_count") >= f64::from(acts));
+    assert_eq!(metric(&text, "martian_dice_solver_queue"), 0.0);
+    waiting.close().await;
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ready_while_the_storage_takes_writes_and_alive_always() {
+    let running = server(|_| {}).await;
+    let addr = running.addr();
+    let (status, _, body) = http_get_with_headers(addr, "/readyz").await;
+    assert_eq!((status, body.as_str()), (200, "ready\n"));
+    let (status, _, body) = http_get_with_headers(addr, "/healthz").await;
+    assert_eq!((status, body.as_str()), (200, "ok\n"));
+    running.abort();
+}
