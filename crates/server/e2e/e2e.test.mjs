@@ -248,7 +248,7 @@ test("two friends: live lobby settings, no lost edits, a latecomer, keys, turn e
         paused = true;
         await guest.page.waitForTimeout(2600);
       }
-      for (const [who, lang, expected] of [[host, "en", { roll: "r", stop: "s", R: "d", C: "c", K: "k" }], [guest, "pt", { roll: "l", stop: "p", R: "r", C: "v", K: "g" }]]) {
+      for (const [who, lang, expected] of [[host, "en", { roll: "r", stop: "s", R: "r", C: "c", K: "k" }], [guest, "pt", { roll: "l", stop: "p", R: "r", C: "v", K: "g" }]]) {
         if (keysSeen[lang] || guestGone) continue;
         const acts = await who.page.locator("#actions [data-act]").evaluateAll((l) => l.map((b) => [b.dataset.act, b.querySelector("kbd").textContent]));
         for (const [act, key] of acts) if (expected[act]) assert.equal(key, expected[act], `${lang} key for ${act}`);

@@ -18,13 +18,14 @@ export function keyOf(act) {
   return KEY_ACTIONS[act] ? keysIn(lang(), KEY_ACTIONS[act]).charAt(0) : "";
 }
 
-// The action a key means, in the reader's language or in English.
-export function actOf(key) {
+// The action a key means among `acts` (the moves on the board now), in the reader's language or
+// in English. A key may belong to several actions (English "r": roll, and death rays like the
+// dice), as in the terminal: only the live moves are asked, and never both of those are live.
+export function actOf(key, acts) {
   const k = key.toLowerCase();
   for (const tag of [lang(), "en"]) {
-    for (const [act, name] of Object.entries(KEY_ACTIONS)) {
-      if (keysIn(tag, name).includes(k)) return act;
-    }
+    const act = acts.find((a) => KEY_ACTIONS[a] && keysIn(tag, KEY_ACTIONS[a]).includes(k));
+    if (act) return act;
   }
   return null;
 }
@@ -45,9 +46,10 @@ export function installKeys({ onHelp }) {
       return;
     }
     if (event.key.length !== 1) return;
-    const act = actOf(event.key);
+    const buttons = [...document.querySelectorAll("#actions [data-act]")];
+    const act = actOf(event.key, buttons.filter((b) => !b.disabled).map((b) => b.dataset.act));
     const button = act ? document.querySelector(`#actions [data-act="${act}"]:not([disabled])`) : null;
-    if (act && !button && document.body.classList.contains("offline") && document.querySelector(`#actions [data-act="${act}"]`)) {
+    if (!button && document.body.classList.contains("offline") && actOf(event.key, buttons.map((b) => b.dataset.act))) {
       // The move's button is there but the connection is not: say so rather than do nothing.
       notify(t("web-not-sent"), true);
       return;
