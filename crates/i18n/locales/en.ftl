@@ -627,7 +627,8 @@ coach-why-compare = After { face-count } the tanks end ahead { $risk }% of the t
 tui-title = MARTIAN DICE
 tui-replay-title = MARTIAN DICE · replay
 # The keys. $action: death-ray, human, cow, chicken (take that face), stop, roll, coach, fast
-# (bots fast-forward), save, new (new game), quit, yes. The first letter is shown, every letter
+# (bots fast-forward), save, new (new game), view (results or table), review (the game's review),
+# quit, yes. The first letter is shown, every letter
 # works: the take keys are the letters on the dice (death rays also d, as before). Within one
 # screen no two actions may share a key, in this language or together with the English keys
 # (which always work; a test checks).
@@ -643,6 +644,7 @@ tui-key = { $action ->
     [save] w
     [new] n
     [view] t
+    [review] v
     [quit] q
    *[yes] y
 }
@@ -730,15 +732,16 @@ tui-bot-thinking = { $name } is playing… [space] next step, [{ $fast }] fast-f
 tui-roll-off-your-roll = { $name }: press [{ $key }] to roll { $dice } in the roll-off
 tui-hint-game = [{ $coach }] coach  [?] help & faces  [↑↓] log  [{ $quit }] quit
 # The keys of the game's end, each after its key. $action: save, new, results (show the end
-# screen), table (show the table), quit.
+# screen), table (show the table), review, quit.
 tui-end-key = { $action ->
         [save] save record
         [new] new game
         [results] results
         [table] table
+        [review] review
        *[quit] quit
     }
-tui-hint-replay = [←/→] step  [PgUp/PgDn] turn  [Home/End]  [{ $coach }] coach  [{ $quit }] quit
+tui-hint-replay = [←/→] step  [PgUp/PgDn] turn  [Home/End]  [{ $coach }] coach  [{ $review }] review  [{ $quit }] quit
 tui-take-all-of-one = Take every die of one kind. Tanks are set aside by force. [{ $coach }] coach  [?] help
 tui-stop-or-roll-hint = Stopping banks the score; rolling again risks more tanks. [{ $coach }] coach  [?] help
 tui-log-turn-head = — { $name }, round { $round } —
@@ -925,7 +928,178 @@ tui-setup-help =
     Type a person's name on a seat, or digits for a number: the
     first key replaces what the field held; backspace erases.
     { "[" }<] [>] move the selected seat up or down the table.
+    Mode: a game, or the trainer (positions to answer, scored).
     { "[" }enter] starts the game, [esc] quits.
+
+
+## The game review and the trainer in the terminal (crates/tui/src/messages/review.rs): the
+## review screen (the end's [v] key, the replay's), the marks of the replay, the trainer mode.
+## $name: a player's name; losses and values come formatted ($loss: a tui-review-loss).
+tui-review-title = MARTIAN DICE · review
+# The chart's panel. $measure: win-probability, expected-turns; $approximate: yes, no.
+tui-review-chart = { $measure ->
+        [expected-turns] Expected length of the game, in turns, after each turn
+       *[win-probability] Chance to win after each turn
+    }{ $approximate ->
+        [yes] {" "}(≈ approximate)
+       *[no] {""}
+    }
+# The chart's horizontal axis: turns played (the roll-off, if any, is the last point).
+tui-review-x = turns
+tui-review-roll-off-x = roll-off
+# The list's panel; scrolled: $from, $to, $count: the lines shown, of how many.
+tui-review-list = Decisions, the biggest mistakes first
+tui-review-list-scrolled = Decisions · lines { $from }–{ $to } of { $count }
+tui-review-working = Working out the value of every decision… The first time under these rules the solver needs a moment: about a second for two players, up to a minute for three or more.
+tui-review-lost = The review could not be worked out: the solver failed.
+# $error: why the record cannot even set up a game (an engine error).
+tui-review-failed = The game cannot be reviewed: { $error }
+# $valuation: trio-reduction, duel-reduction.
+tui-review-approximate = { $valuation ->
+        [trio-reduction] ≈ With four players or more the values are an approximation: each player's chance in the exact three-player game of that player and its two strongest opponents, as the optimal bot plays (so the chances need not add up to 100%).
+       *[duel-reduction] ≈ The values are an approximation: each player's chance in the exact duel of that player and its strongest opponent, as the optimal bot plays (so the chances need not add up to 100%).
+    }
+tui-review-unfinished = The record ends before the end of the game: it is reviewed as far as it goes.
+# $turn: the turn number, or 0 when the review stops outside a turn; $kind: record, position,
+# not-covered, no-decision; $detail: the reason, in English from the solver or the engine.
+tui-review-stopped = { $turn ->
+        [0] The review stops after the turns: { $kind ->
+            [record] the record breaks the rules there ({ $detail }).
+            [position] the solver cannot value the position ({ $detail }).
+            [not-covered] no solution covers the position.
+           *[no-decision] the turn awaited no decision there.
+        }
+       *[other] The review stops at turn { $turn }: { $kind ->
+            [record] the record breaks the rules there ({ $detail }).
+            [position] the solver cannot value the position ({ $detail }).
+            [not-covered] no solution covers the position.
+           *[no-decision] the turn awaited no decision there.
+        }
+    }
+# One seat's summary. $accuracy: a percentage, formatted; counts are numbers; $luck, $skill:
+# signed tui-review-loss texts.
+tui-review-seat = { $name }: accuracy { $accuracy } over { $decisions ->
+        [one] { $decisions } decision
+       *[other] { $decisions } decisions
+    } ({ $best } best, { $inaccuracies ->
+        [one] { $inaccuracies } inaccuracy
+       *[other] { $inaccuracies } inaccuracies
+    }, { $mistakes ->
+        [one] { $mistakes } mistake
+       *[other] { $mistakes } mistakes
+    }, { $blunders ->
+        [one] { $blunders } blunder
+       *[other] { $blunders } blunders
+    }); luck { $luck }, skill { $skill }.
+tui-review-seat-none = { $name }: no decision with a choice.
+tui-review-mistakes = The biggest mistakes
+# $least: the smallest loss of an inaccuracy (a tui-review-loss).
+tui-review-no-mistakes = No inaccuracy, mistake or blunder: every choice was the best or within { $least } of it.
+tui-review-all = Every decision, in order
+# One decision. $position: the turn up to it, in the reader's letters; $verdict: a
+# tui-review-verdict.
+tui-review-decision = Turn { $turn } (round { $round }), { $name }, { $position }: { $verdict }
+# $action: a tui-review-action; $class: forced, best, inaccuracy, mistake, blunder; $best: a
+# tui-review-best-action.
+tui-review-verdict = { $class ->
+        [forced] { $action } (the only choice)
+        [best] { $action }: best
+        [inaccuracy] { $action }: inaccuracy, { $loss } lost; best: { $best }
+        [mistake] { $action }: mistake, { $loss } lost; best: { $best }
+       *[blunder] { $action }: blunder, { $loss } lost; best: { $best }
+    }
+# $action: take, stop, roll; $face: death-ray, human, cow, chicken (for take).
+tui-review-action = { $action ->
+        [stop] stopped
+        [roll] rolled again
+       *[take] { $face ->
+            [death-ray] took the death rays
+            [human] took the humans
+            [cow] took the cows
+           *[chicken] took the chickens
+        }
+    }
+tui-review-best-action = { $action ->
+        [stop] stop
+        [roll] roll again
+       *[take] { $face ->
+            [death-ray] take the death rays
+            [human] take the humans
+            [cow] take the cows
+           *[chicken] take the chickens
+        }
+    }
+# $value: a decimal (with its sign when it is luck or skill); $unit: points (percentage points of
+# a chance to win), turns (solo).
+tui-review-loss = { $unit ->
+        [points] { $value } points
+       *[turns] { $value } turns
+    }
+# A decision's mark in the replay's log. $class as in tui-review-verdict; $loss: a decimal.
+tui-review-mark = { $class ->
+        [forced] only choice
+        [best] best
+        [inaccuracy] inaccuracy −{ $loss }
+        [mistake] mistake −{ $loss }
+       *[blunder] blunder −{ $loss }
+    }
+tui-hint-review = [↑↓ PgUp/PgDn] scroll  [Home/End]  [esc] back  [{ $quit }] quit
+# The replay's choices panel: the decision played from the position shown. $verdict: a
+# tui-review-verdict.
+tui-replay-verdict = Played here: { $name } { $verdict }
+tui-replay-reviewing = Review: working out the value of every decision…
+tui-setup-mode = Mode
+# $mode: game, trainer.
+tui-mode = { $mode ->
+        [trainer] trainer
+       *[game] game
+    }
+tui-setup-theme = Positions
+# $theme: any, tanks-close-to-rays, final-round, bonus-hunting.
+tui-train-theme = { $theme ->
+        [any] any kind
+        [tanks-close-to-rays] tanks close to the rays
+        [final-round] the final round
+       *[bonus-hunting] hunting the bonus
+    }
+tui-setup-start-trainer = Start training
+tui-setup-hints-trainer = [↑↓←→] choose, or type digits  [enter] start  [?] help  [esc] quit
+# Under the form, on the mode row. $mode: game, trainer.
+tui-mode-about = { $mode ->
+        [trainer] Trainer: positions from games of 1 to 3 players (the Players row) played perfectly, where one option is clearly best and a rule of thumb gets it wrong. The rules below apply.
+       *[game] A game at this screen, against bots or friends; [←→] here switches to the trainer.
+    }
+tui-trainer-players = The trainer's positions come from games of 1 to 3 players: set Players to 1, 2 or 3.
+tui-trainer-theme-never = No position of this kind occurs in { $players ->
+        [one] solo games
+       *[other] games of { $players } players
+    } under these rules.
+tui-trainer-title = MARTIAN DICE · trainer
+tui-trainer-working = Finding a position… The first time under these rules the solver needs a moment: about a second for two players, up to a minute for three.
+tui-trainer-none = No further position of this kind was found under these rules.
+# $error: the solver's reason, in English.
+tui-trainer-failed = The trainer cannot start: { $error }
+tui-panel-position = Position { $number } · round { $round }
+tui-panel-values = Values
+tui-panel-trainer = Trainer
+tui-trainer-final-round = Final round: a player has reached the target.
+tui-trainer-ask = Your choice, with the game's keys: one option is clearly best here.
+tui-trainer-right = Right: { $action } is the best.
+# $class: inaccuracy, mistake, blunder.
+tui-trainer-wrong = Not the best: { $action } is { $class ->
+        [inaccuracy] an inaccuracy
+        [mistake] a mistake
+       *[blunder] a blunder
+    }, { $loss } lost; the best: { $best }.
+# $thumb: most-dice, stop-at-six; $action: a tui-review-best-action.
+tui-trainer-thumb = { $thumb ->
+        [most-dice] The rule of thumb "take the most dice" would { $action }.
+       *[stop-at-six] The rule of thumb "stop at 6 points or more" would { $action }.
+    }
+tui-trainer-score = Score: { $best } of { $answered } best · { $loss } lost
+tui-trainer-you-chose = ▸ your answer
+tui-hint-trainer = [space] next position
+tui-hint-trainer-keys = [?] help & faces  [esc] setup  [{ $quit }] quit
 
 ## Web page: `martian-dice serve` (crates/server/assets/app.js, i18n.js; formatted in the browser
 ## by assets/fluent.js). $name: a player's name; $bot: a bot's name as the command line takes it;
@@ -1268,6 +1442,103 @@ web-error = { $code ->
        *[other] Something went wrong: { $detail }
     }
 
+# The game review on the end screen and in the replay (js/review.js), from the server's
+# GET …/review. $loss, $luck, $skill, $accuracy come formatted; $class: forced, best, inaccuracy,
+# mistake, blunder; $action: take, stop, roll, with $face: death-ray, human, cow, chicken.
+web-review = Review
+web-review-title = Review of game { $number }
+web-review-loading = Working out the value of every decision…
+web-review-unavailable = The review needs solutions the server has not worked out for these rules and players; it does not work them out now, so as not to slow the games being played.
+web-review-failed = The review could not be loaded: { $detail }
+web-review-approximate = ≈ With four players or more the chances are an approximation: each player's chance in the exact game of that player and its strongest opponents, so they need not add up to 100%.
+web-review-unfinished = The record ends before the end of the game: it is reviewed as far as it goes.
+# $turn: 0 when the review stops after the turns; $kind: record, position, not-covered,
+# no-decision; $detail: in English, from the server.
+web-review-stopped = { $turn ->
+        [0] The review stops after the turns: { $kind ->
+            [record] the record breaks the rules there ({ $detail }).
+            [position] the solver cannot value the position ({ $detail }).
+            [not-covered] no solution covers the position.
+           *[no-decision] the turn awaited no decision there.
+        }
+       *[other] The review stops at turn { $turn }: { $kind ->
+            [record] the record breaks the rules there ({ $detail }).
+            [position] the solver cannot value the position ({ $detail }).
+            [not-covered] no solution covers the position.
+           *[no-decision] the turn awaited no decision there.
+        }
+    }
+# $measure: win-probability, expected-turns.
+web-review-chart-title = { $measure ->
+        [expected-turns] Expected length of the game, in turns, after each turn
+       *[win-probability] Chance to win after each turn
+    }
+# One line of the chart for screen readers. $values: the values after each turn, separated by commas.
+web-review-chart-row = { $name }: { $values }
+web-review-chart-turns = turns
+web-review-seat = { $name }: accuracy { $accuracy } over { $decisions ->
+        [one] { $decisions } decision
+       *[other] { $decisions } decisions
+    } ({ $inaccuracies ->
+        [one] { $inaccuracies } inaccuracy
+       *[other] { $inaccuracies } inaccuracies
+    }, { $mistakes ->
+        [one] { $mistakes } mistake
+       *[other] { $mistakes } mistakes
+    }, { $blunders ->
+        [one] { $blunders } blunder
+       *[other] { $blunders } blunders
+    }); luck { $luck }, skill { $skill }.
+web-review-seat-none = { $name }: no decision with a choice.
+web-review-mistakes = The biggest mistakes
+web-review-no-mistakes = No inaccuracy, mistake or blunder: every choice was the best or within { $least } of it.
+web-review-where = Turn { $turn } (round { $round }), { $name }
+# $dice: dice in words. Where a decision was made: a roll to choose from, or after a take.
+web-review-position = { $kind ->
+        [roll] rolled { $count }: { $dice }
+       *[after] after taking { $taken }
+    }
+web-review-verdict = { $class ->
+        [forced] { $action } (the only choice).
+        [best] { $action }: the best.
+        [inaccuracy] { $action }: an inaccuracy, { $loss } lost; the best was to { $best }.
+        [mistake] { $action }: a mistake, { $loss } lost; the best was to { $best }.
+       *[blunder] { $action }: a blunder, { $loss } lost; the best was to { $best }.
+    }
+web-review-action = { $action ->
+        [stop] stopped
+        [roll] rolled again
+       *[take] { $face ->
+            [death-ray] took the death rays
+            [human] took the humans
+            [cow] took the cows
+           *[chicken] took the chickens
+        }
+    }
+web-review-best-action = { $action ->
+        [stop] stop
+        [roll] roll again
+       *[take] { $face ->
+            [death-ray] take the death rays
+            [human] take the humans
+            [cow] take the cows
+           *[chicken] take the chickens
+        }
+    }
+# $unit: points (percentage points of the chance to win), turns (alone).
+web-review-loss = { $unit ->
+        [points] { $value } points
+       *[turns] { $value } turns
+    }
+# A step's mark in the replay.
+web-review-mark = { $class ->
+        [forced] { $action }: the only choice
+        [best] { $action }: best
+        [inaccuracy] { $action }: inaccuracy, −{ $loss }
+        [mistake] { $action }: mistake, −{ $loss }
+       *[blunder] { $action }: blunder, −{ $loss }
+    }
+web-review-replay-unavailable = The steps are not marked: the review of this game cannot be had now.
 ## Solve and advise: the text of `martian-dice solve turn|duel|solo|trio` and `martian-dice advise`
 ## (crates/cli/src/solve_cmd/messages.rs). Decimals come formatted ($expected, $turns, $seconds);
 ## $rules is a `ruleset`; $tie: roll-off, shared. Column padding is the code's.

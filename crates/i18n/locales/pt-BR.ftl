@@ -641,6 +641,7 @@ tui-key = { $action ->
     [save] s
     [new] n
     [view] t
+    [review] r
     [quit] q
    *[yes] s
 }
@@ -721,9 +722,10 @@ tui-end-key = { $action ->
         [new] nova partida
         [results] resultado
         [table] mesa
+        [review] revisão
        *[quit] sair
     }
-tui-hint-replay = [←/→] passo  [PgUp/PgDn] turno  [Home/End]  [{ $coach }] análise  [{ $quit }] sair
+tui-hint-replay = [←/→] passo  [PgUp/PgDn] turno  [Home/End]  [{ $coach }] análise  [{ $review }] revisão  [{ $quit }] sair
 tui-take-all-of-one = Pegue todos os dados de um tipo; tanques vão à força. [{ $coach }] análise  [?] ajuda
 tui-stop-or-roll-hint = Parar garante os pontos; lançar arrisca mais tanques. [{ $coach }] análise  [?] ajuda
 tui-log-turn-head = — { $name }, rodada { $round } —
@@ -910,7 +912,157 @@ tui-setup-help =
     Digite o nome de uma pessoa no lugar, ou dígitos num número: a
     primeira tecla substitui o que o campo tinha; backspace apaga.
     { "[" }<] [>] sobem ou descem o lugar escolhido na mesa.
+    Modo: partida, ou treino (posições a responder, com placar).
     { "[" }enter] começa a partida, [esc] sai.
+
+
+## A revisão da partida e o treino no terminal (crates/tui/src/messages/review.rs).
+tui-review-title = MARTIAN DICE · revisão
+tui-review-chart = { $measure ->
+        [expected-turns] Duração esperada da partida, em turnos, após cada turno
+       *[win-probability] Chance de vencer após cada turno
+    }{ $approximate ->
+        [yes] {" "}(≈ aproximação)
+       *[no] {""}
+    }
+tui-review-x = turnos
+tui-review-roll-off-x = desempate
+tui-review-list = Decisões, os maiores erros primeiro
+tui-review-list-scrolled = Decisões · linhas { $from }–{ $to } de { $count }
+tui-review-working = Calculando o valor de cada decisão… Na primeira vez com estas regras o resolvedor precisa de um momento: cerca de um segundo para dois jogadores, até um minuto para três ou mais.
+tui-review-lost = Não foi possível calcular a revisão: o resolvedor falhou.
+tui-review-failed = A partida não pode ser revista: { $error }
+tui-review-approximate = { $valuation ->
+        [trio-reduction] ≈ Com quatro jogadores ou mais os valores são uma aproximação: a chance de cada jogador no jogo exato de três jogadores entre ele e seus dois adversários mais fortes, como o bot ótimo joga (por isso as chances podem não somar 100%).
+       *[duel-reduction] ≈ Os valores são uma aproximação: a chance de cada jogador no duelo exato entre ele e seu adversário mais forte, como o bot ótimo joga (por isso as chances podem não somar 100%).
+    }
+tui-review-unfinished = O registro termina antes do fim da partida: ele é revisto até onde vai.
+tui-review-stopped = { $turn ->
+        [0] A revisão para depois dos turnos: { $kind ->
+            [record] o registro quebra as regras aí ({ $detail }).
+            [position] o resolvedor não sabe avaliar a posição ({ $detail }).
+            [not-covered] nenhuma solução cobre a posição.
+           *[no-decision] o turno não esperava decisão aí.
+        }
+       *[other] A revisão para no turno { $turn }: { $kind ->
+            [record] o registro quebra as regras aí ({ $detail }).
+            [position] o resolvedor não sabe avaliar a posição ({ $detail }).
+            [not-covered] nenhuma solução cobre a posição.
+           *[no-decision] o turno não esperava decisão aí.
+        }
+    }
+tui-review-seat = { $name }: precisão { $accuracy } em { $decisions ->
+        [one] { $decisions } decisão
+       *[other] { $decisions } decisões
+    } ({ $best ->
+        [0] nenhuma melhor
+        [one] { $best } melhor
+       *[other] { $best } melhores
+    }, { $inaccuracies ->
+        [0] 0 imprecisões
+        [one] { $inaccuracies } imprecisão
+       *[other] { $inaccuracies } imprecisões
+    }, { $mistakes ->
+        [0] 0 erros
+        [one] { $mistakes } erro
+       *[other] { $mistakes } erros
+    }, { $blunders ->
+        [0] 0 erros graves
+        [one] { $blunders } erro grave
+       *[other] { $blunders } erros graves
+    }); sorte { $luck }, habilidade { $skill }.
+tui-review-seat-none = { $name }: nenhuma decisão com escolha.
+tui-review-mistakes = Os maiores erros
+tui-review-no-mistakes = Nenhuma imprecisão, erro ou erro grave: cada escolha foi a melhor ou ficou a menos de { $least } dela.
+tui-review-all = Todas as decisões, em ordem
+tui-review-decision = Turno { $turn } (rodada { $round }), { $name }, { $position }: { $verdict }
+tui-review-verdict = { $class ->
+        [forced] { $action } (a única escolha)
+        [best] { $action }: melhor
+        [inaccuracy] { $action }: imprecisão, perdeu { $loss }; melhor: { $best }
+        [mistake] { $action }: erro, perdeu { $loss }; melhor: { $best }
+       *[blunder] { $action }: erro grave, perdeu { $loss }; melhor: { $best }
+    }
+tui-review-action = { $action ->
+        [stop] parou
+        [roll] lançou de novo
+       *[take] { $face ->
+            [death-ray] pegou os raios da morte
+            [human] pegou os humanos
+            [cow] pegou as vacas
+           *[chicken] pegou as galinhas
+        }
+    }
+tui-review-best-action = { $action ->
+        [stop] parar
+        [roll] lançar de novo
+       *[take] { $face ->
+            [death-ray] pegar os raios da morte
+            [human] pegar os humanos
+            [cow] pegar as vacas
+           *[chicken] pegar as galinhas
+        }
+    }
+tui-review-loss = { $unit ->
+        [points] { $value } pontos
+       *[turns] { $value } turnos
+    }
+tui-review-mark = { $class ->
+        [forced] única escolha
+        [best] melhor
+        [inaccuracy] imprecisão −{ $loss }
+        [mistake] erro −{ $loss }
+       *[blunder] erro grave −{ $loss }
+    }
+tui-hint-review = [↑↓ PgUp/PgDn] rolar  [Home/End]  [esc] voltar  [{ $quit }] sair
+tui-replay-verdict = Jogada aqui: { $name } { $verdict }
+tui-replay-reviewing = Revisão: calculando o valor de cada decisão…
+tui-setup-mode = Modo
+tui-mode = { $mode ->
+        [trainer] treino
+       *[game] partida
+    }
+tui-setup-theme = Posições
+tui-train-theme = { $theme ->
+        [any] de todo tipo
+        [tanks-close-to-rays] tanques perto dos raios
+        [final-round] a rodada final
+       *[bonus-hunting] em busca do bônus
+    }
+tui-setup-start-trainer = Começar o treino
+tui-setup-hints-trainer = [↑↓←→] escolher, ou digitar  [enter] começar  [?] ajuda  [esc] sair
+tui-mode-about = { $mode ->
+        [trainer] Treino: posições de partidas de 1 a 3 jogadores (a linha Jogadores) jogadas com perfeição, em que uma opção é claramente a melhor e uma regra prática erra. Valem as regras abaixo.
+       *[game] Uma partida nesta tela, contra bots ou amigos; [←→] aqui passa para o treino.
+    }
+tui-trainer-players = As posições do treino vêm de partidas de 1 a 3 jogadores: ponha 1, 2 ou 3 em Jogadores.
+tui-trainer-theme-never = Nenhuma posição deste tipo ocorre em { $players ->
+        [one] partidas solo
+       *[other] partidas de { $players } jogadores
+    } com estas regras.
+tui-trainer-title = MARTIAN DICE · treino
+tui-trainer-working = Procurando uma posição… Na primeira vez com estas regras o resolvedor precisa de um momento: cerca de um segundo para dois jogadores, até um minuto para três.
+tui-trainer-none = Não se encontrou outra posição deste tipo com estas regras.
+tui-trainer-failed = O treino não pode começar: { $error }
+tui-panel-position = Posição { $number } · rodada { $round }
+tui-panel-values = Valores
+tui-panel-trainer = Treino
+tui-trainer-final-round = Rodada final: um jogador alcançou o alvo.
+tui-trainer-ask = Sua escolha, com as teclas do jogo: aqui uma opção é claramente a melhor.
+tui-trainer-right = Certo: { $action } é o melhor.
+tui-trainer-wrong = Não é o melhor: { $action } é { $class ->
+        [inaccuracy] uma imprecisão
+        [mistake] um erro
+       *[blunder] um erro grave
+    }, perdeu { $loss }; melhor: { $best }.
+tui-trainer-thumb = { $thumb ->
+        [most-dice] A regra prática "pegue o tipo com mais dados" faria { $action }.
+       *[stop-at-six] A regra prática "pare com 6 pontos ou mais" faria { $action }.
+    }
+tui-trainer-score = Placar: { $best } de { $answered } melhores · perdeu { $loss }
+tui-trainer-you-chose = ▸ sua resposta
+tui-hint-trainer = [espaço] próxima posição
+tui-hint-trainer-keys = [?] ajuda e faces  [esc] preparo  [{ $quit }] sair
 
 ## A página web: `martian-dice serve` (crates/server/assets/app.js, i18n.js; formatada no navegador
 ## por assets/fluent.js). $name: o nome de um jogador; $bot: o nome de um bot como a linha de
@@ -1275,6 +1427,96 @@ web-error = { $code ->
        *[other] Algo deu errado: { $detail }
     }
 
+web-review = Revisão
+web-review-title = Revisão da partida { $number }
+web-review-loading = Calculando o valor de cada decisão…
+web-review-unavailable = A revisão precisa de soluções que o servidor não calculou para estas regras e jogadores; ele não as calcula agora, para não atrasar as partidas em andamento.
+web-review-failed = Não foi possível carregar a revisão: { $detail }
+web-review-approximate = ≈ Com quatro jogadores ou mais as chances são uma aproximação: a chance de cada jogador no jogo exato entre ele e seus adversários mais fortes, por isso podem não somar 100%.
+web-review-unfinished = O registro termina antes do fim da partida: ele é revisto até onde vai.
+web-review-stopped = { $turn ->
+        [0] A revisão para depois dos turnos: { $kind ->
+            [record] o registro quebra as regras aí ({ $detail }).
+            [position] o resolvedor não sabe avaliar a posição ({ $detail }).
+            [not-covered] nenhuma solução cobre a posição.
+           *[no-decision] o turno não esperava decisão aí.
+        }
+       *[other] A revisão para no turno { $turn }: { $kind ->
+            [record] o registro quebra as regras aí ({ $detail }).
+            [position] o resolvedor não sabe avaliar a posição ({ $detail }).
+            [not-covered] nenhuma solução cobre a posição.
+           *[no-decision] o turno não esperava decisão aí.
+        }
+    }
+web-review-chart-title = { $measure ->
+        [expected-turns] Duração esperada da partida, em turnos, após cada turno
+       *[win-probability] Chance de vencer após cada turno
+    }
+web-review-chart-row = { $name }: { $values }
+web-review-chart-turns = turnos
+web-review-seat = { $name }: precisão { $accuracy } em { $decisions ->
+        [one] { $decisions } decisão
+       *[other] { $decisions } decisões
+    } ({ $inaccuracies ->
+        [0] 0 imprecisões
+        [one] { $inaccuracies } imprecisão
+       *[other] { $inaccuracies } imprecisões
+    }, { $mistakes ->
+        [0] 0 erros
+        [one] { $mistakes } erro
+       *[other] { $mistakes } erros
+    }, { $blunders ->
+        [0] 0 erros graves
+        [one] { $blunders } erro grave
+       *[other] { $blunders } erros graves
+    }); sorte { $luck }, habilidade { $skill }.
+web-review-seat-none = { $name }: nenhuma decisão com escolha.
+web-review-mistakes = Os maiores erros
+web-review-no-mistakes = Nenhuma imprecisão, erro ou erro grave: cada escolha foi a melhor ou ficou a menos de { $least } dela.
+web-review-where = Turno { $turn } (rodada { $round }), { $name }
+web-review-position = { $kind ->
+        [roll] lançou { $count }: { $dice }
+       *[after] depois de pegar { $taken }
+    }
+web-review-verdict = { $class ->
+        [forced] { $action } (a única escolha).
+        [best] { $action }: o melhor.
+        [inaccuracy] { $action }: uma imprecisão, perdeu { $loss }; o melhor era { $best }.
+        [mistake] { $action }: um erro, perdeu { $loss }; o melhor era { $best }.
+       *[blunder] { $action }: um erro grave, perdeu { $loss }; o melhor era { $best }.
+    }
+web-review-action = { $action ->
+        [stop] parou
+        [roll] lançou de novo
+       *[take] { $face ->
+            [death-ray] pegou os raios da morte
+            [human] pegou os humanos
+            [cow] pegou as vacas
+           *[chicken] pegou as galinhas
+        }
+    }
+web-review-best-action = { $action ->
+        [stop] parar
+        [roll] lançar de novo
+       *[take] { $face ->
+            [death-ray] pegar os raios da morte
+            [human] pegar os humanos
+            [cow] pegar as vacas
+           *[chicken] pegar as galinhas
+        }
+    }
+web-review-loss = { $unit ->
+        [points] { $value } pontos
+       *[turns] { $value } turnos
+    }
+web-review-mark = { $class ->
+        [forced] { $action }: a única escolha
+        [best] { $action }: melhor
+        [inaccuracy] { $action }: imprecisão, −{ $loss }
+        [mistake] { $action }: erro, −{ $loss }
+       *[blunder] { $action }: erro grave, −{ $loss }
+    }
+web-review-replay-unavailable = Os passos não estão marcados: a revisão desta partida não pode ser obtida agora.
 ## Resolver e aconselhar: o texto de `martian-dice solve turn|duel|solo|trio` e `martian-dice
 ## advise` (crates/cli/src/solve_cmd/messages.rs). Os decimais chegam formatados ($expected,
 ## $turns, $seconds); $rules é um `ruleset`; $tie: roll-off, shared. O alinhamento é do código.

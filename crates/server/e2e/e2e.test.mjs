@@ -117,6 +117,25 @@ async function createRoom(page, name) {
   return page.inputValue("#invite");
 }
 
+// Opens the end screen's review (if it is not open yet) and checks it: the chart drawn in the
+// page with a line for each seat, each seat's summary, the biggest mistakes (or that there were
+// none) with their words, and the screen's checks.
+async function checkReview(page, label, title) {
+  if ((await page.getAttribute("#review-toggle", "aria-expanded")) !== "true") await page.click("#review-toggle");
+  await page.waitForSelector("#review-slot .review #review-chart svg polyline", { timeout: STEP });
+  assert.equal(await page.getAttribute("#review-toggle", "aria-expanded"), "true");
+  const text = await page.textContent("#review-slot");
+  assert.match(text, title);
+  const seats = await page.locator("table.seats tr.seat").count();
+  assert.equal(await page.locator("#review-chart polyline").count(), seats, `${label}: a line per seat`);
+  assert.equal(await page.locator(".review-seats li").count(), seats, `${label}: a summary per seat`);
+  const mistakes = await page.locator(".mistakes li").count();
+  if (mistakes === 0) assert.match(text, /(No inaccuracy|Nenhuma imprecisão)/, `${label}: ${text}`);
+  else assert.match(await page.textContent(".mistakes"), /(lost; the best was to|perdeu .*; o melhor era)/);
+  await checkScreen(page, `review ${label}`, { shot: `review-${label.replace(" ", "-")}` });
+  await narrowWidths(page, `review ${label}`);
+}
+
 const seats = (page, n) => page.waitForFunction((count) => document.querySelectorAll("tr.seat").length === count, n, { timeout: STEP });
 
 test("home, How to play and lobby: no violations, no sideways scroll, 44 px targets, both languages, both sizes", async () => {
@@ -360,9 +379,18 @@ test("alone against a bot, phone and Portuguese: coach, cues, live region, a dro
   assert.match(await first.textContent(), /Lançou \d+:/);
   await first.locator("[data-copy]").click();
   assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^martian-dice turn [TRHCK/ stop0-9]+$/);
-  // The replay.
+  // The review: the chance to win after each turn, drawn in the page, and the biggest mistakes.
+  await checkReview(page, "pt phone", /Revisão da partida 1/);
+  // In English too, on the same phone.
+  await page.selectOption("#lang", "en");
+  await page.waitForFunction(() => /Review of game 1/.test(document.querySelector("#review-slot").textContent), null, { timeout: STEP });
+  await checkScreen(page, "review en phone", { shot: "review-en-phone" });
+  await page.selectOption("#lang", "pt-BR");
+  await page.waitForFunction(() => /Revisão da partida 1/.test(document.querySelector("#review-slot").textContent), null, { timeout: STEP });
+  // The replay, each step marked with its decision's class and loss.
   await page.click("#end-actions [data-replay]");
-  await page.waitForSelector("dialog#replay[open] .replay-steps", { timeout: STEP });
+  await page.waitForSelector("dialog#replay[open] .replay-steps .mark", { timeout: STEP });
+  assert.match(await page.textContent("dialog#replay .replay-steps"), /(melhor|imprecisão|erro|única escolha)/);
   await checkScreen(page, "replay pt phone", { shot: "replay-pt-phone" });
   await page.click("#replay-close");
   assert.ok(titled, "the title changed while hidden");
@@ -400,9 +428,27 @@ test("a game on the desktop in English ends with the story and a rematch; the re
   assert.ok(focusChecks > 2, `focus checked ${focusChecks} times`);
   await page.waitForSelector("#end-screen #score-chart svg", { timeout: STEP });
   await checkScreen(page, "end en desktop solo", { shot: "end-en-desktop-solo" });
+  // The review, by the keyboard alone.
+  await page.focus("#review-toggle");
+  await page.keyboard.press("Enter");
+  await checkReview(page, "en desktop", /Review of game 1/);
+  // And in Portuguese.
+  await page.selectOption("#lang", "pt-BR");
+  await page.waitForFunction(() => /Revisão da partida 1/.test(document.querySelector("#review-slot").textContent), null, { timeout: STEP });
+  await checkScreen(page, "review pt desktop", { shot: "review-pt-desktop" });
+  await page.selectOption("#lang", "en");
+  await page.waitForFunction(() => /Review of game 1/.test(document.querySelector("#review-slot").textContent), null, { timeout: STEP });
+  // Closed again by the same button, the focus on it.
+  await page.focus("#review-toggle");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => !document.querySelector("#review-slot .review"), null, { timeout: STEP });
+  assert.equal(await page.getAttribute("#review-toggle", "aria-expanded"), "false");
+  assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.id), "review-toggle");
   await page.click("#end-actions [data-replay]");
-  await page.waitForSelector("dialog#replay[open]", { timeout: STEP });
+  await page.waitForSelector("dialog#replay[open] .replay-steps .mark", { timeout: STEP });
   await page.keyboard.press("ArrowRight");
+  await page.waitForSelector("dialog#replay[open] .replay-steps .mark", { timeout: STEP });
+  assert.match(await page.textContent("dialog#replay .replay-steps"), /(best|inaccuracy|mistake|blunder|only choice)/);
   await checkScreen(page, "replay en desktop", { shot: "replay-en-desktop" });
   await page.keyboard.press("Escape");
   await page.click("#rematch");

@@ -11,6 +11,7 @@ pub const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
 /// The page's modules, served at `/js/NAME` (each file one job; see app.js).
 const MODULES: &[(&str, &str)] = &[
+    ("colours.js", include_str!("../assets/js/colours.js")),
     ("cues.js", include_str!("../assets/js/cues.js")),
     ("dice.js", include_str!("../assets/js/dice.js")),
     ("dom.js", include_str!("../assets/js/dom.js")),
@@ -24,6 +25,7 @@ const MODULES: &[(&str, &str)] = &[
     ("net.js", include_str!("../assets/js/net.js")),
     ("notices.js", include_str!("../assets/js/notices.js")),
     ("replay.js", include_str!("../assets/js/replay.js")),
+    ("review.js", include_str!("../assets/js/review.js")),
     ("seats.js", include_str!("../assets/js/seats.js")),
     ("state.js", include_str!("../assets/js/state.js")),
     ("turns.js", include_str!("../assets/js/turns.js")),

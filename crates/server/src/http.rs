@@ -1,5 +1,5 @@
-//! The plain HTTP side: the page's assets, game records, health, and the security headers every
-//! response carries.
+//! The plain HTTP side: the page's assets, game records and their reviews, health, and the
+//! security headers every response carries.
 
 use std::sync::Arc;
 
@@ -52,6 +52,10 @@ pub fn router(app: Arc<App>) -> Router {
             get(|| async { asset(Lang::PtBr.ftl_source(), "text/plain; charset=utf-8") }),
         )
         .route("/api/rooms/{room}/games/{number}/record", get(record))
+        .route(
+            "/api/rooms/{room}/games/{number}/review",
+            get(crate::reviews::review),
+        )
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/readyz", get(ready))
         .route("/metrics", get(metrics))

@@ -14,6 +14,7 @@ mod metrics;
 mod outbox;
 pub mod protocol;
 mod registry;
+mod reviews;
 mod room;
 mod server;
 mod solutions;

@@ -181,29 +181,31 @@ mod tests {
         Rules::official().with_target(target).unwrap()
     }
 
-    /// Permits handed to waiting jobs one at a time, however many threads wait.
+    /// Permits handed to the job of one need at a time: opening the gate for one need never lets
+    /// another through, whichever thread wakes first.
     #[derive(Default)]
     struct Gate {
-        permits: Mutex<usize>,
+        permits: Mutex<HashMap<Need, usize>>,
         opened: std::sync::Condvar,
     }
 
     impl Gate {
-        fn open_one(&self) {
-            *self.permits.lock().unwrap() += 1;
+        fn open(&self, need: Need) {
+            *self.permits.lock().unwrap().entry(need).or_default() += 1;
             self.opened.notify_all();
         }
 
-        fn pass(&self) {
+        fn pass(&self, need: Need) {
             let mut permits = self.permits.lock().unwrap();
-            while *permits == 0 {
+            while permits.get(&need).copied().unwrap_or(0) == 0 {
                 permits = self.opened.wait(permits).unwrap();
             }
-            *permits -= 1;
+            *permits.get_mut(&need).unwrap() -= 1;
         }
     }
 
-    /// A pool whose job says it started, then waits for the gate, counting how often it ran.
+    /// A pool whose job says it started, then waits for the gate to open for its need, counting
+    /// how often it ran.
     fn gated(
         threads: usize,
         queue: usize,
@@ -218,7 +220,7 @@ mod tests {
             queue,
             Arc::new(move |need| {
                 started_tx.lock().unwrap().send(need).unwrap();
-                passing.pass();
+                passing.pass(need);
                 counted.fetch_add(1, Ordering::SeqCst);
             }),
             // Only the official rules' solutions are "at hand" in these tests.
@@ -244,7 +246,7 @@ mod tests {
         let first = pool.request(Need::new(rules(20), 2));
         let second = pool.request(Need::new(rules(20), 2));
         assert_eq!(pool.pending(), 1);
-        go.open_one();
+        go.open(Need::new(rules(20), 2));
         arrives(first).await;
         arrives(second).await;
         assert_eq!(runs.load(Ordering::SeqCst), 1);
@@ -271,15 +273,15 @@ mod tests {
         // What is at hand does not wait behind the queue: loaded at once, even now.
         let quick = pool.request(Need::new(Rules::official(), 2));
         assert_eq!(started.recv().unwrap(), Need::new(Rules::official(), 2));
-        go.open_one();
-        go.open_one();
+        go.open(Need::new(Rules::official(), 2));
+        go.open(Need::new(rules(10), 2));
         arrives(quick).await;
         arrives(running).await;
         assert_eq!(started.recv().unwrap(), Need::new(rules(11), 2));
-        go.open_one();
+        go.open(Need::new(rules(11), 2));
         arrives(queued).await;
         let later = pool.request(Need::new(rules(12), 2));
-        go.open_one();
+        go.open(Need::new(rules(12), 2));
         arrives(later).await;
     }
 

@@ -12,12 +12,17 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::text::Line;
 
 use crate::coach::Advisor;
-use crate::messages::{self as msg, CHOOSE_KEYS, DECIDE_KEYS, END_KEYS, KeyAction, Keys};
+use crate::game_review::{GameReview, ReviewState};
+use crate::messages::{
+    self as msg, CHOOSE_KEYS, DECIDE_KEYS, END_KEYS, KeyAction, Keys, REPLAY_KEYS,
+};
 use crate::replay::Timeline;
 use crate::session::{BotFactory, Position, Session, TURN_END_HOLD, actor, position_of};
-use crate::setup::{GameSetup, Setup, SetupOutcome};
+use crate::setup::{GameSetup, Mode, Setup, SetupOutcome};
 use crate::theme::Theme;
+use crate::trainer::{Stage, TrainerSession};
 use crate::ui::{self, CoachView, TableView};
+use crate::work::Pace;
 
 /// What happens to the application.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +76,9 @@ struct ReplayScreen {
     names: Vec<String>,
     coach_visible: bool,
     advice: Option<(Position, Option<crate::coach::Advice>)>,
+    /// The record's review: it marks each decision, and its screen opens with the review key.
+    review: GameReview,
+    review_shown: bool,
 }
 
 impl ReplayScreen {
@@ -93,6 +101,7 @@ enum Screen {
     Setup(Setup),
     Play(Session),
     Replay(ReplayScreen),
+    Trainer(TrainerSession),
 }
 
 /// The terminal game and the replay viewer.
@@ -115,6 +124,10 @@ pub struct App {
     recorded: (usize, bool),
     /// Whether a game's start asks for its setup to be remembered.
     remember: bool,
+    /// How slow work (reviews, trainer positions) is done.
+    pace: Pace,
+    /// The trainer's kind of position, kept for the setup screen after training.
+    last_theme: Option<martian_review::Theme>,
 }
 
 impl std::fmt::Debug for App {
@@ -152,7 +165,21 @@ impl App {
             record_path: None,
             recorded: (0, false),
             remember: false,
+            pace: Pace::Background,
+            last_theme: None,
         }
+    }
+
+    /// Does slow work (a game's review, the trainer's positions) at once, before the key that
+    /// asks for it returns, instead of on a thread: for tests and scripts, where a screen must
+    /// not depend on a thread's timing.
+    #[must_use]
+    pub fn working_at_once(mut self) -> App {
+        self.pace = Pace::AtOnce;
+        if let Screen::Replay(replay) = &mut self.screen {
+            replay.review = GameReview::start(replay.timeline.record.clone(), Pace::AtOnce);
+        }
+        self
     }
 
     /// Asks for the setup of every game started to be remembered ([`Effect::Remember`]).
@@ -182,6 +209,7 @@ impl App {
             .iter()
             .map(|p| martian_i18n::vocab::player_name(lang.messages(), &p.name))
             .collect();
+        let review = GameReview::start(timeline.record.clone(), Pace::Background);
         App {
             screen: Screen::Replay(ReplayScreen {
                 timeline,
@@ -189,6 +217,8 @@ impl App {
                 names,
                 coach_visible: false,
                 advice: None,
+                review,
+                review_shown: false,
             }),
             bots: Box::new(NoBots),
             advisor,
@@ -203,6 +233,8 @@ impl App {
             record_path: None,
             recorded: (0, false),
             remember: false,
+            pace: Pace::Background,
+            last_theme: None,
         }
     }
 
@@ -212,6 +244,7 @@ impl App {
             Screen::Setup(form) => form.setup.lang,
             Screen::Play(session) => session.lang,
             Screen::Replay(replay) => replay.lang,
+            Screen::Trainer(trainer) => trainer.lang,
         }
     }
 
@@ -241,6 +274,32 @@ impl App {
     pub fn timeline(&self) -> Option<&Timeline> {
         match &self.screen {
             Screen::Replay(replay) => Some(&replay.timeline),
+            _ => None,
+        }
+    }
+
+    /// The review of the game at the end or of the replay, once it is worked out.
+    pub fn game_review(&self) -> Option<&martian_review::Review> {
+        match &self.screen {
+            Screen::Play(session) => session.game_review.as_ref()?.review(),
+            Screen::Replay(replay) => replay.review.review(),
+            _ => None,
+        }
+    }
+
+    /// Whether the review screen is shown.
+    pub fn reviewing(&self) -> bool {
+        match &self.screen {
+            Screen::Play(session) => session.review_shown,
+            Screen::Replay(replay) => replay.review_shown,
+            _ => false,
+        }
+    }
+
+    /// The trainer, when it is on.
+    pub fn trainer(&self) -> Option<&TrainerSession> {
+        match &self.screen {
+            Screen::Trainer(trainer) => Some(trainer),
             _ => None,
         }
     }
@@ -312,8 +371,15 @@ impl App {
                 }
                 // Also picks up values that were still being worked out.
                 session.refresh_advice(self.advisor.as_deref_mut());
+                if let Some(review) = &mut session.game_review {
+                    review.poll();
+                }
             }
-            Screen::Replay(replay) => replay.refresh_advice(self.advisor.as_deref_mut()),
+            Screen::Replay(replay) => {
+                replay.refresh_advice(self.advisor.as_deref_mut());
+                replay.review.poll();
+            }
+            Screen::Trainer(trainer) => trainer.poll(),
             Screen::Setup(_) => {}
         }
     }
@@ -360,8 +426,26 @@ impl App {
         self.message = None;
         match &mut self.screen {
             Screen::Setup(_) => self.setup_key(key),
+            Screen::Play(session) if session.review_shown => {
+                let keys = Keys::of(session.lang);
+                let review = session.game_review.as_mut();
+                match review_key(key, keys, review) {
+                    ReviewKey::Stay => {}
+                    ReviewKey::Back => session.review_shown = false,
+                    ReviewKey::Quit => self.quit = true,
+                }
+            }
             Screen::Play(_) => self.play_key(key),
+            Screen::Replay(replay) if replay.review_shown => {
+                let keys = Keys::of(replay.lang);
+                match review_key(key, keys, Some(&mut replay.review)) {
+                    ReviewKey::Stay => {}
+                    ReviewKey::Back => replay.review_shown = false,
+                    ReviewKey::Quit => self.quit = true,
+                }
+            }
             Screen::Replay(_) => self.replay_key(key),
+            Screen::Trainer(_) => self.trainer_key(key),
         }
     }
 
@@ -384,6 +468,10 @@ impl App {
                         return;
                     }
                 };
+                if form.mode == Mode::Trainer {
+                    self.start_trainer(rules);
+                    return;
+                }
                 // Short enough to read out and type again.
                 let seed = form
                     .setup
@@ -455,7 +543,7 @@ impl App {
             }
             _ if session.game.is_over() => match action {
                 // A key during the last turn's moment on the table brings the results.
-                _ if session.results.is_none() => {
+                _ if session.results.is_none() && action != Some(KeyAction::Review) => {
                     session.results = Some(true);
                     if action == Some(KeyAction::Save) {
                         self.overlay = Overlay::SaveAs(msg::default_record_name(session.seed));
@@ -463,6 +551,13 @@ impl App {
                 }
                 Some(KeyAction::View) => {
                     session.results = Some(!session.results.unwrap_or(false));
+                }
+                Some(KeyAction::Review) => {
+                    session.results.get_or_insert(true);
+                    if session.game_review.is_none() {
+                        session.game_review = Some(GameReview::start(session.record(), self.pace));
+                    }
+                    session.review_shown = true;
                 }
                 Some(KeyAction::Save) => {
                     self.overlay = Overlay::SaveAs(msg::default_record_name(session.seed));
@@ -517,19 +612,118 @@ impl App {
         session.refresh_advice(self.advisor.as_deref_mut());
     }
 
+    /// Starts the trainer with the setup form's rules, players, seed and kind of position.
+    fn start_trainer(&mut self, rules: martian_engine::Rules) {
+        let Screen::Setup(form) = &mut self.screen else {
+            return;
+        };
+        let m = form.setup.lang.messages();
+        let players = form.setup.seats.len();
+        if !(1..=3).contains(&players) {
+            form.error = Some(msg::trainer_players(m));
+            return;
+        }
+        let config = martian_review::TrainerConfig {
+            rules,
+            players,
+            theme: form.theme,
+            margin: None,
+            seed: form
+                .setup
+                .seed
+                .unwrap_or_else(|| self.entropy.random_range(0..1_000_000)),
+        };
+        // A kind of position the games never reach is said on the form, not after a search.
+        let never = config.theme == Some(martian_review::Theme::FinalRound)
+            && (players == 1 || rules.end() == martian_engine::EndRule::Immediate);
+        if never {
+            form.error = Some(msg::trainer_theme_never(m, players));
+            return;
+        }
+        self.last_setup = form.setup.clone();
+        self.last_theme = form.theme;
+        self.screen = Screen::Trainer(TrainerSession::start(config, form.setup.lang, self.pace));
+    }
+
+    fn trainer_key(&mut self, key: KeyEvent) {
+        let Screen::Trainer(trainer) = &mut self.screen else {
+            return;
+        };
+        let m = trainer.lang.messages();
+        let keys = Keys::of(trainer.lang);
+        let ch = match key.code {
+            KeyCode::Char(ch) => Some(ch.to_ascii_lowercase()),
+            _ => None,
+        };
+        let choosing = trainer.position().is_some_and(crate::trainer::choosing);
+        let live: &[KeyAction] = match &trainer.stage {
+            Stage::Asking(_) if choosing => &CHOOSE_KEYS,
+            Stage::Asking(_) => &DECIDE_KEYS,
+            _ => &[KeyAction::Quit],
+        };
+        let action = ch.and_then(|c| keys.action(c, live));
+        match (key.code, ch, action) {
+            (_, Some(msg::KEY_HELP), _) => self.overlay = Overlay::Help,
+            (KeyCode::Esc, ..) => {
+                let form = Setup::new(self.last_setup.clone(), self.bots.names())
+                    .with_mode(Mode::Trainer, self.last_theme);
+                self.screen = Screen::Setup(form);
+            }
+            (.., Some(KeyAction::Quit)) => self.quit = true,
+            (KeyCode::Enter, ..) | (_, Some(' '), _)
+                if matches!(trainer.stage, Stage::Answered(..)) =>
+            {
+                trainer.next();
+            }
+            (.., Some(KeyAction::Take(face))) => self.answer(Action::Take(face)),
+            (.., Some(KeyAction::Stop)) => self.answer(Action::Stop),
+            (.., Some(KeyAction::Roll)) => self.answer(Action::Roll),
+            // Any other letter at a decision: what the decision is.
+            (_, Some(c), None) if c.is_ascii_alphabetic() => {
+                if let Some(position) = trainer.position()
+                    && matches!(trainer.stage, Stage::Asking(_))
+                {
+                    let asked = if choosing {
+                        Action::Roll
+                    } else {
+                        Action::Take(Face::DeathRay)
+                    };
+                    self.message = Some(crate::session::why_not(m, &position.turn, asked));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The trainer's position answered with `action`, or the reason it is not an option.
+    fn answer(&mut self, action: Action) {
+        let Screen::Trainer(trainer) = &mut self.screen else {
+            return;
+        };
+        let turn = trainer.position().map(|p| p.turn);
+        if !trainer.answer(action)
+            && let Some(turn) = turn
+        {
+            self.message = Some(crate::session::why_not(
+                trainer.lang.messages(),
+                &turn,
+                action,
+            ));
+        }
+    }
+
     fn replay_key(&mut self, key: KeyEvent) {
         let Screen::Replay(replay) = &mut self.screen else {
             return;
         };
         let action = match key.code {
-            KeyCode::Char(ch) => {
-                Keys::of(replay.lang).action(ch, &[KeyAction::Coach, KeyAction::Quit])
-            }
+            KeyCode::Char(ch) => Keys::of(replay.lang).action(ch, &REPLAY_KEYS),
             _ => None,
         };
         let timeline = &mut replay.timeline;
         match (key.code, action) {
             (_, Some(KeyAction::Coach)) => replay.coach_visible = !replay.coach_visible,
+            (_, Some(KeyAction::Review)) => replay.review_shown = true,
             (KeyCode::Esc, _) | (_, Some(KeyAction::Quit)) => self.quit = true,
             (KeyCode::Char(msg::KEY_HELP), _) => self.overlay = Overlay::Help,
             (KeyCode::Right | KeyCode::Char(' ' | 'n' | 'l') | KeyCode::Enter, _) => {
@@ -558,6 +752,9 @@ impl App {
                             .map(|summary| msg::bot_summary(m, name, &summary)),
                         crate::setup::SeatKind::Human => None,
                     },
+                    crate::setup::Row::Mode | crate::setup::Row::Theme => {
+                        Some(format!(" {}", msg::mode_about(m, form.mode)))
+                    }
                     _ => None,
                 };
                 frame.render_widget(
@@ -571,6 +768,15 @@ impl App {
             }
             Screen::Play(session) => self.draw_play(frame, session),
             Screen::Replay(replay) => self.draw_replay(frame, replay),
+            Screen::Trainer(trainer) => frame.render_widget(
+                ui::TrainerScreen {
+                    m,
+                    session: trainer,
+                    status: self.message.as_deref(),
+                    theme,
+                },
+                frame.area(),
+            ),
         }
         match &self.overlay {
             Overlay::None => {}
@@ -619,6 +825,21 @@ impl App {
         let m = session.lang.messages();
         let game = &session.game;
         let names = session.names();
+        if let (true, Some(review)) = (session.review_shown, &session.game_review) {
+            let title = msg::review_title(m);
+            let screen = ui::ReviewScreen {
+                m,
+                title: &title,
+                seed: Some(session.seed),
+                rules: game.rules(),
+                names: &names,
+                review,
+                status: self.message.as_deref(),
+                theme,
+            };
+            frame.render_widget(screen, frame.area());
+            return;
+        }
         if game.is_over() && session.results == Some(true) {
             let title = msg::title(m);
             let screen = ui::EndScreen {
@@ -697,6 +918,7 @@ impl App {
             guide,
             why,
             log_scroll: session.log_scroll,
+            log_marks: &[],
             coach,
             status: self.message.as_deref(),
             hint: &hint,
@@ -710,16 +932,64 @@ impl App {
         let m = replay.lang.messages();
         let timeline = &replay.timeline;
         let game = timeline.game();
+        if replay.review_shown {
+            let title = msg::review_title(m);
+            let screen = ui::ReviewScreen {
+                m,
+                title: &title,
+                seed: timeline.record.seed,
+                rules: game.rules(),
+                names: &replay.names,
+                review: &replay.review,
+                status: self.message.as_deref(),
+                theme,
+            };
+            frame.render_widget(screen, frame.area());
+            return;
+        }
         let (turn, turns) = timeline.turn_number();
         let mut prompt = vec![Line::styled(
             msg::replay_position(m, timeline.position(), timeline.len(), turn, turns),
             theme.key(),
         )];
+        let review = replay.review.state();
         if game.is_over() {
             prompt = ui::game_over_prompt(m, game, &replay.names, theme, &prompt_text(&prompt));
         } else if let Some(seat) = actor(game) {
-            prompt.push(Line::raw(msg::replay_next(m, &replay.names[seat])));
+            // The decision played from here, as the review classes it.
+            let verdict = match (review, timeline.next_action()) {
+                (ReviewState::Ready(review), Some(_)) => {
+                    match review.decisions.get(timeline.decisions_before()) {
+                        Some(decision) => Some((
+                            msg::replay_verdict(m, review.measure, &replay.names[seat], decision),
+                            review_style(theme, decision),
+                        )),
+                        None => review
+                            .stopped
+                            .as_ref()
+                            .map(|stopped| (msg::review_stopped(m, stopped), theme.bad())),
+                    }
+                }
+                (ReviewState::Working, Some(_)) => Some((msg::replay_reviewing(m), theme.dim())),
+                _ => None,
+            };
+            match verdict {
+                Some((text, style)) => prompt.extend(
+                    ui::wrap_words(&text, usize::from(ui::MIN_WIDTH) - 2)
+                        .into_iter()
+                        .map(|line| Line::styled(line, style)),
+                ),
+                None => prompt.push(Line::raw(msg::replay_next(m, &replay.names[seat]))),
+            }
         }
+        let marks: Vec<String> = match review {
+            ReviewState::Ready(review) => review
+                .decisions
+                .iter()
+                .map(|d| msg::review_mark(m, review.measure, d))
+                .collect(),
+            _ => Vec::new(),
+        };
         let played = timeline.next_action();
         let advice = replay
             .advice
@@ -762,12 +1032,25 @@ impl App {
             guide: None,
             why,
             log_scroll: 0,
+            log_marks: &marks,
             coach,
             status: self.message.as_deref(),
             hint: &hint,
             theme,
         };
         frame.render_widget(&view, frame.area());
+    }
+}
+
+/// How a decision's class is shown.
+fn review_style(theme: Theme, decision: &martian_review::Decision) -> ratatui::style::Style {
+    use martian_review::Class;
+    match decision.class {
+        _ if decision.forced => theme.dim(),
+        Class::Best => theme.good(),
+        Class::Inaccuracy => theme.why(),
+        Class::Mistake => theme.key(),
+        Class::Blunder => theme.bad(),
     }
 }
 
@@ -780,6 +1063,44 @@ fn prompt_text(lines: &[Line<'_>]) -> String {
 
 /// How many lines PgUp and PgDn scroll the log.
 const LOG_PAGE: usize = 5;
+
+/// How many lines PgUp and PgDn scroll the review's list.
+const REVIEW_PAGE: isize = 8;
+
+/// What a key on the review screen did.
+enum ReviewKey {
+    Stay,
+    Back,
+    Quit,
+}
+
+/// A key on the review screen: the list scrolls; Esc or the review key goes back.
+fn review_key(key: KeyEvent, keys: Keys, review: Option<&mut GameReview>) -> ReviewKey {
+    let action = match key.code {
+        KeyCode::Char(ch) => keys.action(ch, &[KeyAction::Review, KeyAction::Quit]),
+        _ => None,
+    };
+    match (key.code, action) {
+        (KeyCode::Esc | KeyCode::Backspace, _) | (_, Some(KeyAction::Review)) => {
+            return ReviewKey::Back;
+        }
+        (_, Some(KeyAction::Quit)) => return ReviewKey::Quit,
+        _ => {}
+    }
+    let Some(review) = review else {
+        return ReviewKey::Stay;
+    };
+    match key.code {
+        KeyCode::Up | KeyCode::Char('k') => review.scroll_by(-1),
+        KeyCode::Down | KeyCode::Char('j') => review.scroll_by(1),
+        KeyCode::PageUp => review.scroll_by(-REVIEW_PAGE),
+        KeyCode::PageDown | KeyCode::Char(' ') => review.scroll_by(REVIEW_PAGE),
+        KeyCode::Home => review.scroll = 0,
+        KeyCode::End => review.scroll_to_end(),
+        _ => {}
+    }
+    ReviewKey::Stay
+}
 
 /// The replay viewer makes no bots.
 struct NoBots;

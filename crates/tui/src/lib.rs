@@ -7,6 +7,7 @@
 
 mod app;
 mod coach;
+mod game_review;
 pub mod messages;
 pub mod remember;
 mod replay;
@@ -14,7 +15,9 @@ mod session;
 mod setup;
 mod terminal;
 mod theme;
+mod trainer;
 mod ui;
+mod work;
 
 use std::hash::{BuildHasher, RandomState};
 
@@ -24,10 +27,12 @@ pub use martian_i18n::Lang;
 pub use messages::{KeyAction, Keys};
 pub use replay::Timeline;
 pub use session::{BotFactory, BuiltinBots, Session};
-pub use setup::{CoachMode, GameSetup, Order, PACES_MS, SeatKind, SeatSpec};
+pub use setup::{CoachMode, GameSetup, Mode, Order, PACES_MS, SeatKind, SeatSpec, TRAIN_THEMES};
 pub use terminal::{restore_terminal, run};
 pub use theme::Theme;
+pub use trainer::{Stage, TrainerSession};
 pub use ui::{MIN_HEIGHT, MIN_WIDTH};
+pub use work::Pace;
 
 /// The setup a new game opens with: you against the medium bot, official rules, in `lang`.
 pub fn default_setup(lang: Lang) -> GameSetup {

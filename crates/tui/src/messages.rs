@@ -9,6 +9,9 @@ use martian_i18n::vocab::{self, face_id};
 use martian_i18n::{Arg, Lang, Messages, tr};
 use martian_solver::{Reason, ReasonArg};
 
+mod review;
+pub use review::*;
+
 /// The help key, the same in every language.
 pub const KEY_HELP: char = '?';
 
@@ -26,6 +29,8 @@ pub enum KeyAction {
     New,
     /// At the end: the results or the table.
     View,
+    /// The game's review (at the end, and in the replay viewer).
+    Review,
     Quit,
     Yes,
 }
@@ -42,13 +47,14 @@ impl KeyAction {
             KeyAction::Save => "save",
             KeyAction::New => "new",
             KeyAction::View => "view",
+            KeyAction::Review => "review",
             KeyAction::Quit => "quit",
             KeyAction::Yes => "yes",
         }
     }
 
     /// Every action that has a key.
-    pub const ALL: [KeyAction; 13] = [
+    pub const ALL: [KeyAction; 14] = [
         KeyAction::Take(Face::DeathRay),
         KeyAction::Take(Face::Human),
         KeyAction::Take(Face::Cow),
@@ -60,19 +66,23 @@ impl KeyAction {
         KeyAction::Save,
         KeyAction::New,
         KeyAction::View,
+        KeyAction::Review,
         KeyAction::Quit,
         KeyAction::Yes,
     ];
 }
 
-/// The keys of the game's end, in the order the end screen shows them. (The game review, when it
-/// comes, adds its key here and a label to `tui-end-key`.)
-pub const END_KEYS: [KeyAction; 4] = [
+/// The keys of the game's end, in the order the end screen shows them.
+pub const END_KEYS: [KeyAction; 5] = [
     KeyAction::Save,
     KeyAction::New,
     KeyAction::View,
+    KeyAction::Review,
     KeyAction::Quit,
 ];
+
+/// The keys of the replay viewer (besides the arrows and the like).
+pub const REPLAY_KEYS: [KeyAction; 3] = [KeyAction::Coach, KeyAction::Review, KeyAction::Quit];
 
 /// The faces a player takes by key, in the order the choices show them.
 pub const TAKEABLE: [Face; 4] = [Face::DeathRay, Face::Human, Face::Cow, Face::Chicken];
@@ -380,6 +390,7 @@ pub fn hint_over(m: &Messages, results: bool) -> String {
                 KeyAction::New => "new",
                 KeyAction::View if results => "table",
                 KeyAction::View => "results",
+                KeyAction::Review => "review",
                 _ => "quit",
             };
             format!(
@@ -396,6 +407,7 @@ pub fn hint_replay(m: &Messages) -> String {
         m,
         "tui-hint-replay",
         coach = key_text(m, KeyAction::Coach),
+        review = key_text(m, KeyAction::Review),
         quit = key_text(m, KeyAction::Quit)
     )
 }
@@ -879,7 +891,7 @@ mod tests {
     use std::collections::HashMap;
 
     /// The actions live together on one screen.
-    const SCREENS: [&[KeyAction]; 7] = [
+    const SCREENS: [&[KeyAction]; 8] = [
         // A person takes a type.
         &CHOOSE_KEYS,
         // A person stops or rolls.
@@ -889,11 +901,13 @@ mod tests {
         // A bot's turn.
         &[KeyAction::Fast, KeyAction::Coach, KeyAction::Quit],
         // The end of the game.
-        &[KeyAction::Save, KeyAction::New, KeyAction::Quit],
+        &END_KEYS,
         // Quit?
         &[KeyAction::Yes],
         // The replay viewer.
-        &[KeyAction::Coach, KeyAction::Quit],
+        &REPLAY_KEYS,
+        // The review screen.
+        &[KeyAction::Review, KeyAction::Quit],
     ];
 
     #[test]
@@ -1151,6 +1165,9 @@ mod tests {
             assert_eq!(lines.len(), 10, "{lang}");
             assert_eq!(lines[7], "", "{lang}: the blank line is kept");
             for line in &lines {
+                assert!(line.chars().count() <= 64, "{lang}: {line}");
+            }
+            for line in setup_help(lang.messages()) {
                 assert!(line.chars().count() <= 64, "{lang}: {line}");
             }
         }

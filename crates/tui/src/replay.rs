@@ -102,6 +102,15 @@ impl Timeline {
         self.position = position;
     }
 
+    /// How many decisions were played before the position shown: the index, among the record's
+    /// decisions in order, of the one played from here (if the next step is one).
+    pub fn decisions_before(&self) -> usize {
+        self.steps[..self.position]
+            .iter()
+            .filter(|step| matches!(step, Step::Played(_)))
+            .count()
+    }
+
     /// The decision played from the position shown, if the next step is one.
     pub fn next_action(&self) -> Option<martian_engine::Action> {
         match self.steps.get(self.position)? {

@@ -11,6 +11,7 @@ use martian_i18n::{Lang, Messages, errors};
 use rand::RngExt;
 
 use crate::coach::{Advice, Advisor, Review};
+use crate::game_review::GameReview;
 use crate::messages as msg;
 use crate::setup::{CoachMode, GameSetup, Order, SeatKind};
 
@@ -125,6 +126,10 @@ pub struct Session {
     /// Whether the end-of-game screen is shown (rather than the table); `None` until it comes
     /// up, a moment after the game's last turn, or at a key.
     pub results: Option<bool>,
+    /// The game's review, once asked for at the end.
+    pub game_review: Option<GameReview>,
+    /// Whether the review screen is shown.
+    pub review_shown: bool,
 }
 
 impl Session {
@@ -196,6 +201,8 @@ impl Session {
             log_scroll: 0,
             over_at: None,
             results: None,
+            game_review: None,
+            review_shown: false,
         })
     }
 

@@ -2,6 +2,7 @@
 
 use martian_engine::{BonusRule, EndRule, MAX_PLAYERS, Points, Rules, TieRule};
 use martian_i18n::Lang;
+use martian_review::Theme as TrainTheme;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::messages as msg;
@@ -55,6 +56,24 @@ pub enum CoachMode {
     /// For every decision.
     Always,
 }
+
+/// What the setup screen starts: a game, or the trainer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    #[default]
+    Game,
+    /// Positions from solved play to answer one after the other (`martian_review::Trainer`).
+    Trainer,
+}
+
+/// The kinds of trainer position offered, in the order the setup screen goes through them
+/// (`None`: any kind).
+pub const TRAIN_THEMES: [Option<TrainTheme>; 4] = [
+    None,
+    Some(TrainTheme::TanksCloseToRays),
+    Some(TrainTheme::FinalRound),
+    Some(TrainTheme::BonusHunting),
+];
 
 /// The choices of bot pace, in milliseconds per step.
 pub const PACES_MS: [u64; 5] = [0, 300, 700, 1200, 2000];
@@ -126,6 +145,9 @@ pub fn default_bot(bots: &[String]) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Row {
     Language,
+    Mode,
+    /// The kind of trainer position (trainer mode only).
+    Theme,
     Players,
     Seat(usize),
     Order,
@@ -160,6 +182,10 @@ pub struct Setup {
     /// The field being typed into: the first key typed into a field replaces what it held (a
     /// name typed over "You" is the name, not "YouAna"), the next ones add to it.
     typing: Option<Row>,
+    /// A game or the trainer.
+    pub mode: Mode,
+    /// The kind of trainer position asked for (`None`: any).
+    pub theme: Option<TrainTheme>,
 }
 
 impl Setup {
@@ -170,6 +196,8 @@ impl Setup {
             cursor: 0,
             error: None,
             typing: None,
+            mode: Mode::Game,
+            theme: None,
         };
         form.cursor = form
             .rows()
@@ -179,22 +207,39 @@ impl Setup {
         form
     }
 
-    /// The form's lines, top to bottom.
+    /// The same form in `mode`, with trainer positions of `theme`, the cursor on Start.
+    #[must_use]
+    pub fn with_mode(mut self, mode: Mode, theme: Option<TrainTheme>) -> Setup {
+        self.mode = mode;
+        self.theme = theme;
+        self.cursor = self.rows().len() - 1;
+        self
+    }
+
+    /// The form's lines, top to bottom. The trainer has no seats, order, coach or pace: its
+    /// positions come from games of `Players` seats played perfectly.
     pub fn rows(&self) -> Vec<Row> {
-        let mut rows = vec![Row::Language, Row::Players];
-        rows.extend((0..self.setup.seats.len()).map(Row::Seat));
+        let mut rows = vec![Row::Language, Row::Mode];
+        match self.mode {
+            Mode::Game => {
+                rows.push(Row::Players);
+                rows.extend((0..self.setup.seats.len()).map(Row::Seat));
+                rows.push(Row::Order);
+            }
+            Mode::Trainer => rows.extend([Row::Theme, Row::Players]),
+        }
         rows.extend([
-            Row::Order,
             Row::Dice,
             Row::Target,
             Row::Bonus,
             Row::End,
             Row::Tie,
             Row::Seed,
-            Row::Coach,
-            Row::Pace,
-            Row::Start,
         ]);
+        if self.mode == Mode::Game {
+            rows.extend([Row::Coach, Row::Pace]);
+        }
+        rows.push(Row::Start);
         rows
     }
 
@@ -246,6 +291,19 @@ impl Setup {
             Row::Language => {
                 let at = Lang::ALL.iter().position(|l| *l == s.lang).unwrap_or(0);
                 s.set_lang(Lang::ALL[cycle(at, Lang::ALL.len(), step)]);
+            }
+            Row::Mode => {
+                self.mode = match self.mode {
+                    Mode::Game => Mode::Trainer,
+                    Mode::Trainer => Mode::Game,
+                }
+            }
+            Row::Theme => {
+                let at = TRAIN_THEMES
+                    .iter()
+                    .position(|t| *t == self.theme)
+                    .unwrap_or(0);
+                self.theme = TRAIN_THEMES[cycle(at, TRAIN_THEMES.len(), step)];
             }
             Row::Players => {
                 let n = s.seats.len() as i32 + step;

@@ -72,6 +72,22 @@ impl Theme {
         self.tint(Color::LightGreen).add_modifier(Modifier::BOLD)
     }
 
+    /// A seat's colour in the review's chart and its legend (the seats are told apart by their
+    /// marks without colour).
+    pub fn seat(self, seat: usize) -> Style {
+        const SEATS: [Color; 8] = [
+            Color::LightCyan,
+            Color::LightMagenta,
+            Color::LightYellow,
+            Color::LightGreen,
+            Color::LightRed,
+            Color::LightBlue,
+            Color::White,
+            Color::Yellow,
+        ];
+        self.tint(SEATS[seat % SEATS.len()])
+    }
+
     pub fn selected(self) -> Style {
         Style::new().add_modifier(Modifier::REVERSED)
     }

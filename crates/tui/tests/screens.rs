@@ -3,180 +3,17 @@
 
 use std::time::Duration;
 
-use martian_bots::{BotError, Strategy};
-use martian_engine::{Action, Awaiting, Face, GameRecord, GameRng, Rules, Situation, TurnPhase};
+use martian_engine::{Action, Awaiting, Face, GameRecord, Rules, TurnPhase};
 use martian_tui::{
-    Advisor, App, BotFactory, CoachMode, Effect, Event, GameSetup, KeyAction, Keys, Lang, Measure,
-    Order, SeatSpec, Session, SolverAdvisor, Theme, Timeline,
+    App, CoachMode, Effect, Event, GameSetup, KeyAction, Keys, Lang, Measure, Order, SeatSpec,
+    Session, SolverAdvisor, Theme, Timeline,
 };
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
 
-/// A plain deterministic bot, so that these screens do not change when the real bots are tuned:
-/// death rays while the tanks are not behind, else the biggest earthling group; stops at 6.
-struct Steady;
+mod harness;
 
-fn steady_choice(turn: &martian_engine::Turn) -> Action {
-    let legal = turn.legal_actions();
-    match turn.phase() {
-        TurnPhase::Choosing { roll } => {
-            let aside = turn.aside();
-            let rays_needed = aside.count(Face::Tank) >= aside.count(Face::DeathRay);
-            if rays_needed && legal.contains(Action::Take(Face::DeathRay)) {
-                return Action::Take(Face::DeathRay);
-            }
-            legal
-                .iter()
-                .max_by_key(|a| match a {
-                    Action::Take(f) if f.is_earthling() => u16::from(roll.count(*f)) + 100,
-                    Action::Take(f) => u16::from(roll.count(*f)),
-                    _ => 0,
-                })
-                .expect("a decision has options")
-        }
-        _ => {
-            if turn.score() >= 6 {
-                Action::Stop
-            } else {
-                Action::Roll
-            }
-        }
-    }
-}
-
-impl Strategy for Steady {
-    fn name(&self) -> String {
-        "steady".into()
-    }
-    fn decide(&mut self, situation: &Situation<'_>, _: &mut GameRng) -> Result<Action, BotError> {
-        Ok(steady_choice(situation.turn))
-    }
-}
-
-struct TestBots;
-
-impl BotFactory for TestBots {
-    fn names(&self) -> Vec<String> {
-        vec!["steady".into()]
-    }
-    fn create(&self, name: &str, _: Rules) -> Result<Box<dyn Strategy>, String> {
-        match name {
-            "steady" => Ok(Box::new(Steady)),
-            _ => Err(format!("no bot {name}")),
-        }
-    }
-    fn summary(&self, name: &str) -> Option<String> {
-        (name == "steady").then(|| "death rays first, stops at 6".to_string())
-    }
-}
-
-const PACE_MS: u64 = 700;
-
-fn setup(seed: u64) -> GameSetup {
-    GameSetup {
-        seats: vec![SeatSpec::human("Ana"), SeatSpec::bot("steady")],
-        order: Order::AsListed,
-        rules: Rules::official(),
-        seed: Some(seed),
-        coach: CoachMode::OnDemand,
-        pace_ms: PACE_MS,
-        lang: Lang::En,
-    }
-}
-
-/// An app with a fake clock.
-struct Harness {
-    app: App,
-    now: Duration,
-}
-
-impl Harness {
-    fn new(setup: GameSetup) -> Harness {
-        Harness::with(setup, None, true)
-    }
-
-    fn with(setup: GameSetup, advisor: Option<Box<dyn Advisor>>, color: bool) -> Harness {
-        let app = App::new(setup, Box::new(TestBots), advisor, 99, Theme { color });
-        Harness {
-            app,
-            now: Duration::ZERO,
-        }
-    }
-
-    fn key(&mut self, code: KeyCode) {
-        self.app.handle(Event::key(code));
-    }
-
-    fn keys(&mut self, keys: &str) {
-        for ch in keys.chars() {
-            self.app.handle(Event::char(ch));
-        }
-    }
-
-    fn wait(&mut self, ms: u64) {
-        self.now += Duration::from_millis(ms);
-        self.app.handle(Event::Tick(self.now));
-    }
-
-    fn session(&self) -> &Session {
-        self.app.session().expect("a game is on")
-    }
-
-    /// Plays on (people with `policy`, bots at their pace) until `until` holds; panics if the
-    /// game ends first or it takes too long.
-    fn play_until(
-        &mut self,
-        what: &str,
-        until: impl Fn(&Session) -> bool,
-        policy: fn(&Session) -> char,
-    ) {
-        for _ in 0..20_000 {
-            let session = self.session();
-            if until(session) {
-                return;
-            }
-            assert!(!session.game.is_over(), "the game ended before {what}");
-            if session.human_to_act().is_some() {
-                let key = policy(session);
-                self.keys(&key.to_string());
-            } else {
-                self.wait(100);
-            }
-        }
-        panic!("never reached {what}");
-    }
-
-    fn screen(&self, width: u16, height: u16) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal.draw(|frame| self.app.draw(frame)).unwrap();
-        terminal.backend().to_string()
-    }
-
-    fn buffer(&self, width: u16, height: u16) -> ratatui::buffer::Buffer {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal.draw(|frame| self.app.draw(frame)).unwrap();
-        terminal.backend().buffer().clone()
-    }
-}
-
-/// The English key that takes `face`.
-fn english_key(face: Face) -> char {
-    Keys::of(Lang::En).take(face).expect("a face taken by key")
-}
-
-/// A person who plays like the steady bot, through the keys.
-fn steady_keys(session: &Session) -> char {
-    match session.game.awaiting() {
-        Awaiting::Decision { .. } => match steady_choice(session.game.turn()) {
-            Action::Take(face) => english_key(face),
-            Action::Stop => 's',
-            Action::Roll => 'r',
-        },
-        _ => 'r',
-    }
-}
+use harness::*;
 
 /// A person who rolls until 10 points: busts often.
 fn greedy_keys(session: &Session) -> char {
@@ -234,6 +71,7 @@ fn setup_screen_default() {
 fn setup_screen_with_eight_seats_fits_80x24() {
     let mut h = Harness::new(setup(1));
     h.key(KeyCode::Down); // from "Start" round to "Language"
+    h.key(KeyCode::Down); // "Mode"
     h.key(KeyCode::Down); // "Players"
     assert!(h.screen(80, 24).contains("◂ 2 ▸"));
     for _ in 0..6 {
@@ -249,6 +87,7 @@ fn setup_screen_with_eight_seats_fits_80x24() {
 fn a_bot_seat_is_described_on_the_setup_screen() {
     let mut h = Harness::new(setup(1));
     h.key(KeyCode::Down); // Language
+    h.key(KeyCode::Down); // Mode
     h.key(KeyCode::Down); // Players
     h.key(KeyCode::Down); // Seat 1
     h.key(KeyCode::Down); // Seat 2, the bot
@@ -741,7 +580,8 @@ fn the_replay_viewer_steps_through_a_record() {
             Some(Box::new(SolverAdvisor::blocking())),
             Theme { color: true },
             Lang::En,
-        ),
+        )
+        .working_at_once(),
         now: Duration::ZERO,
     };
     let at_start = viewer.screen(80, 24);
@@ -1016,26 +856,6 @@ fn a_new_game_after_the_end_reopens_the_setup_as_it_was() {
 
 // ---- Brazilian Portuguese ----
 
-fn pt_setup(seed: u64) -> GameSetup {
-    GameSetup {
-        lang: Lang::PtBr,
-        ..setup(seed)
-    }
-}
-
-/// A person who plays like the steady bot, with the Portuguese keys.
-fn steady_keys_pt(session: &Session) -> char {
-    let keys = Keys::of(Lang::PtBr);
-    match session.game.awaiting() {
-        Awaiting::Decision { .. } => match steady_choice(session.game.turn()) {
-            Action::Take(face) => keys.take(face).unwrap(),
-            Action::Stop => keys.key(KeyAction::Stop),
-            Action::Roll => keys.key(KeyAction::Roll),
-        },
-        _ => keys.key(KeyAction::Roll),
-    }
-}
-
 #[test]
 fn pt_setup_screen() {
     let h = Harness::new(GameSetup {
@@ -1238,7 +1058,8 @@ fn pt_the_replay_viewer() {
             Some(Box::new(SolverAdvisor::blocking())),
             Theme { color: true },
             Lang::PtBr,
-        ),
+        )
+        .working_at_once(),
         now: Duration::ZERO,
     };
     let at_start = viewer.screen(80, 24);
@@ -1350,7 +1171,7 @@ fn the_end_screen_comes_after_the_last_turn_with_the_game_s_story() {
         "Biggest turn: Steady, 9 points in round 2, with the bonus.",
         "★ Steady reached 25 in round 4: that round was the last.",
         "♦ winner",
-        "[w] save record  [n] new game  [t] table  [q] quit",
+        "[w] save record  [n] new game  [t] table  [v] review  [q] quit",
     ] {
         assert!(end.contains(text), "{text}: {end}");
     }
@@ -1435,6 +1256,7 @@ fn a_name_typed_on_the_setup_screen_replaces_the_default() {
         ..setup(1)
     });
     h.key(KeyCode::Down); // Language
+    h.key(KeyCode::Down); // Mode
     h.key(KeyCode::Down); // Players
     h.key(KeyCode::Down); // Seat 1
     h.keys("Ana");
@@ -1461,15 +1283,6 @@ fn the_person_at_the_screen_is_spoken_to() {
     assert!(screen.contains("Seu turno"), "{screen}");
     assert!(!screen.contains("Vez de"), "{screen}");
     assert!(screen.contains("bot: steady") || screen.contains("Steady"));
-}
-
-/// `text` with its runs of blanks and box borders made single spaces: a wrapped text reads as
-/// one line.
-fn flattened(text: &str) -> String {
-    text.replace(['│', '┌', '┐', '└', '┘', '─', '"'], " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// At every decision of whole games, in both languages, with the coach on: the keys, every value

@@ -1,15 +1,14 @@
 // The end of a game told as a story: the winner, the totals round by round as a small chart drawn
 // in the page (inline SVG), who made it the last round, the biggest turn, the roll-off, and what
-// comes next (rematch, record, replay).
+// comes next (rematch, record, replay, the game's review).
 import { t } from "../i18n.js";
 import { esc } from "./dom.js";
 import { isHost, seatName, playerName } from "./state.js";
 import { send } from "./net.js";
 import { recordHref } from "./finished.js";
 import { openReplay } from "./replay.js";
-
-// Eight seat colours, told apart on the dark card.
-export const SEAT_COLOURS = ["#5aa9ff", "#ff7ac0", "#7fe07f", "#ffc94d", "#c59bff", "#4de0d0", "#ff9a5c", "#e8e8e8"];
+import { SEAT_COLOURS } from "./colours.js";
+import { reviewButton, reviewSlot, bindReview } from "./review.js";
 
 // Each seat's total after each round: totals[seat][round], round 0 being the start.
 export function totalsByRound(game, players) {
@@ -95,7 +94,8 @@ export function endPanel(room, game) {
     ${chart(room, game)}
     ${joiners}
     <div class="row end-actions" id="end-actions">${rematch}<a class="button" href="${recordHref(room.id, game.number)}" download>${esc(t("web-download"))}</a>
-      <button type="button" data-replay="${game.number}">${esc(t("web-replay"))}</button></div></section>`;
+      <button type="button" data-replay="${game.number}">${esc(t("web-replay"))}</button>${reviewButton(room, game)}</div>
+    <div id="review-slot">${reviewSlot(room, game)}</div></section>`;
 }
 
 export function bindEnd(root) {
@@ -104,4 +104,5 @@ export function bindEnd(root) {
   root.querySelectorAll("#end-actions [data-replay]").forEach((button) => {
     button.onclick = () => openReplay(Number(button.dataset.replay));
   });
+  bindReview(root);
 }

@@ -5,6 +5,7 @@ import { count, diceRow, expand } from "./dice.js";
 import { state, playerName } from "./state.js";
 import { notify } from "./notices.js";
 import { stepWords } from "./turns.js";
+import { fetchReview, mark, stoppedAt, turnMarks } from "./review.js";
 
 let redraw = null;
 
@@ -34,22 +35,38 @@ export async function openReplay(number) {
   if (record.roll_off && record.roll_off.length) frames.push({ kind: "roll_off", rounds: record.roll_off, totals: totals.slice() });
   if (!frames.length) return;
   let index = 0;
+  // The review marks each step with its decision's class and loss, once it has come.
+  const reviewed = fetchReview(number, () => {
+    if (dialog.open && redraw === show) show();
+  });
   const show = () => {
     const frame = frames[index];
+    const review = reviewed.status === "ready" ? reviewed.review : null;
     let body;
     if (frame.kind === "turn") {
-      const steps = frame.turn.transcript
-        .split(" ")
-        .filter(Boolean)
-        .map((token) => {
-          if (token === "stop") return `<li>${esc(stepWords({ stop: true }))}</li>`;
+      const tokens = frame.turn.transcript.split(" ").filter(Boolean);
+      const marks = turnMarks(review, index + 1, tokens);
+      const marked = (i) =>
+        marks[i].map((d) => `<span class="mark class-${d.forced ? "forced" : d.class}">${esc(mark(review, d))}</span>`).join("");
+      const steps = tokens
+        .map((token, i) => {
+          if (token === "stop") return `<li><span>${esc(stepWords({ stop: true }))}</span>${marked(i)}</li>`;
           const [roll, took] = token.split("/");
           const step = { roll: expand(roll), took: took || null };
-          return `<li>${diceRow(step.roll, { extra: "small" })}<span>${esc(stepWords(step))}</span></li>`;
+          return `<li>${diceRow(step.roll, { extra: "small" })}<span>${esc(stepWords(step))}</span>${marked(i)}</li>`;
         })
         .join("");
+      const stopped = stoppedAt(review, index + 1);
+      const note =
+        reviewed.status === "unavailable" || reviewed.status === "failed"
+          ? `<p class="muted">${esc(t("web-review-replay-unavailable"))}</p>`
+          : reviewed.status === "loading"
+            ? `<p class="muted">${esc(t("web-review-loading"))}</p>`
+            : stopped
+              ? `<p class="muted">${esc(stopped)}</p>`
+              : "";
       body = `<h3>${esc(t("web-replay-turn", { index: index + 1, count: record.turns.length, name: playerName(record.players[frame.turn.seat]), round: frame.turn.round }))}</h3>
-        <ol class="replay-steps">${steps}</ol><p><strong>${esc(t("web-turn-score", { points: frame.turn.score }))}</strong></p>`;
+        <ol class="replay-steps">${steps}</ol>${note}<p><strong>${esc(t("web-turn-score", { points: frame.turn.score }))}</strong></p>`;
     } else {
       body = `<h3>${esc(t("web-roll-off"))}</h3>${frame.rounds
         .map((round, i) => `<div class="zone"><h4>${esc(t("web-roll-off-round", { round: i + 1 }))}</h4>${round

@@ -108,7 +108,7 @@ fn last_roll(steps: &[Step]) -> Option<(Dice, Option<Face>)> {
     Some((roll, taken))
 }
 
-fn turn_lines(
+pub(super) fn turn_lines(
     m: &Messages,
     steps: &[Step],
     turn: &Turn,

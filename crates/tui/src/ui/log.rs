@@ -11,8 +11,21 @@ use crate::messages as msg;
 
 /// The game's log: the turns so far and the roll-off, one event a line.
 pub fn log_lines(m: &Messages, game: &Game, names: &[String]) -> Vec<String> {
+    log_lines_marked(m, game, names, &[])
+}
+
+/// The game's log with a mark after each decision: `marks[k]` for the game's k-th decision (a
+/// stop's mark goes on the turn's result line).
+pub fn log_lines_marked(
+    m: &Messages,
+    game: &Game,
+    names: &[String],
+    marks: &[String],
+) -> Vec<String> {
     let mut lines = Vec::new();
+    let mut decisions = 0;
     let mut tell = |seat: usize, round: u32, steps: &[Step], rules: Rules| {
+        let mut stop_mark = None;
         lines.push(msg::log_turn_head(m, &names[seat], round));
         let mut turn = Turn::new(rules);
         for step in steps {
@@ -30,8 +43,16 @@ pub fn log_lines(m: &Messages, game: &Game, names: &[String]) -> Vec<String> {
                         _ => 0,
                     };
                     let _ = turn.play(action);
-                    if action != Action::Stop {
-                        lines.push(format!("  {}", msg::log_action(m, action, n)));
+                    let mark = marks.get(decisions);
+                    decisions += 1;
+                    if action == Action::Stop {
+                        stop_mark = mark;
+                    } else {
+                        let text = msg::log_action(m, action, n);
+                        lines.push(match mark {
+                            Some(mark) => format!("  {text} · {mark}"),
+                            None => format!("  {text}"),
+                        });
                     }
                 }
             }
@@ -39,10 +60,11 @@ pub fn log_lines(m: &Messages, game: &Game, names: &[String]) -> Vec<String> {
         if let Some(end) = turn.ended_by() {
             let aside = turn.aside();
             let busted = aside.count(Face::Tank) > aside.count(Face::DeathRay);
-            lines.push(format!(
-                "  {}",
-                msg::log_result(m, end, turn.score(), busted)
-            ));
+            let result = msg::log_result(m, end, turn.score(), busted);
+            lines.push(match stop_mark {
+                Some(mark) => format!("  {result} · {mark}"),
+                None => format!("  {result}"),
+            });
         }
     };
     let rules = game.rules();
@@ -73,6 +95,8 @@ pub struct LogPanel<'a> {
     pub names: &'a [String],
     /// How many lines back from the last the panel is scrolled.
     pub scroll: usize,
+    /// A mark for each decision of the game, in order (the replay's review).
+    pub marks: &'a [String],
 }
 
 /// A log line broken to `width`, its continuation lines indented under its text.
@@ -97,7 +121,7 @@ fn wrapped(line: &str, width: usize) -> Vec<String> {
 impl LogPanel<'_> {
     /// The panel's lines at `width`, wrapped.
     pub fn lines(&self, width: usize) -> Vec<String> {
-        log_lines(self.m, self.game, self.names)
+        log_lines_marked(self.m, self.game, self.names, self.marks)
             .iter()
             .flat_map(|line| wrapped(line, width))
             .collect()

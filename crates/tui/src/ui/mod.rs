@@ -9,10 +9,12 @@ mod dice_panel;
 mod end_screen;
 mod log;
 mod popup;
+mod review_screen;
 mod roll_off;
 mod scores;
 mod setup_form;
 mod table;
+mod trainer_screen;
 
 use martian_engine::{BonusRule, EndRule, Rules, TieRule};
 use martian_i18n::Messages;
@@ -26,8 +28,10 @@ pub use coach_panel::CoachView;
 pub use end_screen::EndScreen;
 pub use log::log_lines;
 pub use popup::Popup;
+pub use review_screen::ReviewScreen;
 pub use setup_form::SetupScreen;
 pub use table::TableView;
+pub use trainer_screen::TrainerScreen;
 
 use crate::messages as msg;
 use crate::theme::Theme;
@@ -200,7 +204,11 @@ mod tests {
                 msg::end_legend(m, 999, true),
                 msg::end_biggest(m, "Abcdefghijklmnop", 33, 12, true),
                 msg::hint_replay(m),
+                msg::hint_review(m),
+                msg::hint_trainer(m),
+                msg::hint_trainer_keys(m),
                 msg::setup_hints(m),
+                msg::setup_hints_trainer(m),
                 msg::not_your_turn(m),
                 msg::illegal(m, &msg::choose_first(m)),
                 msg::illegal(m, &msg::stop_or_roll(m)),
@@ -326,6 +334,8 @@ mod tests {
                 msg::setup_seed(m),
                 msg::setup_coach(m),
                 msg::setup_pace(m),
+                msg::setup_mode(m),
+                msg::setup_theme(m),
             ];
             let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap();
             let mut values: Vec<String> = Lang::ALL
@@ -343,6 +353,11 @@ mod tests {
             values.extend([TieRule::RollOff, TieRule::Shared].map(|r| msg::tie_rule(m, r)));
             values.extend([CoachMode::OnDemand, CoachMode::Always].map(|c| msg::coach_mode(m, c)));
             values.extend(PACES_MS.map(|p| msg::pace(m, p)));
+            values.extend(
+                [crate::setup::Mode::Game, crate::setup::Mode::Trainer].map(|x| msg::mode(m, x)),
+            );
+            values.extend(crate::setup::TRAIN_THEMES.map(|t| msg::train_theme(m, t)));
+            values.push(msg::setup_start_trainer(m));
             values.push(msg::setup_seed_random(m));
             values.push(msg::setup_human(m, "Abcdefghijklmnop"));
             values.push(msg::setup_bot(m, "strength:0.75"));

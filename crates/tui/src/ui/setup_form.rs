@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::TooSmall;
 use crate::messages as msg;
-use crate::setup::{Row, SeatKind, Setup};
+use crate::setup::{Mode, Row, SeatKind, Setup};
 use crate::theme::Theme;
 
 pub struct SetupScreen<'a> {
@@ -26,6 +26,8 @@ fn rows(m: &Messages, form: &Setup) -> Vec<(Row, String, String)> {
         .map(|row| {
             let (label, value) = match row {
                 Row::Language => (msg::setup_language(m), s.lang.native_name().to_string()),
+                Row::Mode => (msg::setup_mode(m), msg::mode(m, form.mode)),
+                Row::Theme => (msg::setup_theme(m), msg::train_theme(m, form.theme)),
                 Row::Players => (msg::setup_players(m), s.seats.len().to_string()),
                 Row::Seat(i) => {
                     let seat = &s.seats[i];
@@ -48,6 +50,9 @@ fn rows(m: &Messages, form: &Setup) -> Vec<(Row, String, String)> {
                 ),
                 Row::Coach => (msg::setup_coach(m), msg::coach_mode(m, s.coach)),
                 Row::Pace => (msg::setup_pace(m), msg::pace(m, s.pace_ms)),
+                Row::Start if form.mode == Mode::Trainer => {
+                    (String::new(), msg::setup_start_trainer(m))
+                }
                 Row::Start => (String::new(), msg::setup_start(m)),
             };
             (row, label, value)
@@ -63,15 +68,26 @@ impl Widget for SetupScreen<'_> {
             TooSmall { m, theme }.render(area, buf);
             return;
         }
+        let rows = rows(m, form);
+        // A form too tall for the screen (eight seats at 24 lines) takes the title's line, the
+        // title going into its frame.
+        let merged = rows.len() as u16 + 2 > area.height.saturating_sub(2);
         let [title, body, status] = Layout::vertical([
-            Constraint::Length(1),
+            Constraint::Length(u16::from(!merged)),
             Constraint::Min(0),
             Constraint::Length(1),
         ])
         .areas(area);
-        Line::styled(format!(" {} ", msg::title(m)), theme.title()).render(title, buf);
+        let frame_title = if merged {
+            Line::from(vec![
+                Span::styled(format!(" {} ", msg::title(m)), theme.title()),
+                Span::raw(msg::panel_setup(m)),
+            ])
+        } else {
+            Line::styled(format!(" {} ", msg::title(m)), theme.title()).render(title, buf);
+            Line::raw(msg::panel_setup(m))
+        };
         let current = form.current();
-        let rows = rows(m, form);
         let label_width = rows
             .iter()
             .map(|(_, label, _)| label.chars().count())
@@ -109,7 +125,7 @@ impl Widget for SetupScreen<'_> {
             height,
         };
         Paragraph::new(lines)
-            .block(Block::bordered().title(msg::panel_setup(m)))
+            .block(Block::bordered().title(frame_title))
             .render(form_area, buf);
         if let Some(about) = about
             && form_area.bottom() < body.bottom()
@@ -125,6 +141,9 @@ impl Widget for SetupScreen<'_> {
         }
         let status_line = match &form.error {
             Some(error) => Line::styled(format!(" {error}"), theme.bad()),
+            None if form.mode == Mode::Trainer => {
+                Line::styled(format!(" {}", msg::setup_hints_trainer(m)), theme.dim())
+            }
             None => Line::styled(format!(" {}", msg::setup_hints(m)), theme.dim()),
         };
         status_line.render(status, buf);

@@ -35,6 +35,8 @@ pub struct TableView<'a> {
     pub coach: CoachView<'a>,
     /// How many lines back the log is scrolled.
     pub log_scroll: usize,
+    /// A mark for each decision in the log (the replay's review), in order.
+    pub log_marks: &'a [String],
     /// An error or notice for the status line.
     pub status: Option<&'a str>,
     pub hint: &'a str,
@@ -99,6 +101,7 @@ impl Widget for &TableView<'_> {
             game: view.game,
             names: view.names,
             scroll: view.log_scroll,
+            marks: view.log_marks,
         }
         .render(log_area, buf);
         ScoresPanel {

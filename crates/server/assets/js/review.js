@@ -1,0 +1,294 @@
+// The review of a finished game, from the server's GET …/review (the JSON of `martian-dice review
+// --json`, docs/review-format.md): on the end screen, every seat's chance to win after every turn
+// as a chart drawn in the page (inline SVG) and the biggest mistakes in words; in the replay, each
+// step marked with its decision's class and loss. The page only shows what the server worked out.
+import { t, lang } from "../i18n.js";
+import { byId, esc, keepFocus } from "./dom.js";
+import { SEAT_COLOURS } from "./colours.js";
+import { FACE_NAMES, count, diceRow, diceWords, expand } from "./dice.js";
+import { state, playerName } from "./state.js";
+
+// Reviews by room and game: {status: "loading" | "ready" | "unavailable" | "failed", review, detail}.
+const reviews = new Map();
+// The game whose review the end screen shows ("room:number"), if any.
+let shown = null;
+const key = (room, number) => `${room}:${number}`;
+
+// The review of game `number` of the current room: fetched once, then kept (fetched again if it
+// could not be had). `onChange` is called when it arrives.
+export function fetchReview(number, onChange = null) {
+  const id = key(state.roomId, number);
+  let entry = reviews.get(id);
+  if (!entry || entry.status === "failed" || entry.status === "unavailable") {
+    entry = { status: "loading", waiters: [] };
+    reviews.set(id, entry);
+    const loading = entry;
+    fetch(`/api/rooms/${state.roomId}/games/${number}/review`)
+      .then(async (response) => {
+        if (response.ok) {
+          loading.review = await response.json();
+          loading.status = "ready";
+        } else if (response.status === 503) {
+          loading.status = "unavailable";
+        } else {
+          loading.status = "failed";
+          loading.detail = `HTTP ${response.status}`;
+        }
+      })
+      .catch((error) => {
+        loading.status = "failed";
+        loading.detail = String(error.message || error);
+      })
+      .finally(() => {
+        const waiters = loading.waiters;
+        loading.waiters = [];
+        for (const waiter of waiters) waiter();
+      });
+  }
+  if (entry.status === "loading" && onChange) entry.waiters.push(onChange);
+  return entry;
+}
+
+// ------------------------------------------------------------------------------ numbers and words
+function decimal(value, digits) {
+  return new Intl.NumberFormat(lang(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(value);
+}
+
+// A loss, luck or skill in the review's unit: percentage points of a chance, or turns alone.
+function amount(review, value, signed = false) {
+  const turns = review.measure === "expected-turns";
+  const scaled = turns ? value : value * 100;
+  let text = decimal(Math.abs(scaled), turns ? 2 : 1);
+  if (signed && /[1-9]/.test(text)) text = `${scaled < 0 ? "−" : "+"}${text}`;
+  return t("web-review-loss", { unit: turns ? "turns" : "points", value: text });
+}
+
+const FACE_OF = { R: "death-ray", H: "human", C: "cow", K: "chicken" };
+
+function actionArgs(action) {
+  if (action === "stop" || action === "roll") return { action, face: "tank" };
+  return { action: "take", face: FACE_OF[action] };
+}
+
+function classOf(decision) {
+  return decision.forced ? "forced" : decision.class;
+}
+
+function verdict(review, decision) {
+  return t("web-review-verdict", {
+    class: classOf(decision),
+    action: t("web-review-action", actionArgs(decision.chosen)),
+    loss: amount(review, decision.loss),
+    best: t("web-review-best-action", actionArgs(decision.best)),
+  });
+}
+
+// A decision's mark in the replay: "took the cows: mistake, −3.1 points".
+export function mark(review, decision) {
+  return t("web-review-mark", {
+    class: classOf(decision),
+    action: t("web-review-action", actionArgs(decision.chosen)),
+    loss: amount(review, decision.loss),
+  });
+}
+
+// Where a decision was made: the roll to choose from, or the take before stop or roll.
+function position(decision) {
+  const tokens = decision.transcript.split(" ").filter(Boolean);
+  const last = tokens[tokens.length - 1] || "";
+  const [roll, took] = last.split("/");
+  const dice = expand(roll);
+  if (!took) return { dice, text: t("web-review-position", { kind: "roll", count: dice.length, dice: diceWords(dice) }) };
+  const taken = t("face-count", { face: FACE_NAMES[took], count: count(dice, took) });
+  return { dice, text: t("web-review-position", { kind: "after", taken, count: dice.length, dice: diceWords(dice) }) };
+}
+
+// ------------------------------------------------------------------------------ the chart
+function series(review) {
+  if (review.measure === "expected-turns") return [review.expected_turns || []];
+  return review.players.map((_, seat) => review.win_probability.map((chances) => chances[seat] ?? 0));
+}
+
+function chart(review) {
+  const lines = series(review);
+  const points = Math.max(1, (lines[0] || []).length - 1);
+  const turns = review.measure === "expected-turns";
+  const values = lines.flat();
+  const low = turns ? Math.floor(Math.min(...values)) : 0;
+  const high = turns ? Math.max(Math.ceil(Math.max(...values)), low + 1) : 1;
+  const [w, h, left, bottom, pad] = [320, 170, 34, 22, 8];
+  const x = (i) => left + ((w - left - pad) * i) / points;
+  const y = (v) => pad + (h - bottom - pad) * (1 - (v - low) / (high - low));
+  const label = (v) => (turns ? decimal(v, 1) : `${Math.round(v * 100)}%`);
+  const drawn = lines
+    .map((row, seat) => {
+      const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+      const width = Math.max(1.5, 4 - seat * 0.5);
+      const path = row.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+      return `<polyline points="${path}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-linejoin="round"/>`;
+    })
+    .join("");
+  const grid = [low, (low + high) / 2, high]
+    .map((v) => `<line x1="${left}" x2="${w - pad}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" class="grid"/><text x="${left - 4}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${esc(label(v))}</text>`)
+    .join("");
+  const step = Math.max(1, Math.ceil(points / 8));
+  const ticks = [];
+  for (let i = 0; i <= points; i += step) ticks.push(`<text x="${x(i).toFixed(1)}" y="${h - 6}" text-anchor="middle">${i}</text>`);
+  const names = turns ? [playerName(review.players[0])] : review.players.map(playerName);
+  const description = lines
+    .map((row, seat) => t("web-review-chart-row", { name: names[seat], values: row.map(label).join(", ") }))
+    .join("; ");
+  const title = t("web-review-chart-title", { measure: review.measure });
+  const legend = names
+    .map((name, seat) => `<li><span class="swatch" style="background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}"></span>${esc(name)}</li>`)
+    .join("");
+  return `<figure class="chart" id="review-chart">
+    <svg viewBox="0 0 ${w} ${h}" role="img" aria-labelledby="review-chart-title review-chart-desc" preserveAspectRatio="xMidYMid meet">
+      <title id="review-chart-title">${esc(title)}${review.approximate ? " ≈" : ""}</title><desc id="review-chart-desc">${esc(description)}</desc>
+      ${grid}<line x1="${left}" x2="${left}" y1="${pad}" y2="${h - bottom}" class="axis"/>${ticks.join("")}${drawn}
+    </svg>
+    <figcaption><span class="muted">${esc(title)}${review.approximate ? " ≈" : ""} (${esc(t("web-review-chart-turns"))})</span><ul class="legend">${legend}</ul></figcaption></figure>`;
+}
+
+// ------------------------------------------------------------------------------ the end screen
+function seatLines(review) {
+  return review.seats
+    .map((seat) => {
+      const name = playerName(review.players[seat.seat]);
+      if (!seat.decisions) return `<li>${esc(t("web-review-seat-none", { name }))}</li>`;
+      const accuracy = seat.accuracy == null ? "—" : `${decimal(seat.accuracy, 1)}%`;
+      return `<li>${esc(
+        t("web-review-seat", {
+          name,
+          accuracy,
+          decisions: seat.decisions,
+          inaccuracies: seat.classes.inaccuracy,
+          mistakes: seat.classes.mistake,
+          blunders: seat.classes.blunder,
+          luck: amount(review, seat.luck, true),
+          skill: amount(review, seat.skill, true),
+        }),
+      )}</li>`;
+    })
+    .join("");
+}
+
+const CLASS_RANK = { best: 0, inaccuracy: 1, mistake: 2, blunder: 3 };
+
+function mistakes(review) {
+  const list = review.decisions
+    .filter((d) => !d.forced && CLASS_RANK[d.class] > 0)
+    .sort((a, b) => b.loss - a.loss)
+    .slice(0, 5);
+  if (!list.length) return `<p>${esc(t("web-review-no-mistakes", { least: amount(review, review.thresholds.inaccuracy) }))}</p>`;
+  return `<ol class="mistakes">${list
+    .map((d) => {
+      const where = t("web-review-where", { turn: d.turn, round: d.round, name: playerName(review.players[d.seat]) });
+      const at = position(d);
+      return `<li class="mistake class-${d.class}"><p><strong>${esc(where)}</strong>: ${esc(at.text)}</p>
+        ${diceRow(at.dice, { extra: "tiny" })}<p>${esc(verdict(review, d))}</p></li>`;
+    })
+    .join("")}</ol>`;
+}
+
+// Where and why the review stops, in words.
+function stoppedWords(review) {
+  const { turn, reason } = review.stopped;
+  return t("web-review-stopped", { turn: turn || 0, kind: reason.kind, detail: reason.detail });
+}
+
+// In the replay, on the turn where the review stops and the turns after it: where and why.
+export function stoppedAt(review, turnNumber) {
+  if (!review || !review.stopped || !review.stopped.turn || turnNumber < review.stopped.turn) return "";
+  return stoppedWords(review);
+}
+
+function notes(review) {
+  const out = [];
+  if (review.approximate) out.push(`<p class="muted">${esc(t("web-review-approximate"))}</p>`);
+  if (review.stopped) {
+    out.push(`<p class="banner">${esc(stoppedWords(review))}</p>`);
+  } else if (!review.finished) {
+    out.push(`<p class="muted">${esc(t("web-review-unfinished"))}</p>`);
+  }
+  return out.join("");
+}
+
+function reviewBody(entry) {
+  switch (entry.status) {
+    case "loading":
+      return `<p class="muted">${esc(t("web-review-loading"))}</p>`;
+    case "unavailable":
+      return `<p class="banner">${esc(t("web-review-unavailable"))}</p>`;
+    case "failed":
+      return `<p class="banner">${esc(t("web-review-failed", { detail: entry.detail || "" }))}</p>`;
+    default: {
+      const review = entry.review;
+      return `${notes(review)}${chart(review)}<ul class="review-seats">${seatLines(review)}</ul>
+        <h4>${esc(t("web-review-mistakes"))}</h4>${mistakes(review)}`;
+    }
+  }
+}
+
+// The review's part of the end screen: empty until the Review button opens it.
+export function reviewSlot(room, game) {
+  if (shown !== key(room.id, game.number)) return "";
+  const entry = reviews.get(shown) || { status: "loading" };
+  return `<section class="review" aria-labelledby="review-title" aria-busy="${entry.status === "loading"}">
+    <h3 id="review-title">${esc(t("web-review-title", { number: game.number }))}</h3>${reviewBody(entry)}</section>`;
+}
+
+// The Review button of the end screen.
+export function reviewButton(room, game) {
+  const open = shown === key(room.id, game.number);
+  return `<button type="button" id="review-toggle" aria-expanded="${open}" aria-controls="review-slot">${esc(t("web-review"))}</button>`;
+}
+
+// Draws the review's part of the end screen again, keeping the focus.
+function redrawSlot() {
+  const room = state.room;
+  const slot = byId("review-slot");
+  if (!slot || !room || !room.game) return;
+  keepFocus(() => {
+    slot.innerHTML = reviewSlot(room, room.game);
+    const toggle = byId("review-toggle");
+    if (toggle) toggle.setAttribute("aria-expanded", String(shown === key(room.id, room.game.number)));
+  });
+}
+
+export function bindReview(root) {
+  const toggle = root.querySelector("#review-toggle");
+  if (!toggle) return;
+  toggle.onclick = () => {
+    const room = state.room;
+    const id = key(room.id, room.game.number);
+    if (shown === id) {
+      shown = null;
+    } else {
+      shown = id;
+      fetchReview(room.game.number, redrawSlot);
+    }
+    redrawSlot();
+  };
+}
+
+// ------------------------------------------------------------------------------ the replay
+// The marks of one turn's steps (its transcript's tokens), from the turn's decisions in order: a
+// take is marked on its roll's step; rolling again on the next roll's step; a stop on the stop.
+// `turnNumber` counts from 1 as in the record; a turn the review did not reach has no marks.
+export function turnMarks(review, turnNumber, tokens) {
+  const turn = review && review.turns.find((reviewed) => reviewed.turn === turnNumber);
+  if (!turn) return tokens.map(() => []);
+  const queue = review.decisions.slice(turn.decisions.start, turn.decisions.end);
+  const marks = tokens.map(() => []);
+  tokens.forEach((token, i) => {
+    if (token === "stop") {
+      if (queue[0] && queue[0].chosen === "stop") marks[i].push(queue.shift());
+      return;
+    }
+    if (i > 0 && queue[0] && queue[0].chosen === "roll") marks[i].push(queue.shift());
+    const took = token.split("/")[1];
+    if (took && queue[0] && queue[0].chosen === took) marks[i].push(queue.shift());
+  });
+  return marks;
+}

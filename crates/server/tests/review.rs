@@ -1,0 +1,138 @@
+//! `GET /api/rooms/ROOM/games/N/review`: the review of a finished game, against a real server in
+//! this process, after a game played over the WebSocket protocol.
+
+mod common;
+
+use std::sync::Once;
+
+use common::{Client, http_get, http_get_with_headers, server};
+use martian_engine::{GameRecord, Rules};
+use serde_json::{Value, json};
+
+/// The solver's disk cache of this test binary: a fresh directory, so that what is "at hand" is
+/// only what these tests worked out.
+fn fresh_cache() {
+    static SET: Once = Once::new();
+    SET.call_once(|| {
+        let dir = std::env::temp_dir().join(format!("martian-review-http-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // SAFETY: every test of this binary calls this first, before it starts any thread of
+        // its own; nothing reads the environment concurrently.
+        unsafe { std::env::set_var(martian_solver::cache::CACHE_DIR_ENV, &dir) };
+    });
+}
+
+fn rules(target: u16) -> Value {
+    json!({"dice": 13, "target": target, "bonus": "one-of-each", "end": "complete-round", "tie": "roll-off"})
+}
+
+/// Plays the host's moves (the simple way that scores) until the game is over.
+async fn play_to_the_end(host: &mut Client) {
+    while host.room["status"] != "over" {
+        if host.my_turn() {
+            let action = host.simple_action();
+            host.play_one(&action).await;
+        } else {
+            let message = host.recv().await;
+            assert_ne!(message["type"], "error", "{message}");
+        }
+    }
+}
+
+/// A room of `name` against `bots` under `target`, played to the end: the client and the room.
+async fn finished_game(addr: std::net::SocketAddr, bots: &[&str], target: u16) -> (Client, String) {
+    let mut host = Client::create(addr, "Ana").await;
+    let room = host.room_id.clone().unwrap();
+    host.send(json!({"type": "set_rules", "rules": rules(target)}))
+        .await;
+    host.until(|r| r["rules"]["target"] == target).await;
+    for (i, bot) in bots.iter().enumerate() {
+        host.send(json!({"type": "add_bot", "bot": bot})).await;
+        host.until(|r| r["seats"].as_array().unwrap().len() == i + 2)
+            .await;
+    }
+    host.send(json!({"type": "start"})).await;
+    host.until(|r| r["status"] == "playing").await;
+    play_to_the_end(&mut host).await;
+    (host, room)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_s_review_is_the_review_of_its_record() {
+    fresh_cache();
+    let running = server(|config| config.rate_burst = 1e9).await;
+    let addr = running.addr();
+    // The medium bot plays exactly: the duel's solution is worked out for the game.
+    let (mut host, room) = finished_game(addr, &["medium"], 12).await;
+
+    let (status, body) = http_get(addr, &format!("/api/rooms/{room}/games/1/record")).await;
+    assert_eq!(status, 200, "{body}");
+    let record = GameRecord::from_json(&body).unwrap();
+    let (status, headers, body) =
+        http_get_with_headers(addr, &format!("/api/rooms/{room}/games/1/review")).await;
+    assert_eq!(status, 200, "{body}");
+    let header = |name: &str| {
+        headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(header("content-type"), Some("application/json"));
+    assert!(header("content-security-policy").is_some_and(|v| v.contains("default-src 'self'")));
+    assert_eq!(header("x-content-type-options"), Some("nosniff"));
+    // The same JSON, to the last digit, as the review of the downloaded record.
+    let expected = martian_review::review(&record).unwrap();
+    assert!(
+        body == serde_json::to_string(&expected).unwrap(),
+        "the served review differs from the record's"
+    );
+    let served: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(served["valuation"], "duel");
+    assert_eq!(served["finished"], true);
+    assert_eq!(served["stopped"], Value::Null);
+    assert_eq!(
+        served["decisions"].as_array().unwrap().len(),
+        expected.decisions.len()
+    );
+    assert!(!expected.decisions.is_empty());
+
+    // A game under way, a game that does not exist, a room that does not exist: 404.
+    host.send(json!({"type": "start"})).await;
+    host.until(|r| r["status"] == "playing" && r["game"]["number"] == 2)
+        .await;
+    let other = "0".repeat(32);
+    for path in [
+        format!("/api/rooms/{room}/games/2/review"),
+        format!("/api/rooms/{room}/games/9/review"),
+        format!("/api/rooms/{room}/games/x/review"),
+        format!("/api/rooms/{other}/games/1/review"),
+        "/api/rooms/nope/games/1/review".to_string(),
+    ] {
+        let (status, body) = http_get(addr, &path).await;
+        assert_eq!(status, 404, "{path}: {body}");
+    }
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_that_needs_a_solve_not_at_hand_is_refused_and_not_computed() {
+    fresh_cache();
+    let running = server(|config| config.rate_burst = 1e9).await;
+    let addr = running.addr();
+    // Three players, two bots that need no solution: the three-player game is not worked out.
+    let (_host, room) = finished_game(addr, &["defensive", "aggressive"], 6).await;
+    let game_rules = Rules::official().with_target(6).unwrap();
+    assert!(!martian_solver::solutions_at_hand(game_rules, 3));
+    let (status, body) = http_get(addr, &format!("/api/rooms/{room}/games/1/review")).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("not worked out on demand"), "{body}");
+    assert!(
+        !martian_solver::solutions_at_hand(game_rules, 3),
+        "the refusal did not start the solve"
+    );
+    // The record itself is served as always.
+    let (status, _) = http_get(addr, &format!("/api/rooms/{room}/games/1/record")).await;
+    assert_eq!(status, 200);
+    running.abort();
+}
