@@ -201,6 +201,8 @@ pub struct HistoryCache {
     turns: usize,
     /// The summaries, comma-separated, without the brackets.
     json: String,
+    /// The list as sent (checked JSON, built again only when a turn is added).
+    list: Option<Box<RawValue>>,
 }
 
 impl HistoryCache {
@@ -214,6 +216,11 @@ impl HistoryCache {
                 seed: table.seed(),
                 ..HistoryCache::default()
             };
+        }
+        if let Some(list) = &self.list
+            && self.turns == history.len()
+        {
+            return list.clone();
         }
         for log in &history[self.turns..] {
             let aside = log.turn.aside();
@@ -235,7 +242,10 @@ impl HistoryCache {
             self.json.push_str(&json);
         }
         self.turns = history.len();
-        RawValue::from_string(format!("[{}]", self.json)).expect("the cache holds a JSON list")
+        let list =
+            RawValue::from_string(format!("[{}]", self.json)).expect("the cache holds a JSON list");
+        self.list = Some(list.clone());
+        list
     }
 }
 
@@ -306,5 +316,46 @@ pub fn game_view(
         },
         deadline_ms: deadline
             .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Command;
+
+    /// The cached history equals one written afresh after every move of whole games.
+    #[test]
+    fn the_kept_history_is_the_history_written_afresh() {
+        for seed in 0..10 {
+            let mut table = Table::new(Rules::default(), 3, seed).unwrap();
+            let mut kept = HistoryCache::default();
+            for _ in 0..2000 {
+                let Some(seat) = table.seat_to_move() else {
+                    break;
+                };
+                // Rolling on while the turn has under 4 points (over 8 in odd games), else the
+                // stand-in's move (a take, or a stop).
+                let limit = if seed % 2 == 0 { 4 } else { 8 };
+                let preferred = match table.game().awaiting() {
+                    Awaiting::Decision { .. } if table.game().turn().score() >= limit => {
+                        table.stopping_command().unwrap_or(Command::Roll)
+                    }
+                    _ => Command::Roll,
+                };
+                let mut next = table.clone();
+                if next.command(seat, preferred).is_err() {
+                    next = table.clone();
+                    let fallback = table.stopping_command().unwrap_or(Command::Roll);
+                    next.command(seat, fallback).unwrap();
+                }
+                table = next;
+                let fresh = HistoryCache::default().refresh(&table);
+                assert_eq!(kept.refresh(&table).get(), fresh.get());
+                let list: Vec<serde_json::Value> = serde_json::from_str(fresh.get()).unwrap();
+                assert_eq!(list.len(), table.game().history().len());
+            }
+            assert!(table.game().is_over(), "game {seed} ends within 2000 moves");
+        }
     }
 }
