@@ -1,6 +1,9 @@
 //! `GET /api/rooms/ROOM/games/N/review`: the review of a finished game, against a real server in
 //! this process, after a game played over the WebSocket protocol.
 
+// `std::env::set_var` is unsafe since Rust 2024: allowed here only, see `fresh_cache`.
+#![allow(unsafe_code)]
+
 mod common;
 
 use std::sync::Once;
