@@ -430,6 +430,99 @@ async fn two_processes_claiming_one_expired_room_at_once_get_it_once() {
     assert_eq!(ids, expected, "every room claimed exactly once");
 }
 
+/// Changes arriving together share a transaction; each is still answered on its own: the
+/// good ones stored, one under a stale generation refused as fenced off, one that breaks a key
+/// refused without sinking the rest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_changes_at_once_are_each_stored_or_refused_on_their_own() {
+    let url = postgres::server().database();
+    let (store, _) = open_node(&url, "a", Duration::from_secs(60)).await;
+    let ids: Vec<String> = (0..64).map(|i| format!("m{i}")).collect();
+    for id in &ids {
+        store.for_room(id, 1).write(room(id, "{}")).await.unwrap();
+    }
+    for round in 0..3u32 {
+        let changes = ids.iter().enumerate().map(|(i, id)| {
+            let (generation, writes) = match i {
+                // The process lost this room long ago.
+                7 => (0, vec![room(id, "{\"stale\":true}")]),
+                // A game that was already started.
+                9 if round > 0 => (
+                    1,
+                    vec![
+                        room(id, "{\"bad\":true}"),
+                        Write::GameStarted {
+                            room: id.clone(),
+                            number: 1,
+                            seed: 2,
+                        },
+                    ],
+                ),
+                _ => (
+                    1,
+                    vec![
+                        room(id, &format!("{{\"round\":{round}}}")),
+                        Write::GameStarted {
+                            room: id.clone(),
+                            number: round + 1,
+                            seed: u64::from(round),
+                        },
+                        Write::Moves {
+                            room: id.clone(),
+                            number: round + 1,
+                            first: 0,
+                            codes: vec!["dice".into(), format!("R{i}")],
+                        },
+                        Write::GameFinished {
+                            room: id.clone(),
+                            number: round + 1,
+                            record: format!("record {id} {round}"),
+                        },
+                    ],
+                ),
+            };
+            let handle = store.for_room(id, generation);
+            async move { handle.commit(writes).await }
+        });
+        let results = futures_util::future::join_all(changes).await;
+        for (i, result) in results.iter().enumerate() {
+            match i {
+                7 => assert_eq!(*result, Err(StoreError::LeaseLost), "round {round}"),
+                9 if round > 0 => assert!(
+                    matches!(result, Err(StoreError::Postgres(_))),
+                    "round {round}: {result:?}"
+                ),
+                _ => assert_eq!(*result, Ok(()), "round {round}, room {i}"),
+            }
+        }
+    }
+    store.close().await;
+    let name = postgres::PgServer::name_of(&url);
+    let sql = |query: &str| postgres::server().sql(name, query);
+    assert_eq!(
+        sql("SELECT count(*) FROM rooms WHERE state = '{\"round\":2}'"),
+        "62"
+    );
+    assert_eq!(sql("SELECT state FROM rooms WHERE id = 'm7'"), "{}");
+    assert_eq!(
+        sql("SELECT state FROM rooms WHERE id = 'm9'"),
+        "{\"round\":0}"
+    );
+    assert_eq!(sql("SELECT count(*) FROM games"), "187");
+    assert_eq!(
+        sql("SELECT count(*) FROM games WHERE record IS NOT NULL"),
+        "187"
+    );
+    assert_eq!(sql("SELECT count(*) FROM moves"), "374");
+    assert_eq!(
+        sql(
+            "SELECT string_agg(code, ',' ORDER BY idx) FROM moves WHERE room_id = 'm5' AND number = 3"
+        ),
+        "dice,R5"
+    );
+    assert_eq!(sql("SELECT seed FROM games WHERE room_id = 'm9'"), "0");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_released_process_hands_its_rooms_over_at_once() {
     let url = postgres::server().database();
