@@ -22,6 +22,11 @@ mod train_cmd;
 mod tui_cmd;
 mod turn_cmd;
 
+// The server makes and drops many small buffers per message (views, JSON, frames); the system
+// allocator spent over a tenth of its time on them under load.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Martian Dice: play, keep score, solve, and pit bots against each other.
 #[derive(Debug, Parser)]
 #[command(name = "martian-dice", version, about, long_about = None)]
