@@ -226,10 +226,17 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("martian-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("load.db");
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
+    // With the server in a process of its own, one thread for every client: the clients wait on
+    // the server nearly all the time, and on a multi-threaded runtime the driver spent a fifth of
+    // its CPU waking its own threads, on the cores the server is measured on. A server inside
+    // this process gets the usual multi-threaded runtime.
+    let runtime = match args.bin {
+        Some(_) => tokio::runtime::Builder::new_current_thread(),
+        None => tokio::runtime::Builder::new_multi_thread(),
+    }
+    .enable_all()
+    .build()
+    .unwrap();
     runtime.block_on(async {
         // With --cluster: PostgreSQL and nginx, kept until the end.
         let mut cluster_parts = None;
