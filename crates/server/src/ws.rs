@@ -278,6 +278,12 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
     let mut strikes = 0u32;
     let mut heard = Instant::now();
     let mut stop = app.stop.clone();
+    // Made once, not per message: each would register with a timer, the kick signal and the
+    // server's stop signal (shared by every connection) and deregister again.
+    let stopping = stopped(&mut stop);
+    let kicked = kick.notified();
+    let idle = tokio::time::sleep_until(heard + config.ws_idle_timeout);
+    tokio::pin!(stopping, kicked, idle);
     let closing: Option<(u16, &'static str)> = loop {
         tokio::select! {
             incoming = socket.next() => {
@@ -321,7 +327,7 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                     break None;
                 }
             }
-            () = kick.notified() => break Some((1008, "too slow: messages were not read")),
+            () = &mut kicked => break Some((1008, "too slow: messages were not read")),
             outgoing = inbox.recv() => {
                 let text = match outgoing {
                     Some(Outgoing::Text(text)) => Some(text),
@@ -343,10 +349,15 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                     break None;
                 }
             }
-            () = tokio::time::sleep_until(heard + config.ws_idle_timeout) => {
+            () = &mut idle => {
+                let due = heard + config.ws_idle_timeout;
+                if due > Instant::now() {
+                    idle.as_mut().reset(due);
+                    continue;
+                }
                 break Some((CLOSE_IDLE, "nothing received for too long: ping to stay connected"));
             }
-            () = stopped(&mut stop) => {
+            () = &mut stopping => {
                 let notice = ServerMessage::Restarting {}.to_json();
                 let _ = send_text(&mut socket, notice.into()).await;
                 break Some((1012, "the server is restarting: reconnect in a moment"));
