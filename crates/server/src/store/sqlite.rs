@@ -25,7 +25,8 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
-/// How long the storage thread gathers writes into one transaction after the first arrives.
+/// How long the storage thread, under load, gathers writes into one transaction after the
+/// first arrives.
 const GROUP_WINDOW: std::time::Duration = std::time::Duration::from_millis(2);
 
 /// The write-ahead log is checkpointed and cut back to this size once it grows past it, so that
@@ -393,19 +394,25 @@ fn run(
     metrics: Metrics,
     mut next_moves: NextMoves,
 ) {
+    // Whether the last batch found company: the load is high enough to gather.
+    let mut gathering = false;
     while let Ok(first) = rx.recv() {
-        // Group commit: what arrives within GROUP_WINDOW of the first write shares its
-        // transaction. A transaction's fixed cost (its log frames, their checkpoint) was most of
-        // the storage's time with thousands of rooms each committing alone.
+        // Group commit: under load, what arrives within GROUP_WINDOW of the first write shares
+        // its transaction. A transaction's fixed cost (its log frames, their checkpoint) was most
+        // of the storage's time with thousands of rooms each committing alone. At low load a
+        // write is stored at once: the window would only add its length to every action.
         // The thread sleeps through the window rather than waiting on the channel: a waiting
         // receiver is woken (a futex call each side) by every send.
-        std::thread::sleep(GROUP_WINDOW);
+        if gathering {
+            std::thread::sleep(GROUP_WINDOW);
+        }
         let mut batch = vec![first];
         while batch.len() < 512
             && let Ok(more) = rx.try_recv()
         {
             batch.push(more);
         }
+        gathering = batch.len() > 1;
         let mut commits: Vec<Vec<Write>> = Vec::new();
         let mut acks = Vec::new();
         let mut closing = None;
