@@ -29,9 +29,11 @@ impl From<rusqlite::Error> for StoreError {
 /// first arrives.
 const GROUP_WINDOW: std::time::Duration = std::time::Duration::from_millis(2);
 
-/// The write-ahead log is checkpointed and cut back to this size once it grows past it, so that
-/// steady writing never fills the disk with log.
-const WAL_LIMIT_BYTES: u64 = 4 * 1024 * 1024;
+/// The write-ahead log starts over, cut back to this size, once it grows past it, so that steady
+/// writing never fills the disk with log. Each start-over holds the writer while it copies what
+/// the checkpoint thread has not yet and syncs (about a second of writing at 10,000 players
+/// with 4 MiB): large enough that this is rare.
+const WAL_LIMIT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Creates the database file readable by its owner only (it holds the rooms' secrets), and the
 /// directory it is in if needed; tightens the mode of an existing file that others could read.
@@ -144,6 +146,15 @@ impl Sqlite {
         path: Option<&Path>,
         metrics: Metrics,
     ) -> Result<(Sqlite, Vec<StoredRoom>), StoreError> {
+        Sqlite::open_with_wal_limit(path, metrics, WAL_LIMIT_BYTES)
+    }
+
+    /// [`Sqlite::open`], the log starting over past `wal_limit` bytes.
+    fn open_with_wal_limit(
+        path: Option<&Path>,
+        metrics: Metrics,
+        wal_limit: u64,
+    ) -> Result<(Sqlite, Vec<StoredRoom>), StoreError> {
         let conn = match path {
             Some(path) => {
                 prepare_file(path)?;
@@ -155,14 +166,17 @@ impl Sqlite {
         // WAL with NORMAL survives a killed process (not a power cut) without an fsync per commit.
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "busy_timeout", 5000)?;
-        conn.pragma_update(None, "journal_size_limit", WAL_LIMIT_BYTES as i64)?;
+        conn.pragma_update(None, "journal_size_limit", wal_limit as i64)?;
         // Pages the writer touches stay in memory (16 MiB) instead of being read back.
         conn.pragma_update(None, "cache_size", -16 * 1024)?;
         conn.execute_batch(SCHEMA)?;
         conn.execute_batch(HEALTH_SCHEMA)?;
         migrate(&conn)?;
         let (rooms, next_moves) = load_rooms(&conn)?;
-        let wal = path.map(|path| PathBuf::from(format!("{}-wal", path.display())));
+        let wal = path.map(|path| Wal {
+            path: PathBuf::from(format!("{}-wal", path.display())),
+            limit: wal_limit,
+        });
         if let Some(path) = path {
             // Checkpoints fsync the database file: done by a connection of their own, so that the
             // writer (and every move waiting on it) rarely stalls behind one.
@@ -357,12 +371,16 @@ fn load_rooms(conn: &Connection) -> Result<(Vec<StoredRoom>, NextMoves), StoreEr
     Ok((rooms, next_moves))
 }
 
-/// Copies the log into the database every second, without holding up the writer; says so once
-/// when it starts failing (a full disk, say) and once when it works again.
+/// How often the checkpoint thread copies the log into the database: often enough that the
+/// store thread, when it lets the log start over, finds little left to copy.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Copies the log into the database every [`CHECKPOINT_EVERY`], without holding up the writer;
+/// says so once when it starts failing (a full disk, say) and once when it works again.
 fn checkpoints(checkpointer: Connection) {
     let mut failing = false;
     loop {
-        std::thread::sleep(std::time::Duration::from_secs(1));
+        std::thread::sleep(CHECKPOINT_EVERY);
         match checkpointer.execute_batch("PRAGMA wal_checkpoint(PASSIVE);") {
             Ok(()) if failing => {
                 tracing::info!("checkpoints work again");
@@ -378,19 +396,31 @@ fn checkpoints(checkpointer: Connection) {
     }
 }
 
-/// Cuts the log back when it has grown past [`WAL_LIMIT_BYTES`]: a truncating checkpoint waits
-/// for no reader here (the writer is the only one) and leaves an empty log.
-fn bound_wal(conn: &Connection, wal: &Path) {
-    let big = std::fs::metadata(wal).is_ok_and(|m| m.len() > WAL_LIMIT_BYTES);
-    if big && let Err(error) = conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);") {
-        tracing::warn!("truncating the log: {}", StoreError::from(error));
+/// The log's file, and the size past which it starts over.
+struct Wal {
+    path: PathBuf,
+    limit: u64,
+}
+
+/// Lets the log start over when it has grown past its limit. While writes keep
+/// coming, the checkpoint thread never catches up with the log's end, and SQLite starts a log
+/// over only from a fully copied one. Between two of its own transactions the store thread is
+/// the log's only writer, so a passive checkpoint here copies the little that is left (it
+/// neither waits for the checkpoint thread nor blocks it: busy, it is tried after the next
+/// batch), and the next transaction starts the log over, cut to the limit. A truncating
+/// checkpoint here instead waited on the checkpoint thread and its syncs: 20–70 ms during
+/// which no room could store a move.
+fn bound_wal(conn: &Connection, wal: &Wal) {
+    let big = std::fs::metadata(&wal.path).is_ok_and(|m| m.len() > wal.limit);
+    if big && let Err(error) = conn.execute_batch("PRAGMA wal_checkpoint(PASSIVE);") {
+        tracing::warn!("copying the log: {}", StoreError::from(error));
     }
 }
 
 fn run(
     mut conn: Connection,
     rx: mpsc::Receiver<Op>,
-    wal: Option<PathBuf>,
+    wal: Option<Wal>,
     metrics: Metrics,
     mut next_moves: NextMoves,
 ) {
@@ -765,7 +795,9 @@ mod tests {
     async fn steady_writing_keeps_the_log_bounded() {
         let path = scratch("wal");
         let wal = PathBuf::from(format!("{}-wal", path.display()));
-        let (store, _) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
+        let limit = 4 * 1024 * 1024;
+        let (sqlite, _) = Sqlite::open_with_wal_limit(Some(&path), Metrics::new(), limit).unwrap();
+        let store = crate::store::Store::new(std::sync::Arc::new(sqlite));
         for room_id in (0..20).map(|i| format!("room{i}")) {
             store.write(started(&room_id, 1)).await.unwrap();
         }
@@ -791,7 +823,7 @@ mod tests {
         largest = largest.max(std::fs::metadata(&wal).unwrap().len());
         // The limit, plus what commits add between two looks at the log's size (each look
         // follows a batch of at most 512 commits).
-        let bound = WAL_LIMIT_BYTES + 512 * 3 * 4120;
+        let bound = limit + 512 * 3 * 4120;
         assert!(
             largest <= bound,
             "the log grew to {largest} bytes (bound {bound})"
