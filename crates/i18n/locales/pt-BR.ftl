@@ -3,6 +3,10 @@
 ## Idiomas
 lang-name = Português (Brasil)
 
+## Números (martian_i18n::decimal): toda interface escreve os decimais com este separador e sem
+## agrupar os milhares ("1234,5").
+decimal-point = ,
+
 ## Faces. $face é um de: tank, death-ray, human, cow, chicken.
 face-name = { $face ->
     [tank] tanque
@@ -645,7 +649,6 @@ tui-key = { $action ->
     [quit] q
    *[yes] s
 }
-tui-decimal-point = ,
 tui-seed = semente { $seed }
 tui-turn-of = { $you ->
         [yes] Seu turno
@@ -1520,8 +1523,6 @@ web-review-replay-unavailable = Os passos não estão marcados: a revisão desta
 ## Resolver e aconselhar: o texto de `martian-dice solve turn|duel|solo|trio` e `martian-dice
 ## advise` (crates/cli/src/solve_cmd/messages.rs). Os decimais chegam formatados ($expected,
 ## $turns, $seconds); $rules é um `ruleset`; $tie: roll-off, shared. O alinhamento é do código.
-# O separador decimal dos números e porcentagens mostrados.
-solve-decimal-point = ,
 solve-rules = Regras: { $rules }.
 solve-turn-expected = Pontuação esperada do turno, jogando para maximizá-la: { $expected } pontos.
 solve-turn-distribution = Pontuação final do turno:
@@ -1608,7 +1609,6 @@ arena-round-robin-speed = { $games } partidas/s ({ $seconds } s)
 ## `martian-dice review` e `martian-dice train`: a análise de uma partida e o treino
 ## (crates/cli/src/review_cmd/messages.rs, crates/cli/src/train_cmd.rs).
 
-review-decimal-point = ,
 review-title = Análise da partida de { $names }.
 review-rules = Regras: { $rules }.
 review-valuation = { $valuation ->

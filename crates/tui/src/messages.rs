@@ -6,7 +6,7 @@
 
 use martian_engine::{Action, BonusRule, Dice, EndRule, Face, Points, TieRule, TurnEnd};
 use martian_i18n::vocab::{self, face_id};
-use martian_i18n::{Arg, Lang, Messages, tr};
+use martian_i18n::{Arg, Lang, Messages, decimal, tr};
 use martian_solver::{Reason, ReasonArg};
 
 mod review;
@@ -146,12 +146,6 @@ impl Keys {
 /// Every key of `action` in the language of `m`, the one shown first.
 fn keys_in(m: &Messages, action: KeyAction) -> String {
     tr!(m, "tui-key", action = action.id())
-}
-
-/// `value` with `places` decimals and the language's decimal separator: "61.2", "61,2".
-pub fn decimal(m: &Messages, value: f64, places: usize) -> String {
-    let text = format!("{value:.places$}");
-    text.replace('.', &tr!(m, "tui-decimal-point"))
 }
 
 /// A panel title, padded off the border.
