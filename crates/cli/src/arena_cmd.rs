@@ -190,10 +190,10 @@ pub fn run(args: ArenaArgs, lang: martian_i18n::Lang) -> Result<()> {
 mod messages {
     use std::fmt::Write;
 
-    use martian_i18n::{Messages, tr, vocab};
+    use martian_i18n::{Messages, decimal, tr, vocab};
 
     use super::{ArenaReport, PlayMode, RoundRobinReport};
-    use crate::solve_cmd::messages::{decimal, percent};
+    use crate::solve_cmd::messages::percent;
 
     fn wins(m: &Messages, wins: f64) -> String {
         if wins.fract() == 0.0 {

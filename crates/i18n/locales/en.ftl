@@ -12,6 +12,10 @@
 ## Languages
 lang-name = English
 
+## Numbers (martian_i18n::decimal): every interface writes decimals with this separator and no
+## grouping of thousands ("1234.5").
+decimal-point = .
+
 ## Faces. $face is one of: tank, death-ray, human, cow, chicken.
 face-name = { $face ->
     [tank] tank
@@ -221,6 +225,8 @@ error-transcript-take = '{ $text }' after '/' is not a face letter (R, H, C, K; 
 error-transcript-missing-take = the roll has no type taken: write it as ROLL/LETTER, or end the transcript there
 error-transcript-take-after-no-choice = no type can be taken from this roll: the turn ended with it
 error-transcript-after-end = the turn was already over
+error-rules-dice = the number of dice must be from { $min } to { $max }, not { $count }
+error-rules-target = the target score must be from { $min } to { $max }, not { $target }
 error-game-players = a game has from 1 to { $max } players, not { $count }
 error-game-over = the game is over
 error-game-in-roll-off = the roll-off is under way: only its rolls are expected
@@ -648,8 +654,6 @@ tui-key = { $action ->
     [quit] q
    *[yes] y
 }
-# The decimal separator of the numbers the coach and the setup show.
-tui-decimal-point = .
 tui-seed = seed { $seed }
 # $you: yes when the player is the person at the screen (player-you), else no.
 tui-turn-of = { $you ->
@@ -1542,8 +1546,6 @@ web-review-replay-unavailable = The steps are not marked: the review of this gam
 ## Solve and advise: the text of `martian-dice solve turn|duel|solo|trio` and `martian-dice advise`
 ## (crates/cli/src/solve_cmd/messages.rs). Decimals come formatted ($expected, $turns, $seconds);
 ## $rules is a `ruleset`; $tie: roll-off, shared. Column padding is the code's.
-# The decimal separator of the numbers and percentages shown.
-solve-decimal-point = .
 solve-rules = Rules: { $rules }.
 solve-turn-expected = Expected turn score, playing to maximise it: { $expected } points.
 solve-turn-distribution = Final score of the turn:
@@ -1633,7 +1635,6 @@ arena-round-robin-speed = { $games } games/s ({ $seconds } s)
 ## ($chance, $before, $loss…: "48.41%", "+2.10 points", "8.60 turns"); $name: a player's name;
 ## $names: a list of names; $roll, $dice: dice in the reader's letters or words.
 
-review-decimal-point = .
 review-title = Review of the game of { $names }.
 review-rules = Rules: { $rules }.
 # $valuation: solo, duel, trio, trio-reduction, duel-reduction.

@@ -3,6 +3,10 @@
 ## Idiomas
 lang-name = Português (Brasil)
 
+## Números (martian_i18n::decimal): toda interface escreve os decimais com este separador e sem
+## agrupar os milhares ("1234,5").
+decimal-point = ,
+
 ## Faces. $face é um de: tank, death-ray, human, cow, chicken.
 face-name = { $face ->
     [tank] tanque
@@ -226,6 +230,8 @@ error-transcript-take = '{ $text }' depois de '/' não é uma letra de face (R, 
 error-transcript-missing-take = o lançamento não diz que tipo foi pego: escreva LANÇAMENTO/LETRA, ou termine a transcrição ali
 error-transcript-take-after-no-choice = nenhum tipo pode ser pego deste lançamento: o turno acabou com ele
 error-transcript-after-end = o turno já tinha acabado
+error-rules-dice = o número de dados deve ser de { $min } a { $max }, não { $count }
+error-rules-target = a pontuação-alvo deve ser de { $min } a { $max }, não { $target }
 error-game-players = uma partida tem de 1 a { $max } jogadores, não { $count }
 error-game-over = a partida acabou
 error-game-in-roll-off = o desempate está em andamento: só os lançamentos dele são esperados
@@ -645,7 +651,6 @@ tui-key = { $action ->
     [quit] q
    *[yes] s
 }
-tui-decimal-point = ,
 tui-seed = semente { $seed }
 tui-turn-of = { $you ->
         [yes] Seu turno
@@ -1520,8 +1525,6 @@ web-review-replay-unavailable = Os passos não estão marcados: a revisão desta
 ## Resolver e aconselhar: o texto de `martian-dice solve turn|duel|solo|trio` e `martian-dice
 ## advise` (crates/cli/src/solve_cmd/messages.rs). Os decimais chegam formatados ($expected,
 ## $turns, $seconds); $rules é um `ruleset`; $tie: roll-off, shared. O alinhamento é do código.
-# O separador decimal dos números e porcentagens mostrados.
-solve-decimal-point = ,
 solve-rules = Regras: { $rules }.
 solve-turn-expected = Pontuação esperada do turno, jogando para maximizá-la: { $expected } pontos.
 solve-turn-distribution = Pontuação final do turno:
@@ -1608,7 +1611,6 @@ arena-round-robin-speed = { $games } partidas/s ({ $seconds } s)
 ## `martian-dice review` e `martian-dice train`: a análise de uma partida e o treino
 ## (crates/cli/src/review_cmd/messages.rs, crates/cli/src/train_cmd.rs).
 
-review-decimal-point = ,
 review-title = Análise da partida de { $names }.
 review-rules = Regras: { $rules }.
 review-valuation = { $valuation ->

@@ -5,8 +5,8 @@
 //! engine's `Display`.
 
 use martian_engine::{
-    GameError, MAX_DICE, MAX_PLAYERS, ParseDiceError, RECORD_VERSION, RecordError, TranscriptError,
-    TranscriptErrorKind, TurnError,
+    GameError, MAX_DICE, MAX_PLAYERS, ParseDiceError, RECORD_VERSION, RecordError, Rules,
+    RulesError, TranscriptError, TranscriptErrorKind, TurnError,
 };
 
 use crate::vocab::face_id;
@@ -71,6 +71,26 @@ pub fn transcript_error(m: &Messages, error: &TranscriptError) -> String {
         step = error.step,
         error = transcript_error_kind(m, &error.kind)
     )
+}
+
+/// Rules out of range: "the target score must be from 1 to 999, not 0".
+pub fn rules_error(m: &Messages, error: &RulesError) -> String {
+    match error {
+        RulesError::Dice(count) => tr!(
+            m,
+            "error-rules-dice",
+            min = Rules::MIN_DICE,
+            max = Rules::MAX_DICE,
+            count = *count
+        ),
+        RulesError::Target(target) => tr!(
+            m,
+            "error-rules-target",
+            min = Rules::MIN_TARGET,
+            max = Rules::MAX_TARGET,
+            target = *target
+        ),
+    }
 }
 
 /// Something a game cannot do now: "the game is over".
@@ -242,6 +262,13 @@ mod tests {
                 record_error(en, &error),
                 error.to_string(),
                 record_error(pt, &error),
+            );
+        }
+        for error in [RulesError::Dice(0), RulesError::Target(1000)] {
+            check(
+                rules_error(en, &error),
+                error.to_string(),
+                rules_error(pt, &error),
             );
         }
     }

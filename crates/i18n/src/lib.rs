@@ -14,7 +14,10 @@
 //! Machine interfaces (JSON keys, protocols, `--help`) stay English and do not come from here.
 
 pub mod errors;
+mod number;
 pub mod vocab;
+
+pub use number::decimal;
 
 use std::sync::OnceLock;
 

@@ -13,14 +13,25 @@ use martian_solver::{AdviceMeasure, AdviceRequest, Reason, ReasonArg, advise_wit
 /// square of the target (about 20 s at 100), and is then kept by the solver.
 pub const MAX_COACH_TARGET: Points = 100;
 
-/// Why the coach is not offered in a game.
-pub fn unavailable(rules: Rules, players: usize, humans: usize) -> Option<&'static str> {
+/// Why the coach is not offered in a game (its text is the protocol's refusal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CoachUnavailable {
+    #[error("the coach works in games of two players")]
+    NotTwoPlayers,
+    #[error("the coach is for a person playing against a bot")]
+    NotOnePersonAgainstABot,
+    #[error("the coach works for targets up to {MAX_COACH_TARGET}")]
+    TargetTooHigh,
+}
+
+/// Why the coach is not offered in a game, if it is not.
+pub fn unavailable(rules: Rules, players: usize, humans: usize) -> Option<CoachUnavailable> {
     if players != 2 {
-        Some("the coach works in games of two players")
+        Some(CoachUnavailable::NotTwoPlayers)
     } else if humans != 1 {
-        Some("the coach is for a person playing against a bot")
+        Some(CoachUnavailable::NotOnePersonAgainstABot)
     } else if rules.target() > MAX_COACH_TARGET {
-        Some("the coach works for targets up to 100")
+        Some(CoachUnavailable::TargetTooHigh)
     } else {
         None
     }
@@ -238,8 +249,21 @@ mod tests {
     fn the_coach_is_for_one_person_against_one_bot() {
         let rules = Rules::official();
         assert_eq!(unavailable(rules, 2, 1), None);
-        assert!(unavailable(rules, 3, 1).is_some());
-        assert!(unavailable(rules, 2, 2).is_some());
-        assert!(unavailable(rules.with_target(200).unwrap(), 2, 1).is_some());
+        assert_eq!(
+            unavailable(rules, 3, 1),
+            Some(CoachUnavailable::NotTwoPlayers)
+        );
+        assert_eq!(
+            unavailable(rules, 2, 2),
+            Some(CoachUnavailable::NotOnePersonAgainstABot)
+        );
+        assert_eq!(
+            unavailable(rules.with_target(200).unwrap(), 2, 1),
+            Some(CoachUnavailable::TargetTooHigh)
+        );
+        assert_eq!(
+            CoachUnavailable::TargetTooHigh.to_string(),
+            "the coach works for targets up to 100"
+        );
     }
 }

@@ -31,6 +31,18 @@ pub struct Outbox {
     kick: Arc<tokio::sync::Notify>,
 }
 
+/// Why a message was not queued for a connection: it is dropped, and callers go on (the
+/// connection is closing either way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SendError {
+    /// The connection does not read what it is sent: it was told to close.
+    #[error("the connection is too slow to read what it is sent: closing it")]
+    TooSlow,
+    /// The connection is gone.
+    #[error("the connection is closed")]
+    Closed,
+}
+
 /// How many messages may wait for a connection before it is closed as too slow.
 pub const OUTBOX_CAPACITY: usize = 1024;
 
@@ -50,14 +62,14 @@ impl Outbox {
     }
 
     /// Queues `message`; a full queue kicks the connection.
-    pub fn send(&self, message: Outgoing) -> Result<(), ()> {
+    pub fn send(&self, message: Outgoing) -> Result<(), SendError> {
         match self.tx.try_send(message) {
             Ok(()) => Ok(()),
             Err(mpsc::error::TrySendError::Full(_)) => {
                 self.kick.notify_one();
-                Err(())
+                Err(SendError::TooSlow)
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => Err(()),
+            Err(mpsc::error::TrySendError::Closed(_)) => Err(SendError::Closed),
         }
     }
 }
@@ -74,14 +86,19 @@ mod tests {
         for _ in 0..OUTBOX_CAPACITY {
             assert!(outbox.send(Outgoing::Text(text.clone())).is_ok());
         }
-        assert!(outbox.send(Outgoing::Text(text.clone())).is_err());
+        assert_eq!(
+            outbox.send(Outgoing::Text(text.clone())),
+            Err(SendError::TooSlow)
+        );
         tokio::time::timeout(Duration::from_secs(1), kick.notified())
             .await
             .expect("the connection is told to close");
         assert!(rx.try_recv().is_ok());
         assert!(
-            outbox.send(Outgoing::Text(text)).is_ok(),
+            outbox.send(Outgoing::Text(text.clone())).is_ok(),
             "room again once read"
         );
+        drop(rx);
+        assert_eq!(outbox.send(Outgoing::Text(text)), Err(SendError::Closed));
     }
 }

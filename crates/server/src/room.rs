@@ -5,6 +5,9 @@
 mod bots;
 mod lobby;
 mod presence;
+mod refusal;
+
+pub use refusal::{CreateRefusal, Refusal};
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -17,17 +20,17 @@ use tokio::time::Instant;
 use martian_bots::Strategy;
 use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules};
 
+use crate::coach::CoachUnavailable;
 use crate::ids::{constant_time_eq, random_seed, random_token, token_hash};
 use crate::metrics::Metrics;
 use crate::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::protocol::{
-    ClientMessage, ErrorCode, LeftCode, OnTimeout, QUICK_MESSAGES, ServerMessage, Timer,
-    clean_name, error_json,
+    ClientMessage, LeftCode, NameError, OnTimeout, QUICK_MESSAGES, ServerMessage, Timer, clean_name,
 };
 use crate::solutions::{Need, Readiness, Solutions};
 use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
-use crate::store::{Store, StoredGame, Write};
-use crate::table::{Command, Move, Table, TableError};
+use crate::store::{Store, StoreError, StoredGame, Write};
+use crate::table::{Command, Move, Table};
 use crate::views::{
     HistoryCache, RoomChange, RoomEvent, RoomView, SeatView, WaitingView, game_view,
 };
@@ -164,7 +167,7 @@ pub struct RestoreError {
     pub message: String,
 }
 
-type Reply = Result<Vec<RoomEvent>, (ErrorCode, String)>;
+type Reply = Result<Vec<RoomEvent>, Refusal>;
 
 /// How a connection came into the room.
 struct Entered {
@@ -186,10 +189,6 @@ impl Entered {
     }
 }
 
-fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, (ErrorCode, String)> {
-    Err((code, message.into()))
-}
-
 impl Room {
     /// A new room with its host in seat 0; returns the host's token.
     pub fn create(
@@ -197,8 +196,8 @@ impl Room {
         host: &str,
         store: Store,
         settings: Arc<RoomSettings>,
-    ) -> Result<(Room, String), String> {
-        let name = clean_name(host).map_err(|e| e.to_string())?;
+    ) -> Result<(Room, String), NameError> {
+        let name = clean_name(host)?;
         let token = random_token();
         let state = RoomState {
             seats: vec![SeatState {
@@ -290,7 +289,7 @@ impl Room {
             let table = Table::replay(room.state.rules, room.state.seats.len(), game.seed, &moves)
                 .map_err(|e| fail(e.to_string()))?;
             room.table = Some(table);
-            room.make_bots().map_err(fail)?;
+            room.make_bots().map_err(|e| fail(e.to_string()))?;
             room.schedule();
         }
         Ok(room)
@@ -315,7 +314,7 @@ impl Room {
         if self.rewrite_state {
             match self.commit_state(self.state.clone()).await {
                 Ok(()) => self.rewrite_state = false,
-                Err((_, message)) => tracing::warn!("storing the state again: {message}"),
+                Err(error) => tracing::warn!("storing the state again: {error}"),
             }
         }
         loop {
@@ -454,12 +453,10 @@ impl Room {
                         self.schedule();
                         self.broadcast(&events);
                     }
-                    Err((code, message)) => {
+                    Err(refusal) => {
                         let _ = reply.send(false);
-                        self.settings.metrics.refusal(code.as_str());
-                        let _ = outbox.send(Outgoing::Text(
-                            error_json(code, &message, Some(request)).into(),
-                        ));
+                        self.settings.metrics.refusal(refusal.code().as_str());
+                        let _ = outbox.send(Outgoing::Text(refusal.to_json(Some(request)).into()));
                     }
                 }
             }
@@ -478,9 +475,9 @@ impl Room {
                             }
                         }
                     }
-                    Err((code, text)) => {
-                        self.settings.metrics.refusal(code.as_str());
-                        self.send(conn, error_json(code, &text, Some(kind)));
+                    Err(refusal) => {
+                        self.settings.metrics.refusal(refusal.code().as_str());
+                        self.send(conn, refusal.to_json(Some(kind)));
                     }
                 }
             }
@@ -504,24 +501,18 @@ impl Room {
         conn: ConnId,
         outbox: &Outbox,
         entry: Entry,
-    ) -> Result<Entered, (ErrorCode, String)> {
+    ) -> Result<Entered, Refusal> {
         match entry {
             Entry::Watch => {
                 let spectators = self.spectators();
                 if spectators >= MAX_SPECTATORS {
-                    return refuse(
-                        ErrorCode::RoomFull,
-                        "the room has as many spectators as it admits",
-                    );
+                    return Err(Refusal::SpectatorsFull);
                 }
                 Ok(Entered::watching())
             }
             Entry::Join { name } => {
                 if self.state.status != Status::Lobby {
-                    return refuse(
-                        ErrorCode::AlreadyStarted,
-                        "the game has started: you can watch it",
-                    );
+                    return Err(Refusal::AlreadyStarted);
                 }
                 self.seat_person(&name).await
             }
@@ -547,10 +538,7 @@ impl Room {
                             events: Vec::new(),
                         });
                     }
-                    return refuse(
-                        ErrorCode::BadToken,
-                        "this seat token is not valid in this room",
-                    );
+                    return Err(Refusal::BadToken);
                 };
                 // The seat's older connection, if any, is detached: one connection per seat.
                 let older: Vec<ConnId> = self
@@ -588,7 +576,7 @@ impl Room {
 
     async fn message(&mut self, conn: ConnId, message: ClientMessage) -> Reply {
         let Some(member) = self.members.get(&conn) else {
-            return refuse(ErrorCode::NotInRoom, "you are not in this room");
+            return Err(Refusal::NotInRoom);
         };
         let seat = member.seat;
         match message {
@@ -609,18 +597,13 @@ impl Room {
                 })
             }
             ClientMessage::Act { action } => {
-                let seat = seat.ok_or((ErrorCode::NotSeated, "spectators cannot play".into()))?;
-                let command = Command::parse(&action).ok_or_else(|| {
-                    (
-                        ErrorCode::Invalid,
-                        format!("'{action}' is not an action: use roll, stop, R, H, C or K"),
-                    )
-                })?;
+                let seat = seat.ok_or(Refusal::SpectatorPlays)?;
+                let command = Command::parse(&action).ok_or(Refusal::NotAnAction(action))?;
                 if self.state.status != Status::Playing {
-                    return refuse(ErrorCode::WrongState, "no game is being played");
+                    return Err(Refusal::NoGame);
                 }
                 if self.state.seats[seat].bot.is_some() {
-                    return refuse(ErrorCode::NotYourTurn, "a bot plays your seat now");
+                    return Err(Refusal::BotPlaysYourSeat);
                 }
                 // Acting takes a timed-out turn back from the stand-in.
                 let taken_back = self.stand_in[seat].take();
@@ -631,18 +614,9 @@ impl Room {
                 result
             }
             ClientMessage::Say { message } => {
-                let seat = seat.ok_or((
-                    ErrorCode::NotSeated,
-                    "spectators cannot send messages".into(),
-                ))?;
+                let seat = seat.ok_or(Refusal::SpectatorSays)?;
                 let Some(&message) = QUICK_MESSAGES.iter().find(|&&m| m == message) else {
-                    return refuse(
-                        ErrorCode::Invalid,
-                        format!(
-                            "'{message}' is not a quick message: use one of {}",
-                            QUICK_MESSAGES.join(", ")
-                        ),
-                    );
+                    return Err(Refusal::NotAQuickMessage(message));
                 };
                 let said = ServerMessage::Said {
                     seat,
@@ -658,10 +632,10 @@ impl Room {
             }
             ClientMessage::Coach { on } => {
                 if seat.is_none() {
-                    return refuse(ErrorCode::NotSeated, "the coach advises seated players");
+                    return Err(Refusal::SpectatorCoached);
                 }
                 if on && let Some(reason) = self.coach_unavailable() {
-                    return refuse(ErrorCode::WrongState, reason);
+                    return Err(reason.into());
                 }
                 if let Some(member) = self.members.get_mut(&conn) {
                     member.coach = on;
@@ -678,20 +652,17 @@ impl Room {
             ClientMessage::JoinNext { name } => self.join_next(conn, &name).await,
             ClientMessage::HandToBot { seat: absent } => {
                 if seat.is_none() {
-                    return refuse(ErrorCode::NotSeated, "only players can do this");
+                    return Err(Refusal::SpectatorHandsOver);
                 }
                 self.hand_to_bot(absent).await
             }
             ClientMessage::CreateRoom { .. }
             | ClientMessage::Join { .. }
             | ClientMessage::Resume { .. }
-            | ClientMessage::Watch { .. } => refuse(
-                ErrorCode::AlreadyInRoom,
-                "you are already in a room: leave it first",
-            ),
+            | ClientMessage::Watch { .. } => Err(Refusal::AlreadyInRoom),
             host_only => {
                 if seat != Some(self.state.host) {
-                    return refuse(ErrorCode::NotHost, "only the host may do this");
+                    return Err(Refusal::NotHost);
                 }
                 self.host(host_only).await
             }
@@ -702,17 +673,11 @@ impl Room {
     /// error.
     async fn play(&mut self, seat: usize, command: Command) -> Reply {
         let Some(table) = &self.table else {
-            return refuse(ErrorCode::WrongState, "no game is being played");
+            return Err(Refusal::NoGame);
         };
         let mut next = table.clone();
         let first = next.moves().len();
-        let (moves, events) = next.command(seat, command).map_err(|e| match e {
-            TableError::NotYourTurn => (ErrorCode::NotYourTurn, e.to_string()),
-            TableError::Over => (ErrorCode::WrongState, e.to_string()),
-            TableError::NothingToRoll | TableError::Illegal(_) => {
-                (ErrorCode::Illegal, e.to_string())
-            }
-        })?;
+        let (moves, events) = next.command(seat, command)?;
         let mut writes = vec![Write::Moves {
             room: self.id.clone(),
             number: self.state.game,
@@ -767,7 +732,7 @@ impl Room {
     }
 
     /// Stores `next` as the room's state, then adopts it.
-    async fn commit_state(&mut self, next: RoomState) -> Result<(), (ErrorCode, String)> {
+    async fn commit_state(&mut self, next: RoomState) -> Result<(), StoreError> {
         self.commit(Vec::new(), Some(next)).await
     }
 
@@ -777,7 +742,7 @@ impl Room {
         &mut self,
         mut writes: Vec<Write>,
         next: Option<RoomState>,
-    ) -> Result<(), (ErrorCode, String)> {
+    ) -> Result<(), StoreError> {
         if let Some(next) = &next {
             writes.push(Write::Room {
                 id: self.id.clone(),
@@ -790,7 +755,7 @@ impl Room {
             if e.loses_the_room() && self.store.fence().is_some() {
                 self.lost = true;
             }
-            (ErrorCode::Storage, e.to_client().to_string())
+            e
         })?;
         if let Some(next) = next {
             self.settings
@@ -840,7 +805,7 @@ impl Room {
     }
 
     /// Why the coach is not offered in this room now, if it is not.
-    fn coach_unavailable(&self) -> Option<&'static str> {
+    fn coach_unavailable(&self) -> Option<CoachUnavailable> {
         let humans = self.state.seats.iter().filter(|s| s.bot.is_none()).count();
         crate::coach::unavailable(self.state.rules, self.state.seats.len(), humans)
     }
@@ -883,12 +848,7 @@ impl Room {
             Readiness::Ready => None,
             Readiness::Pending(ready) => Some(ready),
             Readiness::Busy => {
-                let busy = error_json(
-                    ErrorCode::Busy,
-                    "the coach waits for the server's solver, busy with other rooms: ask again shortly",
-                    Some("coach"),
-                );
-                let busy: Text = busy.into();
+                let busy: Text = Refusal::CoachBusy.to_json(Some("coach")).into();
                 for (outbox, _) in coached {
                     let _ = outbox.send(Outgoing::Text(busy.clone()));
                 }

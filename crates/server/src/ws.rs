@@ -32,7 +32,7 @@ use crate::protocol::{
     ClientMessage, ErrorCode, LeftCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ServerMessage,
     error_json,
 };
-use crate::room::{Entry, Room, RoomCommand};
+use crate::room::{CreateRefusal, Entry, Room, RoomCommand};
 use crate::server::App;
 
 /// The largest frame (and message) the WebSocket layer reads at all; above it the connection is
@@ -482,7 +482,14 @@ impl Client {
             ClientMessage::Ping {} => return Some(ServerMessage::Pong {}.to_json()),
             ClientMessage::CreateRoom { name } => match self.create_room(app, &name).await {
                 Ok(created) => created,
-                Err((code, text)) => return Some(refusal(app, code, &text, Some(kind))),
+                Err(refused) => {
+                    return Some(refusal(
+                        app,
+                        refused.code(),
+                        &refused.to_string(),
+                        Some(kind),
+                    ));
+                }
             },
             ClientMessage::Join { room, name } => (room, Entry::Join { name }),
             ClientMessage::Resume { room, token } => (room, Entry::Resume { token }),
@@ -557,36 +564,27 @@ impl Client {
         &mut self,
         app: &Arc<App>,
         host: &str,
-    ) -> Result<(String, Entry), (ErrorCode, String)> {
+    ) -> Result<(String, Entry), CreateRefusal> {
         if self.rooms_created >= app.config.rooms_per_connection {
-            return Err((
-                ErrorCode::TooManyRooms,
-                format!(
-                    "one connection may create {} rooms: reconnect to create more",
-                    app.config.rooms_per_connection
-                ),
-            ));
+            return Err(CreateRefusal::ConnectionLimit {
+                limit: app.config.rooms_per_connection,
+            });
         }
         let creator = Some(self.peer.addr);
-        app.registry
-            .check(creator)
-            .map_err(|cap| (ErrorCode::TooManyRooms, cap.to_string()))?;
+        app.registry.check(creator)?;
         let id = random_room_id();
         // A new room's lease starts at generation 1 (with leases; 0 without).
         let store = app.store.for_room(&id, 1);
         let generation = store.fence().map_or(0, |fence| fence.generation);
-        let (room, token) = Room::create(id.clone(), host, store.clone(), app.settings.clone())
-            .map_err(|e| (ErrorCode::Invalid, e))?;
+        let (room, token) = Room::create(id.clone(), host, store.clone(), app.settings.clone())?;
         // The room takes its place first (the caps are checked again under the lock), is stored,
         // and only then runs; messages sent to it meanwhile wait in its queue.
         let (tx, rx) = mpsc::channel(256);
-        app.registry
-            .insert(id.clone(), tx, creator, generation)
-            .map_err(|cap| (ErrorCode::TooManyRooms, cap.to_string()))?;
+        app.registry.insert(id.clone(), tx, creator, generation)?;
         if let Err(error) = store.commit(vec![room.first_write()]).await {
             app.registry.remove(&id, generation);
             tracing::error!(room = %id, "creating a room: {error}");
-            return Err((ErrorCode::Storage, error.to_client().into()));
+            return Err(error.into());
         }
         room.spawn(rx);
         self.rooms_created += 1;

@@ -17,8 +17,10 @@ use crate::messages::{
     self as msg, CHOOSE_KEYS, DECIDE_KEYS, END_KEYS, KeyAction, Keys, REPLAY_KEYS,
 };
 use crate::replay::Timeline;
-use crate::session::{BotFactory, Position, Session, TURN_END_HOLD, actor, position_of};
-use crate::setup::{GameSetup, Mode, Setup, SetupOutcome};
+use crate::session::{
+    BotFactory, MoveRefused, Position, Session, TURN_END_HOLD, actor, position_of, why_not,
+};
+use crate::setup::{GameSetup, Mode, Setup, SetupError, SetupOutcome};
 use crate::theme::Theme;
 use crate::trainer::{Stage, TrainerSession};
 use crate::ui::{self, CoachView, TableView};
@@ -464,7 +466,7 @@ impl App {
                 let rules = match form.rules() {
                     Ok(rules) => rules,
                     Err(error) => {
-                        form.error = Some(error);
+                        form.error = Some(error.into());
                         return;
                     }
                 };
@@ -488,7 +490,7 @@ impl App {
                         session.refresh_advice(self.advisor.as_deref_mut());
                         self.screen = Screen::Play(session);
                     }
-                    Err(error) => form.error = Some(error),
+                    Err(error) => form.error = Some(error.into()),
                 }
             }
         }
@@ -593,16 +595,12 @@ impl App {
                         } else {
                             Action::Take(Face::DeathRay)
                         };
-                        Err(crate::session::why_not(
-                            session.lang.messages(),
-                            &turn,
-                            asked,
-                        ))
+                        Err(MoveRefused::Illegal(why_not(&turn, asked)))
                     }
                     _ => Ok(()),
                 };
-                if let Err(error) = result {
-                    self.message = Some(error);
+                if let Err(refused) = result {
+                    self.message = Some(msg::move_refused(session.lang.messages(), &refused));
                 }
             }
         }
@@ -617,10 +615,9 @@ impl App {
         let Screen::Setup(form) = &mut self.screen else {
             return;
         };
-        let m = form.setup.lang.messages();
         let players = form.setup.seats.len();
         if !(1..=3).contains(&players) {
-            form.error = Some(msg::trainer_players(m));
+            form.error = Some(SetupError::TrainerPlayers);
             return;
         }
         let config = martian_review::TrainerConfig {
@@ -637,7 +634,7 @@ impl App {
         let never = config.theme == Some(martian_review::Theme::FinalRound)
             && (players == 1 || rules.end() == martian_engine::EndRule::Immediate);
         if never {
-            form.error = Some(msg::trainer_theme_never(m, players));
+            form.error = Some(SetupError::TrainerThemeNever { players });
             return;
         }
         self.last_setup = form.setup.clone();
@@ -688,7 +685,8 @@ impl App {
                     } else {
                         Action::Take(Face::DeathRay)
                     };
-                    self.message = Some(crate::session::why_not(m, &position.turn, asked));
+                    let refused = MoveRefused::Illegal(why_not(&position.turn, asked));
+                    self.message = Some(msg::move_refused(m, &refused));
                 }
             }
             _ => {}
@@ -704,11 +702,8 @@ impl App {
         if !trainer.answer(action)
             && let Some(turn) = turn
         {
-            self.message = Some(crate::session::why_not(
-                trainer.lang.messages(),
-                &turn,
-                action,
-            ));
+            let refused = MoveRefused::Illegal(why_not(&turn, action));
+            self.message = Some(msg::move_refused(trainer.lang.messages(), &refused));
         }
     }
 
@@ -858,7 +853,8 @@ impl App {
         let prompt = if game.is_over() {
             ui::game_over_prompt(m, game, &names, theme, &hint_over)
         } else if let Some(stuck) = &session.stuck {
-            vec![Line::styled(stuck.clone(), theme.bad())]
+            let text = msg::bot_stuck(m, &names[stuck.seat], &stuck.cause);
+            vec![Line::styled(text, theme.bad())]
         } else if let Some(seat) = session.bot_to_act() {
             ui::key_prompt(msg::bot_thinking(m, &names[seat]), theme)
         } else {
@@ -1113,7 +1109,10 @@ impl BotFactory for NoBots {
         &self,
         name: &str,
         _rules: martian_engine::Rules,
-    ) -> Result<Box<dyn martian_bots::Strategy>, String> {
-        Err(format!("no bot '{name}' in the replay viewer"))
+    ) -> Result<Box<dyn martian_bots::Strategy>, martian_bots::BotError> {
+        Err(martian_bots::BotError::UnknownBot {
+            spec: name.to_string(),
+            known: "none in the replay viewer".to_string(),
+        })
     }
 }

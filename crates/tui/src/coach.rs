@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use martian_engine::{Action, Points, Rules, Situation};
-use martian_i18n::Messages;
+use martian_i18n::{Messages, decimal};
 use martian_solver::{AdviceMeasure, AdviceRequest, MAX_TRIO_TARGET, Reason};
 
 use crate::messages as msg;
@@ -106,8 +106,8 @@ impl Advice {
     /// comma in Portuguese).
     pub fn format_value(&self, m: &Messages, value: f64) -> String {
         match self.measure {
-            Measure::WinProbability => format!("{}%", msg::decimal(m, value * 100.0, 1)),
-            Measure::TurnPoints | Measure::ExpectedTurns => msg::decimal(m, value, 2),
+            Measure::WinProbability => format!("{}%", decimal(m, value * 100.0, 1)),
+            Measure::TurnPoints | Measure::ExpectedTurns => decimal(m, value, 2),
         }
     }
 

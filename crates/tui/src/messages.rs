@@ -5,9 +5,13 @@
 //! while the English ones keep working.
 
 use martian_engine::{Action, BonusRule, Dice, EndRule, Face, Points, TieRule, TurnEnd};
+use martian_i18n::errors;
 use martian_i18n::vocab::{self, face_id};
-use martian_i18n::{Arg, Lang, Messages, tr};
+use martian_i18n::{Arg, Lang, Messages, decimal, tr};
 use martian_solver::{Reason, ReasonArg};
+
+use crate::session::{BotFault, Illegal, MoveRefused, StartError};
+use crate::setup::SetupError;
 
 mod review;
 pub use review::*;
@@ -146,12 +150,6 @@ impl Keys {
 /// Every key of `action` in the language of `m`, the one shown first.
 fn keys_in(m: &Messages, action: KeyAction) -> String {
     tr!(m, "tui-key", action = action.id())
-}
-
-/// `value` with `places` decimals and the language's decimal separator: "61.2", "61,2".
-pub fn decimal(m: &Messages, value: f64, places: usize) -> String {
-    let text = format!("{value:.places$}");
-    text.replace('.', &tr!(m, "tui-decimal-point"))
 }
 
 /// A panel title, padded off the border.
@@ -802,11 +800,46 @@ pub fn bot_summary(m: &Messages, bot: &str, summary: &str) -> String {
         )
     )
 }
-pub fn bot_failed(m: &Messages, name: &str, error: &str) -> String {
+/// "Zorg could not play: …": what a bot says of itself stays in its own words.
+pub fn bot_stuck(m: &Messages, name: &str, cause: &BotFault) -> String {
+    let error = match cause {
+        BotFault::Bot(error) => error.to_string(),
+        BotFault::Game(error) => errors::game_error(m, error),
+    };
     tr!(m, "tui-bot-failed", name = name, error = error)
 }
+
+/// A person's roll or decision that was refused: "Not now: no cows were rolled".
+pub fn move_refused(m: &Messages, refused: &MoveRefused) -> String {
+    match refused {
+        MoveRefused::Illegal(why) => {
+            let reason = match *why {
+                Illegal::TakenAlready(face) => taken_already(m, face),
+                Illegal::NoneRolled(face) => none_rolled(m, face),
+                Illegal::ChooseFirst => choose_first(m),
+                Illegal::StopOrRoll => stop_or_roll(m),
+                Illegal::NotNow => not_now(m),
+            };
+            illegal(m, &reason)
+        }
+        MoveRefused::Game(error) => errors::game_error(m, error),
+    }
+}
+
 pub fn illegal(m: &Messages, reason: &str) -> String {
     tr!(m, "tui-illegal", reason = reason)
+}
+
+/// Why the setup form cannot start: the rules, the seats, a bot (in its own words), or the
+/// trainer's limits.
+pub fn setup_error(m: &Messages, error: &SetupError) -> String {
+    match error {
+        SetupError::Rules(error) => errors::rules_error(m, error),
+        SetupError::Start(StartError::Game(error)) => errors::game_error(m, error),
+        SetupError::Start(StartError::Bot(error)) => error.to_string(),
+        SetupError::TrainerPlayers => trainer_players(m),
+        SetupError::TrainerThemeNever { players } => trainer_theme_never(m, *players),
+    }
 }
 pub fn not_your_turn(m: &Messages) -> String {
     tr!(m, "tui-not-your-turn", fast = key_text(m, KeyAction::Fast))
@@ -889,6 +922,71 @@ pub fn help(m: &Messages) -> Vec<String> {
 mod tests {
     use super::*;
     use std::collections::HashMap;
+
+    /// Every refusal the terminal game shows, worded completely in both languages: no message
+    /// id, no unfilled variable, and English and Portuguese different.
+    #[test]
+    fn every_refusal_is_worded_in_both_languages() {
+        use martian_engine::{GameError, RulesError, TurnError};
+        let illegal = [
+            Illegal::TakenAlready(Face::Cow),
+            Illegal::NoneRolled(Face::Human),
+            Illegal::ChooseFirst,
+            Illegal::StopOrRoll,
+            Illegal::NotNow,
+        ];
+        let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
+        let mut texts: Vec<(String, String)> = Vec::new();
+        for why in illegal {
+            let refused = MoveRefused::Illegal(why);
+            texts.push((move_refused(en, &refused), move_refused(pt, &refused)));
+        }
+        let refused = MoveRefused::Game(GameError::Over);
+        texts.push((move_refused(en, &refused), move_refused(pt, &refused)));
+        let setup = [
+            SetupError::Rules(RulesError::Target(0)),
+            SetupError::Start(StartError::Game(GameError::Players(9))),
+            SetupError::TrainerPlayers,
+            SetupError::TrainerThemeNever { players: 4 },
+        ];
+        for error in &setup {
+            texts.push((setup_error(en, error), setup_error(pt, error)));
+        }
+        let stuck = BotFault::Game(GameError::Turn(TurnError::TakeTank));
+        texts.push((bot_stuck(en, "Zorg", &stuck), bot_stuck(pt, "Zorg", &stuck)));
+        for (english, portuguese) in &texts {
+            for text in [english, portuguese] {
+                assert!(!text.contains('{') && !text.contains("tui-"), "{text}");
+            }
+            assert_ne!(english, portuguese);
+        }
+        assert_eq!(texts[0].0, "Not now: cows taken");
+        assert_eq!(texts[3].1, "Agora não: pare [p] ou lance de novo [l]");
+        assert_eq!(texts[5].0, "the game is over");
+        assert_eq!(texts[6].0, "the target score must be from 1 to 999, not 0");
+        assert_eq!(texts[7].1, "uma partida tem de 1 a 8 jogadores, não 9");
+    }
+
+    /// A bot's own complaint stays in its words, after the language's lead-in.
+    #[test]
+    fn a_bot_s_failure_keeps_its_own_words() {
+        let cause = BotFault::Bot(martian_bots::BotError::Misbehaved {
+            bot: "exec:./zorg".into(),
+            message: "answered 'jump'".into(),
+        });
+        assert_eq!(
+            bot_stuck(Lang::PtBr.messages(), "Zorg", &cause),
+            "Zorg não conseguiu jogar: exec:./zorg: answered 'jump'"
+        );
+        let start = SetupError::Start(StartError::Bot(martian_bots::BotError::UnknownBot {
+            spec: "zorg".into(),
+            known: "greedy".into(),
+        }));
+        assert_eq!(
+            setup_error(Lang::PtBr.messages(), &start),
+            "unknown bot 'zorg'; known bots: greedy"
+        );
+    }
 
     /// The actions live together on one screen.
     const SCREENS: [&[KeyAction]; 8] = [

@@ -3,11 +3,12 @@
 
 use std::time::Duration;
 
-use martian_bots::Strategy;
+use martian_bots::{BotError, Strategy};
 use martian_engine::{
-    Action, Awaiting, Face, Game, GameRecord, GameRng, PlayerInfo, Rules, TurnPhase, seeded_rng,
+    Action, Awaiting, Face, Game, GameError, GameRecord, GameRng, PlayerInfo, Rules, TurnPhase,
+    seeded_rng,
 };
-use martian_i18n::{Lang, Messages, errors};
+use martian_i18n::Lang;
 use rand::RngExt;
 
 use crate::coach::{Advice, Advisor, Review};
@@ -19,7 +20,7 @@ use crate::setup::{CoachMode, GameSetup, Order, SeatKind};
 pub trait BotFactory {
     /// The names a seat may choose, weakest first.
     fn names(&self) -> Vec<String>;
-    fn create(&self, name: &str, rules: Rules) -> Result<Box<dyn Strategy>, String>;
+    fn create(&self, name: &str, rules: Rules) -> Result<Box<dyn Strategy>, BotError>;
     /// What the bot does, in a line, for the setup screen.
     fn summary(&self, name: &str) -> Option<String> {
         let _ = name;
@@ -38,8 +39,8 @@ impl BotFactory for BuiltinBots {
             .map(|name| name.to_string())
             .collect()
     }
-    fn create(&self, name: &str, rules: Rules) -> Result<Box<dyn Strategy>, String> {
-        martian_bots::create(name, rules).map_err(|e| e.to_string())
+    fn create(&self, name: &str, rules: Rules) -> Result<Box<dyn Strategy>, BotError> {
+        martian_bots::create(name, rules)
     }
     fn summary(&self, name: &str) -> Option<String> {
         martian_bots::catalogue()
@@ -47,6 +48,62 @@ impl BotFactory for BuiltinBots {
             .find(|info| info.name == name)
             .map(|info| info.summary.to_string())
     }
+}
+
+/// Why a game could not start. The player reads it worded by [`msg::start_failed`].
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The engine refused the seats.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// A bot seat's bot could not be made.
+    #[error(transparent)]
+    Bot(#[from] BotError),
+}
+
+/// Why a person's roll or decision was refused: nothing changed. The player reads it worded by
+/// [`msg::move_refused`].
+#[derive(Debug, thiserror::Error)]
+pub enum MoveRefused {
+    /// The move is not one of the choices now.
+    #[error("the move is not allowed now: {0:?}")]
+    Illegal(Illegal),
+    /// The engine refused it.
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
+/// Why a move is not one of the choices now, for a hint at what is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// This face was taken earlier in the turn.
+    TakenAlready(Face),
+    /// No die of this face was rolled (or it is the tanks, never taken).
+    NoneRolled(Face),
+    /// A type must be chosen before anything else.
+    ChooseFirst,
+    /// Only stopping or rolling again is possible.
+    StopOrRoll,
+    /// Nothing may be decided now.
+    NotNow,
+}
+
+/// A bot failed: the game cannot go on. The player reads it worded by [`msg::bot_stuck`].
+#[derive(Debug)]
+pub struct BotStuck {
+    pub seat: usize,
+    pub cause: BotFault,
+}
+
+/// What went wrong with a bot.
+#[derive(Debug, thiserror::Error)]
+pub enum BotFault {
+    /// The bot could not decide (what it says of itself stays in its own words).
+    #[error(transparent)]
+    Bot(BotError),
+    /// The engine refused its move or its roll.
+    #[error(transparent)]
+    Game(GameError),
 }
 
 /// A seat at the table.
@@ -116,7 +173,7 @@ pub struct Session {
     /// What the last decision of a person cost, when the coach was looking.
     pub review: Option<Review>,
     /// A bot failed: the game cannot go on.
-    pub stuck: Option<String>,
+    pub stuck: Option<BotStuck>,
     /// The language of the texts the session words (names, refusals).
     pub lang: Lang,
     /// How many lines back the log is scrolled (0: it follows the game).
@@ -139,7 +196,7 @@ impl Session {
         rules: Rules,
         seed: u64,
         bots: &dyn BotFactory,
-    ) -> Result<Session, String> {
+    ) -> Result<Session, StartError> {
         let mut rng = seeded_rng(seed);
         let mut seats = setup.seats.clone();
         match setup.order {
@@ -156,7 +213,7 @@ impl Session {
             }
         }
         let m = setup.lang.messages();
-        let game = Game::new(rules, seats.len()).map_err(|e| errors::game_error(m, &e))?;
+        let game = Game::new(rules, seats.len())?;
         let mut players = Vec::with_capacity(seats.len());
         for seat in &seats {
             let player = match &seat.kind {
@@ -204,10 +261,6 @@ impl Session {
             game_review: None,
             review_shown: false,
         })
-    }
-
-    fn m(&self) -> &'static Messages {
-        self.lang.messages()
     }
 
     pub fn names(&self) -> Vec<String> {
@@ -265,28 +318,23 @@ impl Session {
         if self.stuck.is_some() {
             return;
         }
-        let m = self.m();
         let result = match self.game.awaiting() {
             Awaiting::Decision { .. } => {
                 let situation = self.game.situation();
                 let bot = self.players[seat].bot.as_mut().expect("a bot seat");
                 match bot.decide(&situation, &mut self.rng) {
-                    Ok(action) => self
-                        .game
-                        .play(action)
-                        .map_err(|e| errors::game_error(m, &e)),
-                    // What a bot says of itself stays in its own words.
-                    Err(e) => Err(e.to_string()),
+                    Ok(action) => self.game.play(action).map_err(BotFault::Game),
+                    Err(e) => Err(BotFault::Bot(e)),
                 }
             }
             _ => self
                 .game
                 .roll(&mut self.rng)
                 .map(|_| ())
-                .map_err(|e| errors::game_error(m, &e)),
+                .map_err(BotFault::Game),
         };
-        if let Err(error) = result {
-            self.stuck = Some(msg::bot_failed(m, &self.players[seat].name, &error));
+        if let Err(cause) = result {
+            self.stuck = Some(BotStuck { seat, cause });
         }
     }
 
@@ -303,30 +351,25 @@ impl Session {
     }
 
     /// The roll a person asked for (the start of a turn, rolling again, or the roll-off).
-    pub fn human_roll(&mut self) -> Result<(), String> {
-        let m = self.m();
+    pub fn human_roll(&mut self) -> Result<(), MoveRefused> {
         match self.game.awaiting() {
             Awaiting::Decision { .. } => {
                 self.decide(Action::Roll)?;
             }
             Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. } => {}
-            Awaiting::Nothing => {
-                return Err(errors::game_error(m, &martian_engine::GameError::Over));
-            }
+            Awaiting::Nothing => return Err(GameError::Over.into()),
         }
-        self.game
-            .roll(&mut self.rng)
-            .map(|_| ())
-            .map_err(|e| errors::game_error(m, &e))
+        self.game.roll(&mut self.rng)?;
+        Ok(())
     }
 
     /// A decision of the person to act; refused with the reason when it is not legal now.
-    pub fn decide(&mut self, action: Action) -> Result<(), String> {
+    pub fn decide(&mut self, action: Action) -> Result<(), MoveRefused> {
         let turn = *self.game.turn();
         if !matches!(self.game.awaiting(), Awaiting::Decision { .. })
             || !turn.legal_actions().contains(action)
         {
-            return Err(why_not(self.m(), &turn, action));
+            return Err(MoveRefused::Illegal(why_not(&turn, action)));
         }
         let review = self
             .advice
@@ -334,10 +377,7 @@ impl Session {
             .filter(|(at, _)| *at == position_of(&self.game))
             .and_then(|(_, advice)| advice.as_ref())
             .and_then(|advice| Review::of(advice, action));
-        let m = self.m();
-        self.game
-            .play(action)
-            .map_err(|e| errors::game_error(m, &e))?;
+        self.game.play(action)?;
         if review.is_some() {
             self.review = review;
         }
@@ -382,19 +422,18 @@ impl Session {
     }
 }
 
-/// Why `action` is not legal in `turn`, in the player's words.
-pub fn why_not(m: &Messages, turn: &martian_engine::Turn, action: Action) -> String {
-    let reason = match (turn.phase(), action) {
+/// Why `action` is not legal in `turn`.
+pub fn why_not(turn: &martian_engine::Turn, action: Action) -> Illegal {
+    match (turn.phase(), action) {
         (TurnPhase::Choosing { roll }, Action::Take(face)) => {
             if face != Face::Tank && roll.count(face) > 0 {
-                msg::taken_already(m, face)
+                Illegal::TakenAlready(face)
             } else {
-                msg::none_rolled(m, face)
+                Illegal::NoneRolled(face)
             }
         }
-        (TurnPhase::Choosing { .. }, _) => msg::choose_first(m),
-        (TurnPhase::Deciding, _) => msg::stop_or_roll(m),
-        _ => msg::not_now(m),
-    };
-    msg::illegal(m, &reason)
+        (TurnPhase::Choosing { .. }, _) => Illegal::ChooseFirst,
+        (TurnPhase::Deciding, _) => Illegal::StopOrRoll,
+        _ => Illegal::NotNow,
+    }
 }

@@ -1,11 +1,12 @@
 //! The setup screen's state: seats, order, rule variant, seed, coach and pace.
 
-use martian_engine::{BonusRule, EndRule, MAX_PLAYERS, Points, Rules, TieRule};
+use martian_engine::{BonusRule, EndRule, MAX_PLAYERS, Points, Rules, RulesError, TieRule};
 use martian_i18n::Lang;
 use martian_review::Theme as TrainTheme;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::messages as msg;
+use crate::session::StartError;
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,15 +171,31 @@ pub enum SetupOutcome {
     Quit,
 }
 
+/// Why the setup form cannot start what it describes. The player reads it under the form,
+/// worded by [`msg::setup_error`].
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// The trainer plays positions of 1 to 3 players.
+    #[error("the trainer's positions come from games of 1 to 3 players")]
+    TrainerPlayers,
+    /// The kind of position asked for never happens in these games.
+    #[error("no position of this kind occurs in games of {players} players under these rules")]
+    TrainerThemeNever { players: usize },
+}
+
 /// The setup form: the settings and the field under the cursor.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Setup {
     pub setup: GameSetup,
     /// The built-in bots offered for a seat.
     pub bots: Vec<String>,
     pub cursor: usize,
     /// Why the game could not start, shown under the form.
-    pub error: Option<String>,
+    pub error: Option<SetupError>,
     /// The field being typed into: the first key typed into a field replaces what it held (a
     /// name typed over "You" is the name, not "YouAna"), the next ones add to it.
     typing: Option<Row>,
@@ -249,10 +266,10 @@ impl Setup {
     }
 
     /// The rules the form describes, or why they are invalid.
-    pub fn rules(&self) -> Result<Rules, String> {
+    pub fn rules(&self) -> Result<Rules, RulesError> {
         let r = self.setup.rules;
         // The form only ever holds valid rules (every change goes through `Rules::with_*`).
-        Rules::new(r.dice(), r.target(), r.bonus(), r.end(), r.tie()).map_err(|e| e.to_string())
+        Rules::new(r.dice(), r.target(), r.bonus(), r.end(), r.tie())
     }
 
     pub fn handle(&mut self, key: KeyEvent) -> SetupOutcome {

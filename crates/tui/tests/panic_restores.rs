@@ -30,7 +30,7 @@ impl BotFactory for PanickyBots {
     fn names(&self) -> Vec<String> {
         vec!["panicky".into()]
     }
-    fn create(&self, _: &str, _: Rules) -> Result<Box<dyn Strategy>, String> {
+    fn create(&self, _: &str, _: Rules) -> Result<Box<dyn Strategy>, BotError> {
         Ok(Box::new(Panicky))
     }
 }

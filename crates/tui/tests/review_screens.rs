@@ -458,7 +458,7 @@ fn the_trainer_is_a_mode_of_the_setup_screen_and_keeps_a_score() {
     assert!(flat.contains(&flattened(&thumb)), "{thumb}\n{screen}");
     assert!(screen.contains("Score: 0 of 1 best"), "{screen}");
     for option in &position.options {
-        let value = format!("{}%", msg::decimal(m, option.value * 100.0, 1));
+        let value = format!("{}%", martian_i18n::decimal(m, option.value * 100.0, 1));
         let label = msg::coach_option(m, option.action);
         assert!(
             screen
@@ -608,9 +608,11 @@ fn nothing_of_the_trainer_is_cut_at_80x24_in_either_language() {
                 for (label, value) in advice_lines {
                     let value = match position.measure {
                         martian_review::Measure::WinProbability => {
-                            format!("{}%", msg::decimal(m, value * 100.0, 1))
+                            format!("{}%", martian_i18n::decimal(m, value * 100.0, 1))
                         }
-                        martian_review::Measure::ExpectedTurns => msg::decimal(m, value, 2),
+                        martian_review::Measure::ExpectedTurns => {
+                            martian_i18n::decimal(m, value, 2)
+                        }
                     };
                     assert!(
                         screen

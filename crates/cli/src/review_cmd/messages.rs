@@ -3,16 +3,11 @@
 
 use martian_engine::{Action, Dice, Face, Points, Rules, Turn};
 use martian_i18n::vocab::{self, face_id};
-use martian_i18n::{Messages, tr};
+use martian_i18n::{Messages, decimal, tr};
 use martian_review::{
     Class, Decision, Measure, OptionValue, Review, SeatSummary, StopReason, Stopped, TurnReview,
     Valuation,
 };
-
-/// `value` with `places` decimals and the language's decimal separator.
-pub fn decimal(m: &Messages, value: f64, places: usize) -> String {
-    format!("{value:.places$}").replace('.', &tr!(m, "review-decimal-point"))
-}
 
 /// How the numbers of one review are written: percentages or turns, marked ≈ when approximate.
 #[derive(Clone, Copy, Debug)]

@@ -5,12 +5,7 @@
 
 use martian_engine::{Action, Points, Rules, TieRule};
 use martian_i18n::vocab::{self, face_id};
-use martian_i18n::{Messages, tr};
-
-/// `value` with `places` decimals and the language's decimal separator: "9.2255", "9,2255".
-pub fn decimal(m: &Messages, value: f64, places: usize) -> String {
-    format!("{value:.places$}").replace('.', &tr!(m, "solve-decimal-point"))
-}
+use martian_i18n::{Messages, decimal, tr};
 
 /// "42.17%", "42,17%".
 pub fn percent(m: &Messages, p: f64) -> String {

@@ -84,8 +84,8 @@ impl Room {
     async fn bot_play(&mut self, seat: usize, command: Command, events: &mut Vec<RoomEvent>) {
         match self.play(seat, command).await {
             Ok(more) => events.extend(more),
-            Err((_, message)) => {
-                tracing::warn!(game = self.state.game, seat, "a bot's move: {message}");
+            Err(refusal) => {
+                tracing::warn!(game = self.state.game, seat, "a bot's move: {refusal}");
                 // Storage failed: try again a little later.
                 self.bot_due = Some(Instant::now() + Duration::from_millis(500));
             }
@@ -190,7 +190,7 @@ impl Room {
     /// Whether a game of this room's seats needs solutions its bots read, and is then allowed to
     /// start: queued for preparation now, so the bots' first decisions do not wait for long. A
     /// full queue refuses the start (nothing changes).
-    pub(super) fn prepare_bots(&self) -> Result<(), (ErrorCode, String)> {
+    pub(super) fn prepare_bots(&self) -> Result<(), Refusal> {
         let rules = self.state.rules;
         let reads = self.state.seats.iter().any(|seat| {
             seat.bot.as_deref().is_some_and(|spec| {
@@ -206,15 +206,12 @@ impl Room {
             .request(Need::new(rules, self.state.seats.len()))
         {
             Readiness::Ready | Readiness::Pending(_) => Ok(()),
-            Readiness::Busy => refuse(
-                ErrorCode::Busy,
-                "the server is preparing the bots of other rooms' unusual rules: try again in a minute",
-            ),
+            Readiness::Busy => Err(Refusal::SolverBusy),
         }
     }
 
     /// Makes the bots of the bot seats and the stand-ins.
-    pub(super) fn make_bots(&mut self) -> Result<(), String> {
+    pub(super) fn make_bots(&mut self) -> Result<(), martian_bots::BotError> {
         let rules = self.state.rules;
         let stand_in = &self.settings.stand_in;
         self.bots = self
@@ -223,9 +220,7 @@ impl Room {
             .iter()
             .map(|seat| {
                 let spec = seat.bot.as_deref().unwrap_or(stand_in);
-                martian_bots::create(spec, rules)
-                    .map(Some)
-                    .map_err(|e| e.to_string())
+                martian_bots::create(spec, rules).map(Some)
             })
             .collect::<Result<_, _>>()?;
         self.stand_in.resize(self.state.seats.len(), None);

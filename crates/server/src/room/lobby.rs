@@ -8,19 +8,13 @@ impl Room {
         match message {
             ClientMessage::AddBot { bot } => {
                 if !lobby {
-                    return refuse(
-                        ErrorCode::WrongState,
-                        "bots are seated before the game starts",
-                    );
+                    return Err(Refusal::BotAfterStart);
                 }
                 if !martian_bots::catalogue().iter().any(|b| b.name == bot) {
-                    return refuse(ErrorCode::Invalid, format!("unknown bot '{bot}'"));
+                    return Err(Refusal::UnknownBot(bot));
                 }
                 if self.state.seats.len() >= MAX_PLAYERS {
-                    return refuse(
-                        ErrorCode::RoomFull,
-                        format!("the room has all {MAX_PLAYERS} seats taken"),
-                    );
+                    return Err(Refusal::SeatsTaken);
                 }
                 let mut next = self.state.clone();
                 let same = next
@@ -51,7 +45,7 @@ impl Room {
             }
             ClientMessage::Remove { seat } => {
                 if seat == self.state.host || seat >= self.state.seats.len() {
-                    return refuse(ErrorCode::Invalid, format!("seat {seat} cannot be removed"));
+                    return Err(Refusal::CannotRemove(seat));
                 }
                 if lobby {
                     let mut next = self.state.clone();
@@ -100,32 +94,23 @@ impl Room {
                     return Ok(vec![RoomEvent::Room(RoomChange::SeatRemoved { seat })]);
                 }
                 if self.state.seats[seat].bot.is_some() {
-                    return refuse(
-                        ErrorCode::Invalid,
-                        format!("seat {seat} is already played by a bot"),
-                    );
+                    return Err(Refusal::PlayedByBot(seat));
                 }
                 if self.seat_connected(seat) {
-                    return refuse(
-                        ErrorCode::WrongState,
-                        "only a player who left can be removed during a game",
-                    );
+                    return Err(Refusal::RemovePresent);
                 }
                 let bot = self.settings.stand_in.clone();
                 let mut next = self.state.clone();
                 next.seats[seat].bot = Some(bot.clone());
                 next.seats[seat].token_hash = None;
                 self.commit_state(next).await?;
-                self.make_bots().map_err(|e| (ErrorCode::Invalid, e))?;
+                self.make_bots()?;
                 self.schedule();
                 Ok(vec![RoomEvent::Room(RoomChange::HandedToBot { seat, bot })])
             }
             ClientMessage::SetRules { rules } => {
                 if !lobby {
-                    return refuse(
-                        ErrorCode::WrongState,
-                        "the rules are set before the game starts",
-                    );
+                    return Err(Refusal::RulesAfterStart);
                 }
                 let mut next = self.state.clone();
                 next.rules = rules;
@@ -134,10 +119,7 @@ impl Room {
             }
             ClientMessage::SetTimer { timer } => {
                 if timer.seconds > Timer::MAX_SECONDS {
-                    return refuse(
-                        ErrorCode::Invalid,
-                        format!("the timer is at most {} seconds", Timer::MAX_SECONDS),
-                    );
+                    return Err(Refusal::TimerTooLong);
                 }
                 let mut next = self.state.clone();
                 next.timer = timer;
@@ -147,7 +129,7 @@ impl Room {
             }
             ClientMessage::Start {} => {
                 if self.state.status == Status::Playing {
-                    return refuse(ErrorCode::WrongState, "the game is under way");
+                    return Err(Refusal::GameUnderWay);
                 }
                 self.prepare_bots()?;
                 let seed = random_seed();
@@ -157,8 +139,8 @@ impl Room {
                 next.status = Status::Playing;
                 next.game += 1;
                 let number = next.game;
-                let table = Table::new(next.rules, next.seats.len(), seed)
-                    .map_err(|e| (ErrorCode::WrongState, e.to_string()))?;
+                let table =
+                    Table::new(next.rules, next.seats.len(), seed).map_err(Refusal::NoGameFor)?;
                 // The new game and the room's state: one transaction, or nothing.
                 let started = Write::GameStarted {
                     room: self.id.clone(),
@@ -171,7 +153,7 @@ impl Room {
                 self.seated_from_line(&seated);
                 self.table = Some(table);
                 self.stand_in = vec![None; self.state.seats.len()];
-                self.make_bots().map_err(|e| (ErrorCode::Invalid, e))?;
+                self.make_bots()?;
                 self.schedule();
                 let mut events: Vec<RoomEvent> = seated
                     .iter()
@@ -180,10 +162,7 @@ impl Room {
                 events.push(RoomEvent::Room(RoomChange::GameStarted { number }));
                 Ok(events)
             }
-            other => refuse(
-                ErrorCode::Malformed,
-                format!("'{}' is not a host request", other.kind()),
-            ),
+            other => Err(Refusal::NotAHostRequest(other.kind())),
         }
     }
 }

@@ -31,7 +31,7 @@ impl Room {
             let hash = token_hash(&token);
             let mut next = self.state.clone();
             next.waiting.retain(|w| w.token_hash != hash);
-            if let Err((_, error)) = self.commit_state(next).await {
+            if let Err(error) = self.commit_state(next).await {
                 eprintln!("martian-server: room {}: {error}", self.id);
             }
         }
@@ -55,7 +55,7 @@ impl Room {
         next.host = host;
         match self.commit_state(next).await {
             Ok(()) => vec![RoomEvent::Room(RoomChange::HostChanged { seat: host })],
-            Err((_, error)) => {
+            Err(error) => {
                 eprintln!("martian-server: room {}: {error}", self.id);
                 Vec::new()
             }
@@ -117,7 +117,7 @@ impl Room {
                 self.schedule();
                 self.broadcast(&events);
             }
-            Err((_, error)) => {
+            Err(error) => {
                 eprintln!("martian-server: room {}: {error}", self.id);
                 // Try again in a moment rather than at once.
                 let retry = now + Duration::from_millis(500) - self.settings.grace;
@@ -129,13 +129,10 @@ impl Room {
     }
 
     /// Seats a person named `name` (the lobby's `join`, or `join_next` in the lobby).
-    pub(super) async fn seat_person(&mut self, name: &str) -> Result<Entered, (ErrorCode, String)> {
-        let name = clean_name(name).or_else(|e| refuse(ErrorCode::Invalid, e.to_string()))?;
+    pub(super) async fn seat_person(&mut self, name: &str) -> Result<Entered, Refusal> {
+        let name = clean_name(name)?;
         if self.state.seats.len() >= MAX_PLAYERS {
-            return refuse(
-                ErrorCode::RoomFull,
-                format!("the room has all {MAX_PLAYERS} seats taken"),
-            );
+            return Err(Refusal::SeatsTaken);
         }
         let token = random_token();
         let mut next = self.state.clone();
@@ -164,23 +161,17 @@ impl Room {
     pub(super) async fn join_next(&mut self, conn: ConnId, name: &str) -> Reply {
         let member = self.members.get(&conn).expect("the sender is a member");
         if member.seat.is_some() {
-            return refuse(ErrorCode::WrongState, "you already have a seat");
+            return Err(Refusal::AlreadySeated);
         }
         if member.waiting.is_some() {
-            return refuse(
-                ErrorCode::WrongState,
-                "you already have a seat at the next game",
-            );
+            return Err(Refusal::AlreadyInLine);
         }
         let entered = if self.state.status == Status::Lobby {
             self.seat_person(name).await?
         } else {
-            let name = clean_name(name).or_else(|e| refuse(ErrorCode::Invalid, e.to_string()))?;
+            let name = clean_name(name)?;
             if self.state.seats.len() + self.state.waiting.len() >= MAX_PLAYERS {
-                return refuse(
-                    ErrorCode::RoomFull,
-                    format!("the next game has all {MAX_PLAYERS} seats taken"),
-                );
+                return Err(Refusal::NextGameFull);
             }
             let token = random_token();
             let mut next = self.state.clone();
@@ -272,25 +263,19 @@ impl Room {
     /// come back (no waiting for the grace period).
     pub(super) async fn hand_to_bot(&mut self, seat: usize) -> Reply {
         if self.state.status == Status::Lobby {
-            return refuse(ErrorCode::WrongState, "no game is being played");
+            return Err(Refusal::NoGame);
         }
         let Some(person) = self.state.seats.get(seat) else {
-            return refuse(ErrorCode::Invalid, format!("there is no seat {seat}"));
+            return Err(Refusal::NoSuchSeat(seat));
         };
         if person.bot.is_some() {
-            return refuse(
-                ErrorCode::Invalid,
-                format!("seat {seat} is already played by a bot"),
-            );
+            return Err(Refusal::PlayedByBot(seat));
         }
         if self.seat_connected(seat) {
-            return refuse(
-                ErrorCode::WrongState,
-                "that player is here: only an absent player's turns go to a bot",
-            );
+            return Err(Refusal::PlayerHere);
         }
         if person.away {
-            return refuse(ErrorCode::WrongState, "a bot already plays for that player");
+            return Err(Refusal::AlreadyAway);
         }
         let mut next = self.state.clone();
         next.seats[seat].away = true;

@@ -4,13 +4,13 @@
 
 use martian_engine::{Action, Face, RecordError, Transcript};
 use martian_i18n::vocab::{self, face_id};
-use martian_i18n::{Messages, errors, tr};
+use martian_i18n::{Messages, decimal, errors, tr};
 use martian_review::{
     Class, Decision, Measure, SeatSummary, StopReason, Stopped, Theme as TrainTheme, Thresholds,
     Thumb, Valuation,
 };
 
-use super::{KeyAction, decimal, key_text, panel};
+use super::{KeyAction, key_text, panel};
 use crate::setup::Mode;
 
 pub fn review_title(m: &Messages) -> String {

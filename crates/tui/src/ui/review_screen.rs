@@ -3,7 +3,7 @@
 //! in a list that scrolls. Approximate values and a review that stops early say so.
 
 use martian_engine::Rules;
-use martian_i18n::Messages;
+use martian_i18n::{Messages, decimal};
 use martian_review::{Class, Decision, Measure, Review};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -199,7 +199,7 @@ impl ReviewScreen<'_> {
                     .ceil()
                     .max(low + 1.0);
                 let mid = (low + high) / 2.0;
-                let labels = [low, mid, high].map(|v| msg::decimal(m, v, 1)).to_vec();
+                let labels = [low, mid, high].map(|v| decimal(m, v, 1)).to_vec();
                 (low, high, labels)
             }
         };

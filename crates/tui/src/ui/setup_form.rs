@@ -140,7 +140,7 @@ impl Widget for SetupScreen<'_> {
                 .render(below, buf);
         }
         let status_line = match &form.error {
-            Some(error) => Line::styled(format!(" {error}"), theme.bad()),
+            Some(error) => Line::styled(format!(" {}", msg::setup_error(m, error)), theme.bad()),
             None if form.mode == Mode::Trainer => {
                 Line::styled(format!(" {}", msg::setup_hints_trainer(m)), theme.dim())
             }

@@ -62,10 +62,13 @@ impl BotFactory for TestBots {
     fn names(&self) -> Vec<String> {
         vec!["steady".into()]
     }
-    fn create(&self, name: &str, _: Rules) -> Result<Box<dyn Strategy>, String> {
+    fn create(&self, name: &str, _: Rules) -> Result<Box<dyn Strategy>, BotError> {
         match name {
             "steady" => Ok(Box::new(Steady)),
-            _ => Err(format!("no bot {name}")),
+            _ => Err(BotError::UnknownBot {
+                spec: name.to_string(),
+                known: "steady".to_string(),
+            }),
         }
     }
     fn summary(&self, name: &str) -> Option<String> {

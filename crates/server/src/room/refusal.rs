@@ -1,0 +1,510 @@
+//! Why a room refuses a request, as data. The refusal is worded once, where the client is told:
+//! [`Refusal::code`] is its protocol error code and its `Display` the English message of the
+//! `error` reply (docs/websocket-protocol.md).
+
+use martian_bots::BotError;
+use martian_engine::{GameError, MAX_PLAYERS};
+
+use crate::coach::CoachUnavailable;
+use crate::protocol::{ErrorCode, NameError, QUICK_MESSAGES, Timer, error_json};
+use crate::registry::RoomCap;
+use crate::store::StoreError;
+use crate::table::TableError;
+
+/// Why a request to a room was refused. Nothing changed.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    // Entering.
+    #[error("the room has as many spectators as it admits")]
+    SpectatorsFull,
+    #[error("the game has started: you can watch it")]
+    AlreadyStarted,
+    #[error("this seat token is not valid in this room")]
+    BadToken,
+    #[error("the room has all {MAX_PLAYERS} seats taken")]
+    SeatsTaken,
+    #[error("the next game has all {MAX_PLAYERS} seats taken")]
+    NextGameFull,
+    #[error("{0}")]
+    BadName(#[from] NameError),
+    #[error("you already have a seat")]
+    AlreadySeated,
+    #[error("you already have a seat at the next game")]
+    AlreadyInLine,
+
+    // Who may ask.
+    #[error("you are not in this room")]
+    NotInRoom,
+    #[error("you are already in a room: leave it first")]
+    AlreadyInRoom,
+    #[error("only the host may do this")]
+    NotHost,
+    #[error("spectators cannot play")]
+    SpectatorPlays,
+    #[error("spectators cannot send messages")]
+    SpectatorSays,
+    #[error("the coach advises seated players")]
+    SpectatorCoached,
+    #[error("only players can do this")]
+    SpectatorHandsOver,
+
+    // Playing.
+    #[error("'{0}' is not an action: use roll, stop, R, H, C or K")]
+    NotAnAction(String),
+    #[error("'{0}' is not a quick message: use one of {list}", list = QUICK_MESSAGES.join(", "))]
+    NotAQuickMessage(String),
+    #[error("no game is being played")]
+    NoGame,
+    #[error("a bot plays your seat now")]
+    BotPlaysYourSeat,
+    #[error("{0}")]
+    Table(#[from] TableError),
+    #[error("{0}")]
+    Coach(#[from] CoachUnavailable),
+    /// The solver the coach reads is busy preparing other rooms' solutions.
+    #[error("the coach waits for the server's solver, busy with other rooms: ask again shortly")]
+    CoachBusy,
+
+    // Handing a seat to a bot.
+    #[error("there is no seat {0}")]
+    NoSuchSeat(usize),
+    #[error("seat {0} is already played by a bot")]
+    PlayedByBot(usize),
+    #[error("that player is here: only an absent player's turns go to a bot")]
+    PlayerHere,
+    #[error("a bot already plays for that player")]
+    AlreadyAway,
+
+    // The host's requests.
+    #[error("'{0}' is not a host request")]
+    NotAHostRequest(&'static str),
+    #[error("bots are seated before the game starts")]
+    BotAfterStart,
+    #[error("unknown bot '{0}'")]
+    UnknownBot(String),
+    #[error("seat {0} cannot be removed")]
+    CannotRemove(usize),
+    #[error("only a player who left can be removed during a game")]
+    RemovePresent,
+    #[error("the rules are set before the game starts")]
+    RulesAfterStart,
+    #[error("the timer is at most {} seconds", Timer::MAX_SECONDS)]
+    TimerTooLong,
+    #[error("the game is under way")]
+    GameUnderWay,
+    /// The room's rules and seats make no game.
+    #[error("{0}")]
+    NoGameFor(GameError),
+    /// A bot of the room could not be made.
+    #[error("{0}")]
+    Bot(#[from] BotError),
+    #[error(
+        "the server is preparing the bots of other rooms' unusual rules: try again in a minute"
+    )]
+    SolverBusy,
+
+    /// The change could not be stored: the client is told [`StoreError::to_client`], never the
+    /// database's own words.
+    #[error("{}", .0.to_client())]
+    Storage(#[from] StoreError),
+}
+
+impl Refusal {
+    /// The protocol's error code of this refusal.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Refusal::SpectatorsFull | Refusal::SeatsTaken | Refusal::NextGameFull => {
+                ErrorCode::RoomFull
+            }
+            Refusal::AlreadyStarted => ErrorCode::AlreadyStarted,
+            Refusal::BadToken => ErrorCode::BadToken,
+            Refusal::NotInRoom => ErrorCode::NotInRoom,
+            Refusal::AlreadyInRoom => ErrorCode::AlreadyInRoom,
+            Refusal::NotHost => ErrorCode::NotHost,
+            Refusal::SpectatorPlays
+            | Refusal::SpectatorSays
+            | Refusal::SpectatorCoached
+            | Refusal::SpectatorHandsOver => ErrorCode::NotSeated,
+            Refusal::AlreadySeated
+            | Refusal::AlreadyInLine
+            | Refusal::NoGame
+            | Refusal::Coach(_)
+            | Refusal::PlayerHere
+            | Refusal::AlreadyAway
+            | Refusal::BotAfterStart
+            | Refusal::RemovePresent
+            | Refusal::RulesAfterStart
+            | Refusal::GameUnderWay
+            | Refusal::NoGameFor(_) => ErrorCode::WrongState,
+            Refusal::BotPlaysYourSeat => ErrorCode::NotYourTurn,
+            Refusal::Table(TableError::NotYourTurn) => ErrorCode::NotYourTurn,
+            Refusal::Table(TableError::Over) => ErrorCode::WrongState,
+            Refusal::Table(TableError::NothingToRoll | TableError::Illegal(_)) => {
+                ErrorCode::Illegal
+            }
+            Refusal::BadName(_)
+            | Refusal::NotAnAction(_)
+            | Refusal::NotAQuickMessage(_)
+            | Refusal::NoSuchSeat(_)
+            | Refusal::PlayedByBot(_)
+            | Refusal::UnknownBot(_)
+            | Refusal::CannotRemove(_)
+            | Refusal::TimerTooLong
+            | Refusal::Bot(_) => ErrorCode::Invalid,
+            Refusal::NotAHostRequest(_) => ErrorCode::Malformed,
+            Refusal::SolverBusy | Refusal::CoachBusy => ErrorCode::Busy,
+            Refusal::Storage(_) => ErrorCode::Storage,
+        }
+    }
+
+    /// The `error` reply to the request of type `request`.
+    pub fn to_json(&self, request: Option<&str>) -> String {
+        error_json(self.code(), &self.to_string(), request)
+    }
+}
+
+/// Why a room could not be created. Nothing was created.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateRefusal {
+    /// The connection made as many rooms as one may.
+    #[error("one connection may create {limit} rooms: reconnect to create more")]
+    ConnectionLimit { limit: usize },
+    #[error("{0}")]
+    Cap(#[from] RoomCap),
+    #[error("{0}")]
+    BadName(#[from] NameError),
+    #[error("{}", .0.to_client())]
+    Storage(#[from] StoreError),
+}
+
+impl CreateRefusal {
+    /// The protocol's error code of this refusal.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            CreateRefusal::ConnectionLimit { .. } | CreateRefusal::Cap(_) => {
+                ErrorCode::TooManyRooms
+            }
+            CreateRefusal::BadName(_) => ErrorCode::Invalid,
+            CreateRefusal::Storage(_) => ErrorCode::Storage,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every refusal with the code and the text the client is sent. Adding a variant without
+    /// listing it here fails to compile (the match below is exhaustive).
+    fn every_refusal() -> Vec<(Refusal, ErrorCode, &'static str)> {
+        use ErrorCode as C;
+        let illegal = GameError::InRollOff;
+        let list = vec![
+            (
+                Refusal::SpectatorsFull,
+                C::RoomFull,
+                "the room has as many spectators as it admits",
+            ),
+            (
+                Refusal::AlreadyStarted,
+                C::AlreadyStarted,
+                "the game has started: you can watch it",
+            ),
+            (
+                Refusal::BadToken,
+                C::BadToken,
+                "this seat token is not valid in this room",
+            ),
+            (
+                Refusal::SeatsTaken,
+                C::RoomFull,
+                "the room has all 8 seats taken",
+            ),
+            (
+                Refusal::NextGameFull,
+                C::RoomFull,
+                "the next game has all 8 seats taken",
+            ),
+            (
+                Refusal::BadName(NameError::Empty),
+                C::Invalid,
+                "the name is empty",
+            ),
+            (
+                Refusal::AlreadySeated,
+                C::WrongState,
+                "you already have a seat",
+            ),
+            (
+                Refusal::AlreadyInLine,
+                C::WrongState,
+                "you already have a seat at the next game",
+            ),
+            (Refusal::NotInRoom, C::NotInRoom, "you are not in this room"),
+            (
+                Refusal::AlreadyInRoom,
+                C::AlreadyInRoom,
+                "you are already in a room: leave it first",
+            ),
+            (Refusal::NotHost, C::NotHost, "only the host may do this"),
+            (
+                Refusal::SpectatorPlays,
+                C::NotSeated,
+                "spectators cannot play",
+            ),
+            (
+                Refusal::SpectatorSays,
+                C::NotSeated,
+                "spectators cannot send messages",
+            ),
+            (
+                Refusal::SpectatorCoached,
+                C::NotSeated,
+                "the coach advises seated players",
+            ),
+            (
+                Refusal::SpectatorHandsOver,
+                C::NotSeated,
+                "only players can do this",
+            ),
+            (
+                Refusal::NotAnAction("jump".into()),
+                C::Invalid,
+                "'jump' is not an action: use roll, stop, R, H, C or K",
+            ),
+            (Refusal::NotAQuickMessage("hi".into()), C::Invalid, "QUICK"),
+            (Refusal::NoGame, C::WrongState, "no game is being played"),
+            (
+                Refusal::BotPlaysYourSeat,
+                C::NotYourTurn,
+                "a bot plays your seat now",
+            ),
+            (
+                Refusal::Table(TableError::NotYourTurn),
+                C::NotYourTurn,
+                "it is not your turn",
+            ),
+            (
+                Refusal::Table(TableError::Over),
+                C::WrongState,
+                "the game is over",
+            ),
+            (
+                Refusal::Table(TableError::NothingToRoll),
+                C::Illegal,
+                "there is nothing to roll now: choose a type, or stop or roll again",
+            ),
+            (
+                Refusal::Table(TableError::Illegal(illegal)),
+                C::Illegal,
+                "ENGINE",
+            ),
+            (
+                Refusal::Coach(CoachUnavailable::NotTwoPlayers),
+                C::WrongState,
+                "the coach works in games of two players",
+            ),
+            (
+                Refusal::CoachBusy,
+                C::Busy,
+                "the coach waits for the server's solver, busy with other rooms: ask again shortly",
+            ),
+            (Refusal::NoSuchSeat(9), C::Invalid, "there is no seat 9"),
+            (
+                Refusal::PlayedByBot(2),
+                C::Invalid,
+                "seat 2 is already played by a bot",
+            ),
+            (
+                Refusal::PlayerHere,
+                C::WrongState,
+                "that player is here: only an absent player's turns go to a bot",
+            ),
+            (
+                Refusal::AlreadyAway,
+                C::WrongState,
+                "a bot already plays for that player",
+            ),
+            (
+                Refusal::NotAHostRequest("ping"),
+                C::Malformed,
+                "'ping' is not a host request",
+            ),
+            (
+                Refusal::BotAfterStart,
+                C::WrongState,
+                "bots are seated before the game starts",
+            ),
+            (
+                Refusal::UnknownBot("zorg".into()),
+                C::Invalid,
+                "unknown bot 'zorg'",
+            ),
+            (
+                Refusal::CannotRemove(0),
+                C::Invalid,
+                "seat 0 cannot be removed",
+            ),
+            (
+                Refusal::RemovePresent,
+                C::WrongState,
+                "only a player who left can be removed during a game",
+            ),
+            (
+                Refusal::RulesAfterStart,
+                C::WrongState,
+                "the rules are set before the game starts",
+            ),
+            (Refusal::TimerTooLong, C::Invalid, "TIMER"),
+            (
+                Refusal::GameUnderWay,
+                C::WrongState,
+                "the game is under way",
+            ),
+            (
+                Refusal::NoGameFor(GameError::Players(9)),
+                C::WrongState,
+                "a game has from 1 to 8 players, not 9",
+            ),
+            (
+                Refusal::Bot(BotError::UnknownBot {
+                    spec: "zorg".into(),
+                    known: "greedy".into(),
+                }),
+                C::Invalid,
+                "unknown bot 'zorg'; known bots: greedy",
+            ),
+            (
+                Refusal::SolverBusy,
+                C::Busy,
+                "the server is preparing the bots of other rooms' unusual rules: try again in a minute",
+            ),
+            (
+                Refusal::Storage(StoreError::DiskFull),
+                C::Storage,
+                "the server's disk is full, so nothing changed: try again in a while",
+            ),
+        ];
+        for (refusal, ..) in &list {
+            match refusal {
+                Refusal::SpectatorsFull
+                | Refusal::AlreadyStarted
+                | Refusal::BadToken
+                | Refusal::SeatsTaken
+                | Refusal::NextGameFull
+                | Refusal::BadName(_)
+                | Refusal::AlreadySeated
+                | Refusal::AlreadyInLine
+                | Refusal::NotInRoom
+                | Refusal::AlreadyInRoom
+                | Refusal::NotHost
+                | Refusal::SpectatorPlays
+                | Refusal::SpectatorSays
+                | Refusal::SpectatorCoached
+                | Refusal::SpectatorHandsOver
+                | Refusal::NotAnAction(_)
+                | Refusal::NotAQuickMessage(_)
+                | Refusal::NoGame
+                | Refusal::BotPlaysYourSeat
+                | Refusal::Table(_)
+                | Refusal::Coach(_)
+                | Refusal::CoachBusy
+                | Refusal::NoSuchSeat(_)
+                | Refusal::PlayedByBot(_)
+                | Refusal::PlayerHere
+                | Refusal::AlreadyAway
+                | Refusal::NotAHostRequest(_)
+                | Refusal::BotAfterStart
+                | Refusal::UnknownBot(_)
+                | Refusal::CannotRemove(_)
+                | Refusal::RemovePresent
+                | Refusal::RulesAfterStart
+                | Refusal::TimerTooLong
+                | Refusal::GameUnderWay
+                | Refusal::NoGameFor(_)
+                | Refusal::Bot(_)
+                | Refusal::SolverBusy
+                | Refusal::Storage(_) => {}
+            }
+        }
+        list
+    }
+
+    #[test]
+    fn every_refusal_has_its_code_and_its_words() {
+        let engine = GameError::InRollOff.to_string();
+        let quick = format!(
+            "'hi' is not a quick message: use one of {}",
+            QUICK_MESSAGES.join(", ")
+        );
+        let timer = format!("the timer is at most {} seconds", Timer::MAX_SECONDS);
+        for (refusal, code, text) in every_refusal() {
+            let text = match text {
+                "ENGINE" => engine.as_str(),
+                "QUICK" => quick.as_str(),
+                "TIMER" => timer.as_str(),
+                text => text,
+            };
+            assert_eq!(refusal.code(), code, "{refusal:?}");
+            assert_eq!(refusal.to_string(), text, "{refusal:?}");
+            let reply: serde_json::Value =
+                serde_json::from_str(&refusal.to_json(Some("act"))).unwrap();
+            assert_eq!(reply["type"], "error");
+            assert_eq!(reply["code"], code.as_str());
+            assert_eq!(reply["message"], text);
+            assert_eq!(reply["request"], "act");
+        }
+    }
+
+    #[test]
+    fn storage_refusals_never_show_the_database_s_words() {
+        let refusal = Refusal::Storage(StoreError::Sqlite("table rooms is locked".into()));
+        assert_eq!(
+            refusal.to_string(),
+            "the server could not store the change, so nothing changed: try again"
+        );
+        let create = CreateRefusal::Storage(StoreError::Sqlite("table rooms is locked".into()));
+        assert_eq!(create.to_string(), refusal.to_string());
+    }
+
+    #[test]
+    fn every_creation_refusal_has_its_code_and_its_words() {
+        let cases = [
+            (
+                CreateRefusal::ConnectionLimit { limit: 3 },
+                ErrorCode::TooManyRooms,
+                "one connection may create 3 rooms: reconnect to create more".to_string(),
+            ),
+            (
+                CreateRefusal::Cap(RoomCap::Server),
+                ErrorCode::TooManyRooms,
+                RoomCap::Server.to_string(),
+            ),
+            (
+                CreateRefusal::Cap(RoomCap::Address),
+                ErrorCode::TooManyRooms,
+                RoomCap::Address.to_string(),
+            ),
+            (
+                CreateRefusal::BadName(NameError::TooLong),
+                ErrorCode::Invalid,
+                NameError::TooLong.to_string(),
+            ),
+            (
+                CreateRefusal::Storage(StoreError::DiskFull),
+                ErrorCode::Storage,
+                StoreError::DiskFull.to_client().to_string(),
+            ),
+        ];
+        for (refusal, code, text) in cases {
+            assert_eq!(refusal.code(), code, "{refusal:?}");
+            assert_eq!(refusal.to_string(), text, "{refusal:?}");
+            match refusal {
+                CreateRefusal::ConnectionLimit { .. }
+                | CreateRefusal::Cap(_)
+                | CreateRefusal::BadName(_)
+                | CreateRefusal::Storage(_) => {}
+            }
+        }
+    }
+}
