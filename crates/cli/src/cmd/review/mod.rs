@@ -3,9 +3,7 @@
 //! chart with `--chart`). The work is done by `martian-review`; this file reads the record and
 //! shows the review.
 
-#[path = "review_cmd/chart.rs"]
 mod chart;
-#[path = "review_cmd/messages.rs"]
 pub mod messages;
 
 use std::io::Read;
@@ -17,8 +15,8 @@ use martian_engine::{GameRecord, Points, RecordError};
 use martian_i18n::{Lang, Messages, errors};
 use martian_review::{Review, StopReason};
 
-use crate::exit::UsageError;
-use crate::plain::emit;
+use crate::output::UsageError;
+use crate::output::emit;
 use messages::Numbers;
 
 /// Review a recorded game: every decision valued by the solver and classed, luck and skill.
@@ -119,10 +117,10 @@ fn load_solutions(record: &GameRecord) {
     let rules = record.rules;
     match record.players.len() {
         2 => {
-            crate::solve_cmd::solve_duel(rules);
+            crate::cmd::solve::solve_duel(rules);
         }
         n if n >= 3 && rules.target() <= martian_solver::MAX_TRIO_TARGET => {
-            let bar = crate::solve_cmd::progress_bar();
+            let bar = crate::cmd::solve::progress_bar();
             let report = |p: martian_solver::Progress| {
                 if let Some(bar) = &bar {
                     bar.set_length(p.total);

@@ -16,11 +16,10 @@ pub struct BackupArgs {
 
 pub fn run(args: BackupArgs) -> anyhow::Result<()> {
     martian_server::backup(&args.db, &args.out)?;
-    println!(
-        "backed up {} to {}: start a server on the copy with --db {}",
+    crate::output::emit(&format!(
+        "backed up {} to {}: start a server on the copy with --db {}\n",
         args.db.display(),
         args.out.display(),
         args.out.display()
-    );
-    Ok(())
+    ))
 }

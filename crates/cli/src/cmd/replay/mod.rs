@@ -11,9 +11,9 @@ use martian_engine::{
 use martian_i18n::{Lang, Messages, errors};
 use serde::Serialize;
 
-use crate::exit::UsageError;
-use crate::plain::emit;
-use crate::plain::messages as msg;
+use crate::cmd::play::plain::messages as msg;
+use crate::output::UsageError;
+use crate::output::emit;
 
 /// Check a game record and show the game turn by turn.
 ///
@@ -68,7 +68,7 @@ pub fn run(args: ReplayArgs, lang: Lang) -> Result<()> {
     match view {
         View::Json => emit(&(serde_json::to_string_pretty(&summary(&record, &game))? + "\n"))?,
         View::Listing => emit(&listing(&record, &game, m))?,
-        View::Interactive => crate::tui_cmd::replay(record, lang)?,
+        View::Interactive => crate::cmd::play::replay(record, lang)?,
     }
     Ok(())
 }

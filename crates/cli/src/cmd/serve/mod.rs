@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 
-use crate::exit::UsageError;
+use crate::output::UsageError;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -350,7 +350,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let mut interrupt = signal(SignalKind::interrupt()).context("cannot watch for SIGINT")?;
         let running = martian_server::start(config).await?;
         // The first line of standard output names the address: scripts and tests read it.
-        println!("listening on http://{}/", running.addr());
+        crate::output::emit(&format!("listening on http://{}/\n", running.addr()))?;
         let skipped = running.not_restored().len();
         let database = match running.node() {
             // The URL may hold a password: name the database by its host only.

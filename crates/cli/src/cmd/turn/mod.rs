@@ -8,9 +8,9 @@ use martian_engine::{
 use martian_i18n::{Lang, Messages, errors};
 use serde::Serialize;
 
-use crate::exit::UsageError;
-use crate::plain::emit;
-use crate::plain::messages as msg;
+use crate::cmd::play::plain::messages as msg;
+use crate::output::UsageError;
+use crate::output::emit;
 use crate::rules_args::RulesArgs;
 
 /// Check a turn transcript and report the turn.

@@ -10,7 +10,7 @@ use martian_bots::Strategy;
 use martian_engine::{MAX_PLAYERS, PlayerInfo, Rules};
 use martian_i18n::{Lang, Messages};
 
-use crate::exit::UsageError;
+use crate::output::UsageError;
 use crate::rules_args::RulesArgs;
 use messages::PlayersError;
 
@@ -173,23 +173,6 @@ fn create_bots(
         .collect()
 }
 
-/// Writes `text` to stdout. A reader that went away (`| head`) is not an error: there is
-/// nobody left to tell.
-pub fn emit(text: &str) -> Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => Ok(other?),
-    }
-}
-
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error
-        .downcast_ref::<std::io::Error>()
-        .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
-}
-
 /// Plays the line-mode game on stdin and stdout.
 pub fn run(args: PlayArgs) -> Result<()> {
     let rules = args.rules.rules()?;
@@ -215,7 +198,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let stdout = std::io::stdout();
     match session::play(&options, bots, &mut stdin.lock(), &mut stdout.lock()) {
         // The record is saved; the output is gone, so there is nobody to tell.
-        Err(error) if is_broken_pipe(&error) => Ok(()),
+        Err(error) if crate::output::is_broken_pipe(&error) => Ok(()),
         other => other.map(|_| ()),
     }
 }

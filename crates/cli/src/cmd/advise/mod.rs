@@ -8,11 +8,11 @@ use martian_i18n::{Lang, Messages};
 use martian_solver::{AdviceMeasure, AdviceRequest, Reason, ReasonArg, advise_with_reason};
 use serde_json::json;
 
-use crate::exit::UsageError;
-use crate::plain::emit;
+use crate::cmd::solve::messages::{self as msg, MeasureText};
+use crate::cmd::solve::solve_duel;
+use crate::output::UsageError;
+use crate::output::emit;
 use crate::rules_args::RulesArgs;
-use crate::solve_cmd::messages::{self as msg, MeasureText};
-use crate::solve_cmd::solve_duel;
 
 /// The best decision at the end of a turn transcript, and the value of every option.
 ///

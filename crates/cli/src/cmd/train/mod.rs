@@ -11,9 +11,9 @@ use martian_engine::{Action, Face, Turn, TurnPhase};
 use martian_i18n::{Lang, Messages, tr, vocab};
 use martian_review::{Measure, Theme, Trainer, TrainerConfig, TrainerError, TrainingPosition};
 
-use crate::exit::UsageError;
-use crate::plain::emit;
-use crate::review_cmd::messages::{self as msg, Numbers};
+use crate::cmd::review::messages::{self as msg, Numbers};
+use crate::output::UsageError;
+use crate::output::emit;
 use crate::rules_args::RulesArgs;
 
 /// Train on positions from perfect play where one option is clearly best and a rule of thumb
@@ -121,7 +121,7 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
     let rules = args.rules.rules()?;
     let players = usize::from(args.players);
     if players == 2 {
-        crate::solve_cmd::solve_duel(rules);
+        crate::cmd::solve::solve_duel(rules);
     }
     let measure = if players == 1 {
         Measure::ExpectedTurns

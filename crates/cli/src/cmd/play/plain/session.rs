@@ -86,7 +86,7 @@ pub fn play(
     };
     if let (Some(path), Err(error)) = (&options.record, session.save()) {
         // Fail before the game rather than after the first turn.
-        return Err(crate::exit::UsageError(msg::record_not_saved(m, path, &error)).into());
+        return Err(crate::output::UsageError(msg::record_not_saved(m, path, &error)).into());
     }
     let result = session.run();
     let saved = session.save();
@@ -430,7 +430,7 @@ impl Session<'_> {
         for &(action, value) in &advice.values {
             let line = msg::coach_option(
                 m,
-                crate::solve_cmd::messages::action(m, action),
+                crate::cmd::solve::messages::action(m, action),
                 advice.format_value(m, value),
                 advice.is_best(value),
             );

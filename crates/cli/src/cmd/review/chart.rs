@@ -95,7 +95,7 @@ fn series(m: &Messages, review: &Review) -> Series {
 
 /// Draws the chart of `review` into `path`.
 pub fn write(m: &Messages, review: &Review, format: Format, path: &Path) -> Result<()> {
-    crate::plot_cmd::draw::register_font()?;
+    crate::cmd::plot::draw::register_font()?;
     let series = series(m, review);
     let x_label = tr!(m, "review-chart-x");
     let bytes = match format {

@@ -8,14 +8,14 @@ use serde_json::json;
 
 use martian_i18n::Messages;
 
-use crate::exit::UsageError;
-use crate::plain::emit;
+use crate::output::UsageError;
+use crate::output::emit;
 use crate::rules_args::RulesArgs;
 
 pub fn run(json: bool, rules: &RulesArgs, m: &Messages) -> Result<()> {
     let rules = rules.rules()?;
     let started = Instant::now();
-    let bar = crate::solve_cmd::progress_bar();
+    let bar = crate::cmd::solve::progress_bar();
     let report = |p: Progress| {
         if let Some(bar) = &bar {
             bar.set_length(p.total);
@@ -50,7 +50,7 @@ pub fn run(json: bool, rules: &RulesArgs, m: &Messages) -> Result<()> {
         emit(&format!("{object}\n"))
     } else {
         let computed = matches!(provenance, Provenance::Computed { .. });
-        emit(&crate::solve_cmd::messages::trio_report(
+        emit(&crate::cmd::solve::messages::trio_report(
             m,
             rules,
             wins,

@@ -39,6 +39,5 @@ pub fn rules_text(lang: Lang) -> String {
 }
 
 pub fn run(_args: RulesArgs, lang: Lang) -> anyhow::Result<()> {
-    print!("{}", rules_text(lang));
-    Ok(())
+    crate::output::emit(&rules_text(lang))
 }

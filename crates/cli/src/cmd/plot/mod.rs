@@ -3,9 +3,7 @@
 //! DejaVu Sans font embedded in the binary, so no system font is needed). Words are in
 //! [`messages`].
 
-#[path = "plot/draw.rs"]
 pub(crate) mod draw;
-#[path = "plot/messages.rs"]
 mod messages;
 
 use std::path::{Path, PathBuf};
@@ -15,7 +13,7 @@ use clap::{Args, ValueEnum};
 use martian_engine::{Dice, Face, Points, Rules, Turn};
 use martian_solver::{DuelPosition, TurnTable, duel, duel_position, expected_score_table};
 
-use crate::exit::UsageError;
+use crate::output::UsageError;
 use crate::rules_args::RulesArgs;
 
 /// Draw a picture of perfect play.

@@ -11,10 +11,11 @@ use martian_i18n::{Lang, Messages};
 use martian_solver::{DuelSolution, Progress, Provenance, expected_score_table, solo};
 use serde_json::json;
 
-use crate::plain::emit;
+use crate::output::emit;
 use crate::rules_args::RulesArgs;
 
 pub mod messages;
+mod trio;
 
 use messages as msg;
 
@@ -53,7 +54,7 @@ pub fn run(args: SolveArgs, lang: Lang) -> Result<()> {
         SolveCommand::Turn(options) => turn(&options, m),
         SolveCommand::Duel(options) => duel(&options, m),
         SolveCommand::Solo(options) => solo_game(&options, m),
-        SolveCommand::Trio(options) => crate::solve_trio::run(options.json, &options.rules, m),
+        SolveCommand::Trio(options) => trio::run(options.json, &options.rules, m),
     }
 }
 

@@ -10,8 +10,10 @@ use martian_engine::GameRecord;
 use martian_i18n::{Lang, Messages};
 use martian_tui::SeatSpec;
 
-use crate::exit::UsageError;
-use crate::plain::{self, PlayArgs, messages};
+use crate::output::UsageError;
+use plain::{PlayArgs, messages};
+
+pub mod plain;
 
 /// Whether a person is at a terminal that can show the full-screen game.
 fn interactive() -> bool {
