@@ -2,8 +2,6 @@
 //! games (and rematches) with a think time between moves, measuring action-to-update latency.
 //! Shared by `examples/load` and the small load test of the normal suite.
 
-#![allow(dead_code)] // each user reads part of the report
-
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -151,6 +149,8 @@ struct RoomLite {
 
 #[derive(Deserialize)]
 struct GameLite {
+    // Required in every update, though the driver plays without it.
+    #[allow(dead_code)]
     number: u32,
     moves: u64,
     to_move: Option<usize>,
@@ -158,7 +158,7 @@ struct GameLite {
 }
 
 /// The turn as the load's player reads it.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 pub struct TurnLite {
     legal: Vec<String>,
     score: u64,

@@ -1,22 +1,14 @@
 //! `martian-dice rules` as a player runs it.
 
-use std::process::Command;
+use crate::util::{stdout, without_locale};
 
+/// The binary with no locale but `env`.
 fn martian_dice(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
-    command
+    without_locale()
         .args(args)
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG");
-    for (name, value) in env {
-        command.env(name, value);
-    }
-    command.output().unwrap()
-}
-
-fn stdout(output: &std::process::Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
+        .envs(env.iter().copied())
+        .output()
+        .unwrap()
 }
 
 #[test]

@@ -3,28 +3,19 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::sync::OnceLock;
 
 use martian_engine::GameRecord;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-fn binary() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
-    command.env("LC_ALL", "en");
-    command
-}
+use crate::util::{martian_dice as binary, stderr, stdout};
 
+/// One directory for the records of this module's tests, each in a file named after its test.
 fn scratch() -> PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("martian-dice-replay-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    })
-    .clone()
+    DIR.get_or_init(|| crate::util::scratch("records")).clone()
 }
 
 /// The text of a record written by `play --plain --record`: three bots, so no answers needed.
@@ -67,14 +58,6 @@ fn replay_text(name: &str, text: &str, flags: &[&str]) -> Output {
 
 fn replay_value(name: &str, record: &Value, flags: &[&str]) -> Output {
     replay_text(name, &serde_json::to_string_pretty(record).unwrap(), flags)
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 #[test]

@@ -1,23 +1,23 @@
 //! `martian-dice advise`, run as a user runs it.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
+use crate::util::{martian_dice, unique_path};
+
+/// A solver cache of the test's own, which the binary creates.
+#[track_caller]
 fn cache_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("martian-cli-advise-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    unique_path(name)
 }
 
 fn advise(args: &[&str], cache: &PathBuf) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+    martian_dice()
         .arg("advise")
         .args(args)
         .env("MARTIAN_DICE_CACHE_DIR", cache)
-        .env("LC_ALL", "en")
         .output()
         .expect("the binary runs")
 }
@@ -121,7 +121,7 @@ fn with_scores_values_are_win_probabilities() {
     let start = json(&["--scores", "0,0"], &cache);
     let options = options(&start);
     let duel: Value = serde_json::from_slice(
-        &Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+        &martian_dice()
             .args(["solve", "duel", "--json"])
             .env("MARTIAN_DICE_CACHE_DIR", &cache)
             .output()

@@ -2,141 +2,18 @@
 //! `send-keys`, the screen comes out with `capture-pane`. Without tmux these tests fail, saying
 //! how to install it (`scripts/test` installs it).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_martian-dice");
-
-/// A tmux server of our own (its own socket), killed on drop.
-struct Tmux {
-    socket: String,
-}
-
-/// Fails the test when tmux is missing: a terminal test that cannot run must not pass.
-fn require_tmux() {
-    let found = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        found,
-        "tmux is not installed: apt-get install tmux (scripts/test installs it)"
-    );
-}
-
-impl Tmux {
-    fn new(name: &str) -> Tmux {
-        Tmux {
-            socket: format!("martian-e2e-{name}-{}", std::process::id()),
-        }
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        let output = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        assert!(
-            output.status.success(),
-            "tmux {args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        output
-    }
-
-    /// Starts `command` in a detached 80×24 window that stays after the program exits, in an
-    /// English environment (a command may set its own locale) with `dir/config` as the user's
-    /// configuration directory, where the last setup is remembered.
-    fn start(&self, dir: &Path, command: &str) {
-        let config = dir.join("config");
-        let command = format!(
-            "env -u LC_MESSAGES LC_ALL=C.UTF-8 LANG=C.UTF-8 XDG_CONFIG_HOME={} {command}",
-            config.display()
-        );
-        self.run(&[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-x",
-            "80",
-            "-y",
-            "24",
-            "-s",
-            "game",
-            "-c",
-            dir.to_str().unwrap(),
-            &command,
-        ]);
-        self.run(&["set-option", "-t", "game", "remain-on-exit", "on"]);
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "game"];
-        args.extend_from_slice(keys);
-        self.run(&args);
-    }
-
-    fn screen(&self) -> String {
-        let output = self.run(&["capture-pane", "-p", "-t", "game"]);
-        String::from_utf8_lossy(&output.stdout).into_owned()
-    }
-
-    fn pane_dead(&self) -> bool {
-        let output = self.run(&["display-message", "-p", "-t", "game", "#{pane_dead}"]);
-        String::from_utf8_lossy(&output.stdout).trim() == "1"
-    }
-
-    /// Waits until the screen shows `text`; panics with the screen after `timeout`.
-    fn wait_for(&self, text: &str, timeout: Duration) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < timeout,
-                "'{text}' never appeared; the screen:\n{screen}"
-            );
-            sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
-}
-
-/// `command`, then what the terminal is like after it: its exit code, and whether the terminal
-/// is back in cooked mode (`stty` shows `icanon` on) — the shell stays so that it can be read.
-fn then_report(command: &str) -> String {
-    format!(
-        "sh -c '{command}; echo \"exit code $?\"; \
-         if stty -a | grep -q -- -icanon; then echo TERMINAL-RAW; else echo TERMINAL-COOKED; fi; \
-         sleep 120'"
-    )
-}
-
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("martian-e2e-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::util::tmux::{Tmux, require_tmux, then_report};
+use crate::util::{BIN, scratch};
 
 #[test]
 fn a_full_seeded_game_against_a_bot_to_the_end_screen_then_its_replay() {
     require_tmux();
-    let dir = scratch_dir("game");
+    let dir = scratch("game");
     let tmux = Tmux::new("game");
     tmux.start(
         &dir,
@@ -281,7 +158,7 @@ fn position(screen: &str) -> (usize, usize) {
 #[test]
 fn ctrl_c_quits_at_once_and_restores_the_terminal() {
     require_tmux();
-    let dir = scratch_dir("ctrl-c");
+    let dir = scratch("ctrl-c");
     let tmux = Tmux::new("ctrl-c");
     tmux.start(&dir, &then_report(&format!("{BIN} play --seed 3")));
     tmux.wait_for("Start the game", Duration::from_secs(20));
@@ -306,7 +183,7 @@ fn ctrl_c_quits_at_once_and_restores_the_terminal() {
 #[test]
 fn a_termination_signal_restores_the_terminal() {
     require_tmux();
-    let dir = scratch_dir("sigterm");
+    let dir = scratch("sigterm");
     let tmux = Tmux::new("sigterm");
     tmux.start(&dir, &then_report(&format!("{BIN} play --seed 3")));
     tmux.wait_for("Start the game", Duration::from_secs(20));
@@ -342,7 +219,7 @@ fn a_termination_signal_restores_the_terminal() {
 #[test]
 fn plain_still_gives_the_line_mode_in_a_terminal() {
     require_tmux();
-    let dir = scratch_dir("plain");
+    let dir = scratch("plain");
     let tmux = Tmux::new("plain");
     tmux.start(&dir, &format!("{BIN} play --plain --seed 1"));
     let screen = tmux.wait_for("The dice have a seed", Duration::from_secs(20));
@@ -368,7 +245,7 @@ fn without_a_terminal_play_falls_back_to_the_line_mode() {
 #[test]
 fn in_portuguese_the_game_speaks_portuguese_and_takes_the_portuguese_keys() {
     require_tmux();
-    let dir = scratch_dir("pt");
+    let dir = scratch("pt");
     let tmux = Tmux::new("pt");
     tmux.start(
         &dir,
@@ -407,7 +284,7 @@ fn in_portuguese_the_game_speaks_portuguese_and_takes_the_portuguese_keys() {
 #[test]
 fn the_environment_s_language_is_the_game_s_unless_lang_says_otherwise() {
     require_tmux();
-    let dir = scratch_dir("env-lang");
+    let dir = scratch("env-lang");
     let cases = [
         ("pt", "", "Começar a partida"),
         ("en", "--lang en", "Start the game"),
@@ -426,7 +303,7 @@ fn the_environment_s_language_is_the_game_s_unless_lang_says_otherwise() {
 #[test]
 fn the_last_setup_and_its_language_are_remembered_and_a_damaged_file_is_ignored() {
     require_tmux();
-    let dir = scratch_dir("remember");
+    let dir = scratch("remember");
     let first = Tmux::new("remember-1");
     first.start(&dir, &then_report(&format!("{BIN} play --seed 1")));
     first.wait_for("Start the game", Duration::from_secs(20));
@@ -473,7 +350,7 @@ fn the_last_setup_and_its_language_are_remembered_and_a_damaged_file_is_ignored(
 #[test]
 fn the_game_ends_when_its_terminal_hangs_up_instead_of_spinning() {
     require_tmux();
-    let dir = scratch_dir("hang-up");
+    let dir = scratch("hang-up");
     let tmux = Tmux::new("hang-up");
     // `env` execs the game, so the pane's process is the game itself.
     tmux.start(&dir, &format!("{BIN} play --seed 5"));
@@ -504,7 +381,7 @@ fn the_game_ends_when_its_terminal_hangs_up_instead_of_spinning() {
 #[test]
 fn the_keys_are_the_letters_on_the_dice_and_a_turn_s_end_is_held() {
     require_tmux();
-    let dir = scratch_dir("keys");
+    let dir = scratch("keys");
     let tmux = Tmux::new("keys");
     // Seed 2024: Ana's first roll has death rays to take.
     tmux.start(

@@ -8,14 +8,13 @@
 //! what a commit acknowledged is in PostgreSQL's memory and files whatever happens to them; and the
 //! machine is shared.
 
-#![allow(dead_code)]
-
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+#[derive(Debug)]
 pub struct PgServer {
     pub port: u16,
     bin: PathBuf,

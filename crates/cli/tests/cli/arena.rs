@@ -1,24 +1,17 @@
 //! `martian-dice arena`, run as a user runs it.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
+use crate::util::{martian_dice, stderr, stdout};
+
 fn arena(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+    martian_dice()
         .arg("arena")
         .args(args)
-        .env("LC_ALL", "en")
         .output()
         .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 fn json_of(args: &[&str]) -> Value {

@@ -2,47 +2,30 @@
 //! program itself writes: bot games, a scorekeeper game with a roll-off, an unfinished game, a
 //! broken record, rule variants, every seat count.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
-/// One cache for this test binary's runs, so the tables are solved once.
-fn cache() -> PathBuf {
-    std::env::temp_dir().join(format!("martian-cli-review-{}", std::process::id()))
-}
+use crate::util::{martian_dice, scratch};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = cache().join(format!("files-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// One cache for this module's runs, so the tables are solved once.
+fn cache() -> PathBuf {
+    static CACHE: OnceLock<PathBuf> = OnceLock::new();
+    CACHE
+        .get_or_init(|| crate::util::unique_path("cache"))
+        .clone()
 }
 
 fn binary() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
-    command
-        .env("MARTIAN_DICE_CACHE_DIR", cache())
-        .env("LC_ALL", "en");
+    let mut command = martian_dice();
+    command.env("MARTIAN_DICE_CACHE_DIR", cache());
     command
 }
 
 fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = binary()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    crate::util::run_with_input(binary().args(args), input)
 }
 
 fn run(args: &[&str]) -> Output {

@@ -2,51 +2,20 @@
 //! `turn`, `replay`, `solve` and `advise` in Brazilian Portuguese through the real binary, with
 //! machine output (`--json`) unchanged.
 //!
-//! The Portuguese games are compared with transcripts kept in `tests/snapshots/`. After a
-//! deliberate change of wording, rewrite them with `UPDATE_SNAPSHOTS=1 cargo test -p martian-dice
-//! --test cli_lang` and read the difference before committing it.
+//! The Portuguese games are compared with insta snapshots kept in `snapshots/` beside this file.
+//! After a deliberate change of wording, review the new transcripts with `cargo insta test -p
+//! martian-dice --test cli --review` (or run with `INSTA_UPDATE=always` and read the difference
+//! before committing it). A missing or different snapshot fails the test.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
+use crate::util::{run_with_input, scratch, stderr, stdout, without_locale};
+
 /// The binary with a clean locale environment plus `env`, fed `input`.
 fn martian_dice(args: &[&str], env: &[(&str, &str)], input: &str) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
-    command
-        .args(args)
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .envs(env.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = command.spawn().unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("martian-dice-lang-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    run_with_input(without_locale().args(args).envs(env.iter().copied()), input)
 }
 
 /// The lines on which the Portuguese line mode waits for an answer.
@@ -74,34 +43,6 @@ fn with_answers(output: &str, answers: &[&str]) -> String {
     }
     assert_eq!(answers.next(), None, "answers left over:\n{text}");
     text
-}
-
-/// Compares `actual` with the committed snapshot `name`, or rewrites it when asked to.
-fn assert_snapshot(name: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(name);
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; create it with UPDATE_SNAPSHOTS=1", path.display()));
-    if expected != actual {
-        let (number, (want, got)) = expected
-            .lines()
-            .chain(std::iter::repeat("<end>"))
-            .zip(actual.lines().chain(std::iter::repeat("<end>")))
-            .enumerate()
-            .find(|(_, (want, got))| want != got)
-            .expect("the texts differ in some line");
-        panic!(
-            "{} differs at line {}:\n  expected: {want}\n  actual:   {got}\n\nwhole output:\n{actual}",
-            path.display(),
-            number + 1
-        );
-    }
 }
 
 /// Ana and Bia to 12 points with the dice of seed 145, answered in both languages' words and
@@ -173,10 +114,7 @@ fn a_seeded_game_in_portuguese_reads_as_the_snapshot() {
     let text = stdout(&output);
     assert!(text.contains("Esta é a rodada final"), "{text}");
     assert!(text.contains("\nPlacar final:\n"), "{text}");
-    assert_snapshot(
-        "plain_pt_br_seeded.txt",
-        &with_answers(&text, SEEDED_ANSWERS),
-    );
+    insta::assert_snapshot!("plain_pt_br_seeded", with_answers(&text, SEEDED_ANSWERS));
 }
 
 /// A scorekeeper game with physical dice: every sentence the dice can force, exactly.
@@ -245,9 +183,9 @@ fn a_scorekeeper_game_in_portuguese_reads_as_the_snapshot() {
     ] {
         assert!(text.contains(sentence), "missing {sentence:?} in\n{text}");
     }
-    assert_snapshot(
-        "plain_pt_br_scorekeeper.txt",
-        &with_answers(&text, SCOREKEEPER_ANSWERS),
+    insta::assert_snapshot!(
+        "plain_pt_br_scorekeeper",
+        with_answers(&text, SCOREKEEPER_ANSWERS)
     );
 
     // The record is the same whatever the language: neutral letters, English keys.

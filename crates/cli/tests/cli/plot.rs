@@ -1,17 +1,12 @@
 //! `martian-dice plot` through the real binary: files written, valid SVG and PNG, usage errors.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("martian-cli-plot-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::util::{martian_dice, scratch as temp_dir};
 
 fn plot(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+    martian_dice()
         .arg("plot")
         .args(args)
         .env("MARTIAN_DICE_CACHE_DIR", dir.join("cache"))

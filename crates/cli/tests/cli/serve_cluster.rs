@@ -9,16 +9,7 @@
 //! with SIGTERM: its room goes on in the other at once, without waiting for the lease. And the
 //! load example's clients play through nginx on both processes without an error.
 
-#[path = "../../server/examples/load/driver.rs"]
-mod driver;
-#[path = "support/nginx.rs"]
-mod nginx;
-#[path = "../../server/tests/support/postgres.rs"]
-mod postgres;
-
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -28,82 +19,36 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
+use martian_testkit::ws::http_get;
+use martian_testkit::{load as driver, nginx, postgres};
+
+use crate::util::scratch;
+use crate::util::serve::ServeProcess;
+
 /// The lease of the tests' processes, renewed every second.
 const LEASE_S: u64 = 3;
 
-/// A server process of the cluster, its standard error collected.
-struct Node {
-    child: Child,
-    addr: SocketAddr,
-    stderr: Arc<Mutex<Vec<String>>>,
+/// A server process of the cluster named `name`, storing in `url`, with a lease of `lease`
+/// seconds renewed every second.
+fn node_with_lease(url: &str, name: &str, lease: u64) -> ServeProcess {
+    let lease = lease.to_string();
+    // nginx and the other process, which hand over connections, are on 127.0.0.1.
+    let options = [
+        "--trusted-proxy",
+        "127.0.0.1",
+        "--lease",
+        &lease,
+        "--lease-renew",
+        "1",
+    ];
+    let mut extra = options.to_vec();
+    extra.extend(["--node", name]);
+    ServeProcess::start(url, &extra, &[])
 }
 
-impl Node {
-    fn start(url: &str, name: &str) -> Node {
-        Node::start_with_lease(url, name, LEASE_S)
-    }
-
-    fn start_with_lease(url: &str, name: &str, lease: u64) -> Node {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_martian-dice"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay", "0"])
-            .args(["--rate-limit", "1000", "--rooms-per-address", "1000"])
-            // nginx and the other process, which hand over connections, are on 127.0.0.1.
-            .args(["--trusted-proxy", "127.0.0.1"])
-            .args(["--lease", &lease.to_string(), "--lease-renew", "1"])
-            .args(["--node", name, "--db", url])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let stderr = Arc::new(Mutex::new(Vec::new()));
-        let lines = stderr.clone();
-        let err = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(err).lines().map_while(Result::ok) {
-                lines.lock().unwrap().push(line);
-            }
-        });
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .unwrap_or_else(|| {
-                panic!(
-                    "unexpected first line {line:?}; stderr: {}",
-                    stderr.lock().unwrap().join("\n")
-                )
-            })
-            .parse()
-            .unwrap();
-        Node {
-            child,
-            addr,
-            stderr,
-        }
-    }
-
-    fn signal(&self, signal: &str) {
-        let status = Command::new("kill")
-            .args([&format!("-{signal}"), &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-
-    fn stderr(&self) -> String {
-        self.stderr.lock().unwrap().join("\n")
-    }
-}
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A server process of the cluster with the tests' lease.
+fn node(url: &str, name: &str) -> ServeProcess {
+    node_with_lease(url, name, LEASE_S)
 }
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -301,14 +246,6 @@ async fn player(
     }
 }
 
-/// A scratch directory of the test's own.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("martian-cluster-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Rooms per owner, as PostgreSQL has them.
 fn owners(pg: &postgres::PgServer, db: &str) -> Vec<(String, u64)> {
     pg.sql(
@@ -323,26 +260,14 @@ fn owners(pg: &postgres::PgServer, db: &str) -> Vec<(String, u64)> {
     .collect()
 }
 
-async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.unwrap();
-    let status = response[9..12].parse().unwrap();
-    let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    (status, body.to_string())
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_process_killed_mid_game_its_rooms_resume_on_the_other_and_no_move_is_lost() {
     const ROOMS: usize = 12;
     let pg = postgres::server();
     let url = pg.database();
     let db = postgres::PgServer::name_of(&url).to_string();
-    let a = Node::start(&url, "a");
-    let b = Node::start(&url, "b");
+    let a = node(&url, "a");
+    let b = node(&url, "b");
     let scratch = scratch("kill");
     let balancer = tokio::task::block_in_place(|| {
         nginx::Nginx::start(&scratch, "nginx-cluster.conf", &[a.addr, b.addr])
@@ -501,8 +426,8 @@ async fn a_paused_process_loses_its_rooms_and_once_resumed_cannot_store_in_them(
     let pg = postgres::server();
     let url = pg.database();
     let db = postgres::PgServer::name_of(&url).to_string();
-    let a = Node::start(&url, "a");
-    let b = Node::start(&url, "b");
+    let a = node(&url, "a");
+    let b = node(&url, "b");
     // A room on A, its game under way, the person to move.
     let mut on_a = connect(a.addr, None).await;
     send(&mut on_a, json!({"type": "create_room", "name": "Ana"})).await;
@@ -657,8 +582,8 @@ async fn nginx_sends_every_connection_for_a_room_to_one_process() {
     const VISITS: u64 = 3;
     let pg = postgres::server();
     let url = pg.database();
-    let a = Node::start(&url, "a");
-    let b = Node::start(&url, "b");
+    let a = node(&url, "a");
+    let b = node(&url, "b");
     let scratch = scratch("route");
     let balancer = tokio::task::block_in_place(|| {
         nginx::Nginx::start(&scratch, "nginx-cluster.conf", &[a.addr, b.addr])
@@ -718,8 +643,8 @@ async fn a_process_stopped_with_sigterm_hands_its_room_on_without_waiting_for_it
     let pg = postgres::server();
     let url = pg.database();
     let db = postgres::PgServer::name_of(&url).to_string();
-    let a = Node::start_with_lease(&url, "a", LEASE);
-    let b = Node::start_with_lease(&url, "b", LEASE);
+    let a = node_with_lease(&url, "a", LEASE);
+    let b = node_with_lease(&url, "b", LEASE);
     let scratch = scratch("term");
     let balancer = tokio::task::block_in_place(|| {
         nginx::Nginx::start(&scratch, "nginx-cluster.conf", &[a.addr, b.addr])
@@ -808,8 +733,8 @@ async fn fifty_clients_play_through_nginx_on_two_processes_without_error() {
     let pg = postgres::server();
     let url = pg.database();
     let db = postgres::PgServer::name_of(&url).to_string();
-    let a = Node::start(&url, "a");
-    let b = Node::start(&url, "b");
+    let a = node(&url, "a");
+    let b = node(&url, "b");
     let scratch = scratch("load");
     let balancer = tokio::task::block_in_place(|| {
         nginx::Nginx::start(&scratch, "nginx-cluster.conf", &[a.addr, b.addr])

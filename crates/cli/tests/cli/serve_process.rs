@@ -8,7 +8,7 @@
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -20,112 +20,11 @@ use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
-/// A server process on a free port, its standard error collected.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-    stderr: Arc<Mutex<Vec<String>>>,
-    reader: Option<std::thread::JoinHandle<()>>,
-}
+use martian_testkit::nginx::Nginx;
+use martian_testkit::ws::http_get;
 
-impl Server {
-    fn start(db: &Path, extra: &[&str], env: &[(&str, &Path)]) -> Server {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
-        command
-            .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay", "0"])
-            .args(["--rate-limit", "1000", "--db"])
-            .arg(db)
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        // Every client of the tests comes from 127.0.0.1.
-        if !extra.contains(&"--rooms-per-address") {
-            command.args(["--rooms-per-address", "1000"]);
-        }
-        for (name, value) in env {
-            command.env(name, value);
-        }
-        let mut child = command.spawn().expect("the binary starts");
-        let stderr = Arc::new(Mutex::new(Vec::new()));
-        let lines = stderr.clone();
-        let err = child.stderr.take().unwrap();
-        let reader = std::thread::spawn(move || {
-            for line in BufReader::new(err).lines().map_while(Result::ok) {
-                lines.lock().unwrap().push(line);
-            }
-        });
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
-            .parse()
-            .unwrap();
-        Server {
-            child,
-            addr,
-            stderr,
-            reader: Some(reader),
-        }
-    }
-
-    /// SIGKILL, as a crash would.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    /// SIGTERM, as a service manager stops it; returns its exit status, how long it took, and
-    /// all it wrote on standard error.
-    fn terminate(mut self) -> (std::process::ExitStatus, Duration, String) {
-        let started = std::time::Instant::now();
-        let sent = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill(1) runs");
-        assert!(sent.success());
-        for _ in 0..400 {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                let took = started.elapsed();
-                if let Some(reader) = self.reader.take() {
-                    reader.join().unwrap();
-                }
-                let stderr = self.stderr.lock().unwrap().join("\n");
-                return (status, took, stderr);
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        self.child.kill().unwrap();
-        panic!("the server did not stop within 20 s of SIGTERM");
-    }
-
-    /// Standard error so far, once the line containing `needle` has arrived.
-    fn stderr_with(&self, needle: &str) -> String {
-        for _ in 0..200 {
-            let text = self.stderr.lock().unwrap().join("\n");
-            if text.contains(needle) {
-                return text;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!(
-            "no '{needle}' on standard error: {}",
-            self.stderr.lock().unwrap().join("\n")
-        );
-    }
-}
-
-/// A server left running by a failing test would hold its port, files and pipes.
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use crate::util::scratch;
+use crate::util::serve::ServeProcess;
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -333,25 +232,6 @@ fn next_random(state: &mut u64) -> u64 {
     *state
 }
 
-async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.unwrap();
-    let status = response[9..12].parse().unwrap();
-    let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    (status, body.to_string())
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("martian-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_again_and_again_no_room_is_stuck_or_gone_and_no_move_is_lost() {
     const ROOMS: usize = 24;
@@ -359,7 +239,7 @@ async fn killed_again_and_again_no_room_is_stuck_or_gone_and_no_move_is_lost() {
     let dir = scratch("torture");
     let db = dir.join("server.db");
     let rules = ["--max-rooms", "100"];
-    let mut server = Server::start(&db, &rules, &[]);
+    let mut server = ServeProcess::start(&db, &rules, &[]);
     let (addr_tx, addr_rx) = watch::channel(Some(server.addr));
     let problems = Arc::new(Mutex::new(Vec::new()));
     let finished = Arc::new(Mutex::new(Vec::new()));
@@ -381,7 +261,7 @@ async fn killed_again_and_again_no_room_is_stuck_or_gone_and_no_move_is_lost() {
         // No client may reach the dead server's port while the new one starts.
         addr_tx.send_replace(None);
         tokio::task::yield_now().await;
-        let restarted = tokio::task::block_in_place(|| Server::start(&db, &rules, &[]));
+        let restarted = tokio::task::block_in_place(|| ServeProcess::start(&db, &rules, &[]));
         let report = restarted.stderr_with("rooms restored");
         assert!(
             !report.contains("not restored"),
@@ -467,7 +347,7 @@ async fn resume(addr: SocketAddr, room: &str, token: &str) -> Value {
 async fn a_damaged_room_is_reported_and_skipped_and_the_others_come_back() {
     let dir = scratch("damaged");
     let db = dir.join("server.db");
-    let server = Server::start(&db, &[], &[]);
+    let server = ServeProcess::start(&db, &[], &[]);
     let mut rooms = Vec::new();
     for name in ["Ana", "Bia", "Caio"] {
         let (room, token, _, _) = room_with_a_game(server.addr, name).await;
@@ -482,7 +362,7 @@ async fn a_damaged_room_is_reported_and_skipped_and_the_others_come_back() {
     )
     .unwrap();
     drop(conn);
-    let server = tokio::task::block_in_place(|| Server::start(&db, &[], &[]));
+    let server = tokio::task::block_in_place(|| ServeProcess::start(&db, &[], &[]));
     let report = server.stderr_with("rooms restored");
     assert!(
         report.contains(&format!("room {} not restored", rooms[1].0)),
@@ -518,7 +398,7 @@ async fn a_damaged_room_is_reported_and_skipped_and_the_others_come_back() {
 async fn a_restart_holds_no_more_rooms_than_max_rooms_and_keeps_the_rest() {
     let dir = scratch("max-rooms");
     let db = dir.join("server.db");
-    let server = Server::start(&db, &[], &[]);
+    let server = ServeProcess::start(&db, &[], &[]);
     let mut rooms = Vec::new();
     for name in ["Ana", "Bia", "Caio", "Duda"] {
         let (room, token, _, _) = room_with_a_game(server.addr, name).await;
@@ -527,7 +407,8 @@ async fn a_restart_holds_no_more_rooms_than_max_rooms_and_keeps_the_rest() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     tokio::task::block_in_place(|| server.kill());
-    let server = tokio::task::block_in_place(|| Server::start(&db, &["--max-rooms", "2"], &[]));
+    let server =
+        tokio::task::block_in_place(|| ServeProcess::start(&db, &["--max-rooms", "2"], &[]));
     let report = server.stderr_with("rooms restored");
     assert!(
         report.contains("2 rooms restored, 2 not restored"),
@@ -549,7 +430,7 @@ async fn a_restart_holds_no_more_rooms_than_max_rooms_and_keeps_the_rest() {
     assert_eq!(next_json(&mut ws).await.unwrap()["code"], "too_many_rooms");
     tokio::task::block_in_place(|| server.kill());
     // With room for them, the others come back.
-    let server = tokio::task::block_in_place(|| Server::start(&db, &[], &[]));
+    let server = tokio::task::block_in_place(|| ServeProcess::start(&db, &[], &[]));
     assert!(
         server
             .stderr_with("rooms restored")
@@ -622,7 +503,7 @@ async fn a_full_disk_refuses_changes_cleanly_and_the_server_recovers_by_itself()
     let dir = scratch("full-disk");
     let disk = SmallDisk::mount(dir.join("disk"), "2m");
     let db = disk.path.join("server.db");
-    let server = Server::start(&db, &[], &[]);
+    let server = ServeProcess::start(&db, &[], &[]);
     let (room, token, mut ws, mut state) = room_with_a_game(server.addr, "Ana").await;
     let filler = disk.fill();
     // Play until a change cannot be stored (the log may still have room for a few).
@@ -681,7 +562,7 @@ async fn a_full_disk_refuses_changes_cleanly_and_the_server_recovers_by_itself()
     assert!(position(&stored) > position(&state));
     tokio::task::block_in_place(|| server.kill());
     // What was acknowledged after the recovery survives a crash.
-    let server = tokio::task::block_in_place(|| Server::start(&db, &[], &[]));
+    let server = tokio::task::block_in_place(|| ServeProcess::start(&db, &[], &[]));
     let (mut back, _) = connect_async(format!("ws://{}/ws", server.addr))
         .await
         .unwrap();
@@ -727,7 +608,7 @@ async fn unusual_rules_wait_in_a_bounded_queue_and_beyond_it_are_refused_at_once
     let dir = scratch("busy");
     // A cache of its own: no three-player solution is at hand, so each must be solved.
     let cache = dir.join("cache");
-    let server = Server::start(
+    let server = ServeProcess::start(
         &dir.join("server.db"),
         &["--solver-threads", "1", "--solver-queue", "1"],
         &[("MARTIAN_DICE_CACHE_DIR", &cache)],
@@ -798,7 +679,7 @@ fn game_state(room: &Value) -> Value {
 async fn sigterm_tells_every_client_stores_everything_and_the_game_carries_on() {
     let dir = scratch("sigterm");
     let db = dir.join("server.db");
-    let server = Server::start(&db, &[], &[]);
+    let server = ServeProcess::start(&db, &[], &[]);
     let (room, token, mut ws, before) = mid_turn(server.addr, 30).await;
     let (_, _, mut other, _) = room_with_a_game(server.addr, "Bia").await;
     let (status, took, _) = tokio::task::block_in_place(|| server.terminate());
@@ -824,7 +705,7 @@ async fn sigterm_tells_every_client_stores_everything_and_the_game_carries_on() 
     let wal = PathBuf::from(format!("{}-wal", db.display()));
     assert_eq!(std::fs::metadata(&wal).map_or(0, |m| m.len()), 0);
     // The next process carries the game on where it was, with the timer given afresh.
-    let server = tokio::task::block_in_place(|| Server::start(&db, &[], &[]));
+    let server = tokio::task::block_in_place(|| ServeProcess::start(&db, &[], &[]));
     let (mut back, _) = connect_async(format!("ws://{}/ws", server.addr))
         .await
         .unwrap();
@@ -851,7 +732,7 @@ async fn sigterm_tells_every_client_stores_everything_and_the_game_carries_on() 
 async fn a_backup_taken_while_serving_brings_every_room_back() {
     let dir = scratch("backup");
     let db = dir.join("server.db");
-    let server = Server::start(&db, &[], &[]);
+    let server = ServeProcess::start(&db, &[], &[]);
     let mut rooms = Vec::new();
     for name in ["Ana", "Bia", "Caio"] {
         let (room, token, ws, state) = room_with_a_game(server.addr, name).await;
@@ -913,7 +794,7 @@ async fn a_backup_taken_while_serving_brings_every_room_back() {
     assert_eq!(again.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&again.stderr).contains("will not overwrite"));
     // A second server on the copy, while the first still runs, has every room.
-    let restored = tokio::task::block_in_place(|| Server::start(&copy, &[], &[]));
+    let restored = tokio::task::block_in_place(|| ServeProcess::start(&copy, &[], &[]));
     let report = restored.stderr_with("rooms restored");
     assert!(report.contains("3 rooms restored"), "{report}");
     for (room, token, _, _) in &rooms {
@@ -929,7 +810,7 @@ async fn a_backup_taken_while_serving_brings_every_room_back() {
 async fn json_logs_name_rooms_and_games_and_never_a_token() {
     let dir = scratch("logs");
     let db = dir.join("server.db");
-    let server = Server::start(&db, &["--log-format", "json"], &[]);
+    let server = ServeProcess::start(&db, &["--log-format", "json"], &[]);
     let (room, token, mut ws, mut state) = room_with_a_game(server.addr, "Ana").await;
     // Play the game to its end, so that the room logs its start and end.
     loop {
@@ -981,96 +862,6 @@ async fn json_logs_name_rooms_and_games_and_never_a_token() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// nginx, started on 127.0.0.1 from deploy/nginx.conf with the test's own prefix: the lines the
-/// file marks `TEST: drop` are left out (TLS, IPv6, the redirect), `TEST: listen` listens on
-/// `port`, and `TEST: upstream` points at the game server.
-struct Nginx {
-    child: Child,
-    port: u16,
-}
-
-impl Nginx {
-    fn start(dir: &Path, upstream: SocketAddr) -> Nginx {
-        let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"]
-            .into_iter()
-            .find(|p| Path::new(p).is_file())
-            .expect("nginx is installed (scripts/test installs Debian's nginx)");
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let deploy = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nginx.conf");
-        let site: String = std::fs::read_to_string(deploy)
-            .unwrap()
-            .lines()
-            .filter(|line| !line.contains("TEST: drop"))
-            .map(|line| {
-                if line.contains("TEST: listen") {
-                    format!("    listen 127.0.0.1:{port};")
-                } else if line.contains("TEST: upstream") {
-                    format!("    server {upstream};")
-                } else {
-                    line.to_string()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        let d = dir.display();
-        let config = format!(
-            "worker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log warn;\ndaemon off;\n\
-             events {{ worker_connections 256; }}\n\
-             http {{\n  access_log {d}/access.log;\n  client_body_temp_path {d}/body;\n  \
-             proxy_temp_path {d}/proxy;\n  fastcgi_temp_path {d}/fastcgi;\n  uwsgi_temp_path {d}/uwsgi;\n  \
-             scgi_temp_path {d}/scgi;\n{site}\n}}\n"
-        );
-        let path = dir.join("nginx.conf");
-        std::fs::write(&path, config).unwrap();
-        let check = Command::new(binary)
-            .arg("-t")
-            .arg("-p")
-            .arg(dir)
-            .arg("-c")
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert!(
-            check.status.success(),
-            "deploy/nginx.conf does not pass nginx -t: {}",
-            String::from_utf8_lossy(&check.stderr)
-        );
-        let child = Command::new(binary)
-            .arg("-p")
-            .arg(dir)
-            .arg("-c")
-            .arg(&path)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        // From here on Drop stops nginx, whatever happens.
-        let nginx = Nginx { child, port };
-        for _ in 0..100 {
-            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return nginx;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("nginx did not listen on {port}");
-    }
-}
-
-impl Drop for Nginx {
-    /// A graceful stop: the master stops its workers (a killed master would leave them running,
-    /// holding the test's pipes).
-    fn drop(&mut self) {
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
-        let _ = self.child.wait();
-    }
-}
-
 /// A WebSocket through nginx from the local address `from` (127.0.0.x: a different player to
 /// the proxy, which passes the address on).
 async fn connect_from(from: [u8; 4], port: u16) -> Ws {
@@ -1092,7 +883,7 @@ async fn connect_from(from: [u8; 4], port: u16) -> Ws {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_is_played_through_nginx_as_deploy_configures_it() {
     let dir = scratch("nginx");
-    let server = Server::start(
+    let server = ServeProcess::start(
         &dir.join("server.db"),
         &[
             "--trusted-proxy",
@@ -1104,8 +895,10 @@ async fn a_whole_game_is_played_through_nginx_as_deploy_configures_it() {
         ],
         &[],
     );
-    let nginx = tokio::task::block_in_place(|| Nginx::start(&dir, server.addr));
-    let mut ws = connect_from([127, 0, 0, 2], nginx.port).await;
+    let nginx = tokio::task::block_in_place(|| {
+        Nginx::start(&dir.join("nginx"), "nginx.conf", &[server.addr])
+    });
+    let mut ws = connect_from([127, 0, 0, 2], nginx.addr.port()).await;
     let welcome = next_json(&mut ws).await.unwrap();
     assert_eq!(welcome["public_url"], "https://dice.example.org");
     send(&mut ws, json!({"type": "create_room", "name": "Ana"})).await;
@@ -1139,7 +932,7 @@ async fn a_whole_game_is_played_through_nginx_as_deploy_configures_it() {
         state = message["room"].clone();
     }
     // The record, the page and its headers come through the proxy.
-    let proxy = SocketAddr::from(([127, 0, 0, 1], nginx.port));
+    let proxy = SocketAddr::from(([127, 0, 0, 1], nginx.addr.port()));
     let (status, body) = http_get(proxy, &format!("/api/rooms/{room}/games/1/record")).await;
     assert_eq!(status, 200);
     GameRecord::from_json(&body).unwrap().replay().unwrap();
@@ -1158,7 +951,7 @@ async fn a_whole_game_is_played_through_nginx_as_deploy_configures_it() {
         }
     };
     assert_eq!(refused["code"], "too_many_rooms", "{refused}");
-    let mut other = connect_from([127, 0, 0, 3], nginx.port).await;
+    let mut other = connect_from([127, 0, 0, 3], nginx.addr.port()).await;
     next_json(&mut other).await.unwrap();
     send(&mut other, json!({"type": "create_room", "name": "Bia"})).await;
     assert_eq!(next_json(&mut other).await.unwrap()["type"], "joined");

@@ -1,6 +1,6 @@
 //! `martian-dice turn`, run as a user runs it.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use martian_engine::{Dice, Face, Rules, Transcript, TurnEnd, TurnPhase, seeded_rng};
 use proptest::prelude::*;
@@ -8,21 +8,14 @@ use serde_json::{Value, json};
 
 const EXAMPLE: &str = "TTRRRHHCKKKCC/K TRRRHHCC/R HHCC/H CC/C";
 
+use crate::util::{martian_dice, stderr, stdout};
+
 fn turn(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+    martian_dice()
         .arg("turn")
         .args(args)
-        .env("LC_ALL", "en")
         .output()
         .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 fn json_of(args: &[&str]) -> Value {

@@ -3,26 +3,15 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 use serde_json::Value;
 
-fn binary() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
-    command.env("LC_ALL", "en");
-    command
-}
+use crate::util;
 
-/// A fresh directory for this test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("martian-dice-plain-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::util::{martian_dice as binary, scratch};
 
 /// The game as a user sees it: lines come in, answers go out.
 struct Player {
@@ -465,20 +454,7 @@ fn invalid_bytes_on_stdin_are_an_unknown_answer_not_a_crash() {
 }
 
 fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = binary()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    util::run_with_input(binary().args(args), input)
 }
 
 /// A scorekeeper game of Ana and Bob with physical dice, recorded to `record`, fed `input`.
@@ -744,9 +720,7 @@ fn turns_that_end_by_themselves_and_the_rule_variants() {
 
 // ---- line mode for screen readers, the coach ----
 
-fn text_of(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+use crate::util::stdout as text_of;
 
 #[test]
 fn a_bot_s_turn_lists_no_choices_and_every_roll_is_told_once() {

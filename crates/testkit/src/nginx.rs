@@ -5,13 +5,12 @@
 //! by the load example (`crates/server/examples/load`, `--cluster`), hence room for many
 //! connections.
 
-#![allow(dead_code)]
-
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+#[derive(Debug)]
 pub struct Nginx {
     child: Child,
     pub addr: SocketAddr,

@@ -1,23 +1,23 @@
 //! `martian-dice solve`, run as a user runs it.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
-/// A cache directory of this test process, so that tests never touch the user's cache.
+use crate::util::{martian_dice, unique_path};
+
+/// A cache directory of the test's own, so that tests never touch the user's cache.
+#[track_caller]
 fn cache_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("martian-cli-solve-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    unique_path(name)
 }
 
 fn solve(args: &[&str], cache: &PathBuf) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+    martian_dice()
         .arg("solve")
         .args(args)
         .env("MARTIAN_DICE_CACHE_DIR", cache)
-        .env("LC_ALL", "en")
         .output()
         .expect("the binary runs")
 }

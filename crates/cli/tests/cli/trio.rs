@@ -1,27 +1,22 @@
 //! `solve trio` and three-player `advise` through the real binary.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
+use crate::util::{json_stdout as json, martian_dice, unique_path};
+
+/// A solver cache of the test's own, which the binary creates.
+#[track_caller]
 fn cache_dir(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("martian-cli-trio-{name}-{}", std::process::id()))
+    unique_path(name)
 }
 
 fn run(cache: &PathBuf, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_martian-dice"))
+    martian_dice()
         .args(args)
         .env("MARTIAN_DICE_CACHE_DIR", cache)
         .output()
         .unwrap()
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
 }
 
 const SMALL: [&str; 4] = ["--dice", "8", "--target", "9"];
