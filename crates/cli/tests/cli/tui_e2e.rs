@@ -440,3 +440,83 @@ fn the_keys_are_the_letters_on_the_dice_and_a_turn_s_end_is_held() {
     tmux.wait_for("exit code 0", Duration::from_secs(10));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An `exec:` bot that dies at its first decision in the full-screen game: the screen says which
+/// bot could not play and what it said, the game does not go on without it, `q` leaves at once
+/// with the terminal restored, nothing panics or hangs, and the record keeps the finished turn.
+#[test]
+fn an_exec_bot_crashing_mid_game_is_told_on_the_screen_and_q_leaves() {
+    require_tmux();
+    let dir = scratch("exec-crash");
+    let record = dir.join("game.json");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../bots/tests/bots/crash.sh");
+    let tmux = Tmux::new("exec-crash");
+    tmux.start(
+        &dir,
+        &then_report(&format!(
+            "{BIN} play --seed 3 --players Ana,bot:exec:sh:{} --record {}",
+            script.display(),
+            record.display()
+        )),
+    );
+    tmux.wait_for("Start the game", Duration::from_secs(20));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("press [r] to roll 13 dice", Duration::from_secs(10));
+    tmux.keys(&["r"]);
+    // Ana's turn: take whatever there is, then stop, until the bot is to play.
+    let start = Instant::now();
+    while !panel_text(&tmux.screen(), "Choices").contains("could not play") {
+        for key in ["d", "h", "c", "k", "s", "r"] {
+            tmux.keys(&[key]);
+            sleep(Duration::from_millis(30));
+            if tmux.screen().contains("Ana: turn over") {
+                break;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the bot's crash was never told: {}",
+            tmux.screen()
+        );
+    }
+    let told = tmux.screen();
+    let said = panel_text(&told, "Choices");
+    assert!(
+        said.contains(&format!("{} could not play", script.display()))
+            && said.contains("crashed")
+            && said.contains("exit status: 3")
+            && said.contains("segmentation fault (pretend)"),
+        "the screen names the bot, the crash and what the bot said, in full: {told}"
+    );
+    assert!(!told.contains("panicked"), "{told}");
+    // The game waits: no other move is made for the bot.
+    sleep(Duration::from_millis(1_500));
+    assert_eq!(tmux.screen(), told, "nothing moves after the crash");
+    tmux.keys(&["q"]);
+    let after = tmux.wait_for("TERMINAL-", Duration::from_secs(10));
+    assert!(after.contains("exit code"), "{after}");
+    assert!(!after.contains("panicked"), "{after}");
+    assert!(
+        after.contains("TERMINAL-COOKED"),
+        "raw mode is off again: {after}"
+    );
+    let kept: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(kept["turns"].as_array().unwrap().len(), 1, "{kept}");
+    assert_eq!(kept["result"], serde_json::Value::Null);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The text of the panel titled `title` on `screen`, its lines joined by spaces (a sentence
+/// wrapped in the panel reads whole).
+fn panel_text(screen: &str, title: &str) -> String {
+    screen
+        .lines()
+        .skip_while(|line| !line.contains(&format!("┌ {title} ")))
+        .skip(1)
+        .take_while(|line| !line.starts_with('└'))
+        .map(|line| line.trim_matches(|c: char| c == '│' || c.is_whitespace()))
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
