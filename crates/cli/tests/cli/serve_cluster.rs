@@ -260,8 +260,17 @@ fn owners(pg: &postgres::PgServer, db: &str) -> Vec<(String, u64)> {
     .collect()
 }
 
+/// The cluster's tests each run two servers, nginx and fifty-odd clients against deadlines of a
+/// few seconds: they take turns rather than compete with each other for a busy machine's cores
+/// (in their own test binary they used to run at once).
+async fn one_cluster_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    TURN.lock().await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_process_killed_mid_game_its_rooms_resume_on_the_other_and_no_move_is_lost() {
+    let _turn = one_cluster_at_a_time().await;
     const ROOMS: usize = 12;
     let pg = postgres::server();
     let url = pg.database();
@@ -423,6 +432,7 @@ async fn until(ws: &mut Ws, done: impl Fn(&Value) -> bool) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_paused_process_loses_its_rooms_and_once_resumed_cannot_store_in_them() {
+    let _turn = one_cluster_at_a_time().await;
     let pg = postgres::server();
     let url = pg.database();
     let db = postgres::PgServer::name_of(&url).to_string();
@@ -578,6 +588,7 @@ async fn proxied(addr: SocketAddr) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nginx_sends_every_connection_for_a_room_to_one_process() {
+    let _turn = one_cluster_at_a_time().await;
     const ROOMS: usize = 4;
     const VISITS: u64 = 3;
     let pg = postgres::server();
@@ -638,6 +649,7 @@ async fn nginx_sends_every_connection_for_a_room_to_one_process() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_process_stopped_with_sigterm_hands_its_room_on_without_waiting_for_its_lease() {
+    let _turn = one_cluster_at_a_time().await;
     // A long lease: the room must move on long before it could run out.
     const LEASE: u64 = 30;
     let pg = postgres::server();
@@ -730,6 +742,7 @@ async fn a_process_stopped_with_sigterm_hands_its_room_on_without_waiting_for_it
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_clients_play_through_nginx_on_two_processes_without_error() {
+    let _turn = one_cluster_at_a_time().await;
     let pg = postgres::server();
     let url = pg.database();
     let db = postgres::PgServer::name_of(&url).to_string();
