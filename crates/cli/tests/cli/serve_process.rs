@@ -609,7 +609,7 @@ async fn unusual_rules_wait_in_a_bounded_queue_and_beyond_it_are_refused_at_once
     // A cache of its own: no three-player solution is at hand, so each must be solved.
     let cache = dir.join("cache");
     let server = ServeProcess::start(
-        &dir.join("server.db"),
+        dir.join("server.db"),
         &["--solver-threads", "1", "--solver-queue", "1"],
         &[("MARTIAN_DICE_CACHE_DIR", &cache)],
     );
@@ -884,7 +884,7 @@ async fn connect_from(from: [u8; 4], port: u16) -> Ws {
 async fn a_whole_game_is_played_through_nginx_as_deploy_configures_it() {
     let dir = scratch("nginx");
     let server = ServeProcess::start(
-        &dir.join("server.db"),
+        dir.join("server.db"),
         &[
             "--trusted-proxy",
             "127.0.0.1",
