@@ -5,22 +5,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-mod advise_cmd;
-mod arena_cmd;
-mod backup_cmd;
-mod exit;
-mod plain;
-mod plot_cmd;
-mod replay_cmd;
-mod review_cmd;
+mod cmd;
+mod output;
 mod rules_args;
-mod rules_cmd;
-mod serve_cmd;
-mod solve_cmd;
-mod solve_trio;
-mod train_cmd;
-mod tui_cmd;
-mod turn_cmd;
+
+use cmd::{advise, arena, backup, play, plot, replay, review, rules, serve, solve, train, turn};
 
 // The server makes and drops many small buffers per message (views, JSON, frames); the system
 // allocator spent over a tenth of its time on them under load.
@@ -41,49 +30,49 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Pit bots against each other: win rates, confidence intervals, ratings.
-    Arena(arena_cmd::ArenaArgs),
+    Arena(arena::ArenaArgs),
     /// Print the complete rules of the game.
-    Rules(rules_cmd::RulesArgs),
+    Rules(rules::RulesArgs),
     /// Check a turn transcript and report the turn.
-    Turn(turn_cmd::TurnArgs),
+    Turn(turn::TurnArgs),
     /// Play a game: full screen on a terminal, line mode with --plain.
-    Play(plain::PlayArgs),
+    Play(play::plain::PlayArgs),
     /// Check a game record and show the game turn by turn.
-    Replay(replay_cmd::ReplayArgs),
+    Replay(replay::ReplayArgs),
     /// Serve the online game: the page and the WebSocket protocol, stored in SQLite.
-    Serve(serve_cmd::ServeArgs),
+    Serve(serve::ServeArgs),
     /// Copy the server's database while it serves (SQLite's online backup).
-    Backup(backup_cmd::BackupArgs),
+    Backup(backup::BackupArgs),
     /// Solve the game exactly: a turn, a duel, three players, or solo play.
-    Solve(solve_cmd::SolveArgs),
+    Solve(solve::SolveArgs),
     /// The best decision at the end of a turn transcript, with every option's exact value.
-    Advise(advise_cmd::AdviseArgs),
+    Advise(advise::AdviseArgs),
     /// Draw a picture of perfect play (SVG or PNG).
-    Plot(plot_cmd::PlotArgs),
+    Plot(plot::PlotArgs),
     /// Review a recorded game: every decision valued and classed, luck and skill, a chart.
-    Review(review_cmd::ReviewArgs),
+    Review(review::ReviewArgs),
     /// Train on positions from perfect play where a rule of thumb goes wrong.
-    Train(train_cmd::TrainArgs),
+    Train(train::TrainArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     let lang = cli.lang.unwrap_or_else(martian_i18n::Lang::from_env);
     match cli.command {
-        Some(Command::Arena(args)) => arena_cmd::run(args, lang),
-        Some(Command::Rules(args)) => rules_cmd::run(args, lang),
-        Some(Command::Turn(args)) => turn_cmd::run(args, lang),
-        Some(Command::Play(args)) => tui_cmd::play(plain::PlayArgs { lang, ..args }),
-        Some(Command::Replay(args)) => replay_cmd::run(args, lang),
-        Some(Command::Serve(args)) => serve_cmd::run(args),
-        Some(Command::Backup(args)) => backup_cmd::run(args),
-        Some(Command::Solve(args)) => solve_cmd::run(args, lang),
-        Some(Command::Advise(args)) => advise_cmd::run(args, lang),
-        Some(Command::Plot(args)) => plot_cmd::run(args),
-        Some(Command::Review(args)) => review_cmd::run(args, lang),
-        Some(Command::Train(args)) => train_cmd::run(args, lang),
-        None => tui_cmd::play(plain::PlayArgs {
+        Some(Command::Arena(args)) => arena::run(args, lang),
+        Some(Command::Rules(args)) => rules::run(args, lang),
+        Some(Command::Turn(args)) => turn::run(args, lang),
+        Some(Command::Play(args)) => play::play(play::plain::PlayArgs { lang, ..args }),
+        Some(Command::Replay(args)) => replay::run(args, lang),
+        Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Backup(args)) => backup::run(args),
+        Some(Command::Solve(args)) => solve::run(args, lang),
+        Some(Command::Advise(args)) => advise::run(args, lang),
+        Some(Command::Plot(args)) => plot::run(args),
+        Some(Command::Review(args)) => review::run(args, lang),
+        Some(Command::Train(args)) => train::run(args, lang),
+        None => play::play(play::plain::PlayArgs {
             lang,
-            ..plain::PlayArgs::defaults()
+            ..play::plain::PlayArgs::defaults()
         }),
     }
 }
@@ -92,6 +81,6 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => exit::report(&error),
+        Err(error) => output::report(&error),
     }
 }

@@ -3,7 +3,7 @@
 use clap::{Args, ValueEnum};
 use martian_engine::{BonusRule, EndRule, Points, Rules, TieRule};
 
-use crate::exit::UsageError;
+use crate::output::UsageError;
 
 /// `--dice`, `--target`, `--bonus`, `--end`, `--tie`; the defaults are the official rules.
 #[derive(Debug, Clone, Args)]

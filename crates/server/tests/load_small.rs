@@ -2,8 +2,7 @@
 //! games against bots at once, without a single error. Latency is printed, not asserted: timing
 //! belongs to the release-mode example, not to a test on a busy machine.
 
-#[path = "../examples/load/driver.rs"]
-mod driver;
+use martian_testkit::load as driver;
 
 use std::net::SocketAddr;
 use std::time::Duration;

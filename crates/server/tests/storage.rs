@@ -1,9 +1,9 @@
 //! One test suite for both storage engines: every test of `shared` runs against SQLite (a file)
-//! and against PostgreSQL (a server of the tests' own, see `support/postgres.rs`), and must pass
-//! the same on both. The PostgreSQL-only tests after them check migrations, leases and fencing.
+//! and against PostgreSQL (a server of the tests' own, see `martian_testkit::postgres`), and
+//! must pass the same on both. The PostgreSQL-only tests after them check migrations, leases and
+//! fencing.
 
-#[path = "support/postgres.rs"]
-mod postgres;
+use martian_testkit::postgres;
 
 use std::path::PathBuf;
 use std::time::Duration;

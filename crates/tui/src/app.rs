@@ -853,8 +853,14 @@ impl App {
         let prompt = if game.is_over() {
             ui::game_over_prompt(m, game, &names, theme, &hint_over)
         } else if let Some(stuck) = &session.stuck {
+            // Wrapped, not cut at the edge: the reason is in the bot's own words, after a name
+            // that may be a long `exec:` path, and it is all the player has to go on.
             let text = msg::bot_stuck(m, &names[stuck.seat], &stuck.cause);
-            vec![Line::styled(text, theme.bad())]
+            let width = usize::from(frame.area().width.saturating_sub(2));
+            ui::wrap_words(&text, width)
+                .into_iter()
+                .map(|line| Line::styled(line, theme.bad()))
+                .collect()
         } else if let Some(seat) = session.bot_to_act() {
             ui::key_prompt(msg::bot_thinking(m, &names[seat]), theme)
         } else {

@@ -22,11 +22,8 @@
 //! `deploy/nginx-cluster.conf`; the clients connect through nginx, and the memory is the sum of
 //! the N processes.
 
-mod driver;
-#[path = "../../../cli/tests/support/nginx.rs"]
-mod nginx;
-#[path = "../../tests/support/postgres.rs"]
-mod postgres;
+use martian_testkit::load as driver;
+use martian_testkit::{nginx, postgres};
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -1,0 +1,151 @@
+//! `martian-dice advise TRANSCRIPT`: the options of the decision at the end of a turn transcript,
+//! with their exact values, and the best.
+
+use anyhow::Result;
+use clap::Args;
+use martian_engine::{Points, Transcript};
+use martian_i18n::{Lang, Messages};
+use martian_solver::{AdviceMeasure, AdviceRequest, Reason, ReasonArg, advise_with_reason};
+use serde_json::json;
+
+use crate::cmd::solve::messages::{self as msg, MeasureText};
+use crate::cmd::solve::solve_duel;
+use crate::output::UsageError;
+use crate::output::emit;
+use crate::rules_args::RulesArgs;
+
+/// The best decision at the end of a turn transcript, and the value of every option.
+///
+/// Without --scores the values are the turn's expected final score. With --scores (banked totals
+/// in seat order; seat 0 opens every round) they are the probability that the player to move
+/// (--seat) wins the game: exact for two players, and for one player the expected number of
+/// turns to reach the target. An empty transcript asks about the turn as a whole.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  martian-dice advise TTRRRHHCKKKCC/K TRRRHHCC\n  martian-dice advise TTRRRHHCKKKCC/K --scores 20,23 --seat 1"
+)]
+pub struct AdviseArgs {
+    /// The turn so far, e.g. "TTRRRHHCKKKCC/K TRRRHHCC" (empty: before the first roll).
+    #[arg(value_name = "TRANSCRIPT")]
+    pub transcript: Vec<String>,
+    /// Banked totals in seat order, before this turn: "20,23".
+    #[arg(long, value_name = "S0,S1,...")]
+    pub scores: Option<String>,
+    /// Whose turn it is (0 = the first seat).
+    #[arg(long, default_value_t = 0, requires = "scores")]
+    pub seat: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+fn parse_scores(m: &Messages, text: &str) -> Result<Vec<Points>, UsageError> {
+    text.split(',')
+        .map(|part| part.trim().parse::<Points>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| UsageError(msg::bad_scores(m, text)))
+}
+
+pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
+    // Errors read by a program (--json) stay English, as every machine output does.
+    let m = if args.json {
+        Lang::En.messages()
+    } else {
+        lang.messages()
+    };
+    let rules = args.rules.rules()?;
+    let text = args.transcript.join(" ");
+    let turn = text
+        .parse::<Transcript>()
+        .and_then(|t| t.replay(rules))
+        .map_err(|e| UsageError(msg::bad_transcript(m, &e.to_string())))?;
+    let scores = args
+        .scores
+        .as_deref()
+        .map(|text| parse_scores(m, text))
+        .transpose()?;
+    if scores.as_ref().is_some_and(|s| s.len() == 2) {
+        // Solved (or read from the cache) here, with a progress bar when it takes a while.
+        solve_duel(rules);
+    }
+    let (advice, reason) = advise_with_reason(AdviceRequest {
+        rules,
+        scores: scores.as_deref(),
+        seat: args.seat,
+        turn: &turn,
+    })
+    .map_err(|e| UsageError(e.to_string()))?;
+    let kind = match advice.measure {
+        AdviceMeasure::ExpectedScore => MeasureText::ExpectedScore,
+        AdviceMeasure::WinProbability => MeasureText::WinProbability,
+        AdviceMeasure::ExpectedTurns => MeasureText::ExpectedTurns,
+    };
+    if args.json {
+        let measure = match advice.measure {
+            AdviceMeasure::ExpectedScore => "expected-score",
+            AdviceMeasure::WinProbability => "win-probability",
+            AdviceMeasure::ExpectedTurns => "expected-turns",
+        };
+        let options: Vec<_> = advice
+            .options
+            .iter()
+            .map(|o| json!({"action": o.action.code(), "value": o.value}))
+            .collect();
+        let object = json!({
+            "rules": rules,
+            "transcript": turn_text(&text),
+            "scores": scores,
+            "seat": scores.as_ref().map(|_| args.seat),
+            "measure": measure,
+            "options": options,
+            "best": advice.best.code(),
+            "reason": reason.as_ref().map(reason_json),
+        });
+        emit(&format!("{object}\n"))
+    } else {
+        let mut out = msg::rules_line(m, rules);
+        if let Some(scores) = &scores {
+            out += &msg::banked(m, scores);
+        }
+        out += &msg::measure_heading(m, kind, args.seat);
+        let column = msg::option_column(m, advice.options.iter().map(|o| o.action));
+        for option in &advice.options {
+            out += &msg::option_line(
+                m,
+                column,
+                kind,
+                option.action,
+                option.value,
+                option.action == advice.best,
+            );
+        }
+        out += &msg::best_line(m, advice.best);
+        if let Some(reason) = &reason {
+            out += &msg::why_line(m, reason);
+        }
+        emit(&out)
+    }
+}
+
+fn turn_text(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A reason as `--json` gives it: the Fluent message that words it (`coach-why-*` in
+/// `crates/i18n/locales/*.ftl`) and its arguments, numbers and selector words.
+fn reason_json(reason: &Reason) -> serde_json::Value {
+    let args: serde_json::Map<String, serde_json::Value> = reason
+        .args()
+        .into_iter()
+        .map(|(name, arg)| {
+            let value = match arg {
+                ReasonArg::Number(n) => json!(n),
+                ReasonArg::Word(word) => json!(word),
+            };
+            (name.to_string(), value)
+        })
+        .collect();
+    json!({"id": reason.id(), "args": args})
+}

@@ -1,0 +1,189 @@
+//! `martian-dice arena`: bots against bots, with win rates, confidence intervals and ratings.
+//! The text it prints is in [`messages`].
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use martian_arena::{ArenaConfig, ArenaError, ArenaReport, PlayMode, RoundRobinReport};
+use martian_bots::{BotError, BotOptions};
+
+use crate::output::{UsageError, emit};
+use crate::rules_args::RulesArgs;
+
+mod messages;
+
+/// Pit bots against each other: win rates, confidence intervals, ratings.
+#[derive(Debug, Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct ArenaArgs {
+    /// The bots, one per seat (2 to 8; the same bot may appear twice), separated by commas.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "BOT,BOT,…",
+        required_unless_present = "round_robin",
+        conflicts_with = "round_robin"
+    )]
+    pub bots: Vec<String>,
+    /// Every pair of these bots plays duels; prints the win matrix and Bradley–Terry ratings.
+    #[arg(long, value_delimiter = ',', value_name = "BOT,BOT,…")]
+    pub round_robin: Vec<String>,
+    /// Games to play (per pair in a round robin).
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// Seed of the dice (default: a fresh one, printed so that the run can be repeated).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Time a bot in another process gets per decision, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = BotOptions::DEFAULT_DECISION_TIMEOUT.as_millis() as u64)]
+    pub time_limit: u64,
+    /// How to play: `turns` draws each turn's score from the exact distribution of the bot's
+    /// play (greedy and optimal only; some fifty times faster), `dice` rolls every die and
+    /// asks every decision. Default: turns when every bot can, else dice.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub mode: Option<ModeArg>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// The values of `--mode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModeArg {
+    /// Each turn's score drawn from the exact distribution of the bot's play.
+    Turns,
+    /// Every die rolled, every decision asked.
+    Dice,
+}
+
+impl From<ModeArg> for PlayMode {
+    fn from(mode: ModeArg) -> PlayMode {
+        match mode {
+            ModeArg::Turns => PlayMode::Turns,
+            ModeArg::Dice => PlayMode::Dice,
+        }
+    }
+}
+
+const AFTER_HELP: &str = "\
+Bots:
+  random, aggressive, defensive   rules of thumb
+  greedy                          maximises each turn's expected score (exact)
+  optimal                         maximises the probability of winning (exact for 1-3 players)
+  easy, medium, hard, strength:X  levels for people (X from 0 to 1; 1 plays like optimal)
+  exec:PATH[:ARGS]                a program speaking the bot protocol (docs/bot-protocol.md)
+
+Seats rotate every game so that each bot plays each seat equally often (exactly when the number
+of games is a multiple of the number of seats). A shared victory counts 1/k of a win for each of
+k winners. A bot that crashes, hangs or answers nonsense loses that game by forfeit and is
+restarted for the next. The same seed gives the same results whatever the number of threads.
+
+Modes: when every bot is greedy or optimal, whose play of a turn depends only on the scores, the
+arena plays turn-level (--mode turns): each turn's final score is drawn in one step from the
+exact distribution of the bot's play from that position, so games are distributed exactly as
+with every die rolled, some fifty times faster (no decisions are asked, so none are counted).
+--mode dice rolls every die and asks every decision, whatever the bots.
+
+Examples:
+  martian-dice arena --bots optimal,greedy --games 1000000
+  martian-dice arena --bots greedy,exec:python3:examples/python/bot.py --games 1000
+  martian-dice arena --round-robin random,aggressive,defensive,greedy --games 20000";
+
+/// Turns arena errors caused by what the user typed into usage errors (exit code 2).
+fn classify(error: ArenaError) -> anyhow::Error {
+    match error {
+        ArenaError::Bot(BotError::UnknownBot { .. } | BotError::BadSpec { .. })
+        | ArenaError::Seats(_)
+        | ArenaError::RoundRobinBots(_)
+        | ArenaError::NoGames
+        | ArenaError::NoThreads => UsageError(error.to_string()).into(),
+        ArenaError::NoTurnLevelPlay(_) => UsageError(format!("{error}; use --mode dice")).into(),
+        other => other.into(),
+    }
+}
+
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    martian_arena::game_seed(nanos, u64::from(std::process::id()))
+}
+
+/// A progress bar on stderr when it is a terminal; nothing otherwise.
+fn progress_bar(total: u64) -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
+
+pub fn run(args: ArenaArgs, lang: martian_i18n::Lang) -> Result<()> {
+    let m = lang.messages();
+    let rules = args.rules.rules()?;
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let round_robin = !args.round_robin.is_empty();
+    let bots = if round_robin {
+        args.round_robin.clone()
+    } else {
+        args.bots.clone()
+    };
+    let config = ArenaConfig {
+        rules,
+        bots: bots.iter().map(|b| b.trim().to_string()).collect(),
+        games: args.games,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        threads,
+        bot_options: BotOptions {
+            decision_timeout: Duration::from_millis(args.time_limit.max(1)),
+        },
+        mode: args.mode.map(PlayMode::from),
+    };
+    let pairs = if round_robin {
+        (bots.len() * bots.len().saturating_sub(1) / 2) as u64
+    } else {
+        1
+    };
+    let bar = progress_bar(args.games.saturating_mul(pairs));
+    let progress = |games: u64| {
+        if let Some(bar) = &bar {
+            bar.inc(games);
+        }
+    };
+    if round_robin {
+        let report = martian_arena::round_robin(&config, &progress).map_err(classify)?;
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        if args.json {
+            emit(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;
+        } else {
+            emit(&messages::round_robin(m, &report))?;
+        }
+    } else {
+        let report = martian_arena::run(&config, &progress).map_err(classify)?;
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        if args.json {
+            emit(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;
+        } else {
+            emit(&messages::arena(m, &report))?;
+        }
+    }
+    Ok(())
+}

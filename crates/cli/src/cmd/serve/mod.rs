@@ -1,0 +1,378 @@
+//! `martian-dice serve`: the online game for browsers, with its database. Every option can also
+//! be given by an environment variable (named in `--help`), as a service manager would.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::output::UsageError;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port; 0.0.0.0:8080 listens on every interface).
+    #[arg(long, env = "MARTIAN_DICE_ADDR", default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// SQLite database file [default: martian-dice/server.db under the user's data directory],
+    /// or a PostgreSQL URL (postgres://user:password@host/database) shared by several server
+    /// processes behind a load balancer (see README, "Hosting for many players").
+    #[arg(long, env = "MARTIAN_DICE_DB", value_name = "FILE|URL")]
+    db: Option<PathBuf>,
+    /// With PostgreSQL: seconds a process's lease on its rooms lasts without renewal; after a
+    /// process dies, the others take its rooms over once it has run out.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_LEASE",
+        default_value_t = 10.0,
+        value_name = "SECONDS"
+    )]
+    lease: f64,
+    /// With PostgreSQL: seconds between renewals of the lease (and looks for rooms to take
+    /// over); well inside --lease.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_LEASE_RENEW",
+        default_value_t = 3.0,
+        value_name = "SECONDS"
+    )]
+    lease_renew: f64,
+    /// With PostgreSQL: the address (host:port) the other server processes reach this one at, to
+    /// hand it the connections for its rooms [default: --addr, unless it is 0.0.0.0].
+    #[arg(long, env = "MARTIAN_DICE_ADVERTISE", value_name = "ADDR")]
+    advertise: Option<SocketAddr>,
+    /// With PostgreSQL: this process's name among the processes sharing the database, unique
+    /// among them and kept across restarts [default: the advertised address].
+    #[arg(long, env = "MARTIAN_DICE_NODE", value_name = "NAME")]
+    node: Option<String>,
+    /// Most rooms held at once.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_MAX_ROOMS",
+        default_value_t = 10_000,
+        value_name = "N"
+    )]
+    max_rooms: usize,
+    /// Most connections at once (page downloads, WebSocket handshakes and open games alike).
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_MAX_CONNECTIONS",
+        default_value_t = 10_000,
+        value_name = "N"
+    )]
+    max_connections: usize,
+    /// Rooms one address may have created and still open.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_ROOMS_PER_ADDRESS",
+        default_value_t = 20,
+        value_name = "N"
+    )]
+    rooms_per_address: usize,
+    /// Rooms one connection may create.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_ROOMS_PER_CONNECTION",
+        default_value_t = 5,
+        value_name = "N"
+    )]
+    rooms_per_connection: usize,
+    /// Milliseconds a bot waits before each move, so people can follow the game.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_BOT_DELAY",
+        default_value_t = 700,
+        value_name = "MS"
+    )]
+    bot_delay: u64,
+    /// Messages (WebSocket frames of any kind) a connection may send per second on average, in
+    /// bursts of three times as many.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_RATE_LIMIT",
+        default_value_t = 10.0,
+        value_name = "N"
+    )]
+    rate_limit: f64,
+    /// Hours after which a room nobody is connected to is closed (its records stay downloadable).
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_IDLE_HOURS",
+        default_value_t = 24.0,
+        value_name = "HOURS"
+    )]
+    idle_hours: f64,
+    /// Minutes after which a room whose game never started, and that nobody is connected to, is
+    /// closed.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_LOBBY_IDLE_MINUTES",
+        default_value_t = 10.0,
+        value_name = "MINUTES"
+    )]
+    lobby_idle_minutes: f64,
+    /// Seconds a client has to send a request's headers before its connection is closed.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_HEADER_TIMEOUT",
+        default_value_t = 10.0,
+        value_name = "SECONDS"
+    )]
+    header_timeout: f64,
+    /// Seconds a WebSocket connection may stay silent (no message, not even a ping) before it is
+    /// closed with code 4408; the page pings often enough.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_IDLE_TIMEOUT",
+        default_value_t = 90.0,
+        value_name = "SECONDS"
+    )]
+    idle_timeout: f64,
+    /// Threads that compute the solver's solutions for rule sets new to the server (a bot's
+    /// first game under unusual rules), apart from the threads that play.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_SOLVER_THREADS",
+        default_value_t = 1,
+        value_name = "N"
+    )]
+    solver_threads: usize,
+    /// Rule sets that may wait for those threads; beyond, starting such a game is refused
+    /// with `busy` until the queue has room.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_SOLVER_QUEUE",
+        default_value_t = 8,
+        value_name = "N"
+    )]
+    solver_queue: usize,
+    /// Seconds a disconnected person has to come back before a bot plays their turns (until they
+    /// return) and the host role passes on.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_GRACE",
+        default_value_t = 30.0,
+        value_name = "SECONDS"
+    )]
+    grace: f64,
+    /// The address players reach the server at, behind a reverse proxy
+    /// (`https://dice.example.org`): invite links use it.
+    #[arg(long, env = "MARTIAN_DICE_PUBLIC_URL", value_name = "URL")]
+    public_url: Option<String>,
+    /// A reverse proxy whose X-Real-IP (else last X-Forwarded-For entry) names the client, for
+    /// the per-address caps (repeat, or comma-separate in the variable): 127.0.0.1 behind a
+    /// local nginx.
+    #[arg(
+        long = "trusted-proxy",
+        env = "MARTIAN_DICE_TRUSTED_PROXIES",
+        value_name = "IP",
+        value_delimiter = ','
+    )]
+    trusted_proxies: Vec<std::net::IpAddr>,
+    /// How log lines are written to standard error: text for people, json for collectors (one
+    /// object a line). RUST_LOG filters them (default: info).
+    #[arg(long, env = "MARTIAN_DICE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Log lines on standard error, as `format` says; `RUST_LOG` chooses what (default: info).
+fn start_logging(format: LogFormat) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    use std::io::IsTerminal;
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(colour)
+        .with_target(false);
+    match format {
+        LogFormat::Text => logs.init(),
+        LogFormat::Json => logs
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .init(),
+    }
+}
+
+/// A public URL: http or https, a host, no query or fragment; kept without a trailing slash.
+fn public_url(url: &str) -> Result<String, UsageError> {
+    let trimmed = url.trim_end_matches('/');
+    let rest = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"));
+    match rest {
+        Some(rest)
+            if !rest.is_empty()
+                && !rest.starts_with('/')
+                && !rest.contains(['?', '#', ' ', '"', '<', '>', '\\']) =>
+        {
+            Ok(trimmed.to_string())
+        }
+        _ => Err(UsageError(format!(
+            "--public-url must be an http:// or https:// address such as https://dice.example.org, not '{url}'"
+        ))),
+    }
+}
+
+/// The PostgreSQL URL `--db` names, if it names one.
+fn postgres_url(db: &std::path::Path) -> Option<String> {
+    let text = db.to_str()?;
+    (text.starts_with("postgres://") || text.starts_with("postgresql://")).then(|| text.to_string())
+}
+
+fn default_db() -> Result<PathBuf, UsageError> {
+    dirs::data_dir()
+        .map(|dir| dir.join("martian-dice").join("server.db"))
+        .ok_or_else(|| {
+            UsageError("no data directory is known for this user: give --db FILE".into())
+        })
+}
+
+/// A duration option given in `unit`s: more than 0 and at most `max` units.
+fn duration(flag: &str, value: f64, unit: f64, max: f64) -> Result<Duration, UsageError> {
+    if value.is_finite() && value > 0.0 && value <= max {
+        Ok(Duration::from_secs_f64(value * unit))
+    } else {
+        Err(UsageError(format!(
+            "{flag} must be more than 0 and at most {max}, not {value}"
+        )))
+    }
+}
+
+fn at_least_one(flag: &str, value: usize) -> Result<usize, UsageError> {
+    if value == 0 {
+        Err(UsageError(format!("{flag} must be at least 1")))
+    } else {
+        Ok(value)
+    }
+}
+
+fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, UsageError> {
+    if !(args.rate_limit.is_finite() && args.rate_limit > 0.0) {
+        return Err(UsageError(format!(
+            "--rate-limit must be a positive number, not {}",
+            args.rate_limit
+        )));
+    }
+    let cluster = match postgres_url(&db) {
+        Some(url) => {
+            let lease = duration("--lease", args.lease, 1.0, 3600.0)?;
+            let renew = duration("--lease-renew", args.lease_renew, 1.0, 3600.0)?;
+            if renew * 2 > lease {
+                return Err(UsageError(format!(
+                    "--lease-renew ({}) must be at most half of --lease ({}): a lease must survive a missed renewal",
+                    args.lease_renew, args.lease
+                )));
+            }
+            if args.node.as_deref().is_some_and(|n| n.trim().is_empty()) {
+                return Err(UsageError("--node must not be empty".into()));
+            }
+            Some(martian_server::ClusterConfig {
+                url,
+                node: args.node.clone(),
+                advertise: args.advertise,
+                lease,
+                renew,
+            })
+        }
+        None => {
+            if args.advertise.is_some() || args.node.is_some() {
+                return Err(UsageError(
+                    "--advertise and --node are for a PostgreSQL database (--db postgres://…)"
+                        .into(),
+                ));
+            }
+            None
+        }
+    };
+    Ok(martian_server::Config {
+        addr: args.addr,
+        db: cluster.is_none().then_some(db),
+        cluster,
+        max_rooms: at_least_one("--max-rooms", args.max_rooms)?,
+        max_connections: at_least_one("--max-connections", args.max_connections)?,
+        rooms_per_address: at_least_one("--rooms-per-address", args.rooms_per_address)?,
+        rooms_per_connection: at_least_one("--rooms-per-connection", args.rooms_per_connection)?,
+        bot_delay: Duration::from_millis(args.bot_delay),
+        rate_per_second: args.rate_limit,
+        rate_burst: 3.0 * args.rate_limit,
+        idle_close: duration("--idle-hours", args.idle_hours, 3600.0, 24.0 * 365.0)?,
+        lobby_idle_close: duration(
+            "--lobby-idle-minutes",
+            args.lobby_idle_minutes,
+            60.0,
+            24.0 * 60.0,
+        )?,
+        header_timeout: duration("--header-timeout", args.header_timeout, 1.0, 3600.0)?,
+        ws_idle_timeout: duration("--idle-timeout", args.idle_timeout, 1.0, 24.0 * 3600.0)?,
+        solver_threads: at_least_one("--solver-threads", args.solver_threads)?,
+        solver_queue: at_least_one("--solver-queue", args.solver_queue)?,
+        grace: duration("--grace", args.grace, 1.0, 24.0 * 3600.0)?,
+        public_url: args.public_url.as_deref().map(public_url).transpose()?,
+        trusted_proxies: args.trusted_proxies.clone(),
+        ..martian_server::Config::default()
+    })
+}
+
+/// The host part of a PostgreSQL URL, without user or password.
+fn postgres_host(db: &std::path::Path) -> String {
+    let text = db.to_string_lossy();
+    let rest = text.split_once("://").map_or(&*text, |(_, rest)| rest);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+    rest.split(['/', '?']).next().unwrap_or("").to_string()
+}
+
+pub fn run(args: ServeArgs) -> anyhow::Result<()> {
+    let db = match &args.db {
+        Some(db) => db.clone(),
+        None => default_db()?,
+    };
+    let config = config(&args, db.clone())?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    start_logging(args.log_format);
+    runtime.block_on(async move {
+        // Watched before the address is printed: whoever reads that line may stop the server
+        // at once, and must find it stopping gracefully.
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut terminate = signal(SignalKind::terminate()).context("cannot watch for SIGTERM")?;
+        let mut interrupt = signal(SignalKind::interrupt()).context("cannot watch for SIGINT")?;
+        let running = martian_server::start(config).await?;
+        // The first line of standard output names the address: scripts and tests read it.
+        crate::output::emit(&format!("listening on http://{}/\n", running.addr()))?;
+        let skipped = running.not_restored().len();
+        let database = match running.node() {
+            // The URL may hold a password: name the database by its host only.
+            Some(node) => format!("postgresql at {} as node {node}", postgres_host(&db)),
+            None => db.display().to_string(),
+        };
+        tracing::info!(
+            "database {database} ({} rooms restored{}); SIGTERM or Ctrl-C stops gracefully",
+            running.restored_rooms(),
+            if skipped > 0 {
+                format!(", {skipped} not restored: see above")
+            } else {
+                String::new()
+            }
+        );
+        tokio::select! {
+            _ = terminate.recv() => {}
+            _ = interrupt.recv() => {}
+        }
+        tracing::info!("stopping: telling the clients, storing everything");
+        running.shutdown(Duration::from_secs(10)).await;
+        tracing::info!("stopped");
+        anyhow::Ok(())
+    })
+}

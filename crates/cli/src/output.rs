@@ -1,0 +1,47 @@
+//! Where every command's output goes: text to stdout (a reader that went away is not an error),
+//! and errors to stderr with the exit code: 2 for bad input from the user (usage, a bad
+//! transcript or file), 1 for anything else that failed.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+/// An error caused by what the user gave: reported with exit code 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// Writes `text` to stdout. A reader that went away (`| head`) is not an error: there is
+/// nobody left to tell.
+pub fn emit(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+/// Whether `error` is stdout's reader having gone away: the end of the output, not a failure.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .downcast_ref::<std::io::Error>()
+        .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+/// Prints `error` on stderr and picks the exit code.
+pub fn report(error: &anyhow::Error) -> ExitCode {
+    eprintln!("martian-dice: {error:#}");
+    if error.chain().any(|e| e.is::<UsageError>()) {
+        ExitCode::from(2)
+    } else {
+        ExitCode::FAILURE
+    }
+}

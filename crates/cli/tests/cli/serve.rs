@@ -1,0 +1,125 @@
+//! `martian-dice serve` as a process: killed mid-game and restarted on the same database, it
+//! resumes the game exactly where it was, and the finished game's record is complete.
+
+use std::process::Command;
+
+use martian_engine::GameRecord;
+use martian_testkit::ws::{Client, http_get};
+use serde_json::{Value, json};
+
+use crate::util::serve::ServeProcess;
+use crate::util::{BIN, scratch};
+
+/// The game as everyone sees it, less the timer's countdown.
+fn game_state(room: &Value) -> Value {
+    let mut game = room["game"].clone();
+    game.as_object_mut().unwrap().remove("deadline_ms");
+    game
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_resumes_the_game_where_it_was_and_the_record_is_complete() {
+    let dir = scratch("killed");
+    let db = dir.join("server.db");
+
+    let first = ServeProcess::start(&db, &[], &[]);
+    let addr = first.addr;
+    let mut host = Client::connect(addr).await;
+    host.send(json!({"type": "create_room", "name": "Ana"}))
+        .await;
+    let joined = host.recv_type("joined").await;
+    let room = joined["room"].as_str().unwrap().to_string();
+    let token = joined["token"].as_str().unwrap().to_string();
+    host.send(json!({"type": "add_bot", "bot": "defensive"}))
+        .await;
+    host.until(|r| r["seats"].as_array().is_some_and(|s| s.len() == 2))
+        .await;
+    host.send(json!({"type": "start"})).await;
+    host.until(|r| r["status"] == "playing").await;
+    // Play into the third turn, and stop in the middle of one of Ana's turns.
+    loop {
+        host.until(|r| r["game"]["to_move"] == 0).await;
+        host.play_one(&host.simple_action()).await;
+        let turns = host.room["game"]["history"].as_array().unwrap().len();
+        if turns >= 2 && host.my_turn() && host.room["game"]["awaiting"] == "decision" {
+            break;
+        }
+        assert_eq!(host.room["status"], "playing", "the game ended too soon");
+    }
+    let before = game_state(&host.room);
+    first.kill();
+
+    let second = ServeProcess::start(&db, &[], &[]);
+    let addr = second.addr;
+    let mut back = Client::connect(addr).await;
+    back.send(json!({"type": "resume", "room": room, "token": token}))
+        .await;
+    assert_eq!(back.recv_type("joined").await["seat"], 0);
+    back.recv_type("update").await;
+    assert_eq!(game_state(&back.room), before, "the game resumes exactly");
+
+    while back.room["status"] != "over" {
+        if back.my_turn() {
+            back.play_one(&back.simple_action()).await;
+        } else {
+            let message = back.recv().await;
+            assert_ne!(message["type"], "error", "{message}");
+        }
+    }
+    let url_path = format!("/api/rooms/{room}/games/1/record");
+    let (status, body) = http_get(addr, &url_path).await;
+    assert_eq!(status, 200, "{body}");
+    let record = GameRecord::from_json(&body).unwrap();
+    let game = record.replay().expect("the record replays");
+    let history = back.room["game"]["history"].as_array().unwrap();
+    assert_eq!(record.turns.len(), history.len());
+    for (turn, seen) in record.turns.iter().zip(history) {
+        assert_eq!(turn.transcript, seen["transcript"].as_str().unwrap());
+    }
+    for (turn, seen) in record
+        .turns
+        .iter()
+        .zip(before["history"].as_array().unwrap())
+    {
+        assert_eq!(
+            turn.transcript,
+            seen["transcript"].as_str().unwrap(),
+            "turns before the kill are kept"
+        );
+    }
+    let winners: Vec<usize> = back.room["game"]["winners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(game.outcome().unwrap().winners, winners);
+    second.kill();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_options_are_usage_errors_and_a_busy_address_is_named() {
+    let run = |args: &[&str]| Command::new(BIN).arg("serve").args(args).output().unwrap();
+    for (args, needle) in [
+        (&["--rate-limit", "0"][..], "--rate-limit"),
+        (&["--idle-hours", "0"][..], "--idle-hours"),
+        (&["--max-rooms", "0"][..], "--max-rooms"),
+        (&["--grace", "0"][..], "--grace"),
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(needle), "{stderr}");
+    }
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = busy.local_addr().unwrap().to_string();
+    let db = scratch("busy").join("server.db");
+    let output = run(&["--addr", &addr, "--db", db.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(&addr), "{stderr}");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}

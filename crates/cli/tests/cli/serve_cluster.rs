@@ -1,0 +1,781 @@
+//! `martian-dice serve --db postgres://…` as a cluster, for real on 127.0.0.1: PostgreSQL and
+//! nginx of the test's own (Debian's, installed by scripts/test), two server processes behind
+//! nginx configured by `deploy/nginx-cluster.conf`. nginx sends every connection for a room to
+//! one process (by the room's id), which hands it to the room's owner when that is the other.
+//! One process killed with SIGKILL mid-game: every room resumes on the other within the lease
+//! plus a few seconds, its players reconnected through nginx, no acknowledged move lost. One
+//! process paused with SIGSTOP past its lease: the other takes its rooms over, and once resumed
+//! it cannot store anything in them (fencing) and sends its players away. One process stopped
+//! with SIGTERM: its room goes on in the other at once, without waiting for the lease. And the
+//! load example's clients play through nginx on both processes without an error.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+use martian_testkit::ws::http_get;
+use martian_testkit::{load as driver, nginx, postgres};
+
+use crate::util::scratch;
+use crate::util::serve::ServeProcess;
+
+/// The lease of the tests' processes, renewed every second.
+const LEASE_S: u64 = 3;
+
+/// A server process of the cluster named `name`, storing in `url`, with a lease of `lease`
+/// seconds renewed every second.
+fn node_with_lease(url: &str, name: &str, lease: u64) -> ServeProcess {
+    let lease = lease.to_string();
+    // nginx and the other process, which hand over connections, are on 127.0.0.1.
+    let options = [
+        "--trusted-proxy",
+        "127.0.0.1",
+        "--lease",
+        &lease,
+        "--lease-renew",
+        "1",
+    ];
+    let mut extra = options.to_vec();
+    extra.extend(["--node", name]);
+    ServeProcess::start(url, &extra, &[])
+}
+
+/// A server process of the cluster with the tests' lease.
+fn node(url: &str, name: &str) -> ServeProcess {
+    node_with_lease(url, name, LEASE_S)
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The next message: JSON, `{"type": "closed", "code": N}` for a close frame, or `None` when
+/// the connection ends without one; panics after `wait` of silence.
+async fn next(ws: &mut Ws, wait: Duration) -> Option<Value> {
+    loop {
+        match tokio::time::timeout(wait, ws.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                return Some(serde_json::from_str(&text).expect("JSON"));
+            }
+            Ok(Some(Ok(Message::Close(frame)))) => {
+                let code = frame.map_or(0, |f| u16::from(f.code));
+                return Some(json!({"type": "closed", "code": code}));
+            }
+            Ok(Some(Err(_)) | None) => return None,
+            Ok(Some(Ok(_))) => continue,
+            Err(_) => panic!("nothing received for {wait:?}"),
+        }
+    }
+}
+
+async fn send(ws: &mut Ws, message: Value) -> bool {
+    ws.send(Message::Text(message.to_string().into()))
+        .await
+        .is_ok()
+}
+
+/// A playable action: stop once the turn scores, else roll, else take something.
+fn action(room: &Value) -> String {
+    let turn = &room["game"]["turn"];
+    let legal: Vec<&str> = turn["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    if legal.contains(&"stop") && turn["score"].as_u64() > Some(0) {
+        "stop".into()
+    } else if legal.contains(&"roll") {
+        "roll".into()
+    } else if legal.contains(&"R") && turn["tanks"].as_u64() > turn["rays"].as_u64() {
+        "R".into()
+    } else {
+        legal[0].to_string()
+    }
+}
+
+/// Where a room's game stands, ordered: a later game, or more moves in the same game.
+fn position(room: &Value) -> (u64, u64) {
+    match room["game"].as_object() {
+        Some(game) => (
+            game["number"].as_u64().unwrap(),
+            game["moves"].as_u64().unwrap(),
+        ),
+        None => (0, 0),
+    }
+}
+
+/// What one player saw: each time its room's game moved on, and the problems found.
+#[derive(Default)]
+struct Seen {
+    room: Option<String>,
+    advances: Vec<(Instant, (u64, u64))>,
+    problems: Vec<String>,
+    finished: Vec<u64>,
+}
+
+/// One person in one room against a bot, through nginx, playing as fast as the server answers
+/// and reconnecting by the room's URL (`/ws?room=…`) whenever the connection drops, as the page
+/// does; checks on every return that nothing it was told of is missing.
+async fn player(
+    index: usize,
+    balancer: SocketAddr,
+    seen: Arc<Mutex<Seen>>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) {
+    let mut token = String::new();
+    let mut furthest: (u64, u64) = (0, 0);
+    let mut history: Vec<Value> = Vec::new();
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+        let room_id = seen.lock().unwrap().room.clone();
+        let url = match &room_id {
+            Some(room) => format!("ws://{balancer}/ws?room={room}"),
+            None => format!("ws://{balancer}/ws"),
+        };
+        let Ok((mut ws, _)) = connect_async(url).await else {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        };
+        if next(&mut ws, Duration::from_secs(20)).await.is_none() {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        }
+        let entered = match &room_id {
+            None => {
+                send(
+                    &mut ws,
+                    json!({"type": "create_room", "name": format!("P{index}")}),
+                )
+                .await
+                    && send(&mut ws, json!({"type": "add_bot", "bot": "aggressive"})).await
+            }
+            Some(room) => {
+                send(
+                    &mut ws,
+                    json!({"type": "resume", "room": room, "token": token}),
+                )
+                .await
+            }
+        };
+        if !entered {
+            continue;
+        }
+        let mut first_update = true;
+        while let Some(message) = next(&mut ws, Duration::from_secs(30)).await {
+            if stop.load(std::sync::atomic::Ordering::SeqCst) {
+                return;
+            }
+            match message["type"].as_str() {
+                Some("closed") => break,
+                Some("joined") if room_id.is_none() => {
+                    seen.lock().unwrap().room = message["room"].as_str().map(String::from);
+                    token = message["token"].as_str().unwrap().to_string();
+                }
+                Some("error") => {
+                    let code = message["code"].as_str().unwrap_or("");
+                    if matches!(code, "no_such_room" | "bad_token" | "moved") {
+                        seen.lock()
+                            .unwrap()
+                            .problems
+                            .push(format!("room {index}: {message}"));
+                        return;
+                    }
+                }
+                Some("update") => {
+                    let room = &message["room"];
+                    let now = position(room);
+                    if first_update && furthest != (0, 0) {
+                        // Back after a drop: nothing it was told of may be missing.
+                        if now < furthest {
+                            seen.lock().unwrap().problems.push(format!(
+                                "room {index}: acknowledged moves lost: saw {furthest:?}, back at {now:?}"
+                            ));
+                        } else if now.0 == furthest.0 {
+                            let back = room["game"]["history"].as_array().unwrap();
+                            if !back.starts_with(&history) {
+                                seen.lock()
+                                    .unwrap()
+                                    .problems
+                                    .push(format!("room {index}: a turn changed"));
+                            }
+                        }
+                    }
+                    first_update = false;
+                    if now > furthest {
+                        furthest = now;
+                        history = room["game"]["history"]
+                            .as_array()
+                            .cloned()
+                            .unwrap_or_default();
+                        seen.lock().unwrap().advances.push((Instant::now(), now));
+                    }
+                    {
+                        let mut seen = seen.lock().unwrap();
+                        for game in room["finished"].as_array().unwrap() {
+                            let number = game["number"].as_u64().unwrap();
+                            if !seen.finished.contains(&number) {
+                                seen.finished.push(number);
+                            }
+                        }
+                    }
+                    let seats = room["seats"].as_array().map_or(0, Vec::len);
+                    let request = match room["status"].as_str() {
+                        Some("lobby") if seats == 2 => Some(json!({"type": "start"})),
+                        Some("over") => Some(json!({"type": "start"})),
+                        Some("playing") if room["game"]["to_move"] == 0 => {
+                            Some(json!({"type": "act", "action": action(room)}))
+                        }
+                        _ => None,
+                    };
+                    if let Some(request) = request {
+                        // A little pause, as a person would take: the test lasts long enough
+                        // to kill a process mid-game.
+                        tokio::time::sleep(Duration::from_millis(30)).await;
+                        if !send(&mut ws, request).await {
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Rooms per owner, as PostgreSQL has them.
+fn owners(pg: &postgres::PgServer, db: &str) -> Vec<(String, u64)> {
+    pg.sql(
+        db,
+        "SELECT owner, count(*) FROM rooms WHERE NOT closed GROUP BY owner ORDER BY owner",
+    )
+    .lines()
+    .filter_map(|line| {
+        let (owner, count) = line.split_once('|')?;
+        Some((owner.to_string(), count.parse().ok()?))
+    })
+    .collect()
+}
+
+/// The cluster's tests each run two servers, nginx and fifty-odd clients against deadlines of a
+/// few seconds: they take turns rather than compete with each other for a busy machine's cores
+/// (in their own test binary they used to run at once).
+async fn one_cluster_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    TURN.lock().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_killed_mid_game_its_rooms_resume_on_the_other_and_no_move_is_lost() {
+    let _turn = one_cluster_at_a_time().await;
+    const ROOMS: usize = 12;
+    let pg = postgres::server();
+    let url = pg.database();
+    let db = postgres::PgServer::name_of(&url).to_string();
+    let a = node(&url, "a");
+    let b = node(&url, "b");
+    let scratch = scratch("kill");
+    let balancer = tokio::task::block_in_place(|| {
+        nginx::Nginx::start(&scratch, "nginx-cluster.conf", &[a.addr, b.addr])
+    });
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let seen: Vec<Arc<Mutex<Seen>>> = (0..ROOMS).map(|_| Arc::default()).collect();
+    let players: Vec<_> = seen
+        .iter()
+        .enumerate()
+        .map(|(i, seen)| tokio::spawn(player(i, balancer.addr, seen.clone(), stop.clone())))
+        .collect();
+    // Rooms are created wherever nginx sends a connection without a room: on both.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let by_owner = owners(pg, &db);
+        let total: u64 = by_owner.iter().map(|(_, n)| n).sum();
+        if total == ROOMS as u64 && by_owner.len() == 2 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "rooms by owner: {by_owner:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let rooms_of_a: Vec<String> = pg
+        .sql(&db, "SELECT id FROM rooms WHERE owner = 'a' AND NOT closed")
+        .lines()
+        .map(String::from)
+        .collect();
+    assert!(!rooms_of_a.is_empty());
+    // Every room is being played.
+    let killed_at = Instant::now();
+    let before: Vec<(u64, u64)> = seen
+        .iter()
+        .map(|s| s.lock().unwrap().advances.last().map_or((0, 0), |a| a.1))
+        .collect();
+    assert!(
+        before.iter().all(|p| p.1 > 0),
+        "rooms not playing: {before:?}"
+    );
+    tokio::task::block_in_place(|| a.signal("KILL"));
+    // Every room moves on again, those of the killed process on the other one.
+    let limit = Duration::from_secs(LEASE_S + 5);
+    loop {
+        let waiting: Vec<usize> = (0..ROOMS)
+            .filter(|&i| {
+                !seen[i]
+                    .lock()
+                    .unwrap()
+                    .advances
+                    .iter()
+                    .any(|(at, p)| *at > killed_at && *p > before[i])
+            })
+            .collect();
+        if waiting.is_empty() {
+            break;
+        }
+        assert!(
+            killed_at.elapsed() < limit + Duration::from_secs(10),
+            "rooms {waiting:?} did not resume; b: {}\nnginx: {}",
+            b.stderr(),
+            balancer.errors()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut slowest = Duration::ZERO;
+    for (i, s) in seen.iter().enumerate() {
+        let s = s.lock().unwrap();
+        let resumed = s
+            .advances
+            .iter()
+            .find(|(at, p)| *at > killed_at && *p > before[i])
+            .unwrap()
+            .0
+            - killed_at;
+        slowest = slowest.max(resumed);
+    }
+    println!(
+        "{} rooms of the killed process; the slowest room resumed {:.1} s after the kill (lease {LEASE_S} s)",
+        rooms_of_a.len(),
+        slowest.as_secs_f64()
+    );
+    assert!(
+        slowest <= limit,
+        "a room resumed only after {slowest:?} (lease {LEASE_S} s)"
+    );
+    // More play, all on the survivor, until half as many games as rooms have finished (their
+    // records are checked below).
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let finished: usize = seen.iter().map(|s| s.lock().unwrap().finished.len()).sum();
+        if finished >= ROOMS / 2 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "only {finished} games finished in a minute"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(owners(pg, &db), vec![("b".to_string(), ROOMS as u64)]);
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    for player in players {
+        player.abort();
+    }
+    let mut problems = Vec::new();
+    let mut games = 0;
+    for s in &seen {
+        let (room, finished) = {
+            let s = s.lock().unwrap();
+            problems.extend(s.problems.iter().cloned());
+            (s.room.clone().unwrap(), s.finished.clone())
+        };
+        for number in &finished {
+            games += 1;
+            let (status, body) = http_get(
+                balancer.addr,
+                &format!("/api/rooms/{room}/games/{number}/record"),
+            )
+            .await;
+            assert_eq!(status, 200, "record {number} of {room}: {body}");
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(games >= ROOMS / 2, "only {games} games finished");
+    let taken = b.stderr().matches("took the room over").count();
+    assert_eq!(taken, rooms_of_a.len(), "{}", b.stderr());
+}
+
+/// Connects to `addr` (`/ws` or `/ws?room=…`) and reads the welcome.
+async fn connect(addr: SocketAddr, room: Option<&str>) -> Ws {
+    let url = match room {
+        Some(room) => format!("ws://{addr}/ws?room={room}"),
+        None => format!("ws://{addr}/ws"),
+    };
+    let (mut ws, _) = connect_async(url).await.unwrap();
+    assert_eq!(
+        next(&mut ws, Duration::from_secs(20)).await.unwrap()["type"],
+        "welcome"
+    );
+    ws
+}
+
+/// Reads until an update whose room satisfies `done`; returns it.
+async fn until(ws: &mut Ws, done: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let message = next(ws, Duration::from_secs(20)).await.expect("open");
+        assert_ne!(message["type"], "error", "{message}");
+        if message["type"] == "update" && done(&message["room"]) {
+            return message["room"].clone();
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_process_loses_its_rooms_and_once_resumed_cannot_store_in_them() {
+    let _turn = one_cluster_at_a_time().await;
+    let pg = postgres::server();
+    let url = pg.database();
+    let db = postgres::PgServer::name_of(&url).to_string();
+    let a = node(&url, "a");
+    let b = node(&url, "b");
+    // A room on A, its game under way, the person to move.
+    let mut on_a = connect(a.addr, None).await;
+    send(&mut on_a, json!({"type": "create_room", "name": "Ana"})).await;
+    let joined = loop {
+        let message = next(&mut on_a, Duration::from_secs(20)).await.unwrap();
+        if message["type"] == "joined" {
+            break message;
+        }
+    };
+    let room = joined["room"].as_str().unwrap().to_string();
+    let token = joined["token"].as_str().unwrap().to_string();
+    send(&mut on_a, json!({"type": "add_bot", "bot": "aggressive"})).await;
+    send(&mut on_a, json!({"type": "start"})).await;
+    let mut state = until(&mut on_a, |r| {
+        r["status"] == "playing" && r["game"]["to_move"] == 0
+    })
+    .await;
+    for _ in 0..3 {
+        let moves = state["game"]["moves"].as_u64().unwrap();
+        send(&mut on_a, json!({"type": "act", "action": action(&state)})).await;
+        state = until(&mut on_a, |r| r["game"]["moves"].as_u64().unwrap() > moves).await;
+        if state["game"]["to_move"] != 0 {
+            state = until(&mut on_a, |r| {
+                r["game"]["to_move"] == 0 || r["status"] == "over"
+            })
+            .await;
+        }
+        assert_eq!(state["status"], "playing");
+    }
+    let acknowledged = position(&state);
+
+    // Routing while both live: B hands a connection for A's room to A (proxied), and tells a
+    // connection without the room where it lives (moved).
+    let mut through_b = connect(b.addr, Some(&room)).await;
+    send(&mut through_b, json!({"type": "watch", "room": room})).await;
+    assert_eq!(
+        next(&mut through_b, Duration::from_secs(20)).await.unwrap()["type"],
+        "joined"
+    );
+    drop(through_b);
+    let mut wrong = connect(b.addr, None).await;
+    send(&mut wrong, json!({"type": "watch", "room": room})).await;
+    let moved = next(&mut wrong, Duration::from_secs(20)).await.unwrap();
+    assert_eq!(moved["code"], "moved", "{moved}");
+    drop(wrong);
+    let (_, metrics) = http_get(b.addr, "/metrics").await;
+    assert!(
+        metrics.contains("martian_dice_connections_proxied_total 1"),
+        "{metrics}"
+    );
+
+    // A is paused past its lease, with the person's move on its way to it.
+    tokio::task::block_in_place(|| a.signal("STOP"));
+    let paused_at = Instant::now();
+    let stale = action(&state);
+    send(&mut on_a, json!({"type": "act", "action": stale})).await;
+    let deadline = Instant::now() + Duration::from_secs(LEASE_S + 5);
+    loop {
+        if pg.sql(
+            &db,
+            &format!("SELECT owner || ' ' || generation FROM rooms WHERE id = '{room}'"),
+        ) == "b 2"
+        {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "B did not take the room over: {}",
+            b.stderr()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    println!(
+        "taken over {:.1} s after the pause",
+        paused_at.elapsed().as_secs_f64()
+    );
+    // On B the game is exactly where A acknowledged it; the move sent to the paused A is not
+    // there. The person plays on through B.
+    let mut on_b = connect(b.addr, Some(&room)).await;
+    send(
+        &mut on_b,
+        json!({"type": "resume", "room": room, "token": token}),
+    )
+    .await;
+    let back = until(&mut on_b, |_| true).await;
+    assert_eq!(position(&back), acknowledged, "B restored another position");
+    send(&mut on_b, json!({"type": "act", "action": action(&back)})).await;
+    let after_b = until(&mut on_b, |r| position(r) > acknowledged).await;
+
+    // A resumes: it reads the queued move, but cannot store it (the lease is B's), and sends its
+    // player away; nothing of it reaches the database.
+    tokio::task::block_in_place(|| a.signal("CONT"));
+    let closed = loop {
+        let message = next(&mut on_a, Duration::from_secs(20)).await;
+        match message {
+            None => break None,
+            Some(m) if m["type"] == "closed" => break Some(m["code"].as_u64().unwrap()),
+            // What A told before it was paused (a spectator came and went) may still arrive;
+            // a move past the acknowledged position may not.
+            Some(m) if m["type"] == "update" && position(&m["room"]) > acknowledged => {
+                panic!("the paused process acknowledged a move after losing the room: {m}")
+            }
+            Some(_) => {}
+        }
+    };
+    assert_eq!(closed, Some(1012), "A's player is told to reconnect");
+    let game = after_b["game"]["number"].as_u64().unwrap();
+    let stored: u64 = pg
+        .sql(
+            &db,
+            &format!("SELECT count(*) FROM moves WHERE room_id = '{room}' AND number = {game}"),
+        )
+        .parse()
+        .unwrap();
+    assert_eq!(
+        stored,
+        position(&after_b).1,
+        "the moves stored are those B acknowledged"
+    );
+    assert_eq!(
+        pg.sql(
+            &db,
+            &format!("SELECT owner || ' ' || generation FROM rooms WHERE id = '{room}'")
+        ),
+        "b 2"
+    );
+    assert!(a.stderr().contains("giving the room up"), "{}", a.stderr());
+    // B's player was not disturbed.
+    send(&mut on_b, json!({"type": "ping"})).await;
+    assert_eq!(
+        next(&mut on_b, Duration::from_secs(20)).await.unwrap()["type"],
+        "pong"
+    );
+}
+
+/// The `martian_dice_connections_proxied_total` of a process.
+async fn proxied(addr: SocketAddr) -> u64 {
+    let (status, metrics) = http_get(addr, "/metrics").await;
+    assert_eq!(status, 200);
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("martian_dice_connections_proxied_total "))
+        .expect("the proxied counter")
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nginx_sends_every_connection_for_a_room_to_one_process() {
+    let _turn = one_cluster_at_a_time().await;
+    const ROOMS: usize = 4;
+    const VISITS: u64 = 3;
+    let pg = postgres::server();
+    let url = pg.database();
+    let a = node(&url, "a");
+    let b = node(&url, "b");
+    let scratch = scratch("route");
+    let balancer = tokio::task::block_in_place(|| {
+        nginx::Nginx::start(&scratch, "nginx-cluster.conf", &[a.addr, b.addr])
+    });
+    // Rooms made on A directly: A runs them all.
+    let mut rooms = Vec::new();
+    let mut hosts = Vec::new();
+    for i in 0..ROOMS {
+        let mut ws = connect(a.addr, None).await;
+        send(
+            &mut ws,
+            json!({"type": "create_room", "name": format!("H{i}")}),
+        )
+        .await;
+        let joined = loop {
+            let message = next(&mut ws, Duration::from_secs(20)).await.unwrap();
+            if message["type"] == "joined" {
+                break message;
+            }
+        };
+        rooms.push(joined["room"].as_str().unwrap().to_string());
+        hosts.push(ws);
+    }
+    // Each room visited through nginx, again and again: nginx picks the process by the room's id,
+    // always the same one for a room; when that is B, B hands every visit to A.
+    for room in &rooms {
+        let before = proxied(b.addr).await;
+        for _ in 0..VISITS {
+            let mut ws = connect(balancer.addr, Some(room)).await;
+            send(&mut ws, json!({"type": "watch", "room": room})).await;
+            let joined = next(&mut ws, Duration::from_secs(20)).await.unwrap();
+            assert_eq!(joined["type"], "joined", "{joined}");
+            assert_eq!(joined["room"], room.as_str());
+        }
+        let handed = proxied(b.addr).await - before;
+        assert!(
+            handed == 0 || handed == VISITS,
+            "room {room}: {handed} of {VISITS} visits reached B: nginx does not route by room"
+        );
+    }
+    assert_eq!(proxied(a.addr).await, 0, "A runs every room");
+    // Every room is still A's: visits through B did not move them.
+    let db = postgres::PgServer::name_of(&url).to_string();
+    assert_eq!(
+        owners(pg, &db),
+        vec![("a".to_string(), ROOMS as u64)],
+        "{}",
+        balancer.errors()
+    );
+    drop(hosts);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_stopped_with_sigterm_hands_its_room_on_without_waiting_for_its_lease() {
+    let _turn = one_cluster_at_a_time().await;
+    // A long lease: the room must move on long before it could run out.
+    const LEASE: u64 = 30;
+    let pg = postgres::server();
+    let url = pg.database();
+    let db = postgres::PgServer::name_of(&url).to_string();
+    let a = node_with_lease(&url, "a", LEASE);
+    let b = node_with_lease(&url, "b", LEASE);
+    let scratch = scratch("term");
+    let balancer = tokio::task::block_in_place(|| {
+        nginx::Nginx::start(&scratch, "nginx-cluster.conf", &[a.addr, b.addr])
+    });
+    // A game under way through nginx, the person to move.
+    let mut ws = connect(balancer.addr, None).await;
+    send(&mut ws, json!({"type": "create_room", "name": "Ana"})).await;
+    let joined = loop {
+        let message = next(&mut ws, Duration::from_secs(20)).await.unwrap();
+        if message["type"] == "joined" {
+            break message;
+        }
+    };
+    let room = joined["room"].as_str().unwrap().to_string();
+    let token = joined["token"].as_str().unwrap().to_string();
+    send(&mut ws, json!({"type": "add_bot", "bot": "aggressive"})).await;
+    send(&mut ws, json!({"type": "start"})).await;
+    let mut state = until(&mut ws, |r| {
+        r["status"] == "playing" && r["game"]["to_move"] == 0
+    })
+    .await;
+    let moves = state["game"]["moves"].as_u64().unwrap();
+    send(&mut ws, json!({"type": "act", "action": action(&state)})).await;
+    state = until(&mut ws, |r| r["game"]["moves"].as_u64().unwrap() > moves).await;
+    let acknowledged = position(&state);
+    let owner_of = |room: &str| {
+        pg.sql(
+            &db,
+            &format!(
+                "SELECT coalesce(owner, '-') || ' ' || generation FROM rooms WHERE id = '{room}'"
+            ),
+        )
+    };
+    let (stopping, other) = match owner_of(&room).as_str() {
+        "a 1" => (&a, "b"),
+        "b 1" => (&b, "a"),
+        owner => panic!("the room's owner: {owner}"),
+    };
+    // The owner stops gracefully: its player is told, and reconnects through nginx.
+    tokio::task::block_in_place(|| stopping.signal("TERM"));
+    let stopped_at = Instant::now();
+    let mut told = false;
+    let closed = loop {
+        match next(&mut ws, Duration::from_secs(20)).await {
+            None => break None,
+            Some(m) if m["type"] == "closed" => break Some(m["code"].as_u64().unwrap()),
+            Some(m) if m["type"] == "restarting" => told = true,
+            Some(_) => {}
+        }
+    };
+    assert!(
+        told && closed == Some(1012),
+        "told {told}, closed {closed:?}"
+    );
+    let mut back = connect(balancer.addr, Some(&room)).await;
+    send(
+        &mut back,
+        json!({"type": "resume", "room": room, "token": token}),
+    )
+    .await;
+    let resumed = until(&mut back, |_| true).await;
+    let waited = stopped_at.elapsed();
+    println!(
+        "resumed on {other} {:.1} s after SIGTERM (lease {LEASE} s)",
+        waited.as_secs_f64()
+    );
+    assert_eq!(position(&resumed), acknowledged);
+    assert!(
+        waited < Duration::from_secs(10),
+        "the room came back only after {waited:?}: the lease was waited for"
+    );
+    assert_eq!(owner_of(&room), format!("{other} 2"));
+    // The game carries on there.
+    if resumed["game"]["to_move"] == 0 {
+        send(
+            &mut back,
+            json!({"type": "act", "action": action(&resumed)}),
+        )
+        .await;
+        until(&mut back, |r| position(r) > acknowledged).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_clients_play_through_nginx_on_two_processes_without_error() {
+    let _turn = one_cluster_at_a_time().await;
+    let pg = postgres::server();
+    let url = pg.database();
+    let db = postgres::PgServer::name_of(&url).to_string();
+    let a = node(&url, "a");
+    let b = node(&url, "b");
+    let scratch = scratch("load");
+    let balancer = tokio::task::block_in_place(|| {
+        nginx::Nginx::start(&scratch, "nginx-cluster.conf", &[a.addr, b.addr])
+    });
+    let report = driver::run(
+        balancer.addr,
+        driver::LoadConfig {
+            clients: 50,
+            duration: Duration::from_secs(4),
+            think_ms: (10, 60),
+            bots: ["random", "aggressive", "defensive"]
+                .map(String::from)
+                .to_vec(),
+            expensive_rooms: 0,
+        },
+    )
+    .await;
+    println!(
+        "{} actions, {} games; latency p50 {:.2} ms, p99 {:.2} ms",
+        report.actions,
+        report.games_finished,
+        report.percentile_ms(50.0),
+        report.percentile_ms(99.0)
+    );
+    assert_eq!(report.errors, Vec::<String>::new());
+    assert_eq!(report.concurrent, 50);
+    assert!(report.actions >= 500, "{} actions", report.actions);
+    assert!(report.games_finished >= 1);
+    let by_owner = owners(pg, &db);
+    assert_eq!(by_owner.len(), 2, "rooms on both processes: {by_owner:?}");
+}

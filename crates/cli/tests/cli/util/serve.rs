@@ -1,0 +1,133 @@
+//! `martian-dice serve` as a process of the test's own: on a free port of 127.0.0.1, its standard
+//! error collected, killed when dropped (a server left running by a failing test would hold its
+//! port, files and pipes).
+
+use std::ffi::OsStr;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::BIN;
+
+pub struct ServeProcess {
+    child: Child,
+    pub addr: SocketAddr,
+    stderr: Arc<Mutex<Vec<String>>>,
+    reader: Option<JoinHandle<()>>,
+}
+
+impl ServeProcess {
+    /// Serves `db` (a SQLite file or a PostgreSQL URL) with bots that do not wait and a rate
+    /// limit no test reaches, plus the options `extra` and the environment `env`. Every client
+    /// of the tests comes from 127.0.0.1, so up to 1000 rooms per address unless `extra` says.
+    pub fn start(db: impl AsRef<OsStr>, extra: &[&str], env: &[(&str, &Path)]) -> ServeProcess {
+        let mut command = Command::new(BIN);
+        command
+            .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay", "0"])
+            .args(["--rate-limit", "1000", "--db"])
+            .arg(db)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if !extra.contains(&"--rooms-per-address") {
+            command.args(["--rooms-per-address", "1000"]);
+        }
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command.spawn().expect("the binary starts");
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let lines = stderr.clone();
+        let err = child.stderr.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            for line in BufReader::new(err).lines().map_while(Result::ok) {
+                lines.lock().unwrap().push(line);
+            }
+        });
+        // The first line of standard output names the address.
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| {
+                panic!(
+                    "unexpected first line {line:?}; stderr: {}",
+                    stderr.lock().unwrap().join("\n")
+                )
+            })
+            .parse()
+            .unwrap();
+        ServeProcess {
+            child,
+            addr,
+            stderr,
+            reader: Some(reader),
+        }
+    }
+
+    /// SIGKILL, as a crash would.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    /// Sends `signal` (a name as kill(1) takes it: TERM, STOP, CONT…).
+    pub fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .expect("kill(1) runs");
+        assert!(status.success());
+    }
+
+    /// SIGTERM, as a service manager stops it; returns its exit status, how long it took, and
+    /// all it wrote on standard error.
+    pub fn terminate(mut self) -> (ExitStatus, Duration, String) {
+        let started = Instant::now();
+        self.signal("TERM");
+        for _ in 0..400 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                let took = started.elapsed();
+                if let Some(reader) = self.reader.take() {
+                    reader.join().unwrap();
+                }
+                return (status, took, self.stderr());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        self.child.kill().unwrap();
+        panic!("the server did not stop within 20 s of SIGTERM");
+    }
+
+    /// Standard error so far.
+    pub fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().join("\n")
+    }
+
+    /// Standard error so far, once the line containing `needle` has arrived.
+    pub fn stderr_with(&self, needle: &str) -> String {
+        for _ in 0..200 {
+            let text = self.stderr();
+            if text.contains(needle) {
+                return text;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("no '{needle}' on standard error: {}", self.stderr());
+    }
+}
+
+impl Drop for ServeProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
