@@ -13,15 +13,15 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use serde_json::{Value, json};
-use tokio::net::TcpStream;
+use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
 use martian_testkit::ws::http_get;
 use martian_testkit::{load as driver, nginx, postgres};
 
+use crate::util::play::{Ws, action, position, send};
 use crate::util::scratch;
 use crate::util::serve::ServeProcess;
 
@@ -51,8 +51,6 @@ fn node(url: &str, name: &str) -> ServeProcess {
     node_with_lease(url, name, LEASE_S)
 }
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
 /// The next message: JSON, `{"type": "closed", "code": N}` for a close frame, or `None` when
 /// the connection ends without one; panics after `wait` of silence.
 async fn next(ws: &mut Ws, wait: Duration) -> Option<Value> {
@@ -69,43 +67,6 @@ async fn next(ws: &mut Ws, wait: Duration) -> Option<Value> {
             Ok(Some(Ok(_))) => continue,
             Err(_) => panic!("nothing received for {wait:?}"),
         }
-    }
-}
-
-async fn send(ws: &mut Ws, message: Value) -> bool {
-    ws.send(Message::Text(message.to_string().into()))
-        .await
-        .is_ok()
-}
-
-/// A playable action: stop once the turn scores, else roll, else take something.
-fn action(room: &Value) -> String {
-    let turn = &room["game"]["turn"];
-    let legal: Vec<&str> = turn["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
-    if legal.contains(&"stop") && turn["score"].as_u64() > Some(0) {
-        "stop".into()
-    } else if legal.contains(&"roll") {
-        "roll".into()
-    } else if legal.contains(&"R") && turn["tanks"].as_u64() > turn["rays"].as_u64() {
-        "R".into()
-    } else {
-        legal[0].to_string()
-    }
-}
-
-/// Where a room's game stands, ordered: a later game, or more moves in the same game.
-fn position(room: &Value) -> (u64, u64) {
-    match room["game"].as_object() {
-        Some(game) => (
-            game["number"].as_u64().unwrap(),
-            game["moves"].as_u64().unwrap(),
-        ),
-        None => (0, 0),
     }
 }
 

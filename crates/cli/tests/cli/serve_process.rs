@@ -12,21 +12,19 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use martian_engine::GameRecord;
 use serde_json::{Value, json};
-use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::{MaybeTlsStream, connect_async};
 
 use martian_testkit::nginx::Nginx;
 use martian_testkit::ws::http_get;
 
+use crate::util::play::{Ws, action, position, send};
 use crate::util::scratch;
 use crate::util::serve::ServeProcess;
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// The next JSON message, or `None` when the connection ends (the server was killed).
 async fn next_json(ws: &mut Ws) -> Option<Value> {
@@ -39,43 +37,6 @@ async fn next_json(ws: &mut Ws) -> Option<Value> {
             Ok(Some(Ok(_))) => continue,
             Err(_) => panic!("the server went silent for 20 s"),
         }
-    }
-}
-
-async fn send(ws: &mut Ws, message: Value) -> bool {
-    ws.send(Message::Text(message.to_string().into()))
-        .await
-        .is_ok()
-}
-
-/// A playable action: stop once the turn scores, else roll, else take something.
-fn action(room: &Value) -> String {
-    let turn = &room["game"]["turn"];
-    let legal: Vec<&str> = turn["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
-    if legal.contains(&"stop") && turn["score"].as_u64() > Some(0) {
-        "stop".into()
-    } else if legal.contains(&"roll") {
-        "roll".into()
-    } else if legal.contains(&"R") && turn["tanks"].as_u64() > turn["rays"].as_u64() {
-        "R".into()
-    } else {
-        legal[0].to_string()
-    }
-}
-
-/// Where a room's game stands, ordered: a later game, or more moves in the same game.
-fn position(room: &Value) -> (u64, u64) {
-    match room["game"].as_object() {
-        Some(game) => (
-            game["number"].as_u64().unwrap(),
-            game["moves"].as_u64().unwrap(),
-        ),
-        None => (0, 0),
     }
 }
 

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each module uses its part
 
+pub mod play;
 pub mod serve;
 pub mod tmux;
 
