@@ -5,9 +5,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Mutex, MutexGuard};
 
-use tokio::sync::mpsc;
-
-use crate::room::RoomCommand;
+use crate::room::RoomSender;
 
 /// Why a room cannot be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -20,7 +18,7 @@ pub enum RoomCap {
 
 #[derive(Debug)]
 struct Entry {
-    sender: mpsc::Sender<RoomCommand>,
+    sender: RoomSender,
     creator: Option<IpAddr>,
     /// The generation of the lease the room runs under (0 without leases).
     generation: u64,
@@ -54,12 +52,12 @@ impl Registry {
     }
 
     /// The room with this id, if the server holds it.
-    pub fn get(&self, id: &str) -> Option<mpsc::Sender<RoomCommand>> {
+    pub fn get(&self, id: &str) -> Option<RoomSender> {
         self.lock().rooms.get(id).map(|entry| entry.sender.clone())
     }
 
     /// Every room's sender (to tell them all something).
-    pub fn senders(&self) -> Vec<mpsc::Sender<RoomCommand>> {
+    pub fn senders(&self) -> Vec<RoomSender> {
         self.lock()
             .rooms
             .values()
@@ -68,7 +66,7 @@ impl Registry {
     }
 
     /// Every room held, with the generation of its lease and its sender.
-    pub fn held(&self) -> Vec<(String, u64, mpsc::Sender<RoomCommand>)> {
+    pub fn held(&self) -> Vec<(String, u64, RoomSender)> {
         self.lock()
             .rooms
             .iter()
@@ -113,7 +111,7 @@ impl Registry {
     pub fn insert(
         &self,
         id: String,
-        sender: mpsc::Sender<RoomCommand>,
+        sender: RoomSender,
         creator: Option<IpAddr>,
         generation: u64,
     ) -> Result<(), RoomCap> {
@@ -160,8 +158,8 @@ impl Registry {
 mod tests {
     use super::*;
 
-    fn sender() -> mpsc::Sender<RoomCommand> {
-        mpsc::channel(1).0
+    fn sender() -> RoomSender {
+        crate::room::room_queue().0
     }
 
     #[test]

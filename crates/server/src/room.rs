@@ -83,6 +83,48 @@ pub enum Entry {
     Watch,
 }
 
+/// How many commands may wait for a room; senders wait beyond.
+const ROOM_QUEUE: usize = 256;
+
+/// The sending end of a room's queue of commands. The commands are boxed: tokio's queue keeps
+/// slots in blocks of 32 for as long as the room lives, and 32 boxes are a tenth of the size of
+/// 32 commands.
+#[derive(Clone, Debug)]
+pub struct RoomSender(mpsc::Sender<Box<RoomCommand>>);
+
+/// The receiving end of a room's queue of commands (the room's task holds it).
+#[derive(Debug)]
+pub struct RoomReceiver(mpsc::Receiver<Box<RoomCommand>>);
+
+/// The room's task is gone: the command was not delivered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the room is closed")]
+pub struct RoomClosed;
+
+/// A room's queue of commands.
+pub fn room_queue() -> (RoomSender, RoomReceiver) {
+    let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+    (RoomSender(tx), RoomReceiver(rx))
+}
+
+impl RoomSender {
+    /// Queues `command`, waiting while the queue is full.
+    pub async fn send(&self, command: RoomCommand) -> Result<(), RoomClosed> {
+        self.0.send(Box::new(command)).await.map_err(|_| RoomClosed)
+    }
+
+    /// Queues `command` if the queue has room for it now; tells whether it did.
+    pub fn try_send(&self, command: RoomCommand) -> bool {
+        self.0.try_send(Box::new(command)).is_ok()
+    }
+}
+
+impl RoomReceiver {
+    async fn recv(&mut self) -> Option<RoomCommand> {
+        self.0.recv().await.map(|command| *command)
+    }
+}
+
 /// A request to a room's task.
 #[derive(Debug)]
 pub enum RoomCommand {
@@ -296,21 +338,25 @@ impl Room {
     }
 
     /// Runs the room on a task of its own, every line it logs naming it.
-    pub fn spawn(self, commands: mpsc::Receiver<RoomCommand>) {
+    pub fn spawn(self, commands: RoomReceiver) {
         use tracing::Instrument;
         let span = tracing::info_span!("room", room = %self.id);
-        tokio::spawn(self.run(commands).instrument(span));
+        // Boxed: by value the room would be in its task twice (argument and local).
+        tokio::spawn(Box::new(self).run(commands).instrument(span));
     }
 
     /// Runs the room until every handle to it is dropped, it closes, or the server stops.
-    async fn run(mut self, commands: mpsc::Receiver<RoomCommand>) {
-        let metrics = self.settings.metrics.clone();
-        metrics.room_state(None, Some(self.state.status));
+    async fn run(mut self: Box<Self>, commands: RoomReceiver) {
+        self.settings
+            .metrics
+            .room_state(None, Some(self.state.status));
         self.run_loop(commands).await;
-        metrics.room_state(Some(self.state.status), None);
+        self.settings
+            .metrics
+            .room_state(Some(self.state.status), None);
     }
 
-    async fn run_loop(&mut self, mut commands: mpsc::Receiver<RoomCommand>) {
+    async fn run_loop(&mut self, mut commands: RoomReceiver) {
         if self.rewrite_state {
             match self.commit_state(self.state.clone()).await {
                 Ok(()) => self.rewrite_state = false,

@@ -278,7 +278,7 @@ fn adopt_into(
         room: error.room,
         reason: error.message,
     })?;
-    let (tx, rx) = tokio::sync::mpsc::channel(256);
+    let (tx, rx) = crate::room::room_queue();
     registry
         .insert(stored.id.clone(), tx, None, stored.generation)
         .map_err(|cap| NotRestored {

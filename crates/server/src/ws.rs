@@ -15,7 +15,7 @@ use futures_util::{SinkExt, StreamExt};
 use hyper::upgrade::Upgraded;
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 use tokio::time::Instant;
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -32,7 +32,7 @@ use crate::protocol::{
     ClientMessage, ErrorCode, LeftCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ServerMessage,
     error_json,
 };
-use crate::room::{CreateRefusal, Entry, Room, RoomCommand};
+use crate::room::{CreateRefusal, Entry, Room, RoomCommand, RoomSender, room_queue};
 use crate::server::App;
 
 /// The largest frame (and message) the WebSocket layer reads at all; above it the connection is
@@ -52,7 +52,7 @@ type Socket = WebSocketStream<TokioIo<Upgraded>>;
 /// The buffers of a connection: small, since a connection mostly idles and messages are small.
 fn socket_config() -> WebSocketConfig {
     WebSocketConfig::default()
-        .read_buffer_size(4 * 1024)
+        .read_buffer_size(512)
         .write_buffer_size(0)
         .max_write_buffer_size(1024 * 1024)
         .max_message_size(Some(MAX_FRAME_BYTES))
@@ -231,7 +231,8 @@ async fn close(mut socket: Socket, code: u16, reason: &'static str) {
     let mut io = socket.into_inner();
     let _ = tokio::time::timeout(Duration::from_secs(2), async {
         let _ = io.shutdown().await;
-        let mut sink = [0u8; 4096];
+        // On the heap: in the future it would cost every connection 4 KiB for its whole life.
+        let mut sink = vec![0u8; 4096];
         let mut left: usize = 1024 * 1024;
         while left > 0 {
             match io.read(&mut sink).await {
@@ -252,14 +253,14 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
             None,
         );
         let _ = send_text(&mut socket, refused.into()).await;
-        close(socket, 1013, "server full").await;
+        Box::pin(close(socket, 1013, "server full")).await;
         return;
     }
     let conn: ConnId = app.next_conn.fetch_add(1, Ordering::Relaxed);
     if !send_text(&mut socket, app.welcome.clone()).await {
         return;
     }
-    let (outbox, mut inbox, kick) = Outbox::new();
+    let (outbox, inbox) = Outbox::new();
     let mut client = Client {
         conn,
         peer,
@@ -281,7 +282,7 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
     // Made once, not per message: each would register with a timer, the kick signal and the
     // server's stop signal (shared by every connection) and deregister again.
     let stopping = stopped(&mut stop);
-    let kicked = kick.notified();
+    let kicked = inbox.kicked();
     let idle = tokio::time::sleep_until(heard + config.ws_idle_timeout);
     tokio::pin!(stopping, kicked, idle);
     let closing: Option<(u16, &'static str)> = loop {
@@ -319,7 +320,7 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                 };
                 let reply = client.incoming_text(&app, text.as_str(), heard).await;
                 if std::mem::take(&mut client.just_left) {
-                    while inbox.try_recv().is_ok() {}
+                    inbox.clear();
                 }
                 if let Some(reply) = reply
                     && !send_text(&mut socket, reply.into()).await
@@ -374,7 +375,8 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
             .await;
     }
     if let Some((code, reason)) = closing {
-        close(socket, code, reason).await;
+        // Boxed: it holds the socket a second time, in every connection's task otherwise.
+        Box::pin(close(socket, code, reason)).await;
     }
 }
 
@@ -383,7 +385,7 @@ struct Client {
     conn: ConnId,
     peer: Peer,
     outbox: Outbox,
-    room: Option<mpsc::Sender<RoomCommand>>,
+    room: Option<RoomSender>,
     rooms_created: usize,
     /// The connection has just left its room: what the room queued for it before is dropped.
     just_left: bool,
@@ -480,17 +482,21 @@ impl Client {
         }
         let (room_id, entry) = match message {
             ClientMessage::Ping {} => return Some(ServerMessage::Pong {}.to_json()),
-            ClientMessage::CreateRoom { name } => match self.create_room(app, &name).await {
-                Ok(created) => created,
-                Err(refused) => {
-                    return Some(refusal(
-                        app,
-                        refused.code(),
-                        &refused.to_string(),
-                        Some(kind),
-                    ));
+            // Boxed, as is the cluster's lookup below: rare and large futures, which would
+            // otherwise be part of every connection's task for its whole life.
+            ClientMessage::CreateRoom { name } => {
+                match Box::pin(self.create_room(app, &name)).await {
+                    Ok(created) => created,
+                    Err(refused) => {
+                        return Some(refusal(
+                            app,
+                            refused.code(),
+                            &refused.to_string(),
+                            Some(kind),
+                        ));
+                    }
                 }
-            },
+            }
             ClientMessage::Join { room, name } => (room, Entry::Join { name }),
             ClientMessage::Resume { room, token } => (room, Entry::Resume { token }),
             ClientMessage::Watch { room } => (room, Entry::Watch),
@@ -516,7 +522,7 @@ impl Client {
         }
         if let Some(cluster) = &app.cluster {
             // A room run by another process: this connection reached the wrong one.
-            match cluster.held_elsewhere(app, &room_id).await {
+            match Box::pin(cluster.held_elsewhere(app, &room_id)).await {
                 Ok(false) => {}
                 Ok(true) => {
                     return Some(refusal(
@@ -579,7 +585,7 @@ impl Client {
         let (room, token) = Room::create(id.clone(), host, store.clone(), app.settings.clone())?;
         // The room takes its place first (the caps are checked again under the lock), is stored,
         // and only then runs; messages sent to it meanwhile wait in its queue.
-        let (tx, rx) = mpsc::channel(256);
+        let (tx, rx) = room_queue();
         app.registry.insert(id.clone(), tx, creator, generation)?;
         if let Err(error) = store.commit(vec![room.first_write()]).await {
             app.registry.remove(&id, generation);
