@@ -145,6 +145,10 @@ async fn player(
                             .push(format!("room {index}: {message}"));
                         return;
                     }
+                    // Any other refusal (a move not stored while the room changes hands, say)
+                    // leaves the player without an update to answer: it comes back, as the
+                    // page would, and carries on from what the room says then.
+                    break;
                 }
                 Some("update") => {
                     let room = &message["room"];
