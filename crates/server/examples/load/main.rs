@@ -296,12 +296,12 @@ fn main() {
         let pids: Vec<u32> = std::iter::once(server_pid)
             .chain(others.iter().map(Child::id))
             .collect();
-        let rss = || pids.iter().map(|&pid| rss_kib(pid).unwrap_or(0)).sum::<u64>();
-        let peak_rss = || {
+        let memory = |field: &str| {
             pids.iter()
-                .map(|&pid| status_kib(pid, "VmHWM").unwrap_or(0))
+                .map(|&pid| status_kib(pid, field).unwrap_or(0))
                 .sum::<u64>()
         };
+        let rss = || memory("VmRSS");
         let rss_before = rss();
         if let Some(count) = args.idle {
             idle_memory(addr, server_pid, count, rss_before, child.is_some()).await;
@@ -327,7 +327,7 @@ fn main() {
         let rss_after = rss();
         // The peak is what a host must provision; the end alone depends on what the allocator
         // happened to have handed back at that instant.
-        let rss_peak = peak_rss();
+        let rss_peak = memory("VmHWM");
         let cpu_used = cpu() - cpu_before;
         let driver_used = cpu_seconds(std::process::id()).unwrap_or(0.0) - driver_before;
         println!("load test on {addr}: {} clients, {} s of play, think time {}-{} ms, bot delay {} ms",
