@@ -88,8 +88,8 @@ export function has(id) {
 }
 
 // Numbers with decimals, written the reader's way ("42.5%", "42,5%").
-export function percent(fraction) {
-  return new Intl.NumberFormat(current, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(fraction);
+export function percent(fraction, digits = 1) {
+  return new Intl.NumberFormat(current, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(fraction);
 }
 
 export function setLang(tag) {
