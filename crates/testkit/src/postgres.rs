@@ -134,10 +134,7 @@ impl PgServer {
             "60".to_string(),
             "start".to_string(),
         ];
-        run(
-            as_pg_user(&bin.join("pg_ctl")).args(&start),
-            "pg_ctl start",
-        );
+        run(as_pg_user(&bin.join("pg_ctl")).args(&start), "pg_ctl start");
         // Stops the server and removes its files once this process has ended.
         let stop = if is_root() {
             format!(
