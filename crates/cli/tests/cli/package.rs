@@ -636,11 +636,25 @@ async fn the_debian_package_installs_serves_a_game_under_systemd_backs_up_and_pu
     }
     let overlay = tokio::task::block_in_place(|| Overlay::mount(&dir));
     let (room, token) = serve_a_game_under_systemd(&overlay, addr, &uid).await;
+    // An upgrade (the same package again) keeps the host's settings.
+    run(Command::new("dpkg").args(["-i", &deb]));
+    let settings = std::fs::read_to_string(SETTINGS).unwrap();
+    assert!(
+        settings.contains(&format!("MARTIAN_DICE_ADDR={addr}\n")),
+        "{settings}"
+    );
+    assert_eq!(owner_and_mode(SETTINGS), "root root 640");
     back_up_while_serving(&overlay, addr, &room, &token, &dir).await;
     drop(overlay);
 
-    // Purged: not a file of it is left (the system user stays, as Debian's do).
+    // Removed, the settings and the data stay; purged, not a file of it is left (the system
+    // user stays, as Debian's do).
     let listed = run(Command::new("dpkg").args(["-L", PACKAGE]));
+    run(Command::new("dpkg").args(["-r", PACKAGE]));
+    assert!(!Path::new("/usr/bin/martian-dice").exists());
+    for kept in [SETTINGS, &format!("{STATE}/server.db")] {
+        assert!(Path::new(kept).exists(), "{kept} is kept by dpkg -r");
+    }
     run(Command::new("dpkg").args(["--purge", PACKAGE]));
     assert!(!installed());
     drop(installation);
