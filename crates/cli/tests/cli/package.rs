@@ -303,7 +303,8 @@ fn build_package(dir: &Path) -> String {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
     let built = Command::new(&cargo)
-        .args(["deb", "--no-build", "--profile", "dev", "--fast"])
+        // (--strip: the debug information of a dev build would only make the package slow.)
+        .args(["deb", "--no-build", "--profile", "dev", "--fast", "--strip"])
         .arg("--manifest-path")
         .arg(&manifest)
         .arg("--output")
