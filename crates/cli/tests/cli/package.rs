@@ -276,7 +276,8 @@ async fn play_a_game(addr: SocketAddr) -> (String, String) {
     let token = host.token.clone().unwrap();
     host.send(json!({"type": "add_bot", "bot": "optimal"}))
         .await;
-    let rules = json!({"dice": 13, "target": 5, "bonus": "one-of-each", "end": "immediate", "tie": "shared"});
+    // The round is completed: the bot plays at least once, whoever reaches the target first.
+    let rules = json!({"dice": 13, "target": 5, "bonus": "one-of-each", "end": "complete-round", "tie": "shared"});
     host.send(json!({"type": "set_rules", "rules": rules}))
         .await;
     host.until(|r| {

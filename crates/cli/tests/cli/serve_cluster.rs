@@ -63,18 +63,25 @@ fn node(url: &str, name: &str) -> ServeProcess {
 /// The next message: JSON, `{"type": "closed", "code": N}` for a close frame, or `None` when
 /// the connection ends without one; panics after `wait` of silence.
 async fn next(ws: &mut Ws, wait: Duration) -> Option<Value> {
+    next_within(ws, wait)
+        .await
+        .unwrap_or_else(|silence| panic!("{silence}"))
+}
+
+/// As [`next`], but `Err` after `wait` of silence.
+async fn next_within(ws: &mut Ws, wait: Duration) -> Result<Option<Value>, String> {
     loop {
         match tokio::time::timeout(wait, ws.next()).await {
             Ok(Some(Ok(Message::Text(text)))) => {
-                return Some(serde_json::from_str(&text).expect("JSON"));
+                return Ok(Some(serde_json::from_str(&text).expect("JSON")));
             }
             Ok(Some(Ok(Message::Close(frame)))) => {
                 let code = frame.map_or(0, |f| u16::from(f.code));
-                return Some(json!({"type": "closed", "code": code}));
+                return Ok(Some(json!({"type": "closed", "code": code})));
             }
-            Ok(Some(Err(_)) | None) => return None,
+            Ok(Some(Err(_)) | None) => return Ok(None),
             Ok(Some(Ok(_))) => continue,
-            Err(_) => panic!("nothing received for {wait:?}"),
+            Err(_) => return Err(format!("nothing received for {wait:?}")),
         }
     }
 }
@@ -86,6 +93,14 @@ struct Seen {
     advances: Vec<Advance>,
     problems: Vec<String>,
     finished: Vec<u64>,
+    /// The last thing that happened to its connection, and when (to tell why a room is stuck).
+    last: Option<(Instant, String)>,
+}
+
+impl Seen {
+    fn note(&mut self, what: impl Into<String>) {
+        self.last = Some((Instant::now(), what.into()));
+    }
 }
 
 /// A room's game moving on, as one player saw it.
@@ -117,13 +132,23 @@ async fn player(
             None => format!("ws://{balancer}/ws"),
         };
         let connected = Instant::now();
-        let Ok((mut ws, _)) = connect_async(url).await else {
-            tokio::time::sleep(Duration::from_millis(200)).await;
-            continue;
+        let mut ws = match connect_async(url).await {
+            Ok((ws, _)) => ws,
+            Err(e) => {
+                seen.lock().unwrap().note(format!("connect: {e}"));
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            }
         };
-        if next(&mut ws, Duration::from_secs(20)).await.is_none() {
-            tokio::time::sleep(Duration::from_millis(200)).await;
-            continue;
+        match next_within(&mut ws, Duration::from_secs(20)).await {
+            Ok(Some(_)) => {}
+            welcome => {
+                seen.lock()
+                    .unwrap()
+                    .note(format!("no welcome: {welcome:?}"));
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            }
         }
         let entered = match &room_id {
             None => {
@@ -146,18 +171,38 @@ async fn player(
             continue;
         }
         let mut first_update = true;
-        while let Some(message) = next(&mut ws, Duration::from_secs(30)).await {
+        loop {
+            let message = match next_within(&mut ws, Duration::from_secs(30)).await {
+                Ok(Some(message)) => message,
+                Ok(None) => {
+                    seen.lock().unwrap().note("dropped without a close frame");
+                    break;
+                }
+                // Left without a word: a problem, but the player comes back as the page would.
+                Err(silence) => {
+                    let mut seen = seen.lock().unwrap();
+                    seen.problems.push(format!("room {index}: {silence}"));
+                    seen.note(silence);
+                    break;
+                }
+            };
             if stop.load(std::sync::atomic::Ordering::SeqCst) {
                 return;
             }
             match message["type"].as_str() {
-                Some("closed") => break,
+                Some("closed") => {
+                    seen.lock()
+                        .unwrap()
+                        .note(format!("closed {}", message["code"]));
+                    break;
+                }
                 Some("joined") if room_id.is_none() => {
                     seen.lock().unwrap().room = message["room"].as_str().map(String::from);
                     token = message["token"].as_str().unwrap().to_string();
                 }
                 Some("error") => {
                     let code = message["code"].as_str().unwrap_or("");
+                    seen.lock().unwrap().note(message.to_string());
                     if matches!(code, "no_such_room" | "bad_token" | "moved") {
                         seen.lock()
                             .unwrap()
@@ -297,11 +342,35 @@ async fn every_room_moves_on(
         if waiting.is_empty() {
             break;
         }
-        assert!(
-            since.elapsed() < limit + Duration::from_secs(10),
-            "rooms {waiting:?} did not move on: {}",
-            diagnose()
-        );
+        if since.elapsed() > limit + Duration::from_secs(10) {
+            let rooms: Vec<String> = waiting
+                .iter()
+                .map(|&i| {
+                    let seen = seen[i].lock().unwrap();
+                    let at = |t: Instant| {
+                        if t > since {
+                            format!("+{:.1} s", (t - since).as_secs_f64())
+                        } else {
+                            format!("-{:.1} s", (since - t).as_secs_f64())
+                        }
+                    };
+                    format!(
+                        "room {i}: last at {:?} {}, problems {:?}, last event {:?}",
+                        seen.advances.last().map(|a| a.position),
+                        seen.advances.last().map_or(String::new(), |a| at(a.at)),
+                        seen.problems,
+                        seen.last
+                            .as_ref()
+                            .map(|(t, what)| format!("{} {what}", at(*t)))
+                    )
+                })
+                .collect();
+            panic!(
+                "rooms did not move on within {limit:?}:\n{}\n{}",
+                rooms.join("\n"),
+                diagnose()
+            );
+        }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     (0..seen.len()).filter_map(resumed).max().unwrap()
