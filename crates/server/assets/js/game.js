@@ -288,9 +288,9 @@ export function tickTimer() {
     box.textContent = t("web-time-left", { seconds });
     box.classList.toggle("urgent", seconds <= 10);
   }
-  const reading = byId("howto-timer");
-  if (reading) {
-    const show = seconds != null && myTurn();
+  // In How to play and the replay too: a turn's time never runs unseen.
+  const show = seconds != null && myTurn();
+  for (const reading of document.querySelectorAll("[data-turn-timer]")) {
     reading.hidden = !show;
     if (show) {
       reading.textContent = t("web-howto-time-left", { seconds });

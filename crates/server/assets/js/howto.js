@@ -41,7 +41,7 @@ function draw() {
   dialog.innerHTML = `
     <div class="dialog-top"><h2 id="howto-title" tabindex="-1">${esc(t("web-how-to-play"))}</h2>
       <button type="button" id="howto-x" class="icon-button" aria-label="${esc(t("web-close"))}"><span aria-hidden="true">×</span></button></div>
-    <p id="howto-timer" class="howto-timer" role="timer" hidden></p>
+    <p id="howto-timer" class="howto-timer" role="timer" data-turn-timer hidden></p>
     <p>${esc(t("web-howto-intro"))}</p>
     <h3 id="howto-dice" tabindex="-1">${esc(t("web-howto-dice-title"))}</h3>
     <p>${esc(t("web-howto-dice"))}</p>

@@ -6,6 +6,7 @@ import { state, playerName } from "./state.js";
 import { notify } from "./notices.js";
 import { stepWords, outcomeText, steps } from "./turns.js";
 import { fetchReview, mark, stoppedAt, turnMarks } from "./review.js";
+import { tickTimer } from "./game.js";
 
 let redraw = null;
 
@@ -94,7 +95,8 @@ export async function openReplay(number, roomId = state.roomId) {
         .join("")}`;
     }
     const scores = record.players.map((p, i) => `${esc(playerName(p))}: <strong>${frame.totals[i]}</strong>`).join(" · ");
-    dialog.innerHTML = `<h2 id="replay-title" tabindex="-1">${esc(t("web-replay-title", { number }))}</h2><div aria-live="polite">${body}<p>${scores}</p></div>
+    dialog.innerHTML = `<h2 id="replay-title" tabindex="-1">${esc(t("web-replay-title", { number }))}</h2>
+      <p id="replay-timer" class="howto-timer" role="timer" data-turn-timer hidden></p><div aria-live="polite">${body}<p>${scores}</p></div>
       <div class="row"><button type="button" id="replay-prev"${index === 0 ? " disabled" : ""}>${esc(t("web-previous"))}</button>
       <button type="button" id="replay-next"${index === frames.length - 1 ? " disabled" : ""}>${esc(t("web-next"))}</button>
       <button type="button" id="replay-close">${esc(t("web-close"))}</button></div>`;
@@ -113,6 +115,7 @@ export async function openReplay(number, roomId = state.roomId) {
       if (event.key === "ArrowLeft") go(-1);
       else if (event.key === "ArrowRight") go(1);
     };
+    tickTimer();
   };
   redraw = show;
   dialog.setAttribute("aria-labelledby", "replay-title");
