@@ -1138,6 +1138,26 @@ web-bot-name = { $bot ->
     }
 # The second bot of a kind and so on: "hard 2".
 web-bot-numbered = { web-bot-name } { $number }
+# An avatar's name (the picture at a seat), by the protocol's id.
+web-avatar = { $avatar ->
+        [martian-green] green martian
+        [martian-purple] purple martian
+        [martian-red] red martian
+        [martian-blue] blue martian
+        [martian-cyclops] one-eyed martian
+        [martian-squid] tentacled martian
+        [human-farmer] farmer
+        [human-kid] kid
+        [human-scientist] scientist
+        [cow] cow
+        [chicken] chicken
+        [tank] tank
+        [bot-robot] robot
+        [bot-saucer] flying saucer
+        [bot-shield] shield
+        [bot-brain] big brain
+       *[other] { $avatar }
+    }
 # What a bot does. $summary: the server's own description in English, for any other bot.
 web-bot-summary = { $bot ->
         [random] takes a random legal type; stops half the time
@@ -1253,15 +1273,21 @@ web-quick-message = { $message ->
         [thinking] Thinking…
         [be_right_back] Be right back
         [rematch] Rematch?
+        [thanks] Thanks!
+        [wow] Wow!
+        [so_close] So close!
+        [your_turn] Your turn!
+        [bye] Bye!
        *[other] …
     }
 web-spectators = { $count } watching
 web-connecting = Connecting…
 web-reconnecting = Connection lost — reconnecting…
-# Why this page is no longer at its seat. $code: left, removed, resumed_elsewhere.
+# Why this page is no longer at its seat. $code: left, left_seat, removed, resumed_elsewhere.
 web-left = { $code ->
         [removed] The host removed you from the room.
         [resumed_elsewhere] Your seat was taken up in another tab or device.
+        [left_seat] You gave up your seat.
        *[left] You left the room.
     }
 web-replay-title = Replay of game { $number }
@@ -1427,7 +1453,8 @@ web-howto-key = { $action ->
        *[K] take the chickens
     }
 # A request the server refused. $code: the protocol's error code; $detail: the server's English
-# explanation, shown only where the page cannot say more.
+# explanation, shown only where the page cannot say more; $limit: the error's `limit`; $seconds:
+# its `retry_ms` in whole seconds.
 web-error = { $code ->
         [not_your_turn] It is not your turn.
         [illegal] That move is not allowed now.
@@ -1435,7 +1462,17 @@ web-error = { $code ->
         [already_started] The game has started: you are watching it.
         [room_full] The room is full.
         [server_full] The server is full: try again later.
-        [too_many_rooms] The server has too many rooms: try again later.
+        [too_many_rooms] Every room of the server has people in it: try again in a few minutes.
+        [rooms_per_address] { $limit } rooms created from your network are being played or waiting for players: finish or leave one of them, then try again.
+        [rooms_per_connection] { $limit } rooms created from this page are being played or waiting for players: finish or leave one of them, then try again.
+        [unknown_code] No open room has that code: check it and try again.
+        [too_many_guesses] Too many unknown codes: wait { $seconds } s before trying another.
+        [name_taken] Someone in this room already has that name: choose another.
+        [muted] The host muted you in this room's chat.
+        [chat_too_long] Your message is longer than { $limit } characters.
+        [chat_rate_limited] You are writing fast: wait { $seconds } s.
+        [queue_full] Too many people are waiting for a quick match: try again in a moment.
+        [queue_address_limit] Too many people from your network are waiting for a quick match.
         [rate_limited] Slow down a little.
         [not_host] Only the host can do that.
         [not_seated] Spectators cannot do that.

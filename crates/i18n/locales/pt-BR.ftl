@@ -1110,6 +1110,26 @@ web-bot-name = { $bot ->
     }
 # O segundo bot de um tipo e assim por diante: "difícil 2".
 web-bot-numbered = { web-bot-name } { $number }
+# O nome de um avatar (a figura de um lugar), pelo id do protocolo.
+web-avatar = { $avatar ->
+        [martian-green] marciano verde
+        [martian-purple] marciano roxo
+        [martian-red] marciano vermelho
+        [martian-blue] marciano azul
+        [martian-cyclops] marciano de um olho só
+        [martian-squid] marciano de tentáculos
+        [human-farmer] fazendeiro
+        [human-kid] criança
+        [human-scientist] cientista
+        [cow] vaca
+        [chicken] galinha
+        [tank] tanque
+        [bot-robot] robô
+        [bot-saucer] disco voador
+        [bot-shield] escudo
+        [bot-brain] cérebro
+       *[other] { $avatar }
+    }
 # O que um bot faz. $summary: a descrição do próprio servidor, em inglês, para outro bot qualquer.
 web-bot-summary = { $bot ->
         [random] pega um tipo permitido ao acaso; para na metade das vezes
@@ -1230,6 +1250,11 @@ web-quick-message = { $message ->
         [thinking] Pensando…
         [be_right_back] Já volto
         [rematch] Revanche?
+        [thanks] Valeu!
+        [wow] Uau!
+        [so_close] Foi por pouco!
+        [your_turn] Sua vez!
+        [bye] Tchau!
        *[other] …
     }
 web-spectators = { $count ->
@@ -1239,10 +1264,11 @@ web-spectators = { $count ->
     }
 web-connecting = Conectando…
 web-reconnecting = Conexão perdida — reconectando…
-# Por que esta página não está mais no seu lugar. $code: left, removed, resumed_elsewhere.
+# Por que esta página não está mais no seu lugar. $code: left, left_seat, removed, resumed_elsewhere.
 web-left = { $code ->
         [removed] O anfitrião tirou você da sala.
         [resumed_elsewhere] O seu lugar foi retomado em outra aba ou aparelho.
+        [left_seat] Você deixou o seu lugar.
        *[left] Você saiu da sala.
     }
 web-replay-title = Rever a partida { $number }
@@ -1413,7 +1439,8 @@ web-howto-key = { $action ->
        *[K] pegar as galinhas
     }
 # Um pedido que o servidor recusou. $code: o código de erro do protocolo; $detail: a explicação do
-# servidor, em inglês, mostrada só onde a página não sabe dizer mais.
+# servidor, em inglês, mostrada só onde a página não sabe dizer mais; $limit: o `limit` do erro;
+# $seconds: o seu `retry_ms` em segundos inteiros.
 web-error = { $code ->
         [not_your_turn] Não é a sua vez.
         [illegal] Essa jogada não é permitida agora.
@@ -1421,7 +1448,17 @@ web-error = { $code ->
         [already_started] A partida já começou: você está assistindo.
         [room_full] A sala está cheia.
         [server_full] O servidor está cheio: tente de novo mais tarde.
-        [too_many_rooms] O servidor tem salas demais: tente de novo mais tarde.
+        [too_many_rooms] Todas as salas do servidor têm gente: tente de novo em alguns minutos.
+        [rooms_per_address] { $limit } salas criadas da sua rede estão em jogo ou esperando jogadores: termine ou saia de uma delas e tente de novo.
+        [rooms_per_connection] { $limit } salas criadas desta página estão em jogo ou esperando jogadores: termine ou saia de uma delas e tente de novo.
+        [unknown_code] Nenhuma sala aberta tem esse código: confira e tente de novo.
+        [too_many_guesses] Códigos desconhecidos demais: espere { $seconds } s antes de tentar outro.
+        [name_taken] Alguém nesta sala já tem esse nome: escolha outro.
+        [muted] O anfitrião silenciou você no chat desta sala.
+        [chat_too_long] A sua mensagem tem mais de { $limit } caracteres.
+        [chat_rate_limited] Você está escrevendo rápido: espere { $seconds } s.
+        [queue_full] Gente demais esperando uma partida rápida: tente de novo em um instante.
+        [queue_address_limit] Gente demais da sua rede esperando uma partida rápida.
         [rate_limited] Vá com calma.
         [not_host] Só o anfitrião pode fazer isso.
         [not_seated] Quem assiste não pode fazer isso.
