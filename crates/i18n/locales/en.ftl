@@ -1621,8 +1621,8 @@ web-howto-key = { $action ->
        *[K] take the chickens
     }
 # A request the server refused. $code: the protocol's error code; $detail: the server's English
-# explanation, shown only where the page cannot say more; $limit: the limit reached; $seconds:
-# when to try again.
+# explanation, shown only where the page cannot say more; $limit: the error's `limit`; $seconds:
+# its `retry_ms` in whole seconds.
 web-error = { $code ->
         [not_your_turn] It is not your turn.
         [illegal] That move is not allowed now.
@@ -1630,15 +1630,15 @@ web-error = { $code ->
         [already_started] The game has started: you are watching it.
         [room_full] The room is full.
         [server_full] The server is full: try again later.
-        [too_many_rooms] The server is full of games being played right now: try again in a few minutes.
-        [rooms_per_address] Too many rooms are open from your network ({ $limit } at most): finish or leave one (Your games, on the home page), then try again.
-        [rooms_per_connection] This page has opened { $limit } rooms: reload it to open more.
-        [unknown_code] No open room has this code: check it with your friend.
-        [too_many_guesses] Too many wrong codes: try again in { $seconds } s.
-        [name_taken] Someone in this room already has that name: choose another one.
-        [muted] The host has muted you in the chat.
-        [chat_too_long] Too long: a message has at most { $limit } characters.
-        [chat_rate_limited] Slow down: you can write again in { $seconds } s.
+        [too_many_rooms] Every room of the server has people in it: try again in a few minutes.
+        [rooms_per_address] { $limit } rooms created from your network are being played or waiting for players: finish or leave one of them (Your games, on the home page), then try again.
+        [rooms_per_connection] { $limit } rooms created from this page are being played or waiting for players: finish or leave one of them, then try again.
+        [unknown_code] No open room has that code: check it and try again.
+        [too_many_guesses] Too many unknown codes: wait { $seconds } s before trying another.
+        [name_taken] Someone in this room already has that name: choose another.
+        [muted] The host muted you in this room's chat.
+        [chat_too_long] Your message is longer than { $limit } characters.
+        [chat_rate_limited] You are writing fast: wait { $seconds } s.
         [queue_full] Too many people are waiting for a quick match: try again in a moment, or play against a bot.
         [queue_address_limit] Too many people from your network are waiting for a quick match: try again in a moment.
         [wrong_state] That cannot be done right now.

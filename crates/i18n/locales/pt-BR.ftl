@@ -1291,9 +1291,9 @@ web-quick-message = { $message ->
         [thinking] Pensando…
         [be_right_back] Já volto
         [rematch] Revanche?
-        [thanks] Obrigado!
+        [thanks] Valeu!
         [wow] Uau!
-        [so_close] Por pouco!
+        [so_close] Foi por pouco!
         [your_turn] Sua vez!
         [bye] Tchau!
        *[other] …
@@ -1614,8 +1614,8 @@ web-howto-key = { $action ->
        *[K] pegar as galinhas
     }
 # Um pedido que o servidor recusou. $code: o código de erro do protocolo; $detail: a explicação do
-# servidor, em inglês, mostrada só onde a página não sabe dizer mais; $limit: o limite atingido;
-# $seconds: quando tentar de novo.
+# servidor, em inglês, mostrada só onde a página não sabe dizer mais; $limit: o `limit` do erro;
+# $seconds: o seu `retry_ms` em segundos inteiros.
 web-error = { $code ->
         [not_your_turn] Não é a sua vez.
         [illegal] Essa jogada não é permitida agora.
@@ -1623,17 +1623,17 @@ web-error = { $code ->
         [already_started] A partida já começou: você está assistindo.
         [room_full] A sala está cheia.
         [server_full] O servidor está cheio: tente de novo mais tarde.
-        [too_many_rooms] O servidor está cheio de partidas em andamento agora: tente de novo em alguns minutos.
-        [rooms_per_address] Há salas demais abertas a partir da sua rede (no máximo { $limit }): termine ou deixe uma (Suas partidas, na página inicial) e tente de novo.
-        [rooms_per_connection] Esta página já abriu { $limit } salas: recarregue-a para abrir mais.
-        [unknown_code] Nenhuma sala aberta tem este código: confira com quem convidou você.
-        [too_many_guesses] Códigos errados demais: tente de novo em { $seconds } s.
+        [too_many_rooms] Todas as salas do servidor têm gente: tente de novo em alguns minutos.
+        [rooms_per_address] { $limit } salas criadas da sua rede estão em jogo ou esperando jogadores: termine ou saia de uma delas (Suas partidas, na página inicial) e tente de novo.
+        [rooms_per_connection] { $limit } salas criadas desta página estão em jogo ou esperando jogadores: termine ou saia de uma delas e tente de novo.
+        [unknown_code] Nenhuma sala aberta tem esse código: confira e tente de novo.
+        [too_many_guesses] Códigos desconhecidos demais: espere { $seconds } s antes de tentar outro.
         [name_taken] Alguém nesta sala já tem esse nome: escolha outro.
-        [muted] O anfitrião silenciou você no chat.
-        [chat_too_long] Longa demais: uma mensagem tem no máximo { $limit } caracteres.
-        [chat_rate_limited] Mais devagar: você pode escrever de novo em { $seconds } s.
-        [queue_full] Há gente demais esperando uma partida rápida: tente de novo daqui a pouco, ou jogue contra um bot.
-        [queue_address_limit] Há gente demais da sua rede esperando uma partida rápida: tente de novo daqui a pouco.
+        [muted] O anfitrião silenciou você no chat desta sala.
+        [chat_too_long] A sua mensagem tem mais de { $limit } caracteres.
+        [chat_rate_limited] Você está escrevendo rápido: espere { $seconds } s.
+        [queue_full] Gente demais esperando uma partida rápida: tente de novo em um instante, ou jogue contra um bot.
+        [queue_address_limit] Gente demais da sua rede esperando uma partida rápida: tente de novo em um instante.
         [wrong_state] Isso não pode ser feito agora.
         [rate_limited] Vá com calma.
         [not_host] Só o anfitrião pode fazer isso.

@@ -6,13 +6,19 @@
 
 mod accept;
 mod assets;
+pub mod avatars;
+pub mod chat;
 mod cluster;
 mod coach;
+mod codes;
+mod directory;
 mod http;
 mod ids;
+mod matcher;
 mod metrics;
 mod outbox;
 pub mod protocol;
+mod qr;
 mod registry;
 mod reviews;
 mod room;
@@ -23,6 +29,7 @@ pub mod store;
 pub mod table;
 mod views;
 mod ws;
+mod yours;
 
 pub use cluster::ClusterConfig;
 pub use metrics::Metrics;

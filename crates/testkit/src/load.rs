@@ -138,6 +138,8 @@ struct Incoming<'a> {
     /// A room's state in an update, its id in other messages.
     #[serde(borrow)]
     room: Option<&'a RawValue>,
+    /// The seat in `joined` (a rematch moves it on).
+    seat: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -256,6 +258,7 @@ async fn client(
     }
     let bot = &config.bots[index % config.bots.len()];
     let mut seated = false;
+    let mut my_seat = 0;
     let mut stage = 0; // 0: create, 1: add bot, 2: start, 3: playing
     let mut pending: Option<(Instant, u64)> = None;
     let mut deadline: Option<tokio::time::Instant> = None;
@@ -291,7 +294,12 @@ async fn client(
                     .await
                     .map_err(|e| e.to_string())?;
                 }
-                "joined" => seated = true,
+                "joined" => {
+                    seated = true;
+                    if let Some(seat) = incoming.seat {
+                        my_seat = seat;
+                    }
+                }
                 "error" => return Err(format!("error: {message}")),
                 "update" => {
                     let room: RoomLite = incoming
@@ -350,8 +358,8 @@ async fn client(
                         continue;
                     }
                     let game = room.game.as_ref();
-                    let my_turn =
-                        room.status == "playing" && game.is_some_and(|g| g.to_move == Some(0));
+                    let my_turn = room.status == "playing"
+                        && game.is_some_and(|g| g.to_move == Some(my_seat));
                     if stage == 3 && my_turn && pending.is_none() {
                         tokio::time::sleep(Duration::from_millis(rng.between(config.think_ms)))
                             .await;
