@@ -11,7 +11,7 @@ import path from "node:path";
 import { STEP, PHONE, DESKTOP, SMALL_PHONE, checkScreen, narrowWidths, playToTheEnd, moveIfMyTurn, startServer, launchBrowser, openPage } from "./helpers.mjs";
 
 // An absent player is away, and the host role passes on, after GRACE_S; a quick match offers a
-// bot after BOT_AFTER_S.
+// bot after BOT_AFTER_S (serve --match-bot-after).
 const GRACE_S = 2;
 const BOT_AFTER_S = 2;
 
@@ -249,7 +249,7 @@ test("a friend joins by typing the code; the ghost seat; lobby changes read out;
   await stranger.page.fill("#room-code", "ZZZZZ");
   await stranger.page.click("#join-code");
   await stranger.page.waitForSelector('#room-code[aria-invalid="true"]', { timeout: STEP });
-  assert.match(await stranger.page.textContent("#room-code-hint"), /No open room has this code/);
+  assert.match(await stranger.page.textContent("#room-code-hint"), /No open room has that code/);
   await stranger.context.close();
 
   // The invite link opened in a second tab: the same seat moves there — never a second seat.

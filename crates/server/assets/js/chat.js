@@ -39,14 +39,15 @@ export function addLines(lines, { live = true } = {}) {
   if (!fresh.length) return;
   chat.lines = [...chat.lines, ...fresh].sort((a, b) => a.n - b.n).slice(-SHOWN);
   if (!chat.node) return;
-  const list = chat.node.querySelector(".chat-lines");
+  const list = chat.node.querySelector(".chat-lines ul");
+  const box = chat.node.querySelector(".chat-lines");
   if (!live) {
     list.innerHTML = chat.lines.map(lineHtml).join("");
   } else {
     for (const line of fresh) list.insertAdjacentHTML("beforeend", lineHtml(line));
     while (list.children.length > SHOWN) list.firstElementChild.remove();
   }
-  list.scrollTop = list.scrollHeight;
+  box.scrollTop = box.scrollHeight;
   drawEmpty();
 }
 
@@ -89,7 +90,7 @@ function build() {
   node.innerHTML = `<div class="chat-head"><h2 id="chat-title">${esc(t("web-chat"))}</h2>
       <button type="button" id="chat-toggle" class="small" aria-expanded="true" aria-controls="chat-body"></button></div>
     <div id="chat-body">
-      <ul class="chat-lines" role="log" aria-live="polite" aria-relevant="additions" aria-labelledby="chat-title" tabindex="0"></ul>
+      <div class="chat-lines" role="log" aria-live="polite" aria-relevant="additions" aria-labelledby="chat-title" tabindex="0"><ul></ul></div>
       <p class="muted chat-empty">${esc(t("web-chat-empty"))}</p>
       <div class="phrases" role="group" aria-label="${esc(t("web-chat-phrases"))}">${phrases}</div>
       <form class="chat-form row" id="chat-form" novalidate>
@@ -119,7 +120,7 @@ function build() {
   };
   chat.node = node;
   chat.lang = t("web-chat");
-  node.querySelector(".chat-lines").innerHTML = chat.lines.map(lineHtml).join("");
+  node.querySelector(".chat-lines ul").innerHTML = chat.lines.map(lineHtml).join("");
   drawHidden();
   drawEmpty();
   return node;

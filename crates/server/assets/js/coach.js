@@ -61,16 +61,20 @@ function chances(room, advice) {
   return `<div class="chances" id="win-chance" aria-hidden="true">${bar}</div><ul class="chance-legend" id="win-chance-legend">${legend}</ul>`;
 }
 
-export function coachPanel(room, game, mine) {
+// The coach's switch, in the headline's row (so that the panel below takes no row for it).
+export function coachToggle(room) {
   if (!coachOffered(room)) return "";
   const key = coachKey();
-  const toggle = `<button type="button" id="coach" class="small" data-sends aria-pressed="${state.coachOn}" aria-keyshortcuts="${esc(key)}">${esc(t("web-coach"))}<kbd aria-hidden="true">${esc(key)}</kbd></button>`;
-  if (!state.coachOn) return `<div class="coach">${toggle}</div>`;
+  return `<button type="button" id="coach" class="small" data-sends aria-pressed="${state.coachOn}" aria-keyshortcuts="${esc(key)}" aria-controls="coach-panel">${esc(t("web-coach"))}<kbd aria-hidden="true">${esc(key)}</kbd></button>`;
+}
+
+export function coachPanel(room, game, mine) {
+  if (!coachOffered(room) || !state.coachOn) return "";
   const advice = state.advice;
-  if (!advice) return `<div class="coach">${toggle} <span class="muted">${esc(t("web-coach-thinking"))}</span></div>`;
+  if (!advice) return `<div class="coach" id="coach-panel"><span class="muted">${esc(t("web-coach-thinking"))}</span></div>`;
   const valued = mine && advice.options && advice.options.length > 1;
   const note = valued ? `<p class="muted small-print">${esc(t("web-coach-on-buttons"))}</p>` : "";
   const reason = advice.reason && advice.reason.id && has(advice.reason.id) ? `<p class="coach-why" id="coach-why">${esc(t(advice.reason.id, advice.reason.args || {}))}</p>` : "";
-  return `<div class="coach" id="coach-panel"><div class="coach-head">${toggle}<h2 class="zone-title">${esc(t("web-win-chance"))}</h2></div>
+  return `<div class="coach" id="coach-panel"><h2 class="zone-title">${esc(t("web-win-chance"))}</h2>
     ${chances(room, advice)}${reason}${note}</div>`;
 }

@@ -8,7 +8,7 @@ import { FACE_NAMES, count, diceRow, diceWords, faceIcon } from "./dice.js";
 import { state, seatName, savedName, saveName, youOr } from "./state.js";
 import { send, applyOffline } from "./net.js";
 import { keyOf } from "./keys.js";
-import { coachPanel, optionMarks, optionBadge } from "./coach.js";
+import { coachPanel, coachToggle, optionMarks, optionBadge } from "./coach.js";
 import { avatarOf } from "./avatars.js";
 import { seatTable, bindSeatButtons } from "./seats.js";
 import { turnsList, bindTurns, outcomeText, lastRoll } from "./turns.js";
@@ -93,7 +93,7 @@ export function renderGame(app, redraw) {
     board.innerHTML = `
         ${latecomer(room)}
         ${banner}
-        <div class="headline">${face}<h1 id="headline" tabindex="-1">${esc(headline)}</h1>${timer}</div>
+        <div class="headline">${face}<h1 id="headline" tabindex="-1">${esc(headline)}</h1>${timer}${coachToggle(room)}</div>
         <p class="muted round-line">${esc(t("web-round", { round: game.round }))} · ${esc(t("web-target"))} ${room.rules.target}
           <button type="button" class="link-button" data-help="scoring">${esc(t("web-how-to-play"))}</button></p>
         ${outcome ? outcomePanel(room, outcome, turn.phase === "to_roll" && !turn.aside) : ""}

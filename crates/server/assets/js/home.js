@@ -63,7 +63,7 @@ function mainCard(name) {
 }
 
 export function renderHome(app, { onHelp, onQuickMatch, onCreate, onCode, onMatchCancel, onMatchBot, onLeaveRoom }) {
-  const key = `${lang()}|${state.matching ? "matching" : "form"}|${state.welcome ? "welcome" : ""}`;
+  const key = `${lang()}|${state.matching ? `matching ${Boolean(state.matching.bot_offered)}` : "form"}|${state.welcome ? "welcome" : ""}`;
   if (drawn !== key || !byId("home-grid")) {
     // Drawn again when the connection opens or the language changes: keep what was typed.
     const typed = byId("name");

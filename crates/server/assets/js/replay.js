@@ -60,6 +60,8 @@ export async function openReplay(number, roomId = state.roomId) {
     if (dialog.open && redraw === show) show();
   });
   const show = () => {
+    // Drawn again when the review arrives: the focus stays where it was.
+    const focused = dialog.contains(document.activeElement) ? document.activeElement.id : null;
     const frame = frames[index];
     const review = reviewed.status === "ready" ? reviewed.review : null;
     let body;
@@ -116,6 +118,7 @@ export async function openReplay(number, roomId = state.roomId) {
       else if (event.key === "ArrowRight") go(1);
     };
     tickTimer();
+    if (focused && byId(focused)) byId(focused).focus({ preventScroll: true });
   };
   redraw = show;
   dialog.setAttribute("aria-labelledby", "replay-title");

@@ -298,10 +298,13 @@ export function turnMarks(review, turnNumber, tokens) {
 // ------------------------------------------------------------------------------ a page of its own
 // A finished game's review reached from "Your games" (/#review=ROOM/N), outside its room: the
 // same review as on the end screen, with the record to download and the replay.
-export function renderReviewPage(app, roomId, number) {
-  const entry = fetchReview(number, roomId, () => {
-    if (location.hash === `#review=${roomId}/${number}`) renderReviewPage(app, roomId, number);
-  });
+export function renderReviewPage(app, roomId, number, fetched = null) {
+  // Asked for once per visit; drawn again when it arrives.
+  const entry =
+    fetched ||
+    fetchReview(number, roomId, () => {
+      if (location.hash === `#review=${roomId}/${number}`) renderReviewPage(app, roomId, number, reviews.get(key(roomId, number)));
+    });
   keepFocus(() => {
     app.innerHTML = `<section class="card review-page" aria-labelledby="review-page-title">
       <h1 id="review-page-title" tabindex="-1">${esc(t("web-review-title", { number }))}</h1>
