@@ -113,10 +113,16 @@ impl Cluster {
     /// One round: renew the lease, give up the rooms held elsewhere now, take over the rooms
     /// nobody holds.
     pub async fn renew_and_take_over(&self, app: &App) {
+        // Rooms held for less than a lease are left out: a room just made may not be stored
+        // yet when the owned rooms are read, and none can have been taken over so soon (its
+        // writes are fenced all the same).
+        let settled = Instant::now()
+            .checked_sub(self.postgres.lease())
+            .unwrap_or_else(Instant::now);
         match self.postgres.renew().await {
             Ok(owned) => {
                 let owned: std::collections::HashMap<String, u64> = owned.into_iter().collect();
-                for (id, generation, sender) in app.registry.held() {
+                for (id, generation, sender) in app.registry.held(settled) {
                     if owned.get(&id) != Some(&generation) {
                         tracing::warn!(room = %id, "another process holds this room now");
                         let _ = sender.try_send(RoomCommand::GiveUp);

@@ -95,6 +95,9 @@ impl Directory {
         let directory = Directory {
             inner: Mutex::new(Inner {
                 dirty: true,
+                queue: (MATCH_PLAYERS.0..=MATCH_PLAYERS.1)
+                    .map(|players| (players.to_string(), 0))
+                    .collect(),
                 ..Inner::default()
             }),
             sender: watch::channel(Text::from("")).0,

@@ -48,6 +48,8 @@ struct Entry {
     attended: bool,
     /// Since when nobody is (or since the room was held).
     unattended_since: Instant,
+    /// When the room was added.
+    held_since: Instant,
 }
 
 impl Entry {
@@ -123,6 +125,8 @@ pub struct NewRoom {
     pub creator: Option<Creator>,
     pub generation: u64,
     pub status: Status,
+    /// Its people are entering it (a new room): it is live at once.
+    pub attended: bool,
 }
 
 /// The rooms, behind one lock held only for lookups and updates.
@@ -172,11 +176,12 @@ impl Registry {
             .collect()
     }
 
-    /// Every room held, with the generation of its lease and its sender.
-    pub fn held(&self) -> Vec<(String, u64, RoomSender)> {
+    /// Every room held since before `before`, with the generation of its lease and its sender.
+    pub fn held(&self, before: Instant) -> Vec<(String, u64, RoomSender)> {
         self.lock()
             .rooms
             .iter()
+            .filter(|(_, entry)| entry.held_since < before)
             .map(|(id, entry)| (id.clone(), entry.generation, entry.sender.clone()))
             .collect()
     }
@@ -239,13 +244,19 @@ impl Registry {
             code: room.code,
             generation: room.generation,
             status: room.status,
-            attended: false,
+            attended: room.attended,
             unattended_since: Instant::now(),
+            held_since: Instant::now(),
         };
+        let live = entry.live();
+        let creator = entry.creator;
         if let Some(old) = inner.rooms.insert(room.id, entry)
             && old.live()
         {
             inner.count(old.creator, false);
+        }
+        if live {
+            inner.count(creator, true);
         }
         Ok(evicted)
     }
@@ -291,6 +302,7 @@ impl Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn room(id: &str, creator: Option<Creator>, generation: u64) -> NewRoom {
         NewRoom {
@@ -300,6 +312,7 @@ mod tests {
             creator,
             generation,
             status: Status::Lobby,
+            attended: false,
         }
     }
 
@@ -396,7 +409,15 @@ mod tests {
         // The run of generation 2 ends after generation 3 took its place: nothing is removed.
         registry.remove("r", 2);
         assert!(registry.get("r").is_some());
-        assert_eq!(registry.held()[0].1, 3);
+        assert_eq!(
+            registry.held(Instant::now() + Duration::from_secs(1))[0].1,
+            3
+        );
+        assert!(
+            registry
+                .held(Instant::now() - Duration::from_secs(1))
+                .is_empty()
+        );
         registry.remove("r", 3);
         assert!(registry.get("r").is_none());
     }

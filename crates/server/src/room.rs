@@ -236,6 +236,19 @@ struct Reported {
     listing: Option<String>,
 }
 
+impl Reported {
+    /// A new room, whose people are entering: the registry and the database already count it
+    /// as live (so that a room created a moment later counts it too).
+    fn entering() -> Reported {
+        Reported {
+            status: Some(Status::Lobby),
+            attended: true,
+            live: true,
+            listing: None,
+        }
+    }
+}
+
 /// A room's task state.
 pub struct Room {
     id: String,
@@ -337,7 +350,9 @@ impl Room {
             lang: founding.lang,
             spectator_chat: false,
         };
-        Ok((Room::with_state(id, state, store, settings), token))
+        let mut room = Room::with_state(id, state, store, settings);
+        room.reported = Reported::entering();
+        Ok((room, token))
     }
 
     /// A quick-match room: a seat for each player (names already checked), then `bots` bot
@@ -394,6 +409,7 @@ impl Room {
             spectator_chat: false,
         };
         let mut room = Room::with_state(id, state, store, settings);
+        room.reported = Reported::entering();
         room.auto_start = Some(Instant::now() + social::MATCH_START_WAIT);
         (room, tokens)
     }
@@ -538,7 +554,6 @@ impl Room {
             }
         }
         loop {
-            self.report().await;
             let idle_end = self.idle_since.map(|since| since + self.idle_limit());
             let wake = [
                 self.deadline,
@@ -610,6 +625,7 @@ impl Room {
                 (true, since) => since,
                 (false, _) => None,
             };
+            self.report().await;
         }
     }
 

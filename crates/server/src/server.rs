@@ -309,6 +309,7 @@ fn adopt_into(
                 creator: room.creator().map(|addr| Creator { addr, conn: None }),
                 generation: stored.generation,
                 status: room.status(),
+                attended: false,
             },
             false,
         )

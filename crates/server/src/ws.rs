@@ -871,6 +871,7 @@ impl Client {
                 creator: Some(creator),
                 generation,
                 status: Status::Lobby,
+                attended: true,
             },
             true,
         )?;

@@ -725,6 +725,18 @@ async fn a_restart_keeps_codes_chat_avatars_and_options() {
     assert_eq!(back.room["lang"], "pt-BR");
     assert_eq!(back.room["spectator_chat"], true);
     assert_eq!(back.room["seats"][0]["avatar"], "chicken");
+    // Listed again among the public rooms, with its host back in it.
+    let mut home = Client::connect(addr).await;
+    home.send(json!({"type": "browse", "on": true})).await;
+    let list = loop {
+        let list = next_of(&mut home, "public_rooms").await;
+        if !list["waiting"].as_array().unwrap().is_empty() {
+            break list;
+        }
+    };
+    assert_eq!(list["waiting"][0]["room"], room.as_str());
+    assert_eq!(list["waiting"][0]["code"], code);
+    assert_eq!(list["waiting"][0]["seats"][0]["avatar"], "chicken");
     // The code still finds the room, and the next line follows the stored ones.
     let mut bia = Client::connect(addr).await;
     bia.send(json!({"type": "watch", "code": code, "name": "Bia"}))

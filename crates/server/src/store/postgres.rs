@@ -569,8 +569,9 @@ async fn connect_writer(url: &str) -> Result<(Client, Statements), StoreError> {
         rooms: client
             .prepare(
                 "INSERT INTO rooms (id, created_ms, updated_ms, closed, state, owner, generation,
-                                   code, creator)
-                 SELECT r.id, $1, $1, r.closed, r.state, r.owner, r.generation, r.code, r.creator
+                                   code, creator, live)
+                 SELECT r.id, $1, $1, r.closed, r.state, r.owner, r.generation, r.code, r.creator,
+                        NOT r.closed
                  FROM unnest($2::text[], $3::bool[], $4::text[], $5::text[], $6::bigint[],
                              $7::text[], $8::text[])
                       AS r(id, closed, state, owner, generation, code, creator)
@@ -957,8 +958,8 @@ async fn apply(
             } => {
                 tx.execute(
                     "INSERT INTO rooms (id, created_ms, updated_ms, closed, state, owner, generation,
-                                       code, creator)
-                     VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8)
+                                       code, creator, live)
+                     VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, NOT $3)
                      ON CONFLICT (id) DO UPDATE SET updated_ms = $2, closed = $3, state = $4,
                          live = rooms.live AND NOT $3,
                          listing = CASE WHEN $3 THEN NULL ELSE rooms.listing END",

@@ -157,6 +157,14 @@ pub struct ServeArgs {
         value_name = "N"
     )]
     match_queue: usize,
+    /// Seconds a person waits in the quick-match queue before they are offered a bot instead.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_MATCH_BOT_AFTER",
+        default_value_t = 20.0,
+        value_name = "SECONDS"
+    )]
+    match_bot_after: f64,
     /// Seconds a disconnected person has to come back before a bot plays their turns (until they
     /// return) and the host role passes on.
     #[arg(
@@ -327,6 +335,7 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         solver_threads: at_least_one("--solver-threads", args.solver_threads)?,
         solver_queue: at_least_one("--solver-queue", args.solver_queue)?,
         match_queue: at_least_one("--match-queue", args.match_queue)?,
+        match_bot_after: duration("--match-bot-after", args.match_bot_after, 1.0, 3600.0)?,
         grace: duration("--grace", args.grace, 1.0, 24.0 * 3600.0)?,
         public_url: args.public_url.as_deref().map(public_url).transpose()?,
         trusted_proxies: args.trusted_proxies.clone(),
