@@ -126,8 +126,30 @@ export async function axe(page, label) {
 
 // No screen scrolls sideways.
 export async function noSideScroll(page, label) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  assert.ok(scroll <= width, `${label}: the page is ${scroll} px wide on a ${width} px screen`);
+  const { scroll, width, widest } = await page.evaluate(() => {
+    // The element reaching furthest right, to say what to fix.
+    let widest = "";
+    let right = window.innerWidth;
+    const clipped = (element) => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    for (const element of document.body.querySelectorAll("*")) {
+      const edge = element.getBoundingClientRect().right;
+      if (edge > right && clipped(element)) continue;
+      if (edge > right) {
+        right = edge;
+        const named = (e) => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}${[...e.classList].map((c) => "." + c).join("")}`;
+        const path = [];
+        for (let up = element; up && up !== document.body && path.length < 4; up = up.parentElement) path.unshift(named(up));
+        widest = `${path.join(" > ")} "${(element.textContent || "").trim().slice(0, 40)}" to ${Math.round(edge)} px`;
+      }
+    }
+    return { scroll: document.documentElement.scrollWidth, width: window.innerWidth, widest };
+  });
+  assert.ok(scroll <= width, `${label}: the page is ${scroll} px wide on a ${width} px screen (${widest})`);
 }
 
 // Every visible control is at least 44×44 px (radio buttons through their labels).

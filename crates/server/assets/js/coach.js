@@ -65,7 +65,7 @@ function chances(room, advice) {
 export function coachToggle(room) {
   if (!coachOffered(room)) return "";
   const key = coachKey();
-  return `<button type="button" id="coach" class="small" data-sends aria-pressed="${state.coachOn}" aria-keyshortcuts="${esc(key)}" aria-controls="coach-panel">${esc(t("web-coach"))}<kbd aria-hidden="true">${esc(key)}</kbd></button>`;
+  return `<button type="button" id="coach" class="small" data-sends aria-pressed="${state.coachOn}" aria-keyshortcuts="${esc(key)}"${state.coachOn ? ' aria-controls="coach-panel"' : ""}>${esc(t("web-coach"))}<kbd aria-hidden="true">${esc(key)}</kbd></button>`;
 }
 
 export function coachPanel(room, game, mine) {
