@@ -83,6 +83,13 @@ pub fn advise_with_reason(
     })
 }
 
+/// Why the best option of `advice` (the values of `table`'s play for `request`'s decision) is
+/// best: [`advise_with_reason`]'s reason for advice already at hand, or for a table of another
+/// game model (the reduced game of four players and more). `None` before a turn's first roll.
+pub fn explain(request: AdviceRequest<'_>, advice: &Advice, table: &TurnTable) -> Option<Reason> {
+    crate::explain::reason(&request, advice, table)
+}
+
 /// Calls `f` with the measure of the advice for `request` and the turn table whose policy and
 /// values it reports.
 fn with_table<R>(

@@ -63,7 +63,7 @@ fn review_lines(
         let cost = review.advice.format_cost(m, review.cost);
         [
             Line::styled(head, theme.bad()),
-            Line::styled(format!("  {}", msg::review_cost(m, cost)), theme.bad()),
+            Line::styled(format!(" {}", msg::review_cost(m, cost)), theme.bad()),
         ]
     }
 }

@@ -192,7 +192,7 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
                 m,
                 "train-wrong",
                 action = msg::to_do(m, action),
-                loss = n.amount(loss, false),
+                loss = n.loss(loss),
                 best = msg::to_do(m, position.best)
             )
         };
@@ -244,7 +244,7 @@ fn score_line(n: Numbers<'_>, score: &Score) -> String {
         "train-score",
         best = score.best,
         answered = score.answered,
-        loss = n.amount(score.loss, false)
+        loss = n.loss(score.loss)
     )
 }
 
