@@ -374,14 +374,14 @@ plain-illegal-other = That is not possible now: { $error }.
 plain-help-choose =
     Take a type by its letter or name: r or ray (death rays; d also), h or human, c or cow, k or chicken (v and g also work).
     Tanks are set aside by force. Death rays can always be taken; each earthling type once a turn.
-    Other commands: a or coach (the value of each choice, and why), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
+    Other commands: a or coach (the value of each choice, and why; coach on for every decision, coach off), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
         [kept] the record is kept
        *[none] it is not saved
     }).
 plain-help-decide =
     s or stop: end the turn and score what is set aside (nothing if the tanks outnumber the death rays).
     r or roll: roll the dice left again.
-    Other commands: a or coach (the value of each choice, and why), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
+    Other commands: a or coach (the value of each choice, and why; coach on for every decision, coach off), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
         [kept] the record is kept
        *[none] it is not saved
     }).
@@ -412,6 +412,14 @@ plain-coach-option = { $action }: { $value }{ $best ->
     }.
 # $reason: a coach-why-* text.
 plain-coach-why = Why: { $reason }
+# What a person's decision cost when it was not the best. $cost: a measure-change text; $best: a
+# review-best-action; $why: a coach-why-* text.
+plain-decision-cost = That cost { $cost }; the best was to { $best }. Why: { $why }
+# $on: on, off.
+plain-coach-every = { $on ->
+        [on] The coach is on for every decision (coach off turns it off).
+       *[off] The coach speaks when asked (a or coach; coach on for every decision).
+    }
 plain-coach-working = The coach is working out the chances to win; the first time this can take a minute.
 plain-coach-no-values = The coach has no values for this position.
 plain-coach-no-decision = The coach weighs decisions: there is none until the dice are rolled.
@@ -531,19 +539,19 @@ coach-why-take = Take { face-count }: { $cause ->
         [now] that scores { $now ->
             [one] 1 more point
            *[other] { $now } more points
-        } now than { coach-other-group }, and what the later rolls would add does not make up for it: the turn makes about { $average } points on average, against { $other_average }.
+        } now than { coach-other-group }, and what the later rolls would add does not make up for it; the turn makes about { $average } points on average, against { $other_average }.
         [later] { $more_dice ->
             [yes] it leaves { $dice ->
                 [one] 1 die
                *[other] { $dice } dice
-            } to roll, against { $other_dice } after { coach-other-group }: the turn then makes about { $average } points on average, against { $other_average }.
-           *[no] the rolls after it add about { $later } points on average, against { $other_later } after { coach-other-group }: the turn makes about { $average } points, against { $other_average }.
+            } to roll, against { $other_dice } after { coach-other-group }; the turn then makes about { $average } points on average, against { $other_average }.
+           *[no] the rolls after it add about { $later } points on average, against { $other_later } after { coach-other-group }; the turn makes about { $average } points, against { $other_average }.
         }
-        [risk] it is safer: afterwards the tanks end ahead { $risk }% of the time, against { $other_risk }% after { coach-other-group }.
+        [risk] it is safer; afterwards the tanks end ahead { $risk }% of the time, against { $other_risk }% after { coach-other-group }.
        *[bonus] { $completes ->
             [yes] it completes a human, a cow and a chicken
            *[no] it keeps the bonus within reach
-        }: the 3 bonus points come { $bonus_chance }% of the time, against { $other_bonus_chance }% after { coach-other-group }.
+        }; the 3 bonus points come { $bonus_chance }% of the time, against { $other_bonus_chance }% after { coach-other-group }.
     }
 coach-why-stop-or-roll = { $advice ->
         [roll] { $tanks ->

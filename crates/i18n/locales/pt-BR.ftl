@@ -377,14 +377,14 @@ plain-illegal-other = Isso não é possível agora: { $error }.
 plain-help-choose =
     Pegue um tipo pela letra ou pelo nome: r ou raio (raios da morte; m também), h ou humano, v ou vaca, g ou galinha (c e k também valem).
     Os tanques são separados à força. Raios da morte sempre podem ser pegos; cada tipo de terráqueo, uma vez por turno.
-    Outros comandos: a ou análise (o valor de cada escolha, e por quê), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
+    Outros comandos: a ou análise (o valor de cada escolha, e por quê; análise sempre para toda decisão, análise nunca), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
         [kept] o registro é guardado
        *[none] ele não é salvo
     }).
 plain-help-decide =
     p ou parar: encerrar o turno e marcar o que está separado (nada se os tanques superarem os raios da morte).
     l ou lançar: lançar de novo os dados que sobraram (r também vale).
-    Outros comandos: a ou análise (o valor de cada escolha, e por quê), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
+    Outros comandos: a ou análise (o valor de cada escolha, e por quê; análise sempre para toda decisão, análise nunca), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
         [kept] o registro é guardado
        *[none] ele não é salvo
     }).
@@ -411,6 +411,14 @@ plain-coach-option = { $action }: { $value }{ $best ->
        *[no] {""}
     }.
 plain-coach-why = Por quê? { $reason }
+# O que uma decisão de uma pessoa custou quando não foi a melhor. $cost: um texto measure-change;
+# $best: um review-best-action; $why: um texto coach-why-*.
+plain-decision-cost = Isso custou { $cost }; o melhor era { $best }. Por quê? { $why }
+# $on: on, off.
+plain-coach-every = { $on ->
+        [on] A análise está ligada em toda decisão (análise nunca a desliga).
+       *[off] A análise fala quando pedida (a ou análise; análise sempre para toda decisão).
+    }
 plain-coach-working = A análise está calculando as chances de vitória; na primeira vez isso pode levar um minuto.
 plain-coach-no-values = A análise não tem valores para esta posição.
 plain-coach-no-decision = A análise pesa decisões: não há nenhuma antes de os dados serem lançados.
@@ -531,19 +539,19 @@ coach-why-take = Pegue { face-count }: { $cause ->
         [now] { $now ->
             [1] é 1 ponto
            *[other] são { $now } pontos
-        } a mais agora do que pegando { coach-other-group }, e o que os lançamentos seguintes somariam não compensa: o turno faz cerca de { $average } pontos em média, contra { $other_average }.
+        } a mais agora do que pegando { coach-other-group }, e o que os lançamentos seguintes somariam não compensa; o turno faz cerca de { $average } pontos em média, contra { $other_average }.
         [later] { $more_dice ->
             [yes] { $dice ->
                 [1] sobra 1 dado
                *[other] sobram { $dice } dados
-            } para lançar, contra { $other_dice } pegando { coach-other-group }: o turno faz então cerca de { $average } pontos em média, contra { $other_average }.
-           *[no] os lançamentos seguintes somam cerca de { $later } pontos em média, contra { $other_later } pegando { coach-other-group }: o turno faz cerca de { $average } pontos, contra { $other_average }.
+            } para lançar, contra { $other_dice } pegando { coach-other-group }; o turno faz então cerca de { $average } pontos em média, contra { $other_average }.
+           *[no] os lançamentos seguintes somam cerca de { $later } pontos em média, contra { $other_later } pegando { coach-other-group }; o turno faz cerca de { $average } pontos, contra { $other_average }.
         }
-        [risk] é mais seguro: depois, os tanques terminam na frente em { $risk }% das vezes, contra { $other_risk }% pegando { coach-other-group }.
+        [risk] é mais seguro; depois, os tanques terminam na frente em { $risk }% das vezes, contra { $other_risk }% pegando { coach-other-group }.
        *[bonus] { $completes ->
             [yes] você completa um humano, uma vaca e uma galinha
            *[no] o bônus continua ao alcance
-        }: os 3 pontos de bônus vêm em { $bonus_chance }% das vezes, contra { $other_bonus_chance }% pegando { coach-other-group }.
+        }; os 3 pontos de bônus vêm em { $bonus_chance }% das vezes, contra { $other_bonus_chance }% pegando { coach-other-group }.
     }
 coach-why-stop-or-roll = { $advice ->
         [roll] { $tanks ->

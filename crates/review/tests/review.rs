@@ -292,6 +292,40 @@ fn mistakes_are_found_valued_and_summed() {
             }
             assert_eq!(d.class, review.thresholds.classify(d.loss));
             assert!(d.stake >= d.loss);
+            // A decision that is not the best says why the best is: the advisor's own reason,
+            // comparing the best with the next best, its parts adding up to their difference.
+            match (d.class, &d.reason) {
+                (Class::Best, None) => {}
+                (Class::Best, Some(_)) => panic!("a reason for a best decision"),
+                (_, None) => panic!("no reason for a {:?}", d.class),
+                (_, Some(reason)) => {
+                    let turn = d
+                        .transcript
+                        .parse::<martian_engine::Transcript>()
+                        .unwrap()
+                        .replay(rules)
+                        .unwrap();
+                    let (_, expected) =
+                        martian_solver::advise_with_reason(martian_solver::AdviceRequest {
+                            rules,
+                            scores: Some(&d.scores),
+                            seat: d.seat,
+                            turn: &turn,
+                        })
+                        .unwrap();
+                    assert_eq!(Some(reason), expected.as_ref());
+                    if let Some(c) = reason.comparison() {
+                        assert_eq!(c.best.action, d.best);
+                        let next = d
+                            .options
+                            .iter()
+                            .filter(|o| o.action != d.best)
+                            .map(|o| o.value)
+                            .fold(f64::MIN, f64::max);
+                        assert!((c.parts.total() - (best - next)).abs() < 1e-9, "{c:?}");
+                    }
+                }
+            }
         }
         if let Some(index) = easy.biggest_mistake {
             let biggest = review.decisions[index].loss;

@@ -1226,12 +1226,12 @@ mod tests {
         let reason = reason.unwrap();
         assert_eq!(
             coach_reason(Lang::En.messages(), &reason),
-            "Take 1 cow: it leaves 6 dice to roll, against 1 after the 6 death rays: the turn \
+            "Take 1 cow: it leaves 6 dice to roll, against 1 after the 6 death rays; the turn \
              then makes about 4.3 points on average, against 0.5."
         );
         assert_eq!(
             coach_reason(Lang::PtBr.messages(), &reason),
-            "Pegue 1 vaca: sobram 6 dados para lançar, contra 1 pegando os 6 raios da morte: o \
+            "Pegue 1 vaca: sobram 6 dados para lançar, contra 1 pegando os 6 raios da morte; o \
              turno faz então cerca de 4,3 pontos em média, contra 0,5."
         );
     }

@@ -316,7 +316,9 @@ impl Comparison {
         } else {
             "hold"
         };
-        let [gain, lost, average] = points_args([gain, lost, roll.ending.score]);
+        // The figures set against each other: what the dice add and what the tanks take.
+        let [gain, lost] = points_args([gain, lost]);
+        let [average] = points_args([roll.ending.score]);
         let [bonus_gain] = points_args([roll.ending.bonus_points() - stop.ending.bonus_points()]);
         let [risk] = percent_args([roll.ending.tanks_ahead]);
         let [bonus_chance] = percent_args([roll.ending.bonus]);
