@@ -568,16 +568,19 @@ coach-why-stop-or-roll = { $advice ->
                *[other] add
             } about { $gain } points on average.
            *[hold] { $cause ->
-                [bonus] Roll again for the bonus: rolling on completes a human, a cow and a chicken { $bonus_chance }% of the time (about { $bonus_gain } points on average), and the dice add about { $gain } points in all
+                [bonus] Roll again for the bonus, which comes { $bonus_chance }% of the time: the dice add about { $gain } points in all
                *[other] Roll again: { $held ->
                     [0] stopping now scores nothing, and the
                    *[other] the
-                } { $dice } dice left add about { $gain } points on average
-            }, more than the { $lost } points the tanks take on average: they end the turn ahead { $risk }% of the time{ $held ->
-                [0] {"."}
-                [one] , losing the point held.
-               *[other] , losing the { $held } points held.
-            }
+                } { $dice ->
+                    [one] die left adds
+                   *[other] { $dice } dice left add
+                } about { $gain } points on average
+            }, more than the { $lost } points the tanks take (they end the turn ahead { $risk }% of the time{ $held ->
+                [0] {""}
+                [one] , losing the point held
+               *[other] , losing the { $held } points held
+            }).
         }
        *[stop] Stop: rolling again ends the turn with the tanks ahead { $risk }% of the time{ $held ->
             [0] {""}
@@ -832,6 +835,12 @@ tui-end-trigger = ★ { $name } reached { $target } in round { $round }: { $end 
     }
 # $list: each roller's name and death rays, "Ana 4, Bob 2".
 tui-end-roll-off-round = Roll-off round { $round }: { $list } death rays.
+# The end screen leads to the review: each person's accuracy and biggest mistake, and the key.
+# $key: the review key; $decision: a tui-review-decision.
+tui-end-review-working = Reviewing the decisions… [{ $key }] opens the review.
+tui-end-biggest-mistake = Biggest mistake: { $decision }
+tui-end-no-mistake = No inaccuracy, mistake or blunder: every decision was the best or close to it.
+tui-end-review-key = [{ $key }] the whole review: every decision, its value and why.
 tui-saved = Record saved to { $path }
 tui-save-failed = Could not save: { $error }
 tui-save-as = Save record as:
@@ -839,6 +848,9 @@ tui-save-hint = [enter] save  [esc] cancel
 tui-confirm-quit = Quit this game? [{ $yes }] yes  [any other key] no
 tui-coach-off = Press [{ $coach }] for the value of each option.
 tui-coach-wait = Coach: waiting for a decision of yours.
+# In a replay (nobody is "you"): the player to move rolls first, or the decision is theirs.
+tui-coach-wait-for = Coach: { $name } is to roll; the coach weighs decisions.
+tui-coach-whose = { $name }'s decision
 tui-coach-unavailable = The coach needs the solver, which is not built in yet.
 tui-coach-no-values = No values for this position.
 tui-coach-working = Your chance to win is being worked out: it comes with your next decision.

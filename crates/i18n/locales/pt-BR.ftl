@@ -565,16 +565,22 @@ coach-why-stop-or-roll = { $advice ->
                *[other] os { $dice } dados que sobram, que somam
             } cerca de { $gain } pontos em média.
            *[hold] { $cause ->
-                [bonus] Lance de novo pelo bônus: lançando, você completa um humano, uma vaca e uma galinha em { $bonus_chance }% das vezes (cerca de { $bonus_gain } pontos em média), e os dados somam cerca de { $gain } pontos ao todo
+                [bonus] Lance de novo pelo bônus, que vem em { $bonus_chance }% das vezes: os dados somam cerca de { $gain } pontos ao todo
                *[other] Lance de novo: { $held ->
-                    [0] parar agora não marca nada, e os
-                   *[other] os
-                } { $dice } dados que sobram somam cerca de { $gain } pontos em média
-            }, mais do que os { $lost } pontos que os tanques tiram em média: eles terminam o turno na frente em { $risk }% das vezes{ $held ->
-                [0] {"."}
-                [1] , e o ponto guardado se perde.
-               *[other] , e os { $held } pontos guardados se perdem.
-            }
+                    [0] parar agora não marca nada, e { $dice ->
+                        [1] o dado que sobra soma
+                       *[other] os { $dice } dados que sobram somam
+                    }
+                   *[other] { $dice ->
+                        [1] o dado que sobra soma
+                       *[other] os { $dice } dados que sobram somam
+                    }
+                } cerca de { $gain } pontos em média
+            }, mais do que os { $lost } pontos que os tanques tiram (eles terminam o turno na frente em { $risk }% das vezes{ $held ->
+                [0] {""}
+                [1] , e o ponto guardado se perde
+               *[other] , e os { $held } pontos guardados se perdem
+            }).
         }
        *[stop] Pare: lançar de novo termina o turno com os tanques na frente em { $risk }% das vezes{ $held ->
             [0] {""}
@@ -810,6 +816,12 @@ tui-end-trigger = ★ { $name } chegou a { $target } na rodada { $round }: { $en
        *[complete-round] aquela rodada foi a última.
     }
 tui-end-roll-off-round = Desempate, rodada { $round }: { $list } raios da morte.
+# A tela do fim leva à revisão: a precisão e o maior erro de cada pessoa, e a tecla.
+# $key: a tecla da revisão; $decision: um tui-review-decision.
+tui-end-review-working = Revendo as decisões… [{ $key }] abre a revisão.
+tui-end-biggest-mistake = Maior erro: { $decision }
+tui-end-no-mistake = Nenhuma imprecisão, erro ou erro grave: cada decisão foi a melhor ou quase.
+tui-end-review-key = [{ $key }] a revisão completa: cada decisão, o seu valor e por quê.
 tui-saved = Registro salvo em { $path }
 tui-save-failed = Não foi possível salvar: { $error }
 tui-save-as = Salvar o registro como:
@@ -817,6 +829,9 @@ tui-save-hint = [enter] salvar  [esc] cancelar
 tui-confirm-quit = Sair desta partida? [{ $yes }] sim  [outra tecla] não
 tui-coach-off = Tecle [{ $coach }] para ver o valor de cada opção.
 tui-coach-wait = Análise: esperando uma decisão sua.
+# Num replay (ninguém é "você"): quem joga lança primeiro, ou a decisão é dessa pessoa.
+tui-coach-wait-for = Análise: { $name } vai lançar; a análise pesa decisões.
+tui-coach-whose = Decisão de { $name }
 tui-coach-unavailable = A análise precisa do solucionador, que ainda não está incluído.
 tui-coach-no-values = Sem valores para esta posição.
 tui-coach-working = A sua chance de vitória está sendo calculada: ela vem na próxima decisão.

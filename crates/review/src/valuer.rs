@@ -267,7 +267,8 @@ impl Valuer {
     }
 
     /// Why the best option of `decision` (made in `turn` at `position`, valued under `table`)
-    /// is best: the coach's reason, under the same play as the values.
+    /// is best, against the option chosen: the coach's reason, under the same play as the
+    /// values.
     pub fn reason(
         &self,
         position: Position<'_>,
@@ -300,6 +301,7 @@ impl Valuer {
             },
             &advice,
             table,
+            Some(decision.chosen),
         )
     }
 

@@ -353,17 +353,20 @@ fn value_of(advice: &Advice, action: Action) -> f64 {
 }
 
 /// The reason for `advice`, given for `request` under the play whose endings `endings` gives
-/// (the table whose values the advice reports). `None` when there is no decision (before a
-/// turn's first roll).
+/// (the table whose values the advice reports): the best option against `against` when it is
+/// another option (the choice made, in a review), else against the next best. `None` when there
+/// is no decision (before a turn's first roll).
 pub(crate) fn reason(
     request: &AdviceRequest<'_>,
     advice: &Advice,
     endings: &dyn Endings,
+    against: Option<Action>,
 ) -> Option<Reason> {
     let turn = request.turn;
+    let against = against.filter(|&a| a != advice.best);
     match turn.phase() {
         TurnPhase::Deciding => Some(stop_or_roll(request, advice, endings)),
-        TurnPhase::Choosing { roll } => take(request, advice, endings, roll),
+        TurnPhase::Choosing { roll } => take(request, advice, endings, roll, against),
         TurnPhase::ToRoll | TurnPhase::Over(_) => None,
     }
 }
@@ -418,6 +421,7 @@ fn take(
     advice: &Advice,
     endings: &dyn Endings,
     roll: Dice,
+    against: Option<Action>,
 ) -> Option<Reason> {
     let turn: &Turn = request.turn;
     let aside = turn.aside();
@@ -439,6 +443,13 @@ fn take(
             .cmp(&(a.0 == best_face))
             .then(merit(advice.measure, b.1).total_cmp(&merit(advice.measure, a.1)))
     });
+    // The option compared: the one asked about, else the next best.
+    if let Some(Action::Take(face)) = against
+        && let Some(at) = options.iter().position(|&(f, _)| f == face)
+    {
+        let asked = options.remove(at);
+        options.insert(1.min(options.len()), asked);
+    }
     let &(best, best_value) = options.first()?;
     let Some(&(other, other_value)) = options.get(1) else {
         return Some(Reason::OnlyChoice {

@@ -61,7 +61,8 @@ mod trio;
 mod turn;
 
 pub use advise::{
-    Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise, advise_with_reason, explain,
+    Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise, advise_against, advise_with_reason,
+    explain,
 };
 pub use duel::{
     DuelPosition, DuelSolution, Progress, Provenance, TIE_VALUE, duel, duel_at_hand, duel_position,

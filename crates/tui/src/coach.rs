@@ -135,6 +135,13 @@ pub trait Advisor {
     /// The values of the options of `situation`, which awaits a decision; `None` when there is no
     /// solution for it.
     fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice>;
+
+    /// Why the best option of `situation` beats `chosen` (the next best when `chosen` is the
+    /// best), in the measure of [`Advisor::advise`]'s values; `None` when there is none.
+    fn explain_choice(&mut self, situation: &Situation<'_>, chosen: Action) -> Option<Reason> {
+        let _ = (situation, chosen);
+        None
+    }
 }
 
 /// The largest target for which the coach works out a duel's chances to win: the solution takes
@@ -232,6 +239,32 @@ impl SolverAdvisor {
     }
 }
 
+impl SolverAdvisor {
+    /// Whether the values of `situation` are game-level ones (else the turn's expected score).
+    fn with_scores(&mut self, situation: &Situation<'_>) -> bool {
+        let players = situation.scores.len();
+        game_level(situation.rules, players) && self.ready(situation.rules, players)
+    }
+
+    fn reason_against(
+        situation: &Situation<'_>,
+        with_scores: bool,
+        chosen: Action,
+    ) -> Option<Reason> {
+        let (_, reason) = martian_solver::advise_against(
+            AdviceRequest {
+                rules: situation.rules,
+                scores: with_scores.then_some(situation.scores),
+                seat: situation.seat,
+                turn: situation.turn,
+            },
+            chosen,
+        )
+        .ok()?;
+        reason
+    }
+}
+
 impl Advisor for SolverAdvisor {
     fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice> {
         let players = situation.scores.len();
@@ -243,6 +276,12 @@ impl Advisor for SolverAdvisor {
         }
         // A position the game-level solution does not cover falls back to the turn.
         Self::ask(situation, true).or_else(|| Self::ask(situation, false))
+    }
+
+    fn explain_choice(&mut self, situation: &Situation<'_>, chosen: Action) -> Option<Reason> {
+        let with_scores = self.with_scores(situation);
+        Self::reason_against(situation, with_scores, chosen)
+            .or_else(|| Self::reason_against(situation, false, chosen))
     }
 }
 

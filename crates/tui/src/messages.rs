@@ -440,6 +440,30 @@ fn key_text(m: &Messages, action: KeyAction) -> String {
     keys_in(m, action).chars().next().unwrap_or(' ').to_string()
 }
 
+// ---- the end screen's review ----
+
+pub fn end_review_working(m: &Messages) -> String {
+    tr!(
+        m,
+        "tui-end-review-working",
+        key = key_text(m, KeyAction::Review)
+    )
+}
+/// A person's biggest mistake; `decision`: a review decision line.
+pub fn end_biggest_mistake(m: &Messages, decision: &str) -> String {
+    tr!(m, "tui-end-biggest-mistake", decision = decision)
+}
+pub fn end_no_mistake(m: &Messages) -> String {
+    tr!(m, "tui-end-no-mistake")
+}
+pub fn end_review_key(m: &Messages) -> String {
+    tr!(
+        m,
+        "tui-end-review-key",
+        key = key_text(m, KeyAction::Review)
+    )
+}
+
 // ---- log ----
 
 pub fn log_turn_head(m: &Messages, name: &str, round: u32) -> String {
@@ -597,6 +621,14 @@ pub fn coach_off(m: &Messages) -> String {
 }
 pub fn coach_wait(m: &Messages) -> String {
     tr!(m, "tui-coach-wait")
+}
+/// In a replay, where the player to move has no decision yet (a roll is to come).
+pub fn coach_wait_for(m: &Messages, name: &str) -> String {
+    tr!(m, "tui-coach-wait-for", name = name)
+}
+/// In a replay, whose decision the coach's values are.
+pub fn coach_whose(m: &Messages, name: &str) -> String {
+    tr!(m, "tui-coach-whose", name = name)
 }
 pub fn coach_unavailable(m: &Messages) -> String {
     tr!(m, "tui-coach-unavailable")

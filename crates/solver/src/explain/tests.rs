@@ -174,6 +174,7 @@ fn check(
     turn: Turn,
     advice: &Advice,
     reason: &Reason,
+    against: Option<Action>,
     table: &TurnTable,
     exact: &mut Exact<'_>,
     seen: &mut Seen,
@@ -210,15 +211,21 @@ fn check(
         }
         Reason::Compared(c) => {
             assert_eq!(c.best.action, advice.best, "{turn:?}");
-            // The next best: no option but the best is better.
-            for option in &advice.options {
-                if option.action != c.best.action {
-                    assert!(
-                        merit(advice.measure, option.value)
-                            <= merit(advice.measure, c.other.value) + SAME,
-                        "{turn:?}: {} is not the next best",
-                        c.other.action.code()
-                    );
+            match against.filter(|&a| a != advice.best) {
+                // The option asked about.
+                Some(asked) => assert_eq!(c.other.action, asked, "{turn:?}"),
+                // The next best: no option but the best is better.
+                None => {
+                    for option in &advice.options {
+                        if option.action != c.best.action {
+                            assert!(
+                                merit(advice.measure, option.value)
+                                    <= merit(advice.measure, c.other.value) + SAME,
+                                "{turn:?}: {} is not the next best",
+                                c.other.action.code()
+                            );
+                        }
+                    }
                 }
             }
             let (parts, difference) = exact_parts(
@@ -309,8 +316,8 @@ fn every_decision_of_a_turn(rules: Rules) -> Seen {
             turn: &turn,
         };
         let advice = advise(request).unwrap();
-        let reason = reason(&request, &advice, &ledger).expect("a decision has a reason");
-        check(turn, &advice, &reason, table, &mut exact, seen);
+        let reason = reason(&request, &advice, &ledger, None).expect("a decision has a reason");
+        check(turn, &advice, &reason, None, table, &mut exact, seen);
     };
     for start in rolls_to_come(rules) {
         for (roll, _) in Dice::outcomes(start.dice_left()) {
@@ -420,7 +427,32 @@ fn check_advised(
     })
     .unwrap();
     let reason = reason.expect("a decision has a reason");
-    check(turn, &advice, &reason, table, exact, seen);
+    check(turn, &advice, &reason, None, table, exact, seen);
+    // Against every other option, as a review explains a mistake.
+    for option in &advice.options {
+        if option.action != advice.best {
+            let (_, reason) = crate::advise::advise_against(
+                AdviceRequest {
+                    rules,
+                    scores: Some(scores),
+                    seat,
+                    turn: &turn,
+                },
+                option.action,
+            )
+            .unwrap();
+            let reason = reason.expect("a decision has a reason");
+            check(
+                turn,
+                &advice,
+                &reason,
+                Some(option.action),
+                table,
+                exact,
+                seen,
+            );
+        }
+    }
     advice
 }
 

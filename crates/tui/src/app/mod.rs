@@ -353,6 +353,10 @@ impl App {
                     if session.results.is_none() && now >= over_at + TURN_END_HOLD {
                         session.results = Some(true);
                     }
+                    // The results lead to the review: it is worked out as they come up.
+                    if session.results.is_some() && session.game_review.is_none() {
+                        session.game_review = Some(GameReview::start(session.record(), self.pace));
+                    }
                 }
                 // Also picks up values that were still being worked out.
                 session.refresh_advice(self.advisor.as_deref_mut());

@@ -139,6 +139,9 @@ impl App {
         }
         if game.is_over() && session.results == Some(true) {
             let title = msg::title(m);
+            let people: Vec<usize> = (0..session.players.len())
+                .filter(|&seat| !session.players[seat].is_bot())
+                .collect();
             let screen = ui::EndScreen {
                 m,
                 title: &title,
@@ -147,6 +150,8 @@ impl App {
                 names: &names,
                 status: self.message.as_deref(),
                 theme,
+                review: session.game_review.as_ref().map(GameReview::state),
+                people: &people,
             };
             frame.render_widget(screen, frame.area());
             return;
@@ -198,12 +203,16 @@ impl App {
                     advice,
                     played: None,
                     review,
+                    whose: None,
                 },
                 Some(None) => CoachView::NoValues {
                     available: self.advisor.is_some(),
                     review,
                 },
-                None => CoachView::Waiting { review },
+                None => CoachView::Waiting {
+                    review,
+                    whose: None,
+                },
             }
         };
         let title = msg::title(m);

@@ -129,6 +129,8 @@ impl App {
             (Some((_, Some(advice))), Some(action)) => crate::coach::Review::of(advice, action),
             _ => None,
         };
+        // Nobody in a replay is "you": the coach names whose move it is.
+        let whose = actor(game).map(|seat| replay.names[seat].as_str());
         let coach = if !replay.coach_visible {
             CoachView::Hidden { review: None }
         } else {
@@ -137,17 +139,33 @@ impl App {
                     advice,
                     played,
                     review: review.as_ref(),
+                    whose,
                 },
                 Some((_, None)) => CoachView::NoValues {
                     available: self.advisor.is_some(),
                     review: None,
                 },
-                None => CoachView::Waiting { review: None },
+                None => CoachView::Waiting {
+                    review: None,
+                    whose,
+                },
             }
         };
-        let why = advice
-            .filter(|_| replay.coach_visible)
-            .and_then(|(_, advice)| advice.as_ref()?.reason.as_ref())
+        // A mistake played from here says why the best beats it (the review's reason); else
+        // the coach, when it is on, why the best is best.
+        let mistake_why = match replay.review.state() {
+            ReviewState::Ready(review) if timeline.next_action().is_some() => review
+                .decisions
+                .get(timeline.decisions_before())
+                .and_then(|decision| decision.reason.as_ref()),
+            _ => None,
+        };
+        let why = mistake_why
+            .or_else(|| {
+                advice
+                    .filter(|_| replay.coach_visible)
+                    .and_then(|(_, advice)| advice.as_ref()?.reason.as_ref())
+            })
             .map(|reason| msg::coach_why(m, reason));
         let title = msg::replay_title(m);
         let hint = msg::hint_replay(m);

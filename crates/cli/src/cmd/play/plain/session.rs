@@ -372,7 +372,12 @@ impl Session<'_> {
         if let Some(review) = advice.and_then(|a| martian_tui::Review::of(&a, action))
             && !review.was_best()
         {
-            self.tell_cost(&review)?;
+            use martian_tui::Advisor;
+            let why = self
+                .advisor
+                .as_mut()
+                .and_then(|advisor| advisor.explain_choice(&self.game.situation(), action));
+            self.tell_cost(&review, why.as_ref())?;
         }
         Ok(action)
     }
@@ -481,16 +486,17 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// What a decision that was not the best cost, the best, and why it is best.
-    fn tell_cost(&mut self, review: &martian_tui::Review) -> Flow<()> {
+    /// What a decision that was not the best cost, the best, and why the best beats it.
+    fn tell_cost(
+        &mut self,
+        review: &martian_tui::Review,
+        why: Option<&martian_solver::Reason>,
+    ) -> Flow<()> {
         let m = self.options.lang.messages();
         let advice = &review.advice;
         let best = advice.best().map(|(action, _)| action);
         let cost = advice.format_cost(m, review.cost);
-        let reason = advice
-            .reason
-            .as_ref()
-            .map(|reason| martian_tui::messages::coach_reason(m, reason));
+        let reason = why.map(|reason| martian_tui::messages::coach_reason(m, reason));
         self.say(msg::decision_cost(m, &cost, best, reason.as_deref()))?;
         Ok(())
     }
