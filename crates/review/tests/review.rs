@@ -293,7 +293,7 @@ fn mistakes_are_found_valued_and_summed() {
             assert_eq!(d.class, review.thresholds.classify(d.loss));
             assert!(d.stake >= d.loss);
             // A decision that is not the best says why the best is: the advisor's own reason,
-            // comparing the best with the next best, its parts adding up to their difference.
+            // comparing the best with the choice made, its parts adding up to their difference.
             match (d.class, &d.reason) {
                 (Class::Best, None) => {}
                 (Class::Best, Some(_)) => panic!("a reason for a best decision"),
@@ -305,24 +305,21 @@ fn mistakes_are_found_valued_and_summed() {
                         .unwrap()
                         .replay(rules)
                         .unwrap();
-                    let (_, expected) =
-                        martian_solver::advise_with_reason(martian_solver::AdviceRequest {
+                    let (_, expected) = martian_solver::advise_against(
+                        martian_solver::AdviceRequest {
                             rules,
                             scores: Some(&d.scores),
                             seat: d.seat,
                             turn: &turn,
-                        })
-                        .unwrap();
+                        },
+                        d.chosen,
+                    )
+                    .unwrap();
                     assert_eq!(Some(reason), expected.as_ref());
                     if let Some(c) = reason.comparison() {
                         assert_eq!(c.best.action, d.best);
-                        let next = d
-                            .options
-                            .iter()
-                            .filter(|o| o.action != d.best)
-                            .map(|o| o.value)
-                            .fold(f64::MIN, f64::max);
-                        assert!((c.parts.total() - (best - next)).abs() < 1e-9, "{c:?}");
+                        assert_eq!(c.other.action, d.chosen);
+                        assert!((c.parts.total() - (best - mine)).abs() < 1e-9, "{c:?}");
                     }
                 }
             }
