@@ -1,28 +1,42 @@
-//! The trainer's positions: decisions met in solved play where one option is clearly best and a
-//! simple rule of thumb gets it wrong.
+//! The trainer: positions chosen for what they teach.
 //!
-//! Games are played between players who always take the solver's best option (the same choice
-//! as `advise` and the `optimal` bot), with dice from a seeded generator. A decision of theirs
-//! is served when
-//! - it has at least two options, and the best beats the second best by at least the margin
-//!   ([`Trainer::margin`]: 2 percentage points of win probability by default, 0.1 turns solo);
-//! - the rule of thumb for that kind of decision chooses another option ([`Thumb`]);
-//! - it belongs to the theme asked for, if any ([`Theme`]);
-//! - no position was served from the same turn, and the same position was not served before.
+//! Candidates come from a [`PositionSource`] — by default [`PlayedGames`], decisions met in
+//! games played perfectly where the best option beats the second best by at least the margin
+//! ([`Trainer::margin`]: 2 percentage points of the chance to win by default, 0.1 turns solo).
+//! Each candidate knows what it teaches (its [`Lesson`]: the kind of decision and the part of the
+//! difference that decides it, as the coach names it) and what a rule of thumb ([`Thumb`]) would
+//! do there.
+//!
+//! The trainer serves a mix that no simple way of answering gets right: in every block of four
+//! positions a choice of type and a stop-or-roll decision each twice, the rule of thumb right in
+//! one of each pair and wrong in the other; among stop-or-roll positions as many where stopping
+//! is best as where rolling is, among takes as many where the death rays are best as where an
+//! earthling type is; every third position near the end of the game (a player within reach of
+//! the target, or the final round) when there is one. The kinds a player gets wrong come back:
+//! two positions after a wrong answer a position of the same kind, and the kinds the stored
+//! progress ([`Progress`]) finds weak every fourth position. Positions are never repeated, and
+//! the same seed (and the same answers) give the same positions.
 
-use std::collections::HashSet;
+mod lesson;
+mod progress;
+mod source;
 
-use martian_engine::{
-    Action, Awaiting, Face, Game, GameRng, Points, RecordError, Rules, Transcript, Turn, TurnPhase,
-    seeded_rng,
-};
+pub use lesson::{Lesson, decision_word};
+pub use progress::{LessonRecord, Progress, SessionRecord, Trend};
+pub use source::{PlayedGames, PositionSource};
+
+use std::collections::VecDeque;
+
+use martian_engine::{Action, Face, GameRng, Points, Rules, Turn, TurnPhase, seeded_rng};
+use martian_solver::{DecisionKind, Reason};
+use rand::RngExt;
 use serde::Serialize;
 
 use crate::measure::Measure;
 use crate::review::StopReason;
-use crate::valuer::{OptionValue, Options, Position, Valuer};
+use crate::valuer::{OptionValue, Position};
 
-/// A kind of position to train on.
+/// A kind of position to train on alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Theme {
@@ -34,14 +48,20 @@ pub enum Theme {
     /// The earthling bonus is one type away: two of the three types set aside (under the
     /// any-earthling reading: no earthling set aside yet).
     BonusHunting,
+    /// Near the end: a player within [`Theme::NEAR`] points of the target, or past it.
+    NearTarget,
 }
 
 impl Theme {
-    pub const ALL: [Theme; 3] = [
+    pub const ALL: [Theme; 4] = [
         Theme::TanksCloseToRays,
         Theme::FinalRound,
         Theme::BonusHunting,
+        Theme::NearTarget,
     ];
+
+    /// How close to the target a player must be for [`Theme::NearTarget`].
+    pub const NEAR: Points = 6;
 
     /// The stable name used on the command line and in JSON.
     pub const fn name(self) -> &'static str {
@@ -49,6 +69,7 @@ impl Theme {
             Theme::TanksCloseToRays => "tanks-close-to-rays",
             Theme::FinalRound => "final-round",
             Theme::BonusHunting => "bonus-hunting",
+            Theme::NearTarget => "near-target",
         }
     }
 
@@ -71,11 +92,18 @@ impl Theme {
                     martian_engine::BonusRule::AnyEarthling => types == 0,
                 }
             }
+            Theme::NearTarget => {
+                position.final_round
+                    || position
+                        .scores
+                        .iter()
+                        .any(|&s| s + Theme::NEAR >= rules.target())
+            }
         }
     }
 }
 
-/// The rule of thumb a position must defeat.
+/// The rule of thumb a position is set against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Thumb {
@@ -123,8 +151,63 @@ impl Thumb {
     }
 }
 
+/// The player counts of the games positions come from: 1, 2 or 3 (the games solved exactly),
+/// one or several (a game of each in turn). Solo play is not mixed with games of players, whose
+/// values are chances to win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerCounts {
+    /// Bit `n` for `n` players.
+    bits: u8,
+}
+
+impl PlayerCounts {
+    /// Games of `n` players only.
+    pub const fn only(n: usize) -> PlayerCounts {
+        PlayerCounts {
+            bits: if n < 8 { 1 << n } else { 0 },
+        }
+    }
+
+    /// Games of each of `counts`.
+    pub fn of(counts: &[usize]) -> PlayerCounts {
+        PlayerCounts {
+            bits: counts
+                .iter()
+                .fold(0, |bits, &n| bits | if n < 8 { 1u8 << n } else { 1 << 7 }),
+        }
+    }
+
+    /// The counts, smallest first.
+    pub fn counts(self) -> Vec<usize> {
+        (0..8).filter(|&n| self.bits & (1 << n) != 0).collect()
+    }
+
+    fn check(self) -> Result<(), TrainerError> {
+        let counts = self.counts();
+        if let Some(&bad) = counts.iter().find(|&&n| !(1..=3).contains(&n)) {
+            return Err(TrainerError::Players(bad));
+        }
+        if counts.is_empty() {
+            return Err(TrainerError::Players(0));
+        }
+        if counts.len() > 1 && counts.contains(&1) {
+            return Err(TrainerError::SoloMixed);
+        }
+        Ok(())
+    }
+}
+
+/// Whether a position is a choice of type or stop or roll, as JSON names it: `take`,
+/// `stop_or_roll`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Take,
+    StopOrRoll,
+}
+
 /// A position served by the trainer.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TrainingPosition {
     pub rules: Rules,
     /// Banked totals in seat order.
@@ -136,19 +219,21 @@ pub struct TrainingPosition {
     pub final_round: bool,
     /// The turn so far: with `scores` and `seat`, the position as `advise` takes it.
     pub transcript: String,
-    #[serde(skip)]
     pub turn: Turn,
     pub measure: Measure,
     pub options: Vec<OptionValue>,
-    #[serde(serialize_with = "crate::serialize_action")]
     pub best: Action,
     /// How much better the best option is than the second best.
     pub margin: f64,
     pub thumb: Thumb,
-    #[serde(serialize_with = "crate::serialize_action")]
+    /// The option the rule of thumb picks.
     pub thumb_choice: Action,
     /// Every theme the position belongs to.
     pub themes: Vec<Theme>,
+    /// What the position teaches.
+    pub lesson: Lesson,
+    /// The coach's reason: the best option against the next best.
+    pub reason: Reason,
 }
 
 impl TrainingPosition {
@@ -162,6 +247,48 @@ impl TrainingPosition {
             self.measure.loss(best, value)
         })
     }
+
+    pub fn kind(&self) -> Kind {
+        match self.lesson.decision {
+            DecisionKind::Take => Kind::Take,
+            DecisionKind::StopOrRoll => Kind::StopOrRoll,
+        }
+    }
+
+    /// Whether the rule of thumb picks the best option here.
+    pub fn thumb_right(&self) -> bool {
+        self.thumb_choice == self.best
+    }
+
+    /// The dice left to roll: after the take for a choice of type (the dice not taken), now
+    /// for stop or roll.
+    pub fn dice_left(&self) -> u8 {
+        self.turn.dice_left()
+    }
+
+    /// Whether the position is near the end of the game (see [`Theme::NearTarget`]).
+    pub fn near_the_end(&self) -> bool {
+        self.themes.contains(&Theme::NearTarget)
+    }
+
+    /// The coach's reason for an answer: why the best beats `action` (why it is best, against
+    /// the next best, when `action` is the best) — the advisor's own words' figures.
+    pub fn reason_for(&self, action: Action) -> Option<Reason> {
+        if action == self.best {
+            return Some(self.reason.clone());
+        }
+        martian_solver::advise_against(
+            martian_solver::AdviceRequest {
+                rules: self.rules,
+                scores: Some(&self.scores),
+                seat: self.seat,
+                turn: &self.turn,
+            },
+            action,
+        )
+        .ok()?
+        .1
+    }
 }
 
 /// Why a trainer cannot be made.
@@ -169,7 +296,11 @@ impl TrainingPosition {
 pub enum TrainerError {
     #[error("the trainer plays games of 1 to 3 players (solved exactly), not {0}")]
     Players(usize),
-    #[error("no position of the theme {} occurs in {players}-player games under these rules", .theme.name())]
+    #[error(
+        "solo positions (counted in turns) cannot be mixed with games of players (in chances to win)"
+    )]
+    SoloMixed,
+    #[error("no position of the theme {} occurs in games of these players under these rules", .theme.name())]
     ThemeNeverOccurs { theme: Theme, players: usize },
     #[error("the margin must be a positive number, not {0}")]
     Margin(f64),
@@ -181,8 +312,8 @@ pub enum TrainerError {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TrainerConfig {
     pub rules: Rules,
-    /// 1 to 3: the games the positions come from.
-    pub players: usize,
+    /// The games the positions come from.
+    pub players: PlayerCounts,
     pub theme: Option<Theme>,
     /// The least margin of the best option over the second best; `None`: the default of the
     /// measure ([`Trainer::default_margin`]).
@@ -195,7 +326,7 @@ impl TrainerConfig {
     pub fn new(seed: u64) -> TrainerConfig {
         TrainerConfig {
             rules: Rules::official(),
-            players: 2,
+            players: PlayerCounts::only(2),
             theme: None,
             margin: None,
             seed,
@@ -203,21 +334,63 @@ impl TrainerConfig {
     }
 }
 
-/// Decisions played through before the search gives up on finding another position.
-const SEARCH_LIMIT: u64 = 2_000_000;
+/// Candidates kept waiting at most: beyond, a position is served from what is there.
+const POOL: usize = 600;
+
+/// Positions served before a wrong answer's kind comes back.
+const AGAIN_AFTER: usize = 2;
+
+/// What a position should be, in order of importance: the kind of decision, whether the rule of
+/// thumb is right, the class of the best option (to balance), near the end.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    /// A position of this kind, brought back.
+    Again(Lesson),
+    Mix {
+        decision: DecisionKind,
+        thumb_right: bool,
+        /// For stop or roll, whether stopping should be best; for a take, whether the death rays
+        /// should be.
+        first_class: bool,
+        near_the_end: bool,
+    },
+}
+
+/// How many positions of each class were served, to balance them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Served {
+    stop_best: usize,
+    roll_best: usize,
+    rays_best: usize,
+    earthling_best: usize,
+}
 
 /// Serves positions one after the other (see the module documentation).
-#[derive(Debug)]
 pub struct Trainer {
     config: TrainerConfig,
     margin: f64,
-    valuer: Valuer,
+    measure: Measure,
+    source: Box<dyn PositionSource>,
+    exhausted: bool,
+    pool: Vec<TrainingPosition>,
     rng: GameRng,
-    game: Game,
-    /// The number of finished turns when the last position was served.
-    served_turn: Option<(u64, u32, usize)>,
-    games: u64,
-    served: HashSet<(Vec<Points>, usize, String)>,
+    block: Vec<(DecisionKind, bool)>,
+    served: usize,
+    classes: Served,
+    /// Kinds answered wrong, each with the position number from which it is due again.
+    again: VecDeque<(usize, Lesson)>,
+    /// Kinds the stored progress finds weak, weakest first.
+    weak: VecDeque<Lesson>,
+}
+
+impl std::fmt::Debug for Trainer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Trainer")
+            .field("config", &self.config)
+            .field("served", &self.served)
+            .field("pool", &self.pool.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Trainer {
@@ -229,39 +402,66 @@ impl Trainer {
         }
     }
 
+    /// The trainer of `config`, its positions from games played perfectly ([`PlayedGames`]).
     pub fn new(config: TrainerConfig) -> Result<Trainer, TrainerError> {
-        let players = config.players;
-        if !(1..=3).contains(&players) {
-            return Err(TrainerError::Players(players));
-        }
-        if config.theme == Some(Theme::FinalRound)
-            && (players == 1 || config.rules.end() == martian_engine::EndRule::Immediate)
+        config.players.check()?;
+        let counts = config.players.counts();
+        if let Some(theme) = config.theme
+            && !source::theme_occurs(theme, config.rules, config.players)
         {
             return Err(TrainerError::ThemeNeverOccurs {
-                theme: Theme::FinalRound,
-                players,
+                theme,
+                players: counts[0],
             });
         }
-        let valuer = Valuer::new(config.rules, players).map_err(TrainerError::Solver)?;
+        let measure = if counts == [1] {
+            Measure::ExpectedTurns
+        } else {
+            Measure::WinProbability
+        };
+        let margin = Trainer::check_margin(config, measure)?;
+        let source = PlayedGames::new(
+            config.rules,
+            config.players,
+            config.theme,
+            margin,
+            config.seed,
+        )?;
+        Ok(Trainer::with_source(config, margin, Box::new(source)))
+    }
+
+    fn check_margin(config: TrainerConfig, measure: Measure) -> Result<f64, TrainerError> {
         let margin = config
             .margin
-            .unwrap_or_else(|| Trainer::default_margin(valuer.measure()));
+            .unwrap_or_else(|| Trainer::default_margin(measure));
         if !(margin.is_finite() && margin > 0.0) {
             return Err(TrainerError::Margin(margin));
         }
-        let game = Game::new(config.rules, players)
-            .map_err(|e| TrainerError::Solver(StopReason::Record(RecordError::Game(e))))?
-            .without_history();
-        Ok(Trainer {
+        Ok(margin)
+    }
+
+    /// A trainer choosing among the candidates of `source` (whose positions should meet
+    /// `margin`), with the mix and the spaced repetition of [`Trainer::new`]'s.
+    pub fn with_source(
+        config: TrainerConfig,
+        margin: f64,
+        source: Box<dyn PositionSource>,
+    ) -> Trainer {
+        Trainer {
             config,
             margin,
-            valuer,
-            rng: seeded_rng(config.seed),
-            game,
-            served_turn: None,
-            games: 0,
-            served: HashSet::new(),
-        })
+            measure: source.measure(),
+            source,
+            exhausted: false,
+            pool: Vec::new(),
+            // Apart from the dice's generator, so that the mix does not change the games.
+            rng: seeded_rng(config.seed ^ 0x7261_696e_6572),
+            block: Vec::new(),
+            served: 0,
+            classes: Served::default(),
+            again: VecDeque::new(),
+            weak: VecDeque::new(),
+        }
     }
 
     pub fn config(&self) -> TrainerConfig {
@@ -274,117 +474,140 @@ impl Trainer {
     }
 
     pub fn measure(&self) -> Measure {
-        self.valuer.measure()
+        self.measure
+    }
+
+    /// Kinds of positions to bring back (the weak ones of the stored progress), weakest first:
+    /// one every fourth position.
+    pub fn bring_back(&mut self, lessons: impl IntoIterator<Item = Lesson>) {
+        self.weak.extend(lessons);
+    }
+
+    /// Tells the trainer how `position` was answered: a kind answered wrong comes back.
+    pub fn answered(&mut self, position: &TrainingPosition, action: Action) {
+        if action != position.best && !self.again.iter().any(|&(_, l)| l == position.lesson) {
+            self.again
+                .push_back((self.served + AGAIN_AFTER, position.lesson));
+        }
     }
 
     /// The next position; `None` if none was found in a long search (a theme that is rare under
     /// the rules chosen, or a margin too wide).
     pub fn next_position(&mut self) -> Option<TrainingPosition> {
-        for _ in 0..SEARCH_LIMIT {
-            match self.game.awaiting() {
-                Awaiting::Nothing => {
-                    self.games += 1;
-                    self.game = Game::new(self.config.rules, self.config.players)
-                        .expect("the player count was checked")
-                        .without_history();
-                }
-                Awaiting::TurnRoll { .. } | Awaiting::RollOffRoll { .. } => {
-                    self.game.roll(&mut self.rng).ok()?;
-                }
-                Awaiting::Decision { .. } => {
-                    let (candidate, best) = self.decide()?;
-                    self.game.play(best).ok()?;
-                    if let Some(position) = candidate {
-                        return Some(position);
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// Values the decision the game awaits: the position if it is one to serve, and the best
-    /// option (which the players then play).
-    fn decide(&mut self) -> Option<(Option<TrainingPosition>, Action)> {
-        let game = &self.game;
-        let scores = game.scores().to_vec();
-        let position = Position {
-            scores: &scores,
-            seat: game.seat(),
-            final_round: game.triggered_by().is_some(),
+        let slot = self.slot();
+        let levels = match slot {
+            Slot::Again(_) => 3,
+            Slot::Mix { .. } => 5,
         };
-        let turn = *game.turn();
-        let table = self.valuer.table(position).ok()?;
-        let options = self.valuer.options(position, table, &turn).ok()?;
-        let best = options.best;
-        // One position per turn at most: the turn is told by the game count and turns banked.
-        let turn_id = (self.games, game.round(), game.seat());
-        if self.served_turn == Some(turn_id) {
-            return Some((None, best));
-        }
-        let candidate = self.candidate(position, &turn, options);
-        if let Some(served) = &candidate {
-            let key = (
-                served.scores.clone(),
-                served.seat,
-                served.transcript.clone(),
-            );
-            if !self.served.insert(key) {
-                return Some((None, best));
+        // Candidates are drawn until one fits the slot wholly (or there are enough to choose
+        // from); then the one that fits it best is served.
+        loop {
+            let fits = self.pool.iter().any(|c| fit(slot, c) == 0);
+            if fits || self.exhausted || self.pool.len() >= POOL {
+                break;
             }
-            self.served_turn = Some(turn_id);
+            match self.source.next_candidate() {
+                Some(candidate) => self.pool.push(candidate),
+                None => self.exhausted = true,
+            }
         }
-        Some((candidate, best))
+        let at =
+            (0..levels).find_map(|level| self.pool.iter().position(|c| fit(slot, c) <= level))?;
+        let position = self.pool.remove(at);
+        self.count(&position);
+        Some(position)
     }
 
-    fn candidate(
-        &self,
-        position: Position<'_>,
-        turn: &Turn,
-        options: Options,
-    ) -> Option<TrainingPosition> {
-        let measure = self.valuer.measure();
-        let rules = self.config.rules;
-        if options.options.len() < 2 {
-            return None;
+    /// What the next position should be.
+    fn slot(&mut self) -> Slot {
+        let number = self.served;
+        if let Some(&(due, lesson)) = self.again.front()
+            && due <= number
+        {
+            self.again.pop_front();
+            return Slot::Again(lesson);
         }
-        let best_value = options.value_of(options.best)?;
-        let margin = options
-            .options
-            .iter()
-            .filter(|o| o.action != options.best)
-            .map(|o| measure.loss(best_value, o.value))
-            .fold(f64::INFINITY, f64::min);
-        if margin < self.margin {
-            return None;
+        if number % 4 == 3
+            && let Some(lesson) = self.weak.pop_front()
+        {
+            return Slot::Again(lesson);
         }
-        let (thumb, thumb_choice) = Thumb::choose(turn)?;
-        if thumb_choice == options.best {
-            return None;
+        if self.block.is_empty() {
+            // A choice of type and stop or roll, the rule of thumb right and wrong: each once in
+            // every four positions, in an order drawn at random.
+            let mut block = vec![
+                (DecisionKind::Take, true),
+                (DecisionKind::Take, false),
+                (DecisionKind::StopOrRoll, true),
+                (DecisionKind::StopOrRoll, false),
+            ];
+            for i in (1..block.len()).rev() {
+                let j = self.rng.random_range(0..=i);
+                block.swap(i, j);
+            }
+            self.block = block;
         }
-        let themes: Vec<Theme> = Theme::ALL
-            .into_iter()
-            .filter(|t| t.matches(rules, position, turn))
-            .collect();
-        if self.config.theme.is_some_and(|t| !themes.contains(&t)) {
-            return None;
+        let (decision, thumb_right) = self.block.pop().expect("refilled above");
+        let c = self.classes;
+        let first_class = match decision {
+            DecisionKind::StopOrRoll => c.stop_best <= c.roll_best,
+            DecisionKind::Take => c.rays_best <= c.earthling_best,
+        };
+        Slot::Mix {
+            decision,
+            thumb_right,
+            first_class,
+            near_the_end: number % 3 == 2,
         }
-        let game = &self.game;
-        Some(TrainingPosition {
-            rules,
-            scores: position.scores.to_vec(),
-            seat: position.seat,
-            round: game.round(),
-            final_round: position.final_round,
-            transcript: Transcript::from_log_steps(game.turn_steps()).to_string(),
-            turn: *turn,
-            measure,
-            options: options.options,
-            best: options.best,
-            margin,
-            thumb,
-            thumb_choice,
-            themes,
-        })
+    }
+
+    fn count(&mut self, position: &TrainingPosition) {
+        self.served += 1;
+        let c = &mut self.classes;
+        match (position.lesson.decision, position.best) {
+            (DecisionKind::StopOrRoll, Action::Stop) => c.stop_best += 1,
+            (DecisionKind::StopOrRoll, _) => c.roll_best += 1,
+            (DecisionKind::Take, Action::Take(Face::DeathRay)) => c.rays_best += 1,
+            (DecisionKind::Take, _) => c.earthling_best += 1,
+        }
+    }
+}
+
+/// How far a candidate is from a slot: 0 fits it wholly; each level forgoes one more wish, the
+/// least important first (near the end, the balance of best options, the rule of thumb, the
+/// kind of decision; for a kind brought back, the part that decides it, then its decision).
+fn fit(slot: Slot, candidate: &TrainingPosition) -> usize {
+    match slot {
+        Slot::Again(lesson) => {
+            if candidate.lesson == lesson {
+                0
+            } else if candidate.lesson.decision == lesson.decision {
+                1
+            } else {
+                2
+            }
+        }
+        Slot::Mix {
+            decision,
+            thumb_right,
+            first_class,
+            near_the_end,
+        } => {
+            let class = match decision {
+                DecisionKind::StopOrRoll => candidate.best == Action::Stop,
+                DecisionKind::Take => candidate.best == Action::Take(Face::DeathRay),
+            };
+            let wishes = [
+                candidate.lesson.decision == decision,
+                candidate.thumb_right() == thumb_right,
+                class == first_class,
+                !near_the_end || candidate.near_the_end(),
+            ];
+            // The first wish not met decides how far: the least important ones go first.
+            wishes
+                .iter()
+                .position(|&met| !met)
+                .map_or(0, |first| wishes.len() - first)
+        }
     }
 }
