@@ -1101,7 +1101,7 @@ tui-setup-start-trainer = Start training
 tui-setup-hints-trainer = [↑↓←→] choose, or type digits  [enter] start  [?] help  [esc] quit
 # Under the form, on the mode row. $mode: game, trainer.
 tui-mode-about = { $mode ->
-        [trainer] Trainer: positions from games of 1 to 3 players (the Players row) played perfectly, where one option is clearly best and a rule of thumb gets it wrong. The rules below apply.
+        [trainer] Trainer: positions from games of 1 to 3 players (the Players row) played perfectly, where one option is clearly best, chosen for what they teach; the kinds you get wrong come back. The rules below apply.
        *[game] A game at this screen, against bots or friends; [←→] here switches to the trainer.
     }
 tui-trainer-players = The trainer's positions come from games of 1 to 3 players: set Players to 1, 2 or 3.
@@ -1119,19 +1119,34 @@ tui-panel-values = Values
 tui-panel-trainer = Trainer
 tui-trainer-final-round = Final round: a player has reached the target.
 tui-trainer-ask = Your choice, with the game's keys: one option is clearly best here.
+# $action, $best: train-doing texts.
 tui-trainer-right = Right: { $action } is the best.
 # $class: inaccuracy, mistake, blunder.
 tui-trainer-wrong = Not the best: { $action } is { $class ->
         [inaccuracy] an inaccuracy
         [mistake] a mistake
        *[blunder] a blunder
-    } ({ $loss }); the best: { $best }.
-# $thumb: most-dice, stop-at-six; $action: a tui-review-best-action.
+    } ({ $loss }); the best is { $best }.
+# $thumb: most-dice, stop-at-six; $action: a tui-review-best-action; $right: yes, no.
 tui-trainer-thumb = { $thumb ->
-        [most-dice] The rule of thumb "take the most dice" would { $action }.
-       *[stop-at-six] The rule of thumb "stop at 6 points or more" would { $action }.
+        [most-dice] The rule of thumb "take the most dice" would { $action }
+       *[stop-at-six] The rule of thumb "stop at 6 points or more" would { $action }
+    }: { $right ->
+        [yes] right here.
+       *[no] wrong here.
     }
-tui-trainer-score = Score: { $best } of { $answered } best · { $loss } in all
+# The dice of a training position: rolled (a type to choose), or left to roll (stop or roll).
+tui-trainer-rolled = { $count ->
+        [one] 1 die rolled.
+       *[other] { $count } dice rolled.
+    }
+tui-trainer-left = { $count ->
+        [one] 1 die left to roll.
+       *[other] { $count } dice left to roll.
+    }
+# The running score, on the lower border of the trainer's panel (at most 46 columns): the best
+# answers out of those given, and what the others cost in all ("−7.4% chance to win").
+tui-trainer-score = Score: { $best } of { $answered } best · { $loss }
 tui-trainer-you-chose = ▸ your answer
 tui-hint-trainer = [space] next position
 tui-hint-trainer-keys = [?] help & faces  [esc] setup  [{ $quit }] quit
@@ -1796,31 +1811,92 @@ review-chart-y = { $measure ->
     }
 review-chart-roll-off = roll-off
 review-chart-approximate = Approximation: each player's chance in the exact three-player game (or duel) of that player and its strongest opponents; they need not add up to 100%.
-train-intro = Trainer: positions from perfect play where one option is clearly best and a rule of thumb gets it wrong ({ $theme }). Take a type with its letter (R, H, C, K; or V, G); when asked to stop or roll again, s stops and r rolls (r takes death rays only while a type is to be chosen); q quits.
-# $theme: any, tanks-close-to-rays, final-round, bonus-hunting.
+train-intro = Trainer: positions chosen for what they teach: choices of type and stop-or-roll decisions, where a rule of thumb is right and where it is wrong, near the end of the game too ({ $theme }). Take a type with its letter (R, H, C, K; or V, G); when asked to stop or roll again, s stops and r rolls (r takes death rays only while a type is to be chosen); q quits.
+# $theme: any, tanks-close-to-rays, final-round, bonus-hunting, near-target.
 train-theme = { $theme ->
         [any] any kind of position
         [tanks-close-to-rays] tanks close to the death rays
         [final-round] the final round
+        [near-target] near the target
        *[bonus-hunting] hunting the bonus
     }
-train-position = Position { $number } of { $count }, round { $round }: { $scores }; { $name } to play.
+# $scores: the players' names and totals in seat order ("Ana 12, you 9").
+train-position = Position { $number } of { $count }, round { $round }: { $scores }; you to play.
+# $order: the names in seat order; $first: the first of them.
+train-order = Seat order: { $order } (each round starts with { $first }).
 train-final-round = This is the final round: a player has reached the target.
-train-aside = Set aside: { $dice }; the turn scores { $points } so far.
+# $dice: dice in words; $tanks: lead, hold; $phase: choosing (before the roll shown), deciding;
+# $points, $left: numbers.
+train-aside = { $phase ->
+        [choosing] Set aside before this roll
+       *[deciding] Set aside
+    }: { $dice }; { $tanks ->
+        [lead] the tanks lead, so it scores nothing so far
+       *[hold] the turn scores { $points ->
+            [one] 1 point
+           *[other] { $points } points
+        } so far
+    }{ $phase ->
+        [choosing] {"."}
+       *[deciding] ; { $left ->
+            [one] 1 die
+           *[other] { $left } dice
+        } left.
+    }
 train-aside-nothing = Nothing set aside yet.
-train-rolled = Rolled: { $roll }.
+train-rolled = Rolled: { $roll } ({ $count ->
+        [one] 1 die
+       *[other] { $count } dice
+    }).
 train-ask-take = Which type do you take? ({ $choices })
 train-ask-decide = Stop or roll again? ({ $stop }, { $roll })
 train-unknown = Not an option here: { $text }.
+# An option as the subject of a sentence. $action: take, stop, roll; $face (take): death-ray,
+# human, cow, chicken.
+train-doing = { $action ->
+        [stop] stopping
+        [roll] rolling again
+       *[take] taking the { $face ->
+            [death-ray] death rays
+            [human] humans
+            [cow] cows
+           *[chicken] chickens
+        }
+    }
+# $action, $best: train-doing texts; $class: inaccuracy, mistake, blunder; $loss: a
+# measure-change text.
 train-right = Right: { $action } is the best.
-train-wrong = Not the best: { $action } loses { $loss }; the best is to { $best }.
-# $thumb: most-dice, stop-at-six; $action: a review-best-action text.
+train-wrong = Not the best: { $action } is { $class ->
+        [inaccuracy] an inaccuracy
+        [mistake] a mistake
+       *[blunder] a blunder
+    } ({ $loss }); the best is { $best }.
+# $reason: a coach-why-* text.
+train-why = Why: { $reason }
+train-best = Best: { $action }.
+# $thumb: most-dice, stop-at-six; $action: a review-best-action text; $right: yes, no.
 train-thumb = { $thumb ->
-        [most-dice] The rule of thumb "take the most dice" would { $action }.
-       *[stop-at-six] The rule of thumb "stop with 6 points or more" would { $action }.
+        [most-dice] The rule of thumb "take the most dice" would { $action }
+       *[stop-at-six] The rule of thumb "stop with 6 points or more" would { $action }
+    }: { $right ->
+        [yes] right here.
+       *[no] wrong here.
     }
 train-options = Every option: { $options }.
-train-score = Score: { $best } of { $answered } best, { $loss } lost in all.
+# $loss: a measure-change text (the losses summed).
+train-score = Score: { $best } of { $answered } best, { $loss } in all.
+train-summary = Session over: { $best } of { $answered } best, { $loss } in all.
+# $rates: the last sessions' shares of best answers, oldest first; $trend: improving, steady,
+# slipping.
+train-trend = Your last sessions: { $rates } best answers, { $trend ->
+        [improving] improving.
+        [slipping] slipping: the kinds to work on come back first.
+       *[steady] steady.
+    }
+# $lesson: a lesson-name; $right, $seen: numbers.
+train-lesson-record = { $lesson } ({ $right } of { $seen } right)
+# $lessons: train-lesson-record texts joined by "; ".
+train-work-on = To work on: { $lessons }.
 train-none = No further position of this kind was found under these rules.
 train-you = you
 # $theme: a train-theme text; $players: a number.
@@ -1829,3 +1905,21 @@ train-theme-never = No position of this kind ({ $theme }) occurs in { $players -
        *[other] games of { $players } players
     } under these rules.
 train-bad-margin = The margin must be a positive number, not { $margin }.
+train-bad-players = --players takes 1, 2 or 3, or a mix such as 2,3 (solo positions are not mixed), not '{ $players }'
+# The kind of a training position, by what decides it. $decision: take, stop-or-roll; $cause:
+# now, later, risk, bonus, situation.
+lesson-name = { $decision ->
+        [take] { $cause ->
+            [now] choices of type where the points taken now decide
+            [later] choices of type where the dice kept for later decide
+            [risk] choices of type where the tanks' risk decides
+            [bonus] choices of type where the bonus decides
+           *[situation] choices of type where the game's score decides
+        }
+       *[stop-or-roll] { $cause ->
+            [later] stop or roll where the dice left decide
+            [risk] stop or roll where the tanks' risk decides
+            [bonus] stop or roll where the bonus decides
+           *[situation] stop or roll where the game's score decides
+        }
+    }

@@ -1070,7 +1070,7 @@ tui-train-theme = { $theme ->
 tui-setup-start-trainer = Começar o treino
 tui-setup-hints-trainer = [↑↓←→] escolher, ou digitar  [enter] começar  [?] ajuda  [esc] sair
 tui-mode-about = { $mode ->
-        [trainer] Treino: posições de partidas de 1 a 3 jogadores (a linha Jogadores) jogadas com perfeição, em que uma opção é claramente a melhor e uma regra prática erra. Valem as regras abaixo.
+        [trainer] Treino: posições de partidas de 1 a 3 jogadores (a linha Jogadores) jogadas com perfeição, em que uma opção é claramente a melhor, escolhidas pelo que ensinam; os tipos que você erra voltam. Valem as regras abaixo.
        *[game] Uma partida nesta tela, contra bots ou amigos; [←→] aqui passa para o treino.
     }
 tui-trainer-players = As posições do treino vêm de partidas de 1 a 3 jogadores: ponha 1, 2 ou 3 em Jogadores.
@@ -1092,12 +1092,23 @@ tui-trainer-wrong = Não é o melhor: { $action } é { $class ->
         [inaccuracy] uma imprecisão
         [mistake] um erro
        *[blunder] um erro grave
-    } ({ $loss }); melhor: { $best }.
+    } ({ $loss }); o melhor é { $best }.
 tui-trainer-thumb = { $thumb ->
-        [most-dice] A regra prática "pegue o tipo com mais dados" faria { $action }.
-       *[stop-at-six] A regra prática "pare com 6 pontos ou mais" faria { $action }.
+        [most-dice] A regra prática "pegue o tipo com mais dados" faria { $action }
+       *[stop-at-six] A regra prática "pare com 6 pontos ou mais" faria { $action }
+    }: { $right ->
+        [yes] acerta aqui.
+       *[no] erra aqui.
     }
-tui-trainer-score = Placar: { $best } de { $answered } melhores · { $loss } ao todo
+tui-trainer-rolled = { $count ->
+        [1] 1 dado lançado.
+       *[other] { $count } dados lançados.
+    }
+tui-trainer-left = { $count ->
+        [1] Resta 1 dado para lançar.
+       *[other] Restam { $count } dados para lançar.
+    }
+tui-trainer-score = Acertos: { $best } de { $answered } · { $loss }
 tui-trainer-you-chose = ▸ sua resposta
 tui-hint-trainer = [espaço] próxima posição
 tui-hint-trainer-keys = [?] ajuda e faces  [esc] preparo  [{ $quit }] sair
@@ -1761,29 +1772,77 @@ review-chart-y = { $measure ->
     }
 review-chart-roll-off = desempate
 review-chart-approximate = Aproximação: a chance de cada jogador no jogo exato de três jogadores (ou no duelo) entre ele e seus adversários mais fortes; elas podem não somar 100%.
-train-intro = Treino: posições do jogo perfeito em que uma opção é claramente a melhor e uma regra prática erra ({ $theme }). Pegue um tipo pela letra (R, H, V, G; ou C, K); quando a pergunta for parar ou lançar de novo, p para e l lança; q sai.
+train-intro = Treino: posições escolhidas pelo que ensinam: escolhas de tipo e decisões de parar ou lançar, onde uma regra prática acerta e onde erra, também perto do fim da partida ({ $theme }). Pegue um tipo pela letra (R, H, V, G; ou C, K); quando a pergunta for parar ou lançar de novo, p para e l lança; q sai.
 train-theme = { $theme ->
         [any] qualquer tipo de posição
         [tanks-close-to-rays] tanques perto dos raios da morte
         [final-round] a rodada final
+        [near-target] perto do alvo
        *[bonus-hunting] em busca do bônus
     }
-train-position = Posição { $number } de { $count }, rodada { $round }: { $scores }; { $name } joga.
+train-position = Posição { $number } de { $count }, rodada { $round }: { $scores }; você joga.
+train-order = Ordem dos lugares: { $order } (cada rodada começa por { $first }).
 train-final-round = Esta é a rodada final: um jogador alcançou o alvo.
-train-aside = Separados: { $dice }; o turno vale { $points } até aqui.
+train-aside = { $phase ->
+        [choosing] Separados antes deste lançamento
+       *[deciding] Separados
+    }: { $dice }; { $tanks ->
+        [lead] os tanques estão na frente, então ainda não vale nada
+       *[hold] o turno vale { $points ->
+            [0] 0 pontos
+            [1] 1 ponto
+           *[other] { $points } pontos
+        } até aqui
+    }{ $phase ->
+        [choosing] {"."}
+       *[deciding] ; { $left ->
+            [1] resta 1 dado.
+           *[other] restam { $left } dados.
+        }
+    }
 train-aside-nothing = Nada separado ainda.
-train-rolled = Lançou: { $roll }.
+train-rolled = Lançou: { $roll } ({ $count ->
+        [1] 1 dado
+       *[other] { $count } dados
+    }).
 train-ask-take = Que tipo você pega? ({ $choices })
 train-ask-decide = Parar ou lançar de novo? ({ $stop }, { $roll })
 train-unknown = Não é uma opção aqui: { $text }.
+train-doing = { $action ->
+        [stop] parar
+        [roll] lançar de novo
+       *[take] pegar { $face ->
+            [death-ray] os raios da morte
+            [human] os humanos
+            [cow] as vacas
+           *[chicken] as galinhas
+        }
+    }
 train-right = Certo: { $action } é o melhor.
-train-wrong = Não é o melhor: { $action } perde { $loss }; o melhor é { $best }.
+train-wrong = Não é o melhor: { $action } é { $class ->
+        [inaccuracy] uma imprecisão
+        [mistake] um erro
+       *[blunder] um erro grave
+    } ({ $loss }); o melhor é { $best }.
+train-why = Por quê? { $reason }
+train-best = Melhor: { $action }.
 train-thumb = { $thumb ->
-        [most-dice] A regra prática "pegue o tipo com mais dados" faria { $action }.
-       *[stop-at-six] A regra prática "pare com 6 pontos ou mais" faria { $action }.
+        [most-dice] A regra prática "pegue o tipo com mais dados" faria { $action }
+       *[stop-at-six] A regra prática "pare com 6 pontos ou mais" faria { $action }
+    }: { $right ->
+        [yes] acerta aqui.
+       *[no] erra aqui.
     }
 train-options = Todas as opções: { $options }.
-train-score = Placar: { $best } de { $answered } melhores, { $loss } perdidos ao todo.
+train-score = Placar: { $best } de { $answered } melhores, { $loss } ao todo.
+train-summary = Fim da sessão: { $best } de { $answered } melhores, { $loss } ao todo.
+train-trend = Suas últimas sessões: { $rates } de melhores respostas, { $trend ->
+        [improving] melhorando.
+        [slipping] piorando: os tipos a treinar voltam primeiro.
+       *[steady] estável.
+    }
+train-lesson-record = { $lesson } ({ $right } de { $seen } certas)
+train-work-on = Para treinar: { $lessons }.
 train-none = Não se encontrou outra posição deste tipo com estas regras.
 train-you = você
 train-theme-never = Nenhuma posição deste tipo ({ $theme }) ocorre em { $players ->
@@ -1791,3 +1850,19 @@ train-theme-never = Nenhuma posição deste tipo ({ $theme }) ocorre em { $playe
        *[other] partidas de { $players } jogadores
     } com estas regras.
 train-bad-margin = A margem deve ser um número positivo, não { $margin }.
+train-bad-players = --players aceita 1, 2 ou 3, ou uma mistura como 2,3 (posições solo não se misturam), não '{ $players }'
+lesson-name = { $decision ->
+        [take] { $cause ->
+            [now] escolhas de tipo em que decidem os pontos pegos agora
+            [later] escolhas de tipo em que decidem os dados guardados para depois
+            [risk] escolhas de tipo em que decide o risco dos tanques
+            [bonus] escolhas de tipo em que decide o bônus
+           *[situation] escolhas de tipo em que decide o placar da partida
+        }
+       *[stop-or-roll] { $cause ->
+            [later] parar ou lançar em que decidem os dados que sobram
+            [risk] parar ou lançar em que decide o risco dos tanques
+            [bonus] parar ou lançar em que decide o bônus
+           *[situation] parar ou lançar em que decide o placar da partida
+        }
+    }
