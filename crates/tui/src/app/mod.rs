@@ -58,7 +58,7 @@ impl Event {
 }
 
 /// Something the application asks the outside world to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Write `contents` to the file at `path`, then report with [`Event::Saved`]. A file that
     /// exists is replaced only when `replace` (the record kept up to date during a game).
@@ -69,6 +69,9 @@ pub enum Effect {
     },
     /// Remember this setup for the next run (see `remember.rs`); a failure is not reported.
     Remember(GameSetup),
+    /// Keep the trainer's progress for the next run (see `progress.rs`); a failure is not
+    /// reported.
+    SaveProgress(Box<martian_review::Progress>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,6 +116,8 @@ pub struct App {
     pace: Pace,
     /// The trainer's kind of position, kept for the setup screen after training.
     last_theme: Option<martian_review::Theme>,
+    /// The trainer's progress kept between runs, when it is kept ([`App::with_trainer_progress`]).
+    progress: Option<martian_review::Progress>,
 }
 
 impl std::fmt::Debug for App {
@@ -152,6 +157,7 @@ impl App {
             remember: false,
             pace: Pace::Background,
             last_theme: None,
+            progress: None,
         }
     }
 
@@ -171,6 +177,14 @@ impl App {
     #[must_use]
     pub fn remembering(mut self) -> App {
         self.remember = true;
+        self
+    }
+
+    /// Keeps the trainer's progress: the kinds a player gets wrong come back, the trend is
+    /// shown, and every answer asks for it to be saved ([`Effect::SaveProgress`]).
+    #[must_use]
+    pub fn with_trainer_progress(mut self, progress: martian_review::Progress) -> App {
+        self.progress = Some(progress);
         self
     }
 
@@ -220,6 +234,7 @@ impl App {
             remember: false,
             pace: Pace::Background,
             last_theme: None,
+            progress: None,
         }
     }
 

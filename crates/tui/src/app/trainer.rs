@@ -15,7 +15,7 @@ impl App {
         }
         let config = martian_review::TrainerConfig {
             rules,
-            players,
+            players: martian_review::PlayerCounts::only(players),
             theme: form.theme,
             margin: None,
             seed: form
@@ -32,7 +32,12 @@ impl App {
         }
         self.last_setup = form.setup.clone();
         self.last_theme = form.theme;
-        self.screen = Screen::Trainer(TrainerSession::start(config, form.setup.lang, self.pace));
+        self.screen = Screen::Trainer(TrainerSession::start(
+            config,
+            form.setup.lang,
+            self.pace,
+            self.progress.as_ref(),
+        ));
     }
 
     pub(super) fn trainer_key(&mut self, key: KeyEvent) {
@@ -55,11 +60,15 @@ impl App {
         match (key.code, ch, action) {
             (_, Some(msg::KEY_HELP), _) => self.overlay = Overlay::Help,
             (KeyCode::Esc, ..) => {
+                self.end_training();
                 let form = Setup::new(self.last_setup.clone(), self.bots.names())
                     .with_mode(Mode::Trainer, self.last_theme);
                 self.screen = Screen::Setup(form);
             }
-            (.., Some(KeyAction::Quit)) => self.quit = true,
+            (.., Some(KeyAction::Quit)) => {
+                self.end_training();
+                self.quit = true;
+            }
             (KeyCode::Enter, ..) | (_, Some(' '), _)
                 if matches!(trainer.stage, Stage::Answered(..)) =>
             {
@@ -97,6 +106,38 @@ impl App {
         {
             let refused = MoveRefused::Illegal(why_not(&turn, action));
             self.message = Some(msg::move_refused(trainer.lang.messages(), &refused));
+            return;
         }
+        // The answer counts for its kind of position, from one run to the next.
+        if let (Some(progress), Stage::Answered(position, action, _)) =
+            (&mut self.progress, &trainer.stage)
+        {
+            progress.record_answer(position.lesson, *action == position.best);
+            self.effects
+                .push(Effect::SaveProgress(Box::new(progress.clone())));
+        }
+    }
+
+    /// Keeps the session's score in the progress, as the trainer is left.
+    fn end_training(&mut self) {
+        let (Screen::Trainer(trainer), Some(progress)) = (&self.screen, &mut self.progress) else {
+            return;
+        };
+        if trainer.answered == 0 {
+            return;
+        }
+        let measure = match trainer.measure {
+            Some(martian_review::Measure::ExpectedTurns) => "expected-turns",
+            _ => "win-probability",
+        };
+        progress.record_session(martian_review::SessionRecord {
+            ended: 0,
+            answered: trainer.answered as u32,
+            best: trainer.best as u32,
+            loss: trainer.loss,
+            measure: measure.to_string(),
+        });
+        self.effects
+            .push(Effect::SaveProgress(Box::new(progress.clone())));
     }
 }

@@ -278,6 +278,85 @@ pub fn replay_reviewing(m: &Messages) -> String {
 
 // ---- the trainer ----
 
+/// The opponents of a training position, by name, in seat order.
+pub const TRAINER_OPPONENTS: [&str; 2] = ["Ana", "Bia"];
+
+/// The names of a training position's seats: `you` for the seat to play, the opponents named
+/// in seat order.
+pub fn trainer_seat_names_as(you: &str, players: usize, seat: usize) -> Vec<String> {
+    let mut opponents = TRAINER_OPPONENTS.iter();
+    (0..players)
+        .map(|s| {
+            if s == seat {
+                you.to_string()
+            } else {
+                opponents.next().copied().unwrap_or("?").to_string()
+            }
+        })
+        .collect()
+}
+
+/// The names of a training position's seats in a sentence ("Ana 12, you 9").
+pub fn trainer_seat_names(m: &Messages, players: usize, seat: usize) -> Vec<String> {
+    trainer_seat_names_as(&tr!(m, "train-you"), players, seat)
+}
+
+/// How far back the trainer's trend looks.
+const TREND_SESSIONS: usize = 5;
+
+/// The last sessions' shares of best answers and where they are heading, when there are two or
+/// more.
+pub fn trainer_trend(m: &Messages, progress: &martian_review::Progress) -> Option<String> {
+    let rates = progress.recent_rates(TREND_SESSIONS);
+    if rates.len() < 2 {
+        return None;
+    }
+    let list: Vec<String> = rates
+        .iter()
+        .map(|r| format!("{}%", martian_i18n::decimal(m, 100.0 * r, 0)))
+        .collect();
+    Some(tr!(
+        m,
+        "train-trend",
+        rates = list.join(", "),
+        trend = progress.trend(TREND_SESSIONS).name()
+    ))
+}
+
+/// What a session starts with when progress is kept: the trend, and the kinds to work on.
+pub fn trainer_progress(m: &Messages, progress: &martian_review::Progress) -> Vec<String> {
+    let mut lines: Vec<String> = trainer_trend(m, progress).into_iter().collect();
+    let weak: Vec<String> = progress
+        .weak_lessons()
+        .into_iter()
+        .take(2)
+        .map(|lesson| {
+            let record = &progress.lessons[&lesson.name()];
+            tr!(
+                m,
+                "train-lesson-record",
+                lesson = self::lesson(m, lesson),
+                right = record.right,
+                seen = record.seen
+            )
+        })
+        .collect();
+    if !weak.is_empty() {
+        lines.push(tr!(m, "train-work-on", lessons = weak.join("; ")));
+    }
+    lines
+}
+
+/// What a kind of position teaches, in words.
+pub fn lesson(m: &Messages, lesson: martian_review::Lesson) -> String {
+    tr!(
+        m,
+        "lesson-name",
+        decision = martian_review::decision_word(lesson.decision),
+        cause = lesson.cause.name()
+    )
+}
+
 pub fn setup_mode(m: &Messages) -> String {
     tr!(m, "tui-setup-mode")
 }
@@ -345,12 +424,20 @@ pub fn trainer_final_round(m: &Messages) -> String {
 pub fn trainer_ask(m: &Messages) -> String {
     tr!(m, "tui-trainer-ask")
 }
+/// An option as the subject of a sentence: "taking the humans" ("pegar os humanos").
+pub fn trainer_doing(m: &Messages, action: Action) -> String {
+    let (id, face) = action_ids(action);
+    tr!(m, "train-doing", action = id, face = face)
+}
 pub fn trainer_right(m: &Messages, action: Action) -> String {
-    tr!(
-        m,
-        "tui-trainer-right",
-        action = review_best_action(m, action)
-    )
+    tr!(m, "tui-trainer-right", action = trainer_doing(m, action))
+}
+/// The dice of the position: rolled, awaiting a choice; or left to roll, after a take.
+pub fn trainer_dice_left(m: &Messages, position: &martian_review::TrainingPosition) -> String {
+    match position.turn.pending_roll() {
+        Some(roll) => tr!(m, "tui-trainer-rolled", count = roll.total()),
+        None => tr!(m, "tui-trainer-left", count = position.dice_left()),
+    }
 }
 /// An answer that is not the best: its class and loss, and the best.
 pub fn trainer_wrong(
@@ -371,18 +458,19 @@ pub fn trainer_wrong(
     tr!(
         m,
         "tui-trainer-wrong",
-        action = review_best_action(m, action),
+        action = trainer_doing(m, action),
         class = class,
         loss = review_loss(m, measure, loss),
-        best = review_best_action(m, best)
+        best = trainer_doing(m, best)
     )
 }
-pub fn trainer_thumb(m: &Messages, thumb: Thumb, action: Action) -> String {
+pub fn trainer_thumb(m: &Messages, thumb: Thumb, action: Action, right: bool) -> String {
     tr!(
         m,
         "tui-trainer-thumb",
         thumb = thumb.name(),
-        action = review_best_action(m, action)
+        action = review_best_action(m, action),
+        right = if right { "yes" } else { "no" }
     )
 }
 pub fn trainer_score(
