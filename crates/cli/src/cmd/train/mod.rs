@@ -143,7 +143,12 @@ fn player_counts(m: &Messages, text: &str) -> Result<PlayerCounts, UsageError> {
         .map(|part| part.trim().parse().ok().filter(|n| (1..=3).contains(n)))
         .collect();
     counts
-        .filter(|c| !c.is_empty() && !(c.len() > 1 && c.contains(&1)))
+        // A lone player's positions (valued in turns) do not mix with the others (win chances).
+        .filter(|c| match c.as_slice() {
+            [] => false,
+            [_] => true,
+            _ => !c.contains(&1),
+        })
         .map(|c| PlayerCounts::of(&c))
         .ok_or_else(|| UsageError(tr!(m, "train-bad-players", players = text.to_string())))
 }
