@@ -595,6 +595,7 @@ fn nothing_of_the_trainer_is_cut_at_80x24_in_either_language() {
                 ..setup(40 + players as u64)
             });
             h.key(KeyCode::Enter);
+            let (mut best_answers, mut losses) = (0, 0.0);
             for n in 0..12 {
                 let position = trainer_position(&h);
                 let screen = h.screen(80, 24);
@@ -671,6 +672,14 @@ fn nothing_of_the_trainer_is_cut_at_80x24_in_either_language() {
                         "{lang}: {text}\n{screen}"
                     );
                 }
+                // The running score, whole, on the panel's lower border.
+                best_answers += usize::from(answer == position.best);
+                losses += loss;
+                let score = msg::trainer_score(m, position.measure, best_answers, n + 1, losses);
+                assert!(
+                    screen.lines().any(|l| l.contains(&score)),
+                    "{lang}: {score}\n{screen}"
+                );
                 checked += 1;
                 h.keys(" ");
             }
