@@ -44,7 +44,7 @@ impl SessionRecord {
 pub struct LessonRecord {
     pub seen: u32,
     pub right: u32,
-    /// The Leitner box, 0 to [`TOP_BOX`].
+    /// The Leitner box, from 0 (just answered wrong) to 4 (answered right four times in a row).
     #[serde(rename = "box")]
     pub leitner: u8,
 }
