@@ -1,7 +1,7 @@
 // The coach (games of one person against one bot, when the server has the solver): each seat's
 // chance to win as a bar with its labels beside it (never cut), the value of each choice on its
 // own button, and why the best is best, in words.
-import { t, has, percent } from "../i18n.js";
+import { t, has, percent, serverArgs } from "../i18n.js";
 import { esc } from "./dom.js";
 import { state, playerName } from "./state.js";
 import { coachKey } from "./keys.js";
@@ -56,7 +56,7 @@ function chances(room, advice) {
     .map((s, i) => `<span class="chance" style="width:${(100 * advice.chances[i]).toFixed(2)}%;background:${SEAT_COLOURS[i % SEAT_COLOURS.length]}"></span>`)
     .join("");
   const legend = room.seats
-    .map((s, i) => `<li>${avatarOf(s, { size: 22 })}<span class="swatch" style="background:${SEAT_COLOURS[i % SEAT_COLOURS.length]}"></span>${esc(playerName(s))} <strong>${percent(advice.chances[i])}</strong></li>`)
+    .map((s, i) => `<li>${avatarOf(s, { size: 22 })}<span class="swatch" style="background:${SEAT_COLOURS[i % SEAT_COLOURS.length]}"></span>${esc(playerName(s))} <strong>${percent(advice.chances[i], advice.places)}</strong></li>`)
     .join("");
   return `<div class="chances" id="win-chance" aria-hidden="true">${bar}</div><ul class="chance-legend" id="win-chance-legend">${legend}</ul>`;
 }
@@ -74,7 +74,7 @@ export function coachPanel(room, game, mine) {
   if (!advice) return `<div class="coach" id="coach-panel"><span class="muted">${esc(t("web-coach-thinking"))}</span></div>`;
   const valued = mine && advice.options && advice.options.length > 1;
   const note = valued ? `<p class="muted small-print">${esc(t("web-coach-on-buttons"))}</p>` : "";
-  const reason = advice.reason && advice.reason.id && has(advice.reason.id) ? `<p class="coach-why" id="coach-why">${esc(t(advice.reason.id, advice.reason.args || {}))}</p>` : "";
+  const reason = advice.reason && advice.reason.id && has(advice.reason.id) ? `<p class="coach-why" id="coach-why">${esc(t(advice.reason.id, serverArgs(advice.reason.args)))}</p>` : "";
   return `<div class="coach" id="coach-panel"><h2 class="zone-title">${esc(t("web-win-chance"))}</h2>
     ${chances(room, advice)}${reason}${note}</div>`;
 }
