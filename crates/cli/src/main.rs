@@ -23,7 +23,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Language of what players read: en or pt-BR (default: from LC_ALL, LC_MESSAGES, LANG).
-    #[arg(long, global = true, value_name = "LANG")]
+    #[arg(long, global = true, env = "MARTIAN_DICE_LANG", value_name = "LANG")]
     lang: Option<martian_i18n::Lang>,
 }
 
