@@ -8,6 +8,7 @@
 //! a process that lost a room (paused past its lease, then resumed) cannot write to it.
 
 mod postgres;
+mod redact;
 mod sqlite;
 
 use std::future::Future;
@@ -16,6 +17,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
+pub use redact::redact_url;
 pub use sqlite::backup;
 
 use crate::metrics::Metrics;
