@@ -76,7 +76,7 @@ CREATE TABLE health (
 const MIGRATION_LOCK: i64 = 0x006d_6172_7469_616e; // "martian"
 
 /// How a process uses PostgreSQL.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PostgresOptions {
     /// `postgres://user:password@host:port/database` (or the key=value form).
     pub url: String,
@@ -88,6 +88,18 @@ pub struct PostgresOptions {
     pub lease: Duration,
     /// Connections that write the rooms' changes.
     pub writers: usize,
+}
+
+impl std::fmt::Debug for PostgresOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PostgresOptions")
+            .field("url", &super::redact_url(&self.url))
+            .field("node", &self.node)
+            .field("addr", &self.addr)
+            .field("lease", &self.lease)
+            .field("writers", &self.writers)
+            .finish()
+    }
 }
 
 /// What claiming one room found.
@@ -262,6 +274,33 @@ impl Postgres {
         Ok(rows
             .iter()
             .map(|row| (row.get::<_, String>(0), row.get::<_, i64>(1) as u64))
+            .collect())
+    }
+
+    /// Who holds each of `rooms` as stored now: its owner and generation, unless it is closed;
+    /// rooms with no row (one being created: its first commit is not done) are left out.
+    pub async fn holders(
+        &self,
+        rooms: &[String],
+    ) -> Result<std::collections::HashMap<String, Option<(String, u64)>>, StoreError> {
+        let client = self.reader().await?;
+        let rows = client
+            .query(
+                "SELECT id, owner, generation, closed FROM rooms WHERE id = ANY($1)",
+                &[&rooms],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                let owner: Option<String> = row.get(1);
+                let closed: bool = row.get(3);
+                let holder = owner
+                    .filter(|_| !closed)
+                    .map(|owner| (owner, row.get::<_, i64>(2) as u64));
+                (row.get::<_, String>(0), holder)
+            })
             .collect())
     }
 
