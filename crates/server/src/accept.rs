@@ -4,7 +4,7 @@
 //! send their headers within a timeout, and a plain HTTP connection lives a bounded time.
 
 use std::io;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -166,7 +166,7 @@ pub async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let peer = Peer {
-            addr: canonical(peer),
+            addr: crate::proxies::canonical(peer.ip()),
             admission,
         };
         let router = router.clone();
@@ -213,12 +213,4 @@ pub async fn serve(
 /// Resolves once the server is told to stop.
 pub async fn stopped(stop: &mut watch::Receiver<bool>) {
     let _ = stop.wait_for(|stop| *stop).await;
-}
-
-/// An IPv4 client seen through an IPv6 socket is the IPv4 client.
-fn canonical(peer: SocketAddr) -> IpAddr {
-    match peer.ip() {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
-        v4 => v4,
-    }
 }

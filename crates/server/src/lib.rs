@@ -13,6 +13,7 @@ mod ids;
 mod metrics;
 mod outbox;
 pub mod protocol;
+mod proxies;
 mod registry;
 mod reviews;
 mod room;
@@ -26,7 +27,8 @@ mod ws;
 
 pub use cluster::ClusterConfig;
 pub use metrics::Metrics;
+pub use proxies::{IpNet, parse_proxy};
 pub use server::{Config, NotRestored, Running, ServerError, start};
 pub use state::Status;
-pub use store::{StoreError, backup};
+pub use store::{StoreError, backup, redact_url};
 pub use views::RoomView;

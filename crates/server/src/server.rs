@@ -52,9 +52,10 @@ pub struct Config {
     pub ws_idle_timeout: Duration,
     /// The longest a plain HTTP connection stays open.
     pub http_lifetime: Duration,
-    /// Proxies whose word on the client's address is taken (X-Real-IP, else the last
-    /// X-Forwarded-For entry): behind a reverse proxy every connection comes from the proxy.
-    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Proxies (addresses or ranges) whose word on the client's address is taken (X-Real-IP,
+    /// else the last X-Forwarded-For entry): behind a reverse proxy every connection comes from
+    /// the proxy.
+    pub trusted_proxies: Vec<crate::proxies::IpNet>,
     /// Where players reach the server (`https://dice.example.org`), for invite links when it
     /// sits behind a proxy; `None`: the page uses the address it was loaded from.
     pub public_url: Option<String>,

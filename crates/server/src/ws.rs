@@ -1,7 +1,6 @@
 //! The WebSocket endpoint: the handshake, then one task per connection that reads the client's
 //! frames within the limits (size, speed, silence) and forwards its room's messages to it.
 
-use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -103,7 +102,7 @@ pub async fn upgrade(
     };
     let direct = peer.addr;
     let peer = Peer {
-        addr: client_addr(peer.addr, headers, &app.config.trusted_proxies),
+        addr: crate::proxies::client_addr(peer.addr, headers, &app.config.trusted_proxies),
         ..peer
     };
     if let Some(cluster) = app.cluster.clone()
@@ -164,29 +163,6 @@ fn room_of(uri: &axum::http::Uri) -> Option<String> {
         .find_map(|pair| pair.strip_prefix("room="))
         .filter(|room| is_room_id(room))
         .map(String::from)
-}
-
-/// The client's address: the connection's peer, unless the peer is a trusted proxy that says
-/// whom it speaks for (X-Real-IP, else the last X-Forwarded-For entry, which the proxy itself
-/// added). A header from anyone else is ignored: clients could write anything there.
-fn client_addr(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
-    if !trusted.contains(&peer) {
-        return peer;
-    }
-    let real = headers
-        .get("x-real-ip")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse().ok());
-    let forwarded = || {
-        headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .next_back()
-            .and_then(|v| v.trim().parse().ok())
-    };
-    real.or_else(forwarded).unwrap_or(peer)
 }
 
 /// A token bucket: `burst` frames at once, refilled at `rate` per second.
@@ -660,14 +636,6 @@ fn refusal(app: &App, code: ErrorCode, message: &str, request: Option<&str>) -> 
 mod tests {
     use super::*;
 
-    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.append(*name, value.parse().unwrap());
-        }
-        map
-    }
-
     /// Our frames, read back by the WebSocket library's own parser, at each length encoding
     /// (7 bits, 16 bits, 64 bits) and their edges.
     #[test]
@@ -732,25 +700,5 @@ mod tests {
                 .unwrap();
             assert_eq!(io.written, b"headand the body", "{step} bytes at a time");
         }
-    }
-
-    #[test]
-    fn only_a_trusted_proxy_names_the_client() {
-        let proxy: IpAddr = [127, 0, 0, 1].into();
-        let client: IpAddr = [203, 0, 113, 5].into();
-        let trusted = [proxy];
-        let real = headers(&[("x-real-ip", "203.0.113.5")]);
-        assert_eq!(client_addr(proxy, &real, &trusted), client);
-        // The last X-Forwarded-For entry is the one the proxy added; earlier ones are the
-        // client's own words.
-        let chain = headers(&[("x-forwarded-for", "198.51.100.7, 203.0.113.5")]);
-        assert_eq!(client_addr(proxy, &chain, &trusted), client);
-        // Anyone else's headers are ignored.
-        let stranger: IpAddr = [192, 0, 2, 9].into();
-        assert_eq!(client_addr(stranger, &real, &trusted), stranger);
-        assert_eq!(client_addr(proxy, &real, &[]), proxy);
-        // Garbage is ignored.
-        let junk = headers(&[("x-real-ip", "not an address")]);
-        assert_eq!(client_addr(proxy, &junk, &trusted), proxy);
     }
 }

@@ -18,7 +18,12 @@ pub struct ServeArgs {
     /// SQLite database file [default: martian-dice/server.db under the user's data directory],
     /// or a PostgreSQL URL (postgres://user:password@host/database) shared by several server
     /// processes behind a load balancer (see README, "Hosting for many players").
-    #[arg(long, env = "MARTIAN_DICE_DB", value_name = "FILE|URL")]
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_DB",
+        hide_env_values = true,
+        value_name = "FILE|URL"
+    )]
     db: Option<PathBuf>,
     /// With PostgreSQL: seconds a process's lease on its rooms lasts without renewal; after a
     /// process dies, the others take its rooms over once it has run out.
@@ -161,15 +166,16 @@ pub struct ServeArgs {
     #[arg(long, env = "MARTIAN_DICE_PUBLIC_URL", value_name = "URL")]
     public_url: Option<String>,
     /// A reverse proxy whose X-Real-IP (else last X-Forwarded-For entry) names the client, for
-    /// the per-address caps (repeat, or comma-separate in the variable): 127.0.0.1 behind a
-    /// local nginx.
+    /// the per-address caps: an address, or a range such as 10.0.0.0/8 (repeat, or
+    /// comma-separate: "127.0.0.1, 10.0.0.0/8"). 127.0.0.1 behind a local nginx.
     #[arg(
         long = "trusted-proxy",
         env = "MARTIAN_DICE_TRUSTED_PROXIES",
-        value_name = "IP",
-        value_delimiter = ','
+        value_name = "IP|CIDR",
+        value_delimiter = ',',
+        value_parser = martian_server::parse_proxy
     )]
-    trusted_proxies: Vec<std::net::IpAddr>,
+    trusted_proxies: Vec<martian_server::IpNet>,
     /// How log lines are written to standard error: text for people, json for collectors (one
     /// object a line). RUST_LOG filters them (default: info).
     #[arg(long, env = "MARTIAN_DICE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -182,25 +188,46 @@ enum LogFormat {
     Json,
 }
 
-/// Log lines on standard error, as `format` says; `RUST_LOG` chooses what (default: info).
+/// The libraries whose debug and trace lines hold what must never be logged — whole WebSocket
+/// frames and messages (seat tokens), HTTP headers, SQL statements with their parameters — and
+/// the most they may say, whatever `RUST_LOG` asks.
+const QUIET_LIBRARIES: [&str; 7] = [
+    "tungstenite",
+    "tokio_tungstenite",
+    "hyper",
+    "hyper_util",
+    "axum",
+    "tokio_postgres",
+    "postgres_protocol",
+];
+
+/// Log lines on standard error, as `format` says; `RUST_LOG` chooses what (default: info),
+/// except that the [`QUIET_LIBRARIES`] never log below info.
 fn start_logging(format: LogFormat) {
-    use tracing_subscriber::EnvFilter;
+    use tracing_subscriber::filter::{EnvFilter, LevelFilter, Targets};
+    use tracing_subscriber::prelude::*;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let quiet = QUIET_LIBRARIES.into_iter().fold(
+        Targets::new().with_default(LevelFilter::TRACE),
+        |targets, library| targets.with_target(library, LevelFilter::INFO),
+    );
     use std::io::IsTerminal;
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let logs = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let lines = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(colour)
         .with_target(false);
-    match format {
-        LogFormat::Text => logs.init(),
-        LogFormat::Json => logs
+    let lines = match format {
+        LogFormat::Text => lines.boxed(),
+        LogFormat::Json => lines
             .json()
             .flatten_event(true)
             .with_current_span(true)
-            .init(),
-    }
+            .boxed(),
+    };
+    tracing_subscriber::registry()
+        .with(lines.with_filter(filter).with_filter(quiet))
+        .init();
 }
 
 /// A public URL: http or https, a host, no query or fragment; kept without a trailing slash.
@@ -323,14 +350,6 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
     })
 }
 
-/// The host part of a PostgreSQL URL, without user or password.
-fn postgres_host(db: &std::path::Path) -> String {
-    let text = db.to_string_lossy();
-    let rest = text.split_once("://").map_or(&*text, |(_, rest)| rest);
-    let rest = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
-    rest.split(['/', '?']).next().unwrap_or("").to_string()
-}
-
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let db = match &args.db {
         Some(db) => db.clone(),
@@ -349,16 +368,25 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let mut terminate = signal(SignalKind::terminate()).context("cannot watch for SIGTERM")?;
         let mut interrupt = signal(SignalKind::interrupt()).context("cannot watch for SIGINT")?;
         let running = martian_server::start(config).await?;
-        // The first line of standard output names the address: scripts and tests read it.
-        crate::output::emit(&format!("listening on http://{}/\n", running.addr()))?;
+        let addr = running.addr();
+        if args.log_format == LogFormat::Text {
+            // The first line of standard output names the address: scripts and tests read it.
+            // JSON logs say it in their own line instead (standard output may be the same log).
+            crate::output::emit(&format!("listening on http://{addr}/\n"))?;
+        }
         let skipped = running.not_restored().len();
         let database = match running.node() {
-            // The URL may hold a password: name the database by its host only.
-            Some(node) => format!("postgresql at {} as node {node}", postgres_host(&db)),
+            Some(node) => format!(
+                "postgresql {} as node {node}",
+                martian_server::redact_url(&db.to_string_lossy())
+            ),
             None => db.display().to_string(),
         };
         tracing::info!(
-            "database {database} ({} rooms restored{}); SIGTERM or Ctrl-C stops gracefully",
+            addr = %addr,
+            database = %database,
+            rooms_restored = running.restored_rooms(),
+            "listening on http://{addr}/ with database {database} ({} rooms restored{}); SIGTERM or Ctrl-C stops gracefully",
             running.restored_rooms(),
             if skipped > 0 {
                 format!(", {skipped} not restored: see above")
