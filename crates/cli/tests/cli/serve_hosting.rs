@@ -212,3 +212,118 @@ async fn trusted_proxies_are_read_with_spaces_and_as_ranges() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `martian-dice serve` on `db` that is expected to refuse to start: its exit status and
+/// standard error, within 30 s.
+fn refused_start(db: &Path) -> (std::process::ExitStatus, String) {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    for _ in 0..600 {
+        if child.try_wait().unwrap().is_some() {
+            let output = child.wait_with_output().unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&output.stdout),
+                "",
+                "it never listened"
+            );
+            return (
+                output.status,
+                String::from_utf8_lossy(&output.stderr).into_owned(),
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    panic!("the server started on {}", db.display());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_on_the_same_sqlite_file_refuses_to_start() {
+    let dir = scratch("lock");
+    let db = dir.join("server.db");
+    let first = ServeProcess::start(&db, &[], &[]);
+    let mut host = connect_with(first.addr, &[]).await;
+    send(&mut host, json!({"type": "create_room", "name": "Ana"})).await;
+    let room = next_of(&mut host, "joined").await["room"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Under its own name and under another (relative, through a link): refused, named.
+    let link = dir.join("link.db");
+    std::os::unix::fs::symlink(&db, &link).unwrap();
+    for name in [db.clone(), link] {
+        let (status, stderr) = tokio::task::block_in_place(|| refused_start(&name));
+        assert_eq!(status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(&name.display().to_string()), "{stderr}");
+        assert!(
+            stderr.contains("in use by another martian-dice server"),
+            "{stderr}"
+        );
+    }
+    // The first one serves on, untouched.
+    send(&mut host, json!({"type": "add_bot", "bot": "greedy"})).await;
+    while next_of(&mut host, "update").await["room"]["seats"]
+        .as_array()
+        .unwrap()
+        .len()
+        < 2
+    {}
+    // Once it stops, the file is free: the next server has the room.
+    let (status, _, _) = tokio::task::block_in_place(|| first.terminate());
+    assert!(status.success());
+    let second = ServeProcess::start(&db, &[], &[]);
+    let mut watcher = connect_with(second.addr, &[]).await;
+    send(&mut watcher, json!({"type": "watch", "room": room})).await;
+    assert_eq!(next_of(&mut watcher, "joined").await["room"], room.as_str());
+    tokio::task::block_in_place(|| second.kill());
+    // Nor does a crash leave it locked.
+    let third = ServeProcess::start(&db, &[], &[]);
+    tokio::task::block_in_place(|| third.kill());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_database_file_is_refused_at_start() {
+    let dir = scratch("damaged");
+    let db = dir.join("server.db");
+    // A database of the server's, made large with a log of moves, then stopped cleanly (its
+    // write-ahead log copied in and emptied).
+    let server = ServeProcess::start(&db, &[], &[]);
+    let (status, _, _) = tokio::task::block_in_place(|| server.terminate());
+    assert!(status.success());
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute_batch(
+            "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+             INSERT INTO move_log (room_id, number, idx, code) SELECT 'r', 1, i, 'dice' FROM n;
+             PRAGMA wal_checkpoint(TRUNCATE);",
+        )
+        .unwrap();
+    }
+    let pages = std::fs::metadata(&db).unwrap().len() / 4096;
+    assert!(pages > 50, "{pages} pages");
+    // One page in the middle is overwritten with garbage, the rest untouched.
+    {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut file = std::fs::OpenOptions::new().write(true).open(&db).unwrap();
+        file.seek(SeekFrom::Start(pages / 2 * 4096)).unwrap();
+        file.write_all(&[0xA5; 4096]).unwrap();
+    }
+    let (status, stderr) = tokio::task::block_in_place(|| refused_start(&db));
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(&db.display().to_string()), "{stderr}");
+    assert!(stderr.contains("is damaged"), "{stderr}");
+    assert!(stderr.contains("restore it from a backup"), "{stderr}");
+    // A file that is not a database at all, likewise.
+    let junk = dir.join("junk.db");
+    std::fs::write(&junk, "not a database, but a page of text\n".repeat(200)).unwrap();
+    let (status, stderr) = tokio::task::block_in_place(|| refused_start(&junk));
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("is damaged"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

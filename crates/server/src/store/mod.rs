@@ -7,6 +7,7 @@
 //! in the same transaction, that this process still holds the room's lease at that generation, so
 //! a process that lost a room (paused past its lease, then resumed) cannot write to it.
 
+mod file_lock;
 mod postgres;
 mod redact;
 mod sqlite;
@@ -54,6 +55,16 @@ pub enum StoreError {
     /// A file or directory of the database could not be made ready.
     #[error("storage: {what}: {error}")]
     File { what: String, error: String },
+    /// Another process holds the SQLite file: two servers on one file would split its rooms.
+    #[error(
+        "storage: {path} is in use by another martian-dice server (two servers on one SQLite file would each run its rooms and split them): stop that server first, or share a PostgreSQL database between several (--db postgres://…)"
+    )]
+    InUse { path: String },
+    /// The SQLite file is damaged (found by the check at start).
+    #[error(
+        "storage: {path} is damaged ({detail}): restore it from a backup (martian-dice backup), or move it aside to start with an empty database"
+    )]
+    Damaged { path: String, detail: String },
     /// The storage thread is gone (the server is stopping).
     #[error("storage: the storage thread stopped")]
     Stopped,
