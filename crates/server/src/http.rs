@@ -12,11 +12,11 @@ use martian_i18n::Lang;
 
 use crate::assets;
 use crate::ids::is_room_id;
-use crate::server::App;
+use crate::server::{App, MetricsAt};
 
 /// The routes of the server, with its state.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let router = Router::new()
         .route(
             "/",
             get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
@@ -57,7 +57,21 @@ pub fn router(app: Arc<App>) -> Router {
             get(crate::reviews::review),
         )
         .route("/healthz", get(|| async { "ok\n" }))
-        .route("/readyz", get(ready))
+        .route("/readyz", get(ready));
+    let router = if app.config.metrics == MetricsAt::GamePort {
+        router.route("/metrics", get(metrics))
+    } else {
+        router
+    };
+    router
+        .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
+        .layer(axum::middleware::map_response(secure))
+        .with_state(app)
+}
+
+/// The routes of the metrics' own address (`MetricsAt::Separate`): `/metrics` alone.
+pub fn metrics_router(app: Arc<App>) -> Router {
+    Router::new()
         .route("/metrics", get(metrics))
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
         .layer(axum::middleware::map_response(secure))

@@ -28,7 +28,7 @@ mod ws;
 pub use cluster::ClusterConfig;
 pub use metrics::Metrics;
 pub use proxies::{IpNet, parse_proxy};
-pub use server::{Config, NotRestored, Running, ServerError, start};
+pub use server::{Config, MetricsAt, NotRestored, Running, ServerError, start};
 pub use state::Status;
 pub use store::{StoreError, backup, redact_url};
 pub use views::RoomView;

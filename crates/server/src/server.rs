@@ -63,6 +63,20 @@ pub struct Config {
     pub solver_threads: usize,
     /// Rule sets that may wait for those threads; more are refused with `busy`.
     pub solver_queue: usize,
+    /// Where `GET /metrics` answers.
+    pub metrics: MetricsAt,
+}
+
+/// Where the Prometheus metrics (`GET /metrics`) are served.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetricsAt {
+    /// On the game's address, beside the page: for a server that listens on a loopback address
+    /// (behind a proxy on the same machine, which keeps `/metrics` to the machine).
+    GamePort,
+    /// On an address of their own (a private network's, say), and not on the game's.
+    Separate(SocketAddr),
+    /// Nowhere.
+    Off,
 }
 
 impl Default for Config {
@@ -88,6 +102,7 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             solver_threads: 1,
             solver_queue: 8,
+            metrics: MetricsAt::GamePort,
         }
     }
 }
@@ -146,12 +161,19 @@ pub struct Running {
     not_restored: Vec<NotRestored>,
     stop: watch::Sender<bool>,
     task: tokio::task::JoinHandle<()>,
+    /// The address `/metrics` answers on when it has one of its own.
+    metrics_addr: Option<SocketAddr>,
 }
 
 impl Running {
     /// The address it listens on (useful with port 0).
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The address of `/metrics`, when it is served apart from the game (`MetricsAt::Separate`).
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_addr
     }
 
     /// Connections open now (every TCP connection, WebSocket or not).
@@ -335,6 +357,19 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             error,
         })?;
     let addr = listener.local_addr().map_err(ServerError::Serve)?;
+    let metrics_listener = match config.metrics {
+        MetricsAt::Separate(at) => Some(
+            tokio::net::TcpListener::bind(at)
+                .await
+                .map_err(|error| ServerError::Bind { addr: at, error })?,
+        ),
+        MetricsAt::GamePort | MetricsAt::Off => None,
+    };
+    let metrics_addr = metrics_listener
+        .as_ref()
+        .map(|l| l.local_addr())
+        .transpose()
+        .map_err(ServerError::Serve)?;
     let (store, stored, cluster) = open_storage(&config, addr, &metrics).await?;
     let registry = Arc::new(Registry::new(config.max_rooms, config.rooms_per_address));
     let forget = Arc::downgrade(&registry);
@@ -419,6 +454,21 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     if let Some(cluster) = &cluster {
         tokio::spawn(cluster.clone().run(app.clone(), stop.clone()));
     }
+    if let Some(metrics_listener) = metrics_listener {
+        // Scrapers only: a few connections at a time.
+        let limits = Limits {
+            max_connections: 64,
+            refusal_reserve: 8,
+            ..limits
+        };
+        tokio::spawn(crate::accept::serve(
+            metrics_listener,
+            crate::http::metrics_router(app.clone()),
+            limits,
+            Arc::new(Connections::default()),
+            stop.clone(),
+        ));
+    }
     let router = crate::http::router(app);
     let task = tokio::spawn(crate::accept::serve(
         listener,
@@ -437,5 +487,6 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         not_restored,
         stop: stop_tx,
         task,
+        metrics_addr,
     })
 }

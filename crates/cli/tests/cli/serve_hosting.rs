@@ -327,3 +327,29 @@ async fn a_damaged_database_file_is_refused_at_start() {
     assert!(stderr.contains("is damaged"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_can_have_an_address_of_their_own() {
+    use martian_testkit::ws::http_get;
+    let dir = scratch("metrics");
+    let server = ServeProcess::start(
+        dir.join("server.db"),
+        &[],
+        &[("MARTIAN_DICE_METRICS_ADDR", Path::new("127.0.0.1:0"))],
+    );
+    let logged = tokio::task::block_in_place(|| server.stderr_with("metrics at http://"));
+    let at: SocketAddr = logged
+        .split("metrics at http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let (status, text) = http_get(at, "/metrics").await;
+    assert_eq!(status, 200);
+    assert!(text.contains("martian_dice_connections"), "{text}");
+    assert_eq!(http_get(server.addr, "/metrics").await.0, 404);
+    assert_eq!(http_get(server.addr, "/healthz").await.0, 200);
+    tokio::task::block_in_place(|| server.kill());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -176,6 +176,12 @@ pub struct ServeArgs {
         value_parser = martian_server::parse_proxy
     )]
     trusted_proxies: Vec<martian_server::IpNet>,
+    /// Where Prometheus reads the metrics (GET /metrics) apart from the game: an address of
+    /// the machine's or of a private network, such as 127.0.0.1:9090 [default: the game's own
+    /// address when it is a loopback one (behind a proxy on the machine, which keeps /metrics
+    /// to the machine), else nowhere: --addr 0.0.0.0:8080 does not make them public].
+    #[arg(long, env = "MARTIAN_DICE_METRICS_ADDR", value_name = "ADDR")]
+    metrics_addr: Option<SocketAddr>,
     /// How log lines are written to standard error: text for people, json for collectors (one
     /// object a line). RUST_LOG filters them (default: info).
     #[arg(long, env = "MARTIAN_DICE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -283,6 +289,19 @@ fn at_least_one(flag: &str, value: usize) -> Result<usize, UsageError> {
     }
 }
 
+/// Where `/metrics` answers: `--metrics-addr` if given (the game's address if it is that one),
+/// else on the game's address only when that is a loopback address.
+fn metrics_at(addr: SocketAddr, metrics_addr: Option<SocketAddr>) -> martian_server::MetricsAt {
+    use martian_server::MetricsAt;
+    match metrics_addr {
+        // (Port 0 twice is two free ports, not one.)
+        Some(at) if at == addr && at.port() != 0 => MetricsAt::GamePort,
+        Some(at) => MetricsAt::Separate(at),
+        None if addr.ip().is_loopback() => MetricsAt::GamePort,
+        None => MetricsAt::Off,
+    }
+}
+
 fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, UsageError> {
     if !(args.rate_limit.is_finite() && args.rate_limit > 0.0) {
         return Err(UsageError(format!(
@@ -346,6 +365,7 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         grace: duration("--grace", args.grace, 1.0, 24.0 * 3600.0)?,
         public_url: args.public_url.as_deref().map(public_url).transpose()?,
         trusted_proxies: args.trusted_proxies.clone(),
+        metrics: metrics_at(args.addr, args.metrics_addr),
         ..martian_server::Config::default()
     })
 }
@@ -394,6 +414,14 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                 String::new()
             }
         );
+        match (running.metrics_addr(), metrics_at(args.addr, args.metrics_addr)) {
+            (Some(at), _) => tracing::info!(metrics_addr = %at, "metrics at http://{at}/metrics"),
+            (None, martian_server::MetricsAt::Off) => tracing::info!(
+                "metrics are not served: --addr {} is not a loopback address, and they are not for the public (--metrics-addr names where to serve them)",
+                args.addr
+            ),
+            (None, _) => {}
+        }
         tokio::select! {
             _ = terminate.recv() => {}
             _ = interrupt.recv() => {}
@@ -403,4 +431,36 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         tracing::info!("stopped");
         anyhow::Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use martian_server::MetricsAt;
+
+    #[test]
+    fn metrics_stay_off_a_public_game_address_unless_asked_for() {
+        let at = |addr: &str, metrics: Option<&str>| {
+            metrics_at(addr.parse().unwrap(), metrics.map(|m| m.parse().unwrap()))
+        };
+        // Behind a proxy on the machine: beside the game, as before.
+        assert_eq!(at("127.0.0.1:8080", None), MetricsAt::GamePort);
+        assert_eq!(at("[::1]:8080", None), MetricsAt::GamePort);
+        // Listening for the world or a network: not there.
+        assert_eq!(at("0.0.0.0:8080", None), MetricsAt::Off);
+        assert_eq!(at("10.0.0.11:8080", None), MetricsAt::Off);
+        // Asked for: where asked, the game's address included.
+        assert_eq!(
+            at("0.0.0.0:8080", Some("127.0.0.1:9090")),
+            MetricsAt::Separate("127.0.0.1:9090".parse().unwrap())
+        );
+        assert_eq!(
+            at("10.0.0.11:8080", Some("10.0.0.11:8080")),
+            MetricsAt::GamePort
+        );
+        assert_eq!(
+            at("127.0.0.1:0", Some("127.0.0.1:0")),
+            MetricsAt::Separate("127.0.0.1:0".parse().unwrap())
+        );
+    }
 }
