@@ -30,7 +30,7 @@ use tokio::net::TcpStream;
 use tokio::sync::{Mutex, watch};
 use tokio::time::Instant;
 
-use crate::accept::{Peer, stopped};
+use crate::accept::{AddressSlot, Peer, stopped};
 use crate::room::RoomCommand;
 use crate::server::{App, adopt};
 use crate::store::{Claim, Postgres, StoreError};
@@ -281,6 +281,7 @@ pub async fn proxy(
     direct: IpAddr,
     stream: TcpStream,
     addr: &str,
+    address: Option<AddressSlot>,
 ) -> Response {
     let unavailable = |why: String| {
         tracing::warn!("handing a connection to {addr}: {why}");
@@ -349,6 +350,8 @@ pub async fn proxy(
         let mut upstream = TokioIo::new(upstream);
         let mut downstream = TokioIo::new(downstream);
         let _ = tokio::io::copy_bidirectional(&mut downstream, &mut upstream).await;
+        // The client's place in its address's count, for as long as its connection lives.
+        drop(address);
     });
     let (parts, _) = response.into_parts();
     Response::from_parts(parts, Body::empty())

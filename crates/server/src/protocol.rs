@@ -162,6 +162,8 @@ pub enum ErrorCode {
     RateLimited,
     /// The server holds as many connections as it allows.
     ServerFull,
+    /// The client's address holds as many connections as one address may.
+    TooManyConnections,
     /// The server holds as many rooms as it allows.
     TooManyRooms,
     /// No such room (or it was closed).
@@ -204,6 +206,7 @@ impl ErrorCode {
             ErrorCode::TooLarge => "too_large",
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::ServerFull => "server_full",
+            ErrorCode::TooManyConnections => "too_many_connections",
             ErrorCode::TooManyRooms => "too_many_rooms",
             ErrorCode::NoSuchRoom => "no_such_room",
             ErrorCode::RoomFull => "room_full",
@@ -428,6 +431,7 @@ mod tests {
             TooLarge,
             RateLimited,
             ServerFull,
+            TooManyConnections,
             TooManyRooms,
             NoSuchRoom,
             RoomFull,

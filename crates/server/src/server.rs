@@ -29,6 +29,9 @@ pub struct Config {
     pub cluster: Option<ClusterConfig>,
     pub max_rooms: usize,
     pub max_connections: usize,
+    /// Connections one address may hold at once (behind trusted proxies: WebSockets one client
+    /// may hold, by the address the proxy names).
+    pub connections_per_address: usize,
     /// How long bots wait before each move.
     pub bot_delay: Duration,
     /// Messages a connection may send per second, on average.
@@ -87,6 +90,7 @@ impl Default for Config {
             cluster: None,
             max_rooms: 10_000,
             max_connections: 10_000,
+            connections_per_address: 100,
             bot_delay: Duration::from_millis(700),
             rate_per_second: 10.0,
             rate_burst: 30.0,
@@ -432,9 +436,11 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let limits = Limits {
         max_connections,
         refusal_reserve: (max_connections / 100).clamp(8, 256),
+        per_address: config.connections_per_address,
         header_timeout: config.header_timeout,
         http_lifetime: config.http_lifetime,
     };
+    let trusted_proxies: Arc<[crate::proxies::IpNet]> = config.trusted_proxies.clone().into();
     let (stop_tx, stop) = watch::channel(false);
     let connections = Arc::new(Connections::default());
     let store_handle = store.clone();
@@ -465,6 +471,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             metrics_listener,
             crate::http::metrics_router(app.clone()),
             limits,
+            Arc::from([]),
             Arc::new(Connections::default()),
             stop.clone(),
         ));
@@ -474,6 +481,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         listener,
         router,
         limits,
+        trusted_proxies,
         connections.clone(),
         stop,
     ));

@@ -101,18 +101,29 @@ pub async fn upgrade(
             .into_response();
     };
     let direct = peer.addr;
-    let peer = Peer {
+    let mut peer = Peer {
         addr: crate::proxies::client_addr(peer.addr, headers, &app.config.trusted_proxies),
         ..peer
     };
+    // Behind a trusted proxy the connection was not counted by address at its accept (the
+    // proxy speaks for many clients): its client is, here, for as long as its WebSocket lives.
+    let address = peer.proxied.then(|| {
+        let (from_here, slot) = app.connections.from_address(peer.addr);
+        if from_here > app.config.connections_per_address && peer.admission == Admission::Served {
+            peer.admission = Admission::AddressFull;
+        }
+        slot
+    });
     if let Some(cluster) = app.cluster.clone()
+        && peer.admission == Admission::Served
         && !request.headers().contains_key(crate::cluster::HOP_HEADER)
         && let Some(room) = room_of(request.uri())
     {
         match cluster.route(&app, &room).await {
             Route::Local | Route::Missing => {}
             Route::Elsewhere { stream, addr } => {
-                return crate::cluster::proxy(&app, request, peer, direct, stream, &addr).await;
+                return crate::cluster::proxy(&app, request, peer, direct, stream, &addr, address)
+                    .await;
             }
             Route::Unavailable(why) => {
                 tracing::warn!(room = %room, "no process serves the room now: {why}");
@@ -146,6 +157,7 @@ pub async fn upgrade(
         )
         .await;
         connection(app, socket, peer).await;
+        drop(address);
     });
     Response::builder()
         .status(StatusCode::SWITCHING_PROTOCOLS)
@@ -272,15 +284,26 @@ async fn close(mut socket: Socket, code: u16, reason: &'static str) {
 }
 
 async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
-    if peer.admission == Admission::Refused {
-        let refused = refusal(
-            &app,
+    let full = match peer.admission {
+        Admission::Served => None,
+        Admission::Refused => Some((
             ErrorCode::ServerFull,
-            "the server has as many connections as it allows: try again later",
-            None,
-        );
+            "the server has as many connections as it allows: try again later".to_string(),
+            "server full",
+        )),
+        Admission::AddressFull => Some((
+            ErrorCode::TooManyConnections,
+            format!(
+                "your address has {} connections open, as many as the server allows one address: close some, or try again later",
+                app.config.connections_per_address
+            ),
+            "too many connections from your address",
+        )),
+    };
+    if let Some((code, message, reason)) = full {
+        let refused = refusal(&app, code, &message, None);
         let _ = send_text(&mut socket, refused.into()).await;
-        Box::pin(close(socket, 1013, "server full")).await;
+        Box::pin(close(socket, 1013, reason)).await;
         return;
     }
     let conn: ConnId = app.next_conn.fetch_add(1, Ordering::Relaxed);

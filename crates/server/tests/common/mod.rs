@@ -15,6 +15,7 @@ pub async fn server(adjust: impl FnOnce(&mut martian_server::Config)) -> martian
         bot_delay: Duration::ZERO,
         // Every client of the tests comes from 127.0.0.1.
         rooms_per_address: 1000,
+        connections_per_address: 1000,
         ..martian_server::Config::default()
     };
     adjust(&mut config);

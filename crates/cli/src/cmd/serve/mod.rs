@@ -67,6 +67,17 @@ pub struct ServeArgs {
         value_name = "N"
     )]
     max_connections: usize,
+    /// Connections one address may hold at once; behind --trusted-proxy, WebSockets one client
+    /// may hold (by the address the proxy names). Leave room for players who share an address
+    /// (a household, an office, a school behind one router): a player's page holds one
+    /// WebSocket and briefly a few page downloads.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 100,
+        value_name = "N"
+    )]
+    connections_per_address: usize,
     /// Rooms one address may have created and still open.
     #[arg(
         long,
@@ -346,6 +357,10 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         cluster,
         max_rooms: at_least_one("--max-rooms", args.max_rooms)?,
         max_connections: at_least_one("--max-connections", args.max_connections)?,
+        connections_per_address: at_least_one(
+            "--connections-per-address",
+            args.connections_per_address,
+        )?,
         rooms_per_address: at_least_one("--rooms-per-address", args.rooms_per_address)?,
         rooms_per_connection: at_least_one("--rooms-per-connection", args.rooms_per_connection)?,
         bot_delay: Duration::from_millis(args.bot_delay),

@@ -23,7 +23,8 @@ pub struct ServeProcess {
 impl ServeProcess {
     /// Serves `db` (a SQLite file or a PostgreSQL URL) with bots that do not wait and a rate
     /// limit no test reaches, plus the options `extra` and the environment `env`. Every client
-    /// of the tests comes from 127.0.0.1, so up to 1000 rooms per address unless `extra` says.
+    /// of the tests comes from 127.0.0.1, so up to 1000 rooms and 1000 connections per address
+    /// unless `extra` says.
     pub fn start(db: impl AsRef<OsStr>, extra: &[&str], env: &[(&str, &Path)]) -> ServeProcess {
         let mut command = Command::new(BIN);
         command
@@ -35,6 +36,9 @@ impl ServeProcess {
             .stderr(Stdio::piped());
         if !extra.contains(&"--rooms-per-address") {
             command.args(["--rooms-per-address", "1000"]);
+        }
+        if !extra.contains(&"--connections-per-address") {
+            command.args(["--connections-per-address", "1000"]);
         }
         for (name, value) in env {
             command.env(name, value);
