@@ -52,6 +52,7 @@ pub fn router(app: Arc<App>) -> Router {
             "/i18n/pt-BR.ftl",
             get(|| async { asset(Lang::PtBr.ftl_source(), "text/plain; charset=utf-8") }),
         )
+        .route("/api/rooms/{room}/games", get(crate::finished::games))
         .route("/api/rooms/{room}/games/{number}/record", get(record))
         .route(
             "/api/rooms/{room}/games/{number}/review",

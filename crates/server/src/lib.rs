@@ -8,6 +8,7 @@ mod accept;
 mod assets;
 mod cluster;
 mod coach;
+mod finished;
 mod http;
 mod ids;
 mod metrics;

@@ -176,6 +176,14 @@ pub trait Backend: Send + Sync + std::fmt::Debug {
         room: String,
         number: u32,
     ) -> BoxFuture<'_, Result<Option<String>, StoreError>>;
+    /// The records of a room's finished games numbered below `before`, the `limit` highest
+    /// numbered, highest first.
+    fn finished_records(
+        &self,
+        room: String,
+        before: u32,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<(u32, String)>, StoreError>>;
     /// Stores what was handed over before, and stops; later calls fail.
     fn close(&self) -> BoxFuture<'_, ()>;
     /// Whether the engine fences each room's writes by its lease (PostgreSQL).
@@ -260,6 +268,19 @@ impl Store {
     /// The record of a finished game, if there is one.
     pub async fn record(&self, room: &str, number: u32) -> Result<Option<String>, StoreError> {
         self.backend.record(room.to_string(), number).await
+    }
+
+    /// The records of a room's finished games numbered below `before`, the `limit` highest
+    /// numbered, highest first.
+    pub async fn finished_records(
+        &self,
+        room: &str,
+        before: u32,
+        limit: usize,
+    ) -> Result<Vec<(u32, String)>, StoreError> {
+        self.backend
+            .finished_records(room.to_string(), before, limit)
+            .await
     }
 }
 

@@ -976,6 +976,33 @@ impl Backend for Postgres {
         })
     }
 
+    fn finished_records(
+        &self,
+        room: String,
+        before: u32,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<(u32, String)>, StoreError>> {
+        Box::pin(async move {
+            let client = self.reader().await?;
+            // `number` is an INTEGER: the bound as one (any bound above holds them all).
+            let before = i32::try_from(before).unwrap_or(i32::MAX);
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            let rows = client
+                .query(
+                    "SELECT number, record FROM games
+                     WHERE room_id = $1 AND number < $2 AND record IS NOT NULL
+                     ORDER BY number DESC LIMIT $3",
+                    &[&room, &before, &limit],
+                )
+                .await
+                .map_err(pg)?;
+            Ok(rows
+                .iter()
+                .map(|row| (row.get::<_, i32>(0) as u32, row.get::<_, String>(1)))
+                .collect())
+        })
+    }
+
     fn close(&self) -> BoxFuture<'_, ()> {
         Box::pin(async move {
             // The writers finish what is queued, then stop.

@@ -163,6 +163,12 @@ enum Op {
         number: u32,
         reply: oneshot::Sender<Result<Option<String>, StoreError>>,
     },
+    Finished {
+        room: String,
+        before: u32,
+        limit: usize,
+        reply: oneshot::Sender<Result<Vec<(u32, String)>, StoreError>>,
+    },
     /// A small real write, to tell whether the storage can store.
     Probe(oneshot::Sender<Result<(), StoreError>>),
     /// Finishes what was handed over before, leaves the database checkpointed with an empty
@@ -328,6 +334,24 @@ impl Backend for Sqlite {
             self.send(Op::Record {
                 room,
                 number,
+                reply,
+            })?;
+            done.await.map_err(|_| StoreError::Stopped)?
+        })
+    }
+
+    fn finished_records(
+        &self,
+        room: String,
+        before: u32,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<(u32, String)>, StoreError>> {
+        Box::pin(async move {
+            let (reply, done) = oneshot::channel();
+            self.send(Op::Finished {
+                room,
+                before,
+                limit,
                 reply,
             })?;
             done.await.map_err(|_| StoreError::Stopped)?
@@ -547,6 +571,14 @@ fn run(
                         .map_err(StoreError::from);
                     let _ = reply.send(record);
                 }
+                Op::Finished {
+                    room,
+                    before,
+                    limit,
+                    reply,
+                } => {
+                    let _ = reply.send(finished_records(&conn, &room, before, limit));
+                }
                 Op::Probe(reply) => {
                     let probe = conn
                         .execute(
@@ -592,6 +624,24 @@ fn run(
         }
     }
     None
+}
+
+/// The records of `room`'s finished games numbered below `before`, the `limit` highest first.
+fn finished_records(
+    conn: &Connection,
+    room: &str,
+    before: u32,
+    limit: usize,
+) -> Result<Vec<(u32, String)>, StoreError> {
+    let mut statement = conn.prepare_cached(
+        "SELECT number, record FROM games
+         WHERE room_id = ?1 AND number < ?2 AND record IS NOT NULL
+         ORDER BY number DESC LIMIT ?3",
+    )?;
+    let rows = statement.query_map(params![room, before, limit as i64], |row| {
+        Ok((row.get::<_, u32>(0)?, row.get::<_, String>(1)?))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Copies the database at `from` to a new file `to` while a server may be writing to it
