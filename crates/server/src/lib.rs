@@ -11,6 +11,7 @@ mod coach;
 mod finished;
 mod http;
 mod ids;
+mod malformed;
 mod metrics;
 mod outbox;
 pub mod protocol;

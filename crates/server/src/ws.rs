@@ -29,8 +29,7 @@ use crate::cluster::Route;
 use crate::ids::{is_room_id, random_room_id};
 use crate::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::protocol::{
-    ClientMessage, ErrorCode, LeftCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ServerMessage,
-    error_json,
+    ClientMessage, ErrorCode, LeftCode, MAX_MESSAGE_BYTES, ServerMessage, error_json,
 };
 use crate::room::{CreateRefusal, Entry, Room, RoomCommand, RoomSender, room_queue};
 use crate::server::App;
@@ -339,11 +338,8 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
         tokio::select! {
             incoming = socket.next() => {
                 let message = match incoming {
-                    None | Some(Err(WsError::ConnectionClosed | WsError::AlreadyClosed)) => break None,
-                    Some(Err(WsError::Capacity(CapacityError::MessageTooLong { .. }))) => {
-                        break Some((1009, "message too big"));
-                    }
-                    Some(Err(_)) => break None,
+                    None => break None,
+                    Some(Err(error)) => break violation(&error),
                     Some(Ok(message)) => message,
                 };
                 heard = Instant::now();
@@ -358,7 +354,13 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                     continue;
                 }
                 let text = match message {
-                    Message::Close(_) => break None,
+                    Message::Close(_) => {
+                        // The WebSocket layer has queued its answer to the client's close
+                        // frame (an echo, or 1002 for a code that may not be sent): it goes
+                        // out before the connection ends.
+                        let _ = tokio::time::timeout(Duration::from_secs(2), socket.flush()).await;
+                        break None;
+                    }
                     // Pongs to pings are sent by the WebSocket layer itself.
                     Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => continue,
                     Message::Binary(_) => {
@@ -431,6 +433,36 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
     }
 }
 
+/// The close code and reason that answer what the client's frames broke, if the connection is
+/// still there to answer: 1009 for a message too big, 1007 for text that is not UTF-8, 1002
+/// for any other breach of RFC 6455.
+fn violation(error: &WsError) -> Option<(u16, &'static str)> {
+    use tokio_tungstenite::tungstenite::error::ProtocolError as Broke;
+    let reason = match error {
+        WsError::Capacity(CapacityError::MessageTooLong { .. }) => {
+            return Some((1009, "message too big"));
+        }
+        WsError::Utf8(_) => return Some((1007, "text that is not UTF-8")),
+        WsError::Protocol(broke) => match broke {
+            Broke::ResetWithoutClosingHandshake => return None,
+            Broke::NonZeroReservedBits => "reserved bits set without an extension",
+            Broke::UnmaskedFrameFromClient => "a client frame must be masked",
+            Broke::FragmentedControlFrame => "a fragmented control frame",
+            Broke::ControlFrameTooBig => "a control frame over 125 bytes",
+            Broke::UnknownControlFrameType(_)
+            | Broke::UnknownDataFrameType(_)
+            | Broke::InvalidOpcode(_) => "an unknown opcode",
+            Broke::UnexpectedContinueFrame | Broke::ExpectedFragment(_) => {
+                "a fragment out of sequence"
+            }
+            Broke::InvalidCloseSequence => "a malformed close frame",
+            _ => "protocol violation",
+        },
+        _ => return None,
+    };
+    Some((1002, reason))
+}
+
 /// A connection's state between its messages.
 struct Client {
     conn: ConnId,
@@ -467,7 +499,7 @@ impl Client {
                 return Some(refusal(
                     app,
                     ErrorCode::Malformed,
-                    &format!("not a message of protocol {PROTOCOL_VERSION}: {error}"),
+                    &crate::malformed::explain(text, &error),
                     ClientMessage::intended_kind(text),
                 ));
             }

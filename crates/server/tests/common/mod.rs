@@ -6,6 +6,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+#[allow(unused_imports)] // not every test binary uses the client
 pub use martian_testkit::ws::*;
 
 /// A server in this process on 127.0.0.1, port 0, in-memory database, bots without delay.
