@@ -337,6 +337,11 @@ impl Room {
             room.table = Some(table);
             room.make_bots().map_err(|e| fail(e.to_string()))?;
             room.schedule();
+            // A game this process will finish counts as started here too: a process's
+            // games_finished never exceeds its games_started.
+            if room.state.status == Status::Playing {
+                room.settings.metrics.game_started();
+            }
         }
         Ok(room)
     }

@@ -157,9 +157,23 @@ async fn connect(url: &str) -> Result<Client, StoreError> {
             .await
             .map_err(|_| StoreError::Unavailable("connecting took over 10 s".into()))?
             .map_err(pg)?;
+    // Driven message by message rather than awaited whole, which would log every notice of
+    // the server at INFO: "relation schema_version already exists, skipping" on each start,
+    // from the migrations' CREATE … IF NOT EXISTS. Notices are the database's chatter: debug.
+    let mut connection = connection;
     tokio::spawn(async move {
-        if let Err(error) = connection.await {
-            tracing::warn!("postgresql connection: {error}");
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = futures_util::StreamExt::next(&mut messages).await {
+            match message {
+                Ok(tokio_postgres::AsyncMessage::Notice(notice)) => {
+                    tracing::debug!("postgresql notice: {}", notice.message());
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!("postgresql connection: {error}");
+                    break;
+                }
+            }
         }
     });
     Ok(client)
