@@ -45,7 +45,7 @@ pub fn explain(text: &str, error: &serde_json::Error) -> String {
     let detail = detail
         .rsplit_once(" at line ")
         .map_or(detail.as_str(), |(words, _)| words);
-    let explained = if let Some(field) = quoted_after(detail, "unknown field `") {
+    if let Some(field) = quoted_after(detail, "unknown field `") {
         format!("\"{kind}\" has no field \"{field}\"")
     } else if let Some(field) = quoted_after(detail, "missing field `") {
         format!("\"{kind}\" needs the field \"{field}\"")
@@ -75,8 +75,7 @@ pub fn explain(text: &str, error: &serde_json::Error) -> String {
     } else {
         // The checks of the protocol's own values (rules out of range, say) speak plainly.
         format!("\"{kind}\": {}", plain(detail))
-    };
-    explained
+    }
 }
 
 /// The text between `prefix` and the next backquote, if `text` starts with `prefix`.
