@@ -51,7 +51,7 @@ enum Command {
     Plot(plot::PlotArgs),
     /// Review a recorded game: every decision valued and classed, luck and skill, a chart.
     Review(review::ReviewArgs),
-    /// Train on positions from perfect play where a rule of thumb goes wrong.
+    /// Train on positions from perfect play, chosen for what they teach.
     Train(train::TrainArgs),
 }
 

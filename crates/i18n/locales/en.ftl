@@ -136,6 +136,13 @@ points = { $count ->
     [one] { $count } point
    *[other] { $count } points
 }
+# A change of a measure, as every interface writes losses, luck and skill: "−2.8% chance to win",
+# "+0.35 turns", "−1.25 points". $measure: win, turns, points; $value: the figure with its sign.
+measure-change = { $measure ->
+        [win] { $value }% chance to win
+        [turns] { $value } turns
+       *[points] { $value } points
+    }
 earthling-count = { $count ->
     [one] { $count } earthling
    *[other] { $count } earthlings
@@ -367,14 +374,14 @@ plain-illegal-other = That is not possible now: { $error }.
 plain-help-choose =
     Take a type by its letter or name: r or ray (death rays; d also), h or human, c or cow, k or chicken (v and g also work).
     Tanks are set aside by force. Death rays can always be taken; each earthling type once a turn.
-    Other commands: a or coach (the value of each choice, and why), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
+    Other commands: a or coach (the value of each choice, and why; coach on for every decision, coach off), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
         [kept] the record is kept
        *[none] it is not saved
     }).
 plain-help-decide =
     s or stop: end the turn and score what is set aside (nothing if the tanks outnumber the death rays).
     r or roll: roll the dice left again.
-    Other commands: a or coach (the value of each choice, and why), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
+    Other commands: a or coach (the value of each choice, and why; coach on for every decision, coach off), scores (the score table), seed (the dice's seed), letters or words (how rolls are read), q or quit (leave the game; { $record ->
         [kept] the record is kept
        *[none] it is not saved
     }).
@@ -405,6 +412,14 @@ plain-coach-option = { $action }: { $value }{ $best ->
     }.
 # $reason: a coach-why-* text.
 plain-coach-why = Why: { $reason }
+# What a person's decision cost when it was not the best. $cost: a measure-change text; $best: a
+# review-best-action; $why: a coach-why-* text.
+plain-decision-cost = That cost { $cost }; the best was to { $best }. Why: { $why }
+# $on: on, off.
+plain-coach-every = { $on ->
+        [on] The coach is on for every decision (coach off turns it off).
+       *[off] The coach speaks when asked (a or coach; coach on for every decision).
+    }
 plain-coach-working = The coach is working out the chances to win; the first time this can take a minute.
 plain-coach-no-values = The coach has no values for this position.
 plain-coach-no-decision = The coach weighs decisions: there is none until the dice are rolled.
@@ -471,69 +486,23 @@ replay-roll-off-unfinished = The game is unfinished: { $you ->
     } to roll in the roll-off.
 replay-cannot-read = cannot read { $file }: { $error }
 
-## The coach's reasons: why the best option of a decision is best (martian_solver::Reason; one
-## message per kind, crates/solver/src/explain.rs). Shown by the terminal game, the line mode,
-## `advise` and the web page, which sends exactly these arguments: numbers are whole numbers
-## ($risk, $chance, $other_risk, $rays_risk are percentages 0–100; $gain, $average,
-## $other_average are points rounded to the nearest whole point, hence "about"); $face, $other:
-## death-ray, human, cow, chicken; $advice: stop, roll; $case: turn-lost, game-decided, equal.
+## The coach's reasons: why the best option of a decision is best (martian_solver::Reason,
+## crates/solver/src/explain.rs): the exact difference between the best option and the next best
+## split into parts, the largest named by $cause: now (points banked now), later (dice kept for
+## later rolls), risk (of losing the turn to the tanks), bonus, situation (the game's). Shown by the
+## terminal game, the line mode, `advise`, the review, the trainer and the web page, which sends
+## exactly these arguments. Whole numbers: $held (what stopping scores), $earthlings, $dice,
+## $other_dice, $count, $other_count, $now, $needed, $after, $opponents and the scores. Figures
+## come formatted with their decimals: $gain, $lost, $average, $later, $bonus_gain… in points;
+## $risk, $bonus_chance… and $value, $other_value in percent ($value in turns when $measure is
+## turns). Words: $face, $other (a take), $best_face, $other_face: death-ray, human, cow,
+## chicken; $advice: stop, roll; $best, $other (the situation): stop, roll, take; $tanks: lead,
+## hold, safe; $more_dice, $completes: yes, no; $points: agree, disagree; $case: turn-lost,
+## game-decided, equal (indifferent) or final-turn, reach-target, race, solo (the situation).
 coach-why-indifferent = { $case ->
         [turn-lost] Rolling can no longer save this turn: the tanks are too far ahead. Stopping or rolling, it scores 0.
         [game-decided] Nothing you do now changes how the game ends.
        *[equal] Both choices are worth exactly the same here.
-    }
-coach-why-must-roll = This is the final round and stopping now leaves you behind: you need { $needed ->
-        [1] 1 more point
-       *[other] { $needed } more points
-    } this turn to get ahead. Keep rolling.
-coach-why-bank-the-lead = You are ahead: bank it. Stopping takes you to { $total }, { $lead ->
-        [1] 1 point
-       *[other] { $lead } points
-    } ahead of { $opponents ->
-        [one] your opponent
-       *[other] everyone else
-    }.
-coach-why-reach-target = Stopping reaches the target with { $total } points: bank it and you are done.
-coach-why-race = { $opponents ->
-        [0] { $advice ->
-            [roll] Points alone say stop, but you are racing to { $target } in as few turns as possible, and stopping on { $total } is slower. Keep rolling.
-           *[stop] Points alone say roll on, but you are racing to { $target } in as few turns as possible, and stopping on { $total } is quicker. Bank it.
-        }
-        [one] { $advice ->
-            [roll] Points alone say stop, but you play to win: stopping leaves you on { $total } against your opponent's { $opponent }, with { $target } to reach. Keep rolling.
-           *[stop] Points alone say roll on, but you play to win: stopping puts you on { $total } against your opponent's { $opponent }, with { $target } to reach. Bank it.
-        }
-       *[other] { $advice ->
-            [roll] Points alone say stop, but you play to win: stopping leaves you on { $total } against the leading opponent's { $opponent }, with { $target } to reach. Keep rolling.
-           *[stop] Points alone say roll on, but you play to win: stopping puts you on { $total } against the leading opponent's { $opponent }, with { $target } to reach. Bank it.
-        }
-    }
-coach-why-nothing-held = Stopping now scores nothing, so rolling can only gain: the turn then scores { $chance }% of the time, { $average ->
-        [0] under a point
-        [1] about 1 point
-       *[other] about { $average } points
-    } on average.
-coach-why-free-roll = The tanks can no longer catch up with { $dice ->
-        [1] the die left
-       *[other] the { $dice } dice left
-    }: rolling cannot lose the { $held ->
-        [1] point
-       *[other] { $held } points
-    } held and adds { $gain ->
-        [0] under a point
-        [1] about 1 point
-       *[other] about { $gain } points
-    } on average. Keep rolling.
-coach-why-risk = Rolling again ends the turn with the tanks ahead { $risk }% of the time, losing the { $held ->
-        [1] point
-       *[other] { $held } points
-    } held; otherwise it adds { $gain ->
-        [0] under a point
-        [1] about 1 point
-       *[other] about { $gain } points
-    } on average. { $advice ->
-        [roll] Worth it: keep rolling.
-       *[stop] Not worth it: stop.
     }
 coach-why-only-choice = Only { face-count } can be taken from this roll.
 coach-why-as-good = Taking the { $face ->
@@ -547,84 +516,134 @@ coach-why-as-good = Taking the { $face ->
         [cow] cows
        *[chicken] chickens
     } is worth the same here.
-coach-why-bonus = Taking { face-count } completes a human, a cow and a chicken: 3 bonus points if the death rays hold the tanks to the end of the turn.
-coach-why-rays-for-safety = { $count ->
-        [1] The death ray makes
-       *[other] The { $count } death rays make
-    } the turn safer: afterwards the tanks end ahead { $risk }% of the time, against { $other_risk }% after the { $other ->
-        [human] humans
-        [cow] cows
-       *[chicken] chickens
-    }.
-coach-why-points-over-safety = Taking { face-count } is worth the risk: afterwards the tanks end ahead { $risk }% of the time, against { $rays_risk }% after the death rays, but the points make up for it.
-coach-why-more-points = Taking { face-count } scores more now than taking { $other ->
+# The other take's group, as the reasons name it: "the 6 death rays", "the cow".
+coach-other-group = { $other ->
         [death-ray] { $other_count ->
-            [1] the death ray
+            [one] the death ray
            *[other] the { $other_count } death rays
         }
         [human] { $other_count ->
-            [1] the human
+            [one] the human
            *[other] the { $other_count } humans
         }
         [cow] { $other_count ->
-            [1] the cow
+            [one] the cow
            *[other] the { $other_count } cows
         }
        *[chicken] { $other_count ->
-            [1] the chicken
+            [one] the chicken
            *[other] the { $other_count } chickens
         }
-    }, which can still come up on a later roll.
-coach-why-more-dice = Taking only { face-count } leaves { $dice ->
-        [1] 1 die
-       *[other] { $dice } dice
-    } to roll again, against { $other_dice ->
-        [0] none
-       *[other] { $other_dice }
-    } after { $other ->
-        [death-ray] { $other_count ->
-            [1] the death ray
-           *[other] the { $other_count } death rays
+    }
+coach-why-take = Take { face-count }: { $cause ->
+        [now] that scores { $now ->
+            [one] 1 more point
+           *[other] { $now } more points
+        } now than { coach-other-group }, and what the later rolls would add does not make up for it; the turn makes about { $average } points on average, against { $other_average }.
+        [later] { $more_dice ->
+            [yes] it leaves { $dice ->
+                [one] 1 die
+               *[other] { $dice } dice
+            } to roll, against { $other_dice } after { coach-other-group }; the turn then makes about { $average } points on average, against { $other_average }.
+           *[no] the rolls after it add about { $later } points on average, against { $other_later } after { coach-other-group }; the turn makes about { $average } points, against { $other_average }.
         }
-        [human] { $other_count ->
-            [1] the human
-           *[other] the { $other_count } humans
+        [risk] it is safer; afterwards the tanks end ahead { $risk }% of the time, against { $other_risk }% after { coach-other-group }.
+       *[bonus] { $completes ->
+            [yes] it completes a human, a cow and a chicken
+           *[no] it keeps the bonus within reach
+        }; the 3 bonus points come { $bonus_chance }% of the time, against { $other_bonus_chance }% after { coach-other-group }.
+    }
+coach-why-stop-or-roll = { $advice ->
+        [roll] { $tanks ->
+            [lead] Roll again: stopping now scores nothing, as the tanks lead{ $earthlings ->
+                [0] {""}
+                [one] {" "}(the earthling set aside would be lost)
+               *[other] {" "}(the { $earthlings } earthlings set aside would be lost)
+            }. Rolling on, the death rays can still catch up: the turn then makes about { $average } points on average.
+            [safe] Roll again: the tanks can no longer catch up with { $dice ->
+                [one] the die left
+               *[other] the { $dice } dice left
+            }, which { $dice ->
+                [one] adds
+               *[other] add
+            } about { $gain } points on average.
+           *[hold] { $cause ->
+                [bonus] Roll again for the bonus, which comes { $bonus_chance }% of the time: the dice add about { $gain } points in all
+               *[other] Roll again: { $held ->
+                    [0] stopping now scores nothing, and the
+                   *[other] the
+                } { $dice ->
+                    [one] die left adds
+                   *[other] { $dice } dice left add
+                } about { $gain } points on average
+            }, more than the { $lost } points the tanks take (they end the turn ahead { $risk }% of the time{ $held ->
+                [0] {""}
+                [one] , losing the point held
+               *[other] , losing the { $held } points held
+            }).
         }
-        [cow] { $other_count ->
-            [1] the cow
-           *[other] the { $other_count } cows
+       *[stop] Stop: rolling again ends the turn with the tanks ahead { $risk }% of the time{ $held ->
+            [0] {""}
+            [one] , losing the point held
+           *[other] , losing the { $held } points held
+        }: about { $lost } points on average, more than the { $gain } points { $dice ->
+            [one] the die left
+           *[other] the { $dice } dice left
+        } would add.
+    }
+# An option of a decision in the situation's words (after a chance, "34% stopping").
+coach-best-option = { $best ->
+        [stop] stopping
+        [roll] rolling again
+       *[take] taking the { $best_face ->
+            [death-ray] death rays
+            [human] humans
+            [cow] cows
+           *[chicken] chickens
         }
-       *[chicken] { $other_count ->
-            [1] the chicken
-           *[other] the { $other_count } chickens
+    }
+coach-other-option = { $other ->
+        [stop] stopping
+        [roll] rolling again
+       *[take] taking the { $other_face ->
+            [death-ray] death rays
+            [human] humans
+            [cow] cows
+           *[chicken] chickens
         }
-    }: the extra dice are worth more than the points now.
-coach-why-compare = After { face-count } the tanks end ahead { $risk }% of the time and the turn makes { $average ->
-        [0] under a point
-        [1] about 1 point
-       *[other] about { $average } points
-    } on average; after { $other ->
-        [death-ray] { $other_count ->
-            [1] the death ray
-           *[other] the { $other_count } death rays
+    }
+coach-why-situation = { $case ->
+        [final-turn] This is the final round: with { $banked } banked, you need { $needed ->
+            [one] 1 point
+           *[other] { $needed } points
+        } this turn to pass the leader's { $leader }{ $held ->
+            [0] {""}
+           *[other] {" "}({ $held } held so far)
+        }{ $after ->
+            [0] , and nobody plays after you.
+            [one] , and one more player plays after you.
+           *[other] , and { $after } more players play after you.
         }
-        [human] { $other_count ->
-            [1] the human
-           *[other] the { $other_count } humans
+        [reach-target] Stopping takes you to { $total }, past { $target }: { $after ->
+            [0] the game ends with your turn.
+            [one] the round ends, but your opponent still has a last turn to pass you.
+           *[other] the round ends, but { $after } opponents still have a last turn to pass you.
         }
-        [cow] { $other_count ->
-            [1] the cow
-           *[other] the { $other_count } cows
+        [race] { $opponents ->
+            [one] At { $banked } against your opponent's { $leader }
+           *[other] At { $banked } against the leader's { $leader }
+        }, with { $target } to reach, the score changes what the points are worth{ $points ->
+            [agree] {"."}
+           *[disagree] : for the points alone you would do better { coach-other-option }.
         }
-       *[chicken] { $other_count ->
-            [1] the chicken
-           *[other] the { $other_count } chickens
+       *[solo] Alone, what counts is reaching { $target } in as few turns as possible{ $points ->
+            [agree] {"."}
+           *[disagree] : for the points alone you would do better { coach-other-option }.
         }
-    }, { $other_risk }% and { $other_average ->
-        [0] under a point
-        [1] about 1 point
-       *[other] about { $other_average } points
-    }.
+    } { $measure ->
+        [turns] Turns to reach { $target } on average: { $value } { coach-best-option }, against { $other_value } { coach-other-option }.
+       *[win] Your chance to win: { $value }% { coach-best-option }, against { $other_value }% { coach-other-option }.
+    }
 
 ## Terminal game: `martian-dice play` full screen and `martian-dice replay FILE` on a terminal
 ## (crates/tui/src/messages.rs). Panel titles get their padding from the code. $name: a player's
@@ -695,15 +714,26 @@ tui-to-roll = { $dice } to roll
 tui-nothing-rolled = No dice rolled yet this turn.
 tui-set-aside = Set aside
 tui-no-earthlings = no earthlings yet
+# The tanks against the rays: safe when no roll of the dice left can give the tanks the lead, at
+# risk while the rays hold but the tanks could still pass them.
 tui-meter-tanks = Tanks
 tui-meter-rays = Rays
 tui-meter-safe = safe
 tui-meter-danger = tanks lead!
-# $reason: busted, bonus, plain.
-tui-stop-now = { $reason ->
-        [busted] Score if stopping now: { $score } (tanks outnumber rays)
-        [bonus] Score if stopping now: { $score } (bonus +3 included)
-       *[plain] Score if stopping now: { $score }
+tui-meter-hold = at risk
+# What is set aside scores: so far while a roll awaits a choice (stopping is not open), if stopping
+# now after a take. $phase: choosing, deciding; $reason: busted, bonus, plain.
+tui-stop-now = { $phase ->
+        [choosing] { $reason ->
+            [busted] Score so far: { $score } (tanks outnumber rays)
+            [bonus] Score so far: { $score } (bonus +3 included)
+           *[plain] Score so far: { $score }
+        }
+       *[deciding] { $reason ->
+            [busted] Score if stopping now: { $score } (tanks outnumber rays)
+            [bonus] Score if stopping now: { $score } (bonus +3 included)
+           *[plain] Score if stopping now: { $score }
+        }
     }
 # $end: stop, no-dice, no-choice.
 tui-turn-result = { $end ->
@@ -805,6 +835,12 @@ tui-end-trigger = ★ { $name } reached { $target } in round { $round }: { $end 
     }
 # $list: each roller's name and death rays, "Ana 4, Bob 2".
 tui-end-roll-off-round = Roll-off round { $round }: { $list } death rays.
+# The end screen leads to the review: each person's accuracy and biggest mistake, and the key.
+# $key: the review key; $decision: a tui-review-decision.
+tui-end-review-working = Reviewing the decisions… [{ $key }] opens the review.
+tui-end-biggest-mistake = Biggest mistake: { $decision }
+tui-end-no-mistake = No inaccuracy, mistake or blunder: every decision was the best or close to it.
+tui-end-review-key = [{ $key }] the whole review: every decision, its value and why.
 tui-saved = Record saved to { $path }
 tui-save-failed = Could not save: { $error }
 tui-save-as = Save record as:
@@ -812,16 +848,15 @@ tui-save-hint = [enter] save  [esc] cancel
 tui-confirm-quit = Quit this game? [{ $yes }] yes  [any other key] no
 tui-coach-off = Press [{ $coach }] for the value of each option.
 tui-coach-wait = Coach: waiting for a decision of yours.
+# In a replay (nobody is "you"): the player to move rolls first, or the decision is theirs.
+tui-coach-wait-for = Coach: { $name } is to roll; the coach weighs decisions.
+tui-coach-whose = { $name }'s decision
 tui-coach-unavailable = The coach needs the solver, which is not built in yet.
 tui-coach-no-values = No values for this position.
 tui-coach-working = Your chance to win is being worked out: it comes with your next decision.
 tui-coach-win = chance to win
 tui-coach-turn = expected turn score
 tui-coach-turns = expected turns to reach { $target }
-# $percent, $value: decimals as text.
-tui-cost-win = { $percent }% win chance
-tui-cost-points = { $value } points
-tui-cost-turns = { $value } more turns
 # An option in the coach's list (28 columns with its value). $action: take, stop, roll; $face:
 # the face taken (any face otherwise).
 tui-coach-option = { $action ->
@@ -839,8 +874,8 @@ tui-coach-best = best
 # What a decision cost, in two lines of 28 columns. $action: a tui-coach-option.
 tui-coach-last = Last: { $action }
 tui-coach-played = ▸ played: { $action }
-# $cost: a tui-cost-* text.
-tui-review-cost = cost { $cost }
+# What a decision cost, under its head (28 columns). $cost: a measure-change text (a loss).
+tui-review-cost = { $cost }
 tui-review-best = the best
 # The coach's reason under the keys. $reason: a coach-why-* text.
 tui-coach-why = Why: { $reason }
@@ -938,7 +973,8 @@ tui-setup-help =
 
 ## The game review and the trainer in the terminal (crates/tui/src/messages/review.rs): the
 ## review screen (the end's [v] key, the replay's), the marks of the replay, the trainer mode.
-## $name: a player's name; losses and values come formatted ($loss: a tui-review-loss).
+## $name: a player's name; losses and values come formatted ($loss: a measure-change text, a
+## loss: "−3.1% chance to win", "+0.13 turns").
 tui-review-title = MARTIAN DICE · review
 # The chart's panel. $measure: win-probability, expected-turns; $approximate: yes, no.
 tui-review-chart = { $measure ->
@@ -981,7 +1017,7 @@ tui-review-stopped = { $turn ->
         }
     }
 # One seat's summary. $accuracy: a percentage, formatted; counts are numbers; $luck, $skill:
-# signed tui-review-loss texts.
+# signed measure-change texts.
 tui-review-seat = { $name }: accuracy { $accuracy } over { $decisions ->
         [one] { $decisions } decision
        *[other] { $decisions } decisions
@@ -997,7 +1033,7 @@ tui-review-seat = { $name }: accuracy { $accuracy } over { $decisions ->
     }); luck { $luck }, skill { $skill }.
 tui-review-seat-none = { $name }: no decision with a choice.
 tui-review-mistakes = The biggest mistakes
-# $least: the smallest loss of an inaccuracy (a tui-review-loss).
+# $least: the smallest loss of an inaccuracy (a measure-change text without a sign).
 tui-review-no-mistakes = No inaccuracy, mistake or blunder: every choice was the best or within { $least } of it.
 tui-review-all = Every decision, in order
 # One decision. $position: the turn up to it, in the reader's letters; $verdict: a
@@ -1008,9 +1044,9 @@ tui-review-decision = Turn { $turn } (round { $round }), { $name }, { $position 
 tui-review-verdict = { $class ->
         [forced] { $action } (the only choice)
         [best] { $action }: best
-        [inaccuracy] { $action }: inaccuracy, { $loss } lost; best: { $best }
-        [mistake] { $action }: mistake, { $loss } lost; best: { $best }
-       *[blunder] { $action }: blunder, { $loss } lost; best: { $best }
+        [inaccuracy] { $action }: inaccuracy ({ $loss }); best: { $best }
+        [mistake] { $action }: mistake ({ $loss }); best: { $best }
+       *[blunder] { $action }: blunder ({ $loss }); best: { $best }
     }
 # $action: take, stop, roll; $face: death-ray, human, cow, chicken (for take).
 tui-review-action = { $action ->
@@ -1033,19 +1069,14 @@ tui-review-best-action = { $action ->
            *[chicken] take the chickens
         }
     }
-# $value: a decimal (with its sign when it is luck or skill); $unit: points (percentage points of
-# a chance to win), turns (solo).
-tui-review-loss = { $unit ->
-        [points] { $value } points
-       *[turns] { $value } turns
-    }
-# A decision's mark in the replay's log. $class as in tui-review-verdict; $loss: a decimal.
+# A decision's mark in the replay's log. $class as in tui-review-verdict; $loss: the loss in
+# short, with its sign ("−3.1%" of the chance to win, "+0.13" turns).
 tui-review-mark = { $class ->
         [forced] only choice
         [best] best
-        [inaccuracy] inaccuracy −{ $loss }
-        [mistake] mistake −{ $loss }
-       *[blunder] blunder −{ $loss }
+        [inaccuracy] inaccuracy { $loss }
+        [mistake] mistake { $loss }
+       *[blunder] blunder { $loss }
     }
 tui-hint-review = [↑↓ PgUp/PgDn] scroll  [Home/End]  [esc] back  [{ $quit }] quit
 # The replay's choices panel: the decision played from the position shown. $verdict: a
@@ -1070,7 +1101,7 @@ tui-setup-start-trainer = Start training
 tui-setup-hints-trainer = [↑↓←→] choose, or type digits  [enter] start  [?] help  [esc] quit
 # Under the form, on the mode row. $mode: game, trainer.
 tui-mode-about = { $mode ->
-        [trainer] Trainer: positions from games of 1 to 3 players (the Players row) played perfectly, where one option is clearly best and a rule of thumb gets it wrong. The rules below apply.
+        [trainer] Trainer: positions from games of 1 to 3 players (the Players row) played perfectly, where one option is clearly best, chosen for what they teach; the kinds you get wrong come back. The rules below apply.
        *[game] A game at this screen, against bots or friends; [←→] here switches to the trainer.
     }
 tui-trainer-players = The trainer's positions come from games of 1 to 3 players: set Players to 1, 2 or 3.
@@ -1088,19 +1119,34 @@ tui-panel-values = Values
 tui-panel-trainer = Trainer
 tui-trainer-final-round = Final round: a player has reached the target.
 tui-trainer-ask = Your choice, with the game's keys: one option is clearly best here.
+# $action, $best: train-doing texts.
 tui-trainer-right = Right: { $action } is the best.
 # $class: inaccuracy, mistake, blunder.
 tui-trainer-wrong = Not the best: { $action } is { $class ->
         [inaccuracy] an inaccuracy
         [mistake] a mistake
        *[blunder] a blunder
-    }, { $loss } lost; the best: { $best }.
-# $thumb: most-dice, stop-at-six; $action: a tui-review-best-action.
+    } ({ $loss }); the best is { $best }.
+# $thumb: most-dice, stop-at-six; $action: a tui-review-best-action; $right: yes, no.
 tui-trainer-thumb = { $thumb ->
-        [most-dice] The rule of thumb "take the most dice" would { $action }.
-       *[stop-at-six] The rule of thumb "stop at 6 points or more" would { $action }.
+        [most-dice] The rule of thumb "take the most dice" would { $action }
+       *[stop-at-six] The rule of thumb "stop at 6 points or more" would { $action }
+    }: { $right ->
+        [yes] right here.
+       *[no] wrong here.
     }
-tui-trainer-score = Score: { $best } of { $answered } best · { $loss } lost
+# The dice of a training position: rolled (a type to choose), or left to roll (stop or roll).
+tui-trainer-rolled = { $count ->
+        [one] 1 die rolled.
+       *[other] { $count } dice rolled.
+    }
+tui-trainer-left = { $count ->
+        [one] 1 die left to roll.
+       *[other] { $count } dice left to roll.
+    }
+# The running score, on the lower border of the trainer's panel (at most 46 columns): the best
+# answers out of those given, and what the others cost in all ("−7.4% chance to win").
+tui-trainer-score = Score: { $best } of { $answered } best · { $loss }
 tui-trainer-you-chose = ▸ your answer
 tui-hint-trainer = [space] next position
 tui-hint-trainer-keys = [?] help & faces  [esc] setup  [{ $quit }] quit
@@ -1506,9 +1552,9 @@ web-review-position = { $kind ->
 web-review-verdict = { $class ->
         [forced] { $action } (the only choice).
         [best] { $action }: the best.
-        [inaccuracy] { $action }: an inaccuracy, { $loss } lost; the best was to { $best }.
-        [mistake] { $action }: a mistake, { $loss } lost; the best was to { $best }.
-       *[blunder] { $action }: a blunder, { $loss } lost; the best was to { $best }.
+        [inaccuracy] { $action }: an inaccuracy, costing { $loss }; the best was to { $best }.
+        [mistake] { $action }: a mistake, costing { $loss }; the best was to { $best }.
+       *[blunder] { $action }: a blunder, costing { $loss }; the best was to { $best }.
     }
 web-review-action = { $action ->
         [stop] stopped
@@ -1531,18 +1577,22 @@ web-review-best-action = { $action ->
         }
     }
 # $unit: points (percentage points of the chance to win), turns (alone).
+# A loss, luck or skill. $unit: points (percentage points of a chance to win, written as a
+# percentage), turns (solo); $value: the number, with its sign for luck and skill.
 web-review-loss = { $unit ->
-        [points] { $value } points
+        [points] { $value }% chance to win
        *[turns] { $value } turns
     }
 # A step's mark in the replay.
 web-review-mark = { $class ->
         [forced] { $action }: the only choice
         [best] { $action }: best
-        [inaccuracy] { $action }: inaccuracy, −{ $loss }
-        [mistake] { $action }: mistake, −{ $loss }
-       *[blunder] { $action }: blunder, −{ $loss }
+        [inaccuracy] { $action }: inaccuracy, costing { $loss }
+        [mistake] { $action }: mistake, costing { $loss }
+       *[blunder] { $action }: blunder, costing { $loss }
     }
+# Why the best option of a mistake is best. $reason: a coach-why-* text.
+web-review-why = Why: { $reason }
 web-review-replay-unavailable = The steps are not marked: the review of this game cannot be had now.
 ## Solve and advise: the text of `martian-dice solve turn|duel|solo|trio` and `martian-dice advise`
 ## (crates/cli/src/solve_cmd/messages.rs). Decimals come formatted ($expected, $turns, $seconds);
@@ -1649,17 +1699,26 @@ review-valuation = { $valuation ->
 # $inaccuracy, $mistake, $blunder: formatted losses.
 review-classes = A decision is classed by what it loses against the best option: an inaccuracy from { $inaccuracy }, a mistake from { $mistake }, a blunder from { $blunder }.
 review-luck-note = Each turn's move is split into the dice (luck) and the decisions (skill); luck and skill add up to the whole move.
-# $value: a signed or unsigned number. Percentage points of a chance; turns of solo play.
-review-unit = { $unit ->
-        [points] { $value } points
-       *[turns] { $value } turns
-    }
 review-turn = Turn { $turn } (round { $round }), { $name }, { $scores }: { $transcript } — { $points }.
 review-turn-unfinished = Turn { $turn } (round { $round }), { $name }, { $scores }: { $transcript } — unfinished.
 # $options: review-option items joined by " · ".
 review-choose = rolled { $roll }: { $options }
-# $points: a `points` text; $dice: a dice-count.
-review-decide = { $points } set aside, { $dice } left: { $options }
+# What is set aside before stop or roll. $tanks: lead (the tanks outnumber the death rays: what
+# is set aside scores nothing), hold; $earthlings, $points, $dice: numbers.
+review-decide = { $tanks ->
+        [lead] { $earthlings ->
+            [0] nothing set aside
+            [one] 1 earthling set aside
+           *[other] { $earthlings } earthlings set aside
+        } but the tanks lead (0 points so far)
+       *[hold] { $points ->
+            [one] 1 point
+           *[other] { $points } points
+        } set aside
+    }, { $dice ->
+        [one] 1 die
+       *[other] { $dice } dice
+    } left: { $options }
 # $action: R H C K (the reader's letters), stop or roll; $mark: review-best-mark or nothing.
 review-option = { $action ->
         [stop] stop
@@ -1668,13 +1727,16 @@ review-option = { $action ->
     } { $value }{ $mark }
 review-best-mark = { " " }(best)
 # $action: review-action; $class: forced, best, inaccuracy, mistake, blunder.
+# $loss: a measure-change text ("−3.75% chance to win", "+0.35 turns").
 review-verdict = { $class ->
         [forced] { $action }, the only choice
         [best] { $action }: best
-        [inaccuracy] { $action }: inaccuracy, { $loss } lost
-        [mistake] { $action }: mistake, { $loss } lost
-       *[blunder] { $action }: blunder, { $loss } lost
+        [inaccuracy] { $action }: inaccuracy, { $loss }
+        [mistake] { $action }: mistake, { $loss }
+       *[blunder] { $action }: blunder, { $loss }
     }
+# Why the best option of a decision that is not the best is best. $reason: a coach-why-* text.
+review-why = Why: { $reason }
 # $action: take, stop, roll; $face: tank, death-ray, human, cow, chicken (for take).
 review-action = { $action ->
         [stop] stopped
@@ -1704,11 +1766,14 @@ review-move = { $measure ->
 # $list: "Ana 51.20%, Bob 48.80%".
 review-chances = Chances: { $list }.
 review-summary = Summary:
-review-seat = { $name }: { $decisions } decisions, accuracy { $accuracy }, mean loss { $mean }; best { $best }, inaccuracies { $inaccuracies }, mistakes { $mistakes }, blunders { $blunders }.
+review-seat = { $name }: { $decisions ->
+        [one] 1 decision
+       *[other] { $decisions } decisions
+    }, accuracy { $accuracy }, mean loss { $mean }; best { $best }, inaccuracies { $inaccuracies }, mistakes { $mistakes }, blunders { $blunders }.
 review-seat-forced = { $count } forced (one option only) not counted.
 review-seat-none = { $name }: no decision with a choice.
 review-seat-luck = Luck { $luck }, skill { $skill } over the game.
-review-biggest = Biggest mistake: turn { $turn } (round { $round }), scores { $scores }, { $position }: { $action }, the best was to { $best } ({ $loss } lost).
+review-biggest = Biggest mistake: turn { $turn } (round { $round }), scores { $scores }, { $position }: { $action }, the best was to { $best } ({ $loss }).
 review-biggest-none = No decision lost anything.
 review-explore = Explore it: { $command }
 review-accuracy-note = Accuracy = 100% × (1 − loss ÷ stake), summed over the player's decisions; a decision's stake is how much its worst option loses against its best.
@@ -1747,31 +1812,92 @@ review-chart-y = { $measure ->
     }
 review-chart-roll-off = roll-off
 review-chart-approximate = Approximation: each player's chance in the exact three-player game (or duel) of that player and its strongest opponents; they need not add up to 100%.
-train-intro = Trainer: positions from perfect play where one option is clearly best and a rule of thumb gets it wrong ({ $theme }). Take a type with its letter (R, H, C, K; or V, G); when asked to stop or roll again, s stops and r rolls (r takes death rays only while a type is to be chosen); q quits.
-# $theme: any, tanks-close-to-rays, final-round, bonus-hunting.
+train-intro = Trainer: positions chosen for what they teach: choices of type and stop-or-roll decisions, where a rule of thumb is right and where it is wrong, near the end of the game too ({ $theme }). Take a type with its letter (R, H, C, K; or V, G); when asked to stop or roll again, s stops and r rolls (r takes death rays only while a type is to be chosen); q quits.
+# $theme: any, tanks-close-to-rays, final-round, bonus-hunting, near-target.
 train-theme = { $theme ->
         [any] any kind of position
         [tanks-close-to-rays] tanks close to the death rays
         [final-round] the final round
+        [near-target] near the target
        *[bonus-hunting] hunting the bonus
     }
-train-position = Position { $number } of { $count }, round { $round }: { $scores }; { $name } to play.
+# $scores: the players' names and totals in seat order ("Ana 12, you 9").
+train-position = Position { $number } of { $count }, round { $round }: { $scores }; you to play.
+# $order: the names in seat order; $first: the first of them.
+train-order = Seat order: { $order } (each round starts with { $first }).
 train-final-round = This is the final round: a player has reached the target.
-train-aside = Set aside: { $dice }; the turn scores { $points } so far.
+# $dice: dice in words; $tanks: lead, hold; $phase: choosing (before the roll shown), deciding;
+# $points, $left: numbers.
+train-aside = { $phase ->
+        [choosing] Set aside before this roll
+       *[deciding] Set aside
+    }: { $dice }; { $tanks ->
+        [lead] the tanks lead, so it scores nothing so far
+       *[hold] the turn scores { $points ->
+            [one] 1 point
+           *[other] { $points } points
+        } so far
+    }{ $phase ->
+        [choosing] {"."}
+       *[deciding] ; { $left ->
+            [one] 1 die
+           *[other] { $left } dice
+        } left.
+    }
 train-aside-nothing = Nothing set aside yet.
-train-rolled = Rolled: { $roll }.
+train-rolled = Rolled: { $roll } ({ $count ->
+        [one] 1 die
+       *[other] { $count } dice
+    }).
 train-ask-take = Which type do you take? ({ $choices })
 train-ask-decide = Stop or roll again? ({ $stop }, { $roll })
 train-unknown = Not an option here: { $text }.
+# An option as the subject of a sentence. $action: take, stop, roll; $face (take): death-ray,
+# human, cow, chicken.
+train-doing = { $action ->
+        [stop] stopping
+        [roll] rolling again
+       *[take] taking the { $face ->
+            [death-ray] death rays
+            [human] humans
+            [cow] cows
+           *[chicken] chickens
+        }
+    }
+# $action, $best: train-doing texts; $class: inaccuracy, mistake, blunder; $loss: a
+# measure-change text.
 train-right = Right: { $action } is the best.
-train-wrong = Not the best: { $action } loses { $loss }; the best is to { $best }.
-# $thumb: most-dice, stop-at-six; $action: a review-best-action text.
+train-wrong = Not the best: { $action } is { $class ->
+        [inaccuracy] an inaccuracy
+        [mistake] a mistake
+       *[blunder] a blunder
+    } ({ $loss }); the best is { $best }.
+# $reason: a coach-why-* text.
+train-why = Why: { $reason }
+train-best = Best: { $action }.
+# $thumb: most-dice, stop-at-six; $action: a review-best-action text; $right: yes, no.
 train-thumb = { $thumb ->
-        [most-dice] The rule of thumb "take the most dice" would { $action }.
-       *[stop-at-six] The rule of thumb "stop with 6 points or more" would { $action }.
+        [most-dice] The rule of thumb "take the most dice" would { $action }
+       *[stop-at-six] The rule of thumb "stop with 6 points or more" would { $action }
+    }: { $right ->
+        [yes] right here.
+       *[no] wrong here.
     }
 train-options = Every option: { $options }.
-train-score = Score: { $best } of { $answered } best, { $loss } lost in all.
+# $loss: a measure-change text (the losses summed).
+train-score = Score: { $best } of { $answered } best, { $loss } in all.
+train-summary = Session over: { $best } of { $answered } best, { $loss } in all.
+# $rates: the last sessions' shares of best answers, oldest first; $trend: improving, steady,
+# slipping.
+train-trend = Your last sessions: { $rates } best answers, { $trend ->
+        [improving] improving.
+        [slipping] slipping: the kinds to work on come back first.
+       *[steady] steady.
+    }
+# $lesson: a lesson-name; $right, $seen: numbers.
+train-lesson-record = { $lesson } ({ $right } of { $seen } right)
+# $lessons: train-lesson-record texts joined by "; ".
+train-work-on = To work on: { $lessons }.
 train-none = No further position of this kind was found under these rules.
 train-you = you
 # $theme: a train-theme text; $players: a number.
@@ -1780,3 +1906,21 @@ train-theme-never = No position of this kind ({ $theme }) occurs in { $players -
        *[other] games of { $players } players
     } under these rules.
 train-bad-margin = The margin must be a positive number, not { $margin }.
+train-bad-players = --players takes 1, 2 or 3, or a mix such as 2,3 (solo positions are not mixed), not '{ $players }'
+# The kind of a training position, by what decides it. $decision: take, stop-or-roll; $cause:
+# now, later, risk, bonus, situation.
+lesson-name = { $decision ->
+        [take] { $cause ->
+            [now] choices of type where the points taken now decide
+            [later] choices of type where the dice kept for later decide
+            [risk] choices of type where the tanks' risk decides
+            [bonus] choices of type where the bonus decides
+           *[situation] choices of type where the game's score decides
+        }
+       *[stop-or-roll] { $cause ->
+            [later] stop or roll where the dice left decide
+            [risk] stop or roll where the tanks' risk decides
+            [bonus] stop or roll where the bonus decides
+           *[situation] stop or roll where the game's score decides
+        }
+    }

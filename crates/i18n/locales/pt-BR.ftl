@@ -135,6 +135,14 @@ points = { $count ->
     [one] { $count } ponto
    *[other] { $count } pontos
 }
+# Uma mudança de uma medida, como todas as interfaces escrevem perdas, sorte e habilidade:
+# "−2,8% de chance de vencer", "+0,35 turnos", "−1,25 pontos". $measure: win, turns, points;
+# $value: o número com o sinal.
+measure-change = { $measure ->
+        [win] { $value }% de chance de vencer
+        [turns] { $value } turnos
+       *[points] { $value } pontos
+    }
 earthling-count = { $count ->
     [0] 0 terráqueos
     [one] { $count } terráqueo
@@ -369,14 +377,14 @@ plain-illegal-other = Isso não é possível agora: { $error }.
 plain-help-choose =
     Pegue um tipo pela letra ou pelo nome: r ou raio (raios da morte; m também), h ou humano, v ou vaca, g ou galinha (c e k também valem).
     Os tanques são separados à força. Raios da morte sempre podem ser pegos; cada tipo de terráqueo, uma vez por turno.
-    Outros comandos: a ou análise (o valor de cada escolha, e por quê), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
+    Outros comandos: a ou análise (o valor de cada escolha, e por quê; análise sempre para toda decisão, análise nunca), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
         [kept] o registro é guardado
        *[none] ele não é salvo
     }).
 plain-help-decide =
     p ou parar: encerrar o turno e marcar o que está separado (nada se os tanques superarem os raios da morte).
     l ou lançar: lançar de novo os dados que sobraram (r também vale).
-    Outros comandos: a ou análise (o valor de cada escolha, e por quê), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
+    Outros comandos: a ou análise (o valor de cada escolha, e por quê; análise sempre para toda decisão, análise nunca), placar (a tabela de pontos), semente (a semente dos dados), letras ou palavras (como os lançamentos são lidos), q ou sair (deixar o jogo; { $record ->
         [kept] o registro é guardado
        *[none] ele não é salvo
     }).
@@ -403,6 +411,14 @@ plain-coach-option = { $action }: { $value }{ $best ->
        *[no] {""}
     }.
 plain-coach-why = Por quê? { $reason }
+# O que uma decisão de uma pessoa custou quando não foi a melhor. $cost: um texto measure-change;
+# $best: um review-best-action; $why: um texto coach-why-*.
+plain-decision-cost = Isso custou { $cost }; o melhor era { $best }. Por quê? { $why }
+# $on: on, off.
+plain-coach-every = { $on ->
+        [on] A análise está ligada em toda decisão (análise nunca a desliga).
+       *[off] A análise fala quando pedida (a ou análise; análise sempre para toda decisão).
+    }
 plain-coach-working = A análise está calculando as chances de vitória; na primeira vez isso pode levar um minuto.
 plain-coach-no-values = A análise não tem valores para esta posição.
 plain-coach-no-decision = A análise pesa decisões: não há nenhuma antes de os dados serem lançados.
@@ -469,69 +485,24 @@ replay-roll-off-unfinished = A partida está inacabada: { $you ->
     } deve lançar no desempate.
 replay-cannot-read = não é possível ler { $file }: { $error }
 
-## Os motivos da análise: por que a melhor opção de uma decisão é a melhor (martian_solver::Reason;
-## uma mensagem por tipo, crates/solver/src/explain.rs). Mostrados pelo jogo de terminal, pelo
-## modo de linhas, por `advise` e pela página web, que envia exatamente estes argumentos: os
-## números são inteiros ($risk, $chance, $other_risk, $rays_risk são porcentagens de 0 a 100;
-## $gain, $average, $other_average são pontos arredondados, daí "cerca de"); $face, $other:
-## death-ray, human, cow, chicken; $advice: stop, roll; $case: turn-lost, game-decided, equal.
+## Os motivos da análise: por que a melhor opção de uma decisão é a melhor (martian_solver::Reason,
+## crates/solver/src/explain.rs): a diferença exata entre a melhor opção e a segunda melhor
+## dividida em partes, a maior nomeada por $cause: now (pontos garantidos agora), later (dados
+## guardados para os próximos lançamentos), risk (de perder o turno para os tanques), bonus,
+## situation (a situação da partida). Mostrados pelo jogo de terminal, pelo modo de linhas, por
+## `advise`, pela análise da partida, pelo treino e pela página web, que envia exatamente estes
+## argumentos. Inteiros: $held (o que parar marca), $earthlings, $dice, $other_dice, $count,
+## $other_count, $now, $needed, $after, $opponents e os placares. Os números com decimais chegam
+## formatados: $gain, $lost, $average, $later, $bonus_gain… em pontos; $risk, $bonus_chance… e
+## $value, $other_value em porcentagem ($value em turnos quando $measure é turns). Palavras: $face,
+## $other (uma pegada), $best_face, $other_face: death-ray, human, cow, chicken; $advice: stop,
+## roll; $best, $other (a situação): stop, roll, take; $tanks: lead, hold, safe; $more_dice,
+## $completes: yes, no; $points: agree, disagree; $case: turn-lost, game-decided, equal (empate)
+## ou final-turn, reach-target, race, solo (a situação).
 coach-why-indifferent = { $case ->
         [turn-lost] Lançar de novo já não salva este turno: os tanques estão longe demais. Parando ou lançando, ele vale 0.
         [game-decided] Nada do que você fizer agora muda o resultado da partida.
        *[equal] As duas escolhas valem exatamente o mesmo aqui.
-    }
-coach-why-must-roll = É a rodada final e parar agora deixa você atrás: { $needed ->
-        [1] falta 1 ponto
-       *[other] faltam { $needed } pontos
-    } neste turno para passar à frente. Continue lançando.
-coach-why-bank-the-lead = Você está na frente: garanta os pontos. Parando, você chega a { $total }, { $lead ->
-        [1] 1 ponto
-       *[other] { $lead } pontos
-    } à frente { $opponents ->
-        [one] do seu adversário
-       *[other] de todos os outros
-    }.
-coach-why-reach-target = Parando, você chega ao alvo com { $total } pontos: garanta e pronto.
-coach-why-race = { $opponents ->
-        [0] { $advice ->
-            [roll] Só pelos pontos, pararia, mas você corre para chegar a { $target } no menor número de turnos, e parar em { $total } é mais lento. Continue lançando.
-           *[stop] Só pelos pontos, lançaria de novo, mas você corre para chegar a { $target } no menor número de turnos, e parar em { $total } é mais rápido. Garanta os pontos.
-        }
-        [1] { $advice ->
-            [roll] Só pelos pontos, pararia, mas você joga para vencer: parando, você fica com { $total } contra { $opponent } do seu adversário, com { $target } como alvo. Continue lançando.
-           *[stop] Só pelos pontos, lançaria de novo, mas você joga para vencer: parando, você vai a { $total } contra { $opponent } do seu adversário, com { $target } como alvo. Garanta os pontos.
-        }
-       *[other] { $advice ->
-            [roll] Só pelos pontos, pararia, mas você joga para vencer: parando, você fica com { $total } contra { $opponent } do adversário na frente, com { $target } como alvo. Continue lançando.
-           *[stop] Só pelos pontos, lançaria de novo, mas você joga para vencer: parando, você vai a { $total } contra { $opponent } do adversário na frente, com { $target } como alvo. Garanta os pontos.
-        }
-    }
-coach-why-nothing-held = Parar agora não marca nada, então lançar só pode ganhar: o turno pontua em { $chance }% das vezes, { $average ->
-        [0] menos de um ponto
-        [1] cerca de 1 ponto
-       *[other] cerca de { $average } pontos
-    } em média.
-coach-why-free-roll = Os tanques já não alcançam os raios com { $dice ->
-        [1] o dado que sobra
-       *[other] os { $dice } dados que sobram
-    }: lançar não arrisca { $held ->
-        [1] o ponto separado
-       *[other] os { $held } pontos separados
-    } e soma { $gain ->
-        [0] menos de um ponto
-        [1] cerca de 1 ponto
-       *[other] cerca de { $gain } pontos
-    } em média. Continue lançando.
-coach-why-risk = Lançar de novo termina o turno com os tanques na frente em { $risk }% das vezes, perdendo { $held ->
-        [1] o ponto separado
-       *[other] os { $held } pontos separados
-    }; senão, soma { $gain ->
-        [0] menos de um ponto
-        [1] cerca de 1 ponto
-       *[other] cerca de { $gain } pontos
-    } em média. { $advice ->
-        [roll] Vale a pena: continue lançando.
-       *[stop] Não vale a pena: pare.
     }
 coach-why-only-choice = Deste lançamento só dá para pegar { face-count }.
 coach-why-as-good = Pegar { $face ->
@@ -544,18 +515,9 @@ coach-why-as-good = Pegar { $face ->
         [human] os humanos
         [cow] as vacas
        *[chicken] as galinhas
-    } dá no mesmo aqui.
-coach-why-bonus = Pegar { face-count } completa um humano, uma vaca e uma galinha: 3 pontos de bônus se os raios da morte segurarem os tanques até o fim do turno.
-coach-why-rays-for-safety = { $count ->
-        [1] O raio da morte deixa
-       *[other] Os { $count } raios da morte deixam
-    } o turno mais seguro: depois, os tanques terminam na frente em { $risk }% das vezes, contra { $other_risk }% pegando { $other ->
-        [human] os humanos
-        [cow] as vacas
-       *[chicken] as galinhas
-    }.
-coach-why-points-over-safety = Pegar { face-count } vale o risco: depois, os tanques terminam na frente em { $risk }% das vezes, contra { $rays_risk }% pegando os raios da morte, mas os pontos compensam.
-coach-why-more-points = Pegar { face-count } marca mais agora do que pegar { $other ->
+    } vale o mesmo aqui.
+# O grupo da outra pegada, como os motivos o nomeiam: "os 6 raios da morte", "a vaca".
+coach-other-group = { $other ->
         [death-ray] { $other_count ->
             [1] o raio da morte
            *[other] os { $other_count } raios da morte
@@ -572,57 +534,116 @@ coach-why-more-points = Pegar { face-count } marca mais agora do que pegar { $ot
             [1] a galinha
            *[other] as { $other_count } galinhas
         }
-    }; esse tipo ainda pode sair num lançamento seguinte.
-coach-why-more-dice = Pegar só { face-count } deixa { $dice ->
-        [1] 1 dado
-       *[other] { $dice } dados
-    } para lançar de novo, contra { $other_dice ->
-        [0] nenhum
-       *[other] { $other_dice }
-    } pegando { $other ->
-        [death-ray] { $other_count ->
-            [1] o raio da morte
-           *[other] os { $other_count } raios da morte
+    }
+coach-why-take = Pegue { face-count }: { $cause ->
+        [now] { $now ->
+            [1] é 1 ponto
+           *[other] são { $now } pontos
+        } a mais agora do que pegando { coach-other-group }, e o que os lançamentos seguintes somariam não compensa; o turno faz cerca de { $average } pontos em média, contra { $other_average }.
+        [later] { $more_dice ->
+            [yes] { $dice ->
+                [1] sobra 1 dado
+               *[other] sobram { $dice } dados
+            } para lançar, contra { $other_dice } pegando { coach-other-group }; o turno faz então cerca de { $average } pontos em média, contra { $other_average }.
+           *[no] os lançamentos seguintes somam cerca de { $later } pontos em média, contra { $other_later } pegando { coach-other-group }; o turno faz cerca de { $average } pontos, contra { $other_average }.
         }
-        [human] { $other_count ->
-            [1] o humano
-           *[other] os { $other_count } humanos
+        [risk] é mais seguro; depois, os tanques terminam na frente em { $risk }% das vezes, contra { $other_risk }% pegando { coach-other-group }.
+       *[bonus] { $completes ->
+            [yes] você completa um humano, uma vaca e uma galinha
+           *[no] o bônus continua ao alcance
+        }; os 3 pontos de bônus vêm em { $bonus_chance }% das vezes, contra { $other_bonus_chance }% pegando { coach-other-group }.
+    }
+coach-why-stop-or-roll = { $advice ->
+        [roll] { $tanks ->
+            [lead] Lance de novo: parar agora não marca nada, pois os tanques estão na frente{ $earthlings ->
+                [0] {""}
+                [1] {" "}(o terráqueo separado se perderia)
+               *[other] {" "}(os { $earthlings } terráqueos separados se perderiam)
+            }. Lançando, os raios da morte ainda podem alcançá-los: o turno faz então cerca de { $average } pontos em média.
+            [safe] Lance de novo: os tanques já não alcançam os raios com { $dice ->
+                [1] o dado que sobra, que soma
+               *[other] os { $dice } dados que sobram, que somam
+            } cerca de { $gain } pontos em média.
+           *[hold] { $cause ->
+                [bonus] Lance de novo pelo bônus, que vem em { $bonus_chance }% das vezes: os dados somam cerca de { $gain } pontos ao todo
+               *[other] Lance de novo: { $held ->
+                    [0] parar agora não marca nada, e { $dice ->
+                        [1] o dado que sobra soma
+                       *[other] os { $dice } dados que sobram somam
+                    }
+                   *[other] { $dice ->
+                        [1] o dado que sobra soma
+                       *[other] os { $dice } dados que sobram somam
+                    }
+                } cerca de { $gain } pontos em média
+            }, mais do que os { $lost } pontos que os tanques tiram (eles terminam o turno na frente em { $risk }% das vezes{ $held ->
+                [0] {""}
+                [1] , e o ponto guardado se perde
+               *[other] , e os { $held } pontos guardados se perdem
+            }).
         }
-        [cow] { $other_count ->
-            [1] a vaca
-           *[other] as { $other_count } vacas
+       *[stop] Pare: lançar de novo termina o turno com os tanques na frente em { $risk }% das vezes{ $held ->
+            [0] {""}
+            [1] , e o ponto guardado se perde
+           *[other] , e os { $held } pontos guardados se perdem
+        }: cerca de { $lost } pontos em média, mais do que os { $gain } pontos que { $dice ->
+            [1] o dado que sobra somaria
+           *[other] os { $dice } dados que sobram somariam
+        }.
+    }
+# Uma opção de uma decisão nas palavras da situação (depois de uma chance, "34% parando").
+coach-best-option = { $best ->
+        [stop] parando
+        [roll] lançando de novo
+       *[take] pegando { $best_face ->
+            [death-ray] os raios da morte
+            [human] os humanos
+            [cow] as vacas
+           *[chicken] as galinhas
         }
-       *[chicken] { $other_count ->
-            [1] a galinha
-           *[other] as { $other_count } galinhas
+    }
+coach-other-option = { $other ->
+        [stop] parando
+        [roll] lançando de novo
+       *[take] pegando { $other_face ->
+            [death-ray] os raios da morte
+            [human] os humanos
+            [cow] as vacas
+           *[chicken] as galinhas
         }
-    }: os dados a mais valem mais que os pontos de agora.
-coach-why-compare = Depois de pegar { face-count }, os tanques terminam na frente em { $risk }% das vezes e o turno faz { $average ->
-        [0] menos de um ponto
-        [1] cerca de 1 ponto
-       *[other] cerca de { $average } pontos
-    } em média; pegando { $other ->
-        [death-ray] { $other_count ->
-            [1] o raio da morte
-           *[other] os { $other_count } raios da morte
+    }
+coach-why-situation = { $case ->
+        [final-turn] É a rodada final: com { $banked } no placar, você precisa de { $needed ->
+            [1] 1 ponto
+           *[other] { $needed } pontos
+        } neste turno para passar os { $leader } do líder{ $held ->
+            [0] {""}
+           *[other] {" "}({ $held } guardados até agora)
+        }{ $after ->
+            [0] , e ninguém joga depois de você.
+            [1] , e mais um jogador joga depois de você.
+           *[other] , e mais { $after } jogadores jogam depois de você.
         }
-        [human] { $other_count ->
-            [1] o humano
-           *[other] os { $other_count } humanos
+        [reach-target] Parando, você chega a { $total }, além dos { $target }: { $after ->
+            [0] a partida termina com o seu turno.
+            [1] a rodada termina, mas seu adversário ainda tem um último turno para passar você.
+           *[other] a rodada termina, mas { $after } adversários ainda têm um último turno para passar você.
         }
-        [cow] { $other_count ->
-            [1] a vaca
-           *[other] as { $other_count } vacas
+        [race] { $opponents ->
+            [1] Com { $banked } contra os { $leader } do seu adversário
+           *[other] Com { $banked } contra os { $leader } do líder
+        }, e { $target } a alcançar, o placar muda o valor dos pontos{ $points ->
+            [agree] {"."}
+           *[disagree] : se contassem só os pontos, você faria melhor { coach-other-option }.
         }
-       *[chicken] { $other_count ->
-            [1] a galinha
-           *[other] as { $other_count } galinhas
+       *[solo] Sozinho, o que conta é chegar a { $target } no menor número de turnos{ $points ->
+            [agree] {"."}
+           *[disagree] : se contassem só os pontos, você faria melhor { coach-other-option }.
         }
-    }, { $other_risk }% e { $other_average ->
-        [0] menos de um ponto
-        [1] cerca de 1 ponto
-       *[other] cerca de { $other_average } pontos
-    }.
+    } { $measure ->
+        [turns] Turnos até { $target }, em média: { $value } { coach-best-option }, contra { $other_value } { coach-other-option }.
+       *[win] Sua chance de vencer: { $value }% { coach-best-option }, contra { $other_value }% { coach-other-option }.
+    }
 
 ## O jogo de terminal: `martian-dice play` em tela cheia e `martian-dice replay ARQUIVO` num
 ## terminal (crates/tui/src/messages.rs). Os títulos dos painéis ganham o espaçamento do código.
@@ -689,14 +710,24 @@ tui-to-roll = { $dice } para lançar
 tui-nothing-rolled = Nenhum dado lançado ainda neste turno.
 tui-set-aside = Separados
 tui-no-earthlings = nenhum terráqueo ainda
+# Os tanques contra os raios: a salvo quando nenhum lançamento dos dados restantes pode pôr os
+# tanques na frente, em risco quando os raios seguram mas os tanques ainda podem passá-los.
 tui-meter-tanks = Tanques
 tui-meter-rays = Raios
 tui-meter-safe = a salvo
 tui-meter-danger = perigo!
-tui-stop-now = { $reason ->
-        [busted] Se parar agora: { $score } (mais tanques que raios)
-        [bonus] Se parar agora: { $score } (com o bônus de +3)
-       *[plain] Se parar agora: { $score }
+tui-meter-hold = em risco
+tui-stop-now = { $phase ->
+        [choosing] { $reason ->
+            [busted] Até agora: { $score } (mais tanques que raios)
+            [bonus] Até agora: { $score } (com o bônus de +3)
+           *[plain] Até agora: { $score }
+        }
+       *[deciding] { $reason ->
+            [busted] Se parar agora: { $score } (mais tanques que raios)
+            [bonus] Se parar agora: { $score } (com o bônus de +3)
+           *[plain] Se parar agora: { $score }
+        }
     }
 tui-turn-result = { $end ->
         [stop] Parou
@@ -785,6 +816,12 @@ tui-end-trigger = ★ { $name } chegou a { $target } na rodada { $round }: { $en
        *[complete-round] aquela rodada foi a última.
     }
 tui-end-roll-off-round = Desempate, rodada { $round }: { $list } raios da morte.
+# A tela do fim leva à revisão: a precisão e o maior erro de cada pessoa, e a tecla.
+# $key: a tecla da revisão; $decision: um tui-review-decision.
+tui-end-review-working = Revendo as decisões… [{ $key }] abre a revisão.
+tui-end-biggest-mistake = Maior erro: { $decision }
+tui-end-no-mistake = Nenhuma imprecisão, erro ou erro grave: cada decisão foi a melhor ou quase.
+tui-end-review-key = [{ $key }] a revisão completa: cada decisão, o seu valor e por quê.
 tui-saved = Registro salvo em { $path }
 tui-save-failed = Não foi possível salvar: { $error }
 tui-save-as = Salvar o registro como:
@@ -792,15 +829,15 @@ tui-save-hint = [enter] salvar  [esc] cancelar
 tui-confirm-quit = Sair desta partida? [{ $yes }] sim  [outra tecla] não
 tui-coach-off = Tecle [{ $coach }] para ver o valor de cada opção.
 tui-coach-wait = Análise: esperando uma decisão sua.
+# Num replay (ninguém é "você"): quem joga lança primeiro, ou a decisão é dessa pessoa.
+tui-coach-wait-for = Análise: { $name } vai lançar; a análise pesa decisões.
+tui-coach-whose = Decisão de { $name }
 tui-coach-unavailable = A análise precisa do solucionador, que ainda não está incluído.
 tui-coach-no-values = Sem valores para esta posição.
 tui-coach-working = A sua chance de vitória está sendo calculada: ela vem na próxima decisão.
 tui-coach-win = chance de vitória
 tui-coach-turn = pontos esperados no turno
 tui-coach-turns = turnos esperados até { $target }
-tui-cost-win = { $percent }% de chance
-tui-cost-points = { $value } pontos
-tui-cost-turns = { $value } turnos a mais
 # Uma opção na lista da análise (28 colunas com o valor).
 tui-coach-option = { $action ->
         [take] { $face ->
@@ -818,8 +855,8 @@ tui-coach-best = ótima
 # O custo de uma decisão, em duas linhas de 28 colunas. $action: um tui-coach-option.
 tui-coach-last = Última: { $action }
 tui-coach-played = ▸ jogado: { $action }
-# $cost: um texto tui-cost-*.
-tui-review-cost = custo: { $cost }
+# O que uma decisão custou, sob o título (28 colunas). $cost: um texto measure-change (uma perda).
+tui-review-cost = { $cost }
 tui-review-best = a melhor
 # O motivo da análise, sob as teclas. $reason: um texto coach-why-*.
 tui-coach-why = Por quê? { $reason }
@@ -984,9 +1021,9 @@ tui-review-decision = Turno { $turn } (rodada { $round }), { $name }, { $positio
 tui-review-verdict = { $class ->
         [forced] { $action } (a única escolha)
         [best] { $action }: melhor
-        [inaccuracy] { $action }: imprecisão, perdeu { $loss }; melhor: { $best }
-        [mistake] { $action }: erro, perdeu { $loss }; melhor: { $best }
-       *[blunder] { $action }: erro grave, perdeu { $loss }; melhor: { $best }
+        [inaccuracy] { $action }: imprecisão ({ $loss }); melhor: { $best }
+        [mistake] { $action }: erro ({ $loss }); melhor: { $best }
+       *[blunder] { $action }: erro grave ({ $loss }); melhor: { $best }
     }
 tui-review-action = { $action ->
         [stop] parou
@@ -1008,16 +1045,12 @@ tui-review-best-action = { $action ->
            *[chicken] pegar as galinhas
         }
     }
-tui-review-loss = { $unit ->
-        [points] { $value } pontos
-       *[turns] { $value } turnos
-    }
 tui-review-mark = { $class ->
         [forced] única escolha
         [best] melhor
-        [inaccuracy] imprecisão −{ $loss }
-        [mistake] erro −{ $loss }
-       *[blunder] erro grave −{ $loss }
+        [inaccuracy] imprecisão { $loss }
+        [mistake] erro { $loss }
+       *[blunder] erro grave { $loss }
     }
 tui-hint-review = [↑↓ PgUp/PgDn] rolar  [Home/End]  [esc] voltar  [{ $quit }] sair
 tui-replay-verdict = Jogada aqui: { $name } { $verdict }
@@ -1037,7 +1070,7 @@ tui-train-theme = { $theme ->
 tui-setup-start-trainer = Começar o treino
 tui-setup-hints-trainer = [↑↓←→] escolher, ou digitar  [enter] começar  [?] ajuda  [esc] sair
 tui-mode-about = { $mode ->
-        [trainer] Treino: posições de partidas de 1 a 3 jogadores (a linha Jogadores) jogadas com perfeição, em que uma opção é claramente a melhor e uma regra prática erra. Valem as regras abaixo.
+        [trainer] Treino: posições de partidas de 1 a 3 jogadores (a linha Jogadores) jogadas com perfeição, em que uma opção é claramente a melhor, escolhidas pelo que ensinam; os tipos que você erra voltam. Valem as regras abaixo.
        *[game] Uma partida nesta tela, contra bots ou amigos; [←→] aqui passa para o treino.
     }
 tui-trainer-players = As posições do treino vêm de partidas de 1 a 3 jogadores: ponha 1, 2 ou 3 em Jogadores.
@@ -1059,12 +1092,23 @@ tui-trainer-wrong = Não é o melhor: { $action } é { $class ->
         [inaccuracy] uma imprecisão
         [mistake] um erro
        *[blunder] um erro grave
-    }, perdeu { $loss }; melhor: { $best }.
+    } ({ $loss }); o melhor é { $best }.
 tui-trainer-thumb = { $thumb ->
-        [most-dice] A regra prática "pegue o tipo com mais dados" faria { $action }.
-       *[stop-at-six] A regra prática "pare com 6 pontos ou mais" faria { $action }.
+        [most-dice] A regra prática "pegue o tipo com mais dados" faria { $action }
+       *[stop-at-six] A regra prática "pare com 6 pontos ou mais" faria { $action }
+    }: { $right ->
+        [yes] acerta aqui.
+       *[no] erra aqui.
     }
-tui-trainer-score = Placar: { $best } de { $answered } melhores · perdeu { $loss }
+tui-trainer-rolled = { $count ->
+        [1] 1 dado lançado.
+       *[other] { $count } dados lançados.
+    }
+tui-trainer-left = { $count ->
+        [1] Resta 1 dado para lançar.
+       *[other] Restam { $count } dados para lançar.
+    }
+tui-trainer-score = Acertos: { $best } de { $answered } · { $loss }
 tui-trainer-you-chose = ▸ sua resposta
 tui-hint-trainer = [espaço] próxima posição
 tui-hint-trainer-keys = [?] ajuda e faces  [esc] preparo  [{ $quit }] sair
@@ -1487,9 +1531,9 @@ web-review-position = { $kind ->
 web-review-verdict = { $class ->
         [forced] { $action } (a única escolha).
         [best] { $action }: o melhor.
-        [inaccuracy] { $action }: uma imprecisão, perdeu { $loss }; o melhor era { $best }.
-        [mistake] { $action }: um erro, perdeu { $loss }; o melhor era { $best }.
-       *[blunder] { $action }: um erro grave, perdeu { $loss }; o melhor era { $best }.
+        [inaccuracy] { $action }: uma imprecisão, que custou { $loss }; o melhor era { $best }.
+        [mistake] { $action }: um erro, que custou { $loss }; o melhor era { $best }.
+       *[blunder] { $action }: um erro grave, que custou { $loss }; o melhor era { $best }.
     }
 web-review-action = { $action ->
         [stop] parou
@@ -1512,16 +1556,17 @@ web-review-best-action = { $action ->
         }
     }
 web-review-loss = { $unit ->
-        [points] { $value } pontos
+        [points] { $value }% de chance de vencer
        *[turns] { $value } turnos
     }
 web-review-mark = { $class ->
         [forced] { $action }: a única escolha
         [best] { $action }: melhor
-        [inaccuracy] { $action }: imprecisão, −{ $loss }
-        [mistake] { $action }: erro, −{ $loss }
-       *[blunder] { $action }: erro grave, −{ $loss }
+        [inaccuracy] { $action }: imprecisão, que custou { $loss }
+        [mistake] { $action }: erro, que custou { $loss }
+       *[blunder] { $action }: erro grave, que custou { $loss }
     }
+web-review-why = Por quê? { $reason }
 web-review-replay-unavailable = Os passos não estão marcados: a revisão desta partida não pode ser obtida agora.
 ## Resolver e aconselhar: o texto de `martian-dice solve turn|duel|solo|trio` e `martian-dice
 ## advise` (crates/cli/src/solve_cmd/messages.rs). Os decimais chegam formatados ($expected,
@@ -1623,14 +1668,24 @@ review-valuation = { $valuation ->
     }
 review-classes = Cada decisão é classificada pelo que perde em relação à melhor opção: imprecisão a partir de { $inaccuracy }, erro a partir de { $mistake }, erro grave a partir de { $blunder }.
 review-luck-note = O movimento de cada turno se divide entre os dados (sorte) e as decisões (habilidade); sorte e habilidade somam o movimento inteiro.
-review-unit = { $unit ->
-        [points] { $value } pontos
-       *[turns] { $value } turnos
-    }
 review-turn = Turno { $turn } (rodada { $round }), { $name }, { $scores }: { $transcript } — { $points }.
 review-turn-unfinished = Turno { $turn } (rodada { $round }), { $name }, { $scores }: { $transcript } — inacabado.
 review-choose = lançou { $roll }: { $options }
-review-decide = { $points } separados, { $dice } restantes: { $options }
+review-decide = { $tanks ->
+        [lead] { $earthlings ->
+            [0] nada separado
+            [1] 1 terráqueo separado
+           *[other] { $earthlings } terráqueos separados
+        }, mas os tanques estão na frente (0 pontos até agora)
+       *[hold] { $points ->
+            [0] 0 pontos separados
+            [1] 1 ponto separado
+           *[other] { $points } pontos separados
+        }
+    }, { $dice ->
+        [1] 1 dado restante
+       *[other] { $dice } dados restantes
+    }: { $options }
 review-option = { $action ->
         [stop] parar
         [roll] lançar
@@ -1640,10 +1695,11 @@ review-best-mark = { " " }(melhor)
 review-verdict = { $class ->
         [forced] { $action }, a única escolha
         [best] { $action }: melhor
-        [inaccuracy] { $action }: imprecisão, perdeu { $loss }
-        [mistake] { $action }: erro, perdeu { $loss }
-       *[blunder] { $action }: erro grave, perdeu { $loss }
+        [inaccuracy] { $action }: imprecisão, { $loss }
+        [mistake] { $action }: erro, { $loss }
+       *[blunder] { $action }: erro grave, { $loss }
     }
+review-why = Por quê? { $reason }
 review-action = { $action ->
         [stop] parou
         [roll] lançou de novo
@@ -1670,11 +1726,17 @@ review-move = { $measure ->
     }
 review-chances = Chances: { $list }.
 review-summary = Resumo:
-review-seat = { $name }: { $decisions } decisões, precisão { $accuracy }, perda média { $mean }; melhores { $best }, imprecisões { $inaccuracies }, erros { $mistakes }, erros graves { $blunders }.
-review-seat-forced = { $count } forçadas (uma só opção) não contadas.
+review-seat = { $name }: { $decisions ->
+        [1] 1 decisão
+       *[other] { $decisions } decisões
+    }, precisão { $accuracy }, perda média { $mean }; melhores { $best }, imprecisões { $inaccuracies }, erros { $mistakes }, erros graves { $blunders }.
+review-seat-forced = { $count ->
+        [1] 1 forçada (uma só opção) não contada.
+       *[other] { $count } forçadas (uma só opção) não contadas.
+    }
 review-seat-none = { $name }: nenhuma decisão com escolha.
 review-seat-luck = Sorte { $luck }, habilidade { $skill } na partida.
-review-biggest = Maior erro: turno { $turn } (rodada { $round }), placar { $scores }, { $position }: { $action }, o melhor era { $best } (perdeu { $loss }).
+review-biggest = Maior erro: turno { $turn } (rodada { $round }), placar { $scores }, { $position }: { $action }, o melhor era { $best } ({ $loss }).
 review-biggest-none = Nenhuma decisão perdeu nada.
 review-explore = Para explorar: { $command }
 review-accuracy-note = Precisão = 100% × (1 − perda ÷ aposta), somadas sobre as decisões do jogador; a aposta de uma decisão é quanto a pior opção perde em relação à melhor.
@@ -1711,29 +1773,77 @@ review-chart-y = { $measure ->
     }
 review-chart-roll-off = desempate
 review-chart-approximate = Aproximação: a chance de cada jogador no jogo exato de três jogadores (ou no duelo) entre ele e seus adversários mais fortes; elas podem não somar 100%.
-train-intro = Treino: posições do jogo perfeito em que uma opção é claramente a melhor e uma regra prática erra ({ $theme }). Pegue um tipo pela letra (R, H, V, G; ou C, K); quando a pergunta for parar ou lançar de novo, p para e l lança; q sai.
+train-intro = Treino: posições escolhidas pelo que ensinam: escolhas de tipo e decisões de parar ou lançar, onde uma regra prática acerta e onde erra, também perto do fim da partida ({ $theme }). Pegue um tipo pela letra (R, H, V, G; ou C, K); quando a pergunta for parar ou lançar de novo, p para e l lança; q sai.
 train-theme = { $theme ->
         [any] qualquer tipo de posição
         [tanks-close-to-rays] tanques perto dos raios da morte
         [final-round] a rodada final
+        [near-target] perto do alvo
        *[bonus-hunting] em busca do bônus
     }
-train-position = Posição { $number } de { $count }, rodada { $round }: { $scores }; { $name } joga.
+train-position = Posição { $number } de { $count }, rodada { $round }: { $scores }; você joga.
+train-order = Ordem dos lugares: { $order } (cada rodada começa por { $first }).
 train-final-round = Esta é a rodada final: um jogador alcançou o alvo.
-train-aside = Separados: { $dice }; o turno vale { $points } até aqui.
+train-aside = { $phase ->
+        [choosing] Separados antes deste lançamento
+       *[deciding] Separados
+    }: { $dice }; { $tanks ->
+        [lead] os tanques estão na frente, então ainda não vale nada
+       *[hold] o turno vale { $points ->
+            [0] 0 pontos
+            [1] 1 ponto
+           *[other] { $points } pontos
+        } até aqui
+    }{ $phase ->
+        [choosing] {"."}
+       *[deciding] ; { $left ->
+            [1] resta 1 dado.
+           *[other] restam { $left } dados.
+        }
+    }
 train-aside-nothing = Nada separado ainda.
-train-rolled = Lançou: { $roll }.
+train-rolled = Lançou: { $roll } ({ $count ->
+        [1] 1 dado
+       *[other] { $count } dados
+    }).
 train-ask-take = Que tipo você pega? ({ $choices })
 train-ask-decide = Parar ou lançar de novo? ({ $stop }, { $roll })
 train-unknown = Não é uma opção aqui: { $text }.
+train-doing = { $action ->
+        [stop] parar
+        [roll] lançar de novo
+       *[take] pegar { $face ->
+            [death-ray] os raios da morte
+            [human] os humanos
+            [cow] as vacas
+           *[chicken] as galinhas
+        }
+    }
 train-right = Certo: { $action } é o melhor.
-train-wrong = Não é o melhor: { $action } perde { $loss }; o melhor é { $best }.
+train-wrong = Não é o melhor: { $action } é { $class ->
+        [inaccuracy] uma imprecisão
+        [mistake] um erro
+       *[blunder] um erro grave
+    } ({ $loss }); o melhor é { $best }.
+train-why = Por quê? { $reason }
+train-best = Melhor: { $action }.
 train-thumb = { $thumb ->
-        [most-dice] A regra prática "pegue o tipo com mais dados" faria { $action }.
-       *[stop-at-six] A regra prática "pare com 6 pontos ou mais" faria { $action }.
+        [most-dice] A regra prática "pegue o tipo com mais dados" faria { $action }
+       *[stop-at-six] A regra prática "pare com 6 pontos ou mais" faria { $action }
+    }: { $right ->
+        [yes] acerta aqui.
+       *[no] erra aqui.
     }
 train-options = Todas as opções: { $options }.
-train-score = Placar: { $best } de { $answered } melhores, { $loss } perdidos ao todo.
+train-score = Placar: { $best } de { $answered } melhores, { $loss } ao todo.
+train-summary = Fim da sessão: { $best } de { $answered } melhores, { $loss } ao todo.
+train-trend = Suas últimas sessões: { $rates } de melhores respostas, { $trend ->
+        [improving] melhorando.
+        [slipping] piorando: os tipos a treinar voltam primeiro.
+       *[steady] estável.
+    }
+train-lesson-record = { $lesson } ({ $right } de { $seen } certas)
+train-work-on = Para treinar: { $lessons }.
 train-none = Não se encontrou outra posição deste tipo com estas regras.
 train-you = você
 train-theme-never = Nenhuma posição deste tipo ({ $theme }) ocorre em { $players ->
@@ -1741,3 +1851,19 @@ train-theme-never = Nenhuma posição deste tipo ({ $theme }) ocorre em { $playe
        *[other] partidas de { $players } jogadores
     } com estas regras.
 train-bad-margin = A margem deve ser um número positivo, não { $margin }.
+train-bad-players = --players aceita 1, 2 ou 3, ou uma mistura como 2,3 (posições solo não se misturam), não '{ $players }'
+lesson-name = { $decision ->
+        [take] { $cause ->
+            [now] escolhas de tipo em que decidem os pontos pegos agora
+            [later] escolhas de tipo em que decidem os dados guardados para depois
+            [risk] escolhas de tipo em que decide o risco dos tanques
+            [bonus] escolhas de tipo em que decide o bônus
+           *[situation] escolhas de tipo em que decide o placar da partida
+        }
+       *[stop-or-roll] { $cause ->
+            [later] parar ou lançar em que decidem os dados que sobram
+            [risk] parar ou lançar em que decide o risco dos tanques
+            [bonus] parar ou lançar em que decide o bônus
+           *[situation] parar ou lançar em que decide o placar da partida
+        }
+    }

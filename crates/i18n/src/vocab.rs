@@ -77,6 +77,63 @@ pub fn points(m: &Messages, count: Points) -> String {
     tr!(m, "points", count = count)
 }
 
+/// What a change of a measure is counted in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChangeUnit {
+    /// Percentage points of a chance to win.
+    WinChance,
+    /// Expected turns to reach the target (solo play; fewer is better).
+    Turns,
+    /// Expected points of a turn.
+    Points,
+}
+
+/// A change of a measure, named plainly, as every interface writes losses, luck and skill:
+/// "−2.8% chance to win", "+0.35 turns", "−1.25 points" (a percentage point of a chance to win
+/// reads as "%"); without the sign when `signed` is false. `value` is in the unit's own terms
+/// (percentage points for [`ChangeUnit::WinChance`]), written with `places` decimals; a change
+/// that rounds to zero has no sign.
+pub fn change(m: &Messages, unit: ChangeUnit, value: f64, places: usize, signed: bool) -> String {
+    let shown = crate::decimal(m, value.abs(), places);
+    let zero = shown.chars().all(|c| c == '0' || !c.is_ascii_digit());
+    let sign = match (signed, zero, value < 0.0) {
+        (false, _, _) | (true, true, _) => "",
+        (true, false, true) => "\u{2212}",
+        (true, false, false) => "+",
+    };
+    let measure = match unit {
+        ChangeUnit::WinChance => "win",
+        ChangeUnit::Turns => "turns",
+        ChangeUnit::Points => "points",
+    };
+    tr!(
+        m,
+        "measure-change",
+        measure = measure,
+        value = format!("{sign}{shown}")
+    )
+}
+
+/// A loss (how much worse a choice is than the best, never negative) as the change it makes:
+/// "−2.8% chance to win", "+0.35 turns" (more turns alone), "−1.25 points". `loss` is in the
+/// unit's own terms; the decimals are `places`, or more for a loss that would read as none.
+pub fn loss(m: &Messages, unit: ChangeUnit, loss: f64, places: usize) -> String {
+    let mut places = places;
+    while places < 6
+        && loss > 1e-12
+        && crate::decimal(m, loss, places)
+            .chars()
+            .all(|c| c == '0' || !c.is_ascii_digit())
+    {
+        places += 1;
+    }
+    let signed = match unit {
+        ChangeUnit::Turns => loss,
+        ChangeUnit::WinChance | ChangeUnit::Points => -loss,
+    };
+    change(m, unit, signed, places, true)
+}
+
 /// "1 earthling", "7 terráqueos".
 pub fn earthlings(m: &Messages, count: u8) -> String {
     tr!(m, "earthling-count", count = count)

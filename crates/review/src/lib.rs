@@ -45,9 +45,10 @@
 //! # }
 //! ```
 //!
-//! **Trainer.** [`Trainer`] serves positions met in solved play where one option is clearly
-//! best (by a margin over the second) and a rule of thumb ([`Thumb`]) gets it wrong, optionally
-//! of one [`Theme`].
+//! **Trainer.** [`Trainer`] serves positions where one option is clearly best (by a margin over
+//! the second), chosen for what they teach ([`Lesson`]) in a mix no simple way of answering gets
+//! right, bringing back the kinds a player gets wrong ([`Progress`]); optionally of one
+//! [`Theme`]. Its candidates come from a [`PositionSource`] ([`PlayedGames`] by default).
 
 mod measure;
 mod review;
@@ -58,7 +59,10 @@ mod valuer;
 pub use measure::{Class, Measure, Thresholds};
 pub use review::{Decision, Review, RollOffReview, StopReason, Stopped, TurnReview, review};
 pub use summary::{ClassCounts, SeatSummary};
-pub use trainer::{Theme, Thumb, Trainer, TrainerConfig, TrainerError, TrainingPosition};
+pub use trainer::{
+    Kind, Lesson, LessonRecord, PlayedGames, PlayerCounts, PositionSource, Progress, SessionRecord,
+    Theme, Thumb, Trainer, TrainerConfig, TrainerError, TrainingPosition, Trend, decision_word,
+};
 pub use valuer::{OptionValue, Options, Position, Valuation, Valuer};
 
 use martian_engine::Action;

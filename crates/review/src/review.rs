@@ -74,6 +74,10 @@ pub struct Decision {
     pub class: Class,
     /// A single option: nothing to choose.
     pub forced: bool,
+    /// Why the best option is best, for a decision that is not classed best (the coach's
+    /// reason, `martian_solver::Reason`: the difference between the best option and the next
+    /// best in parts, the largest named); `None` for the best and forced ones.
+    pub reason: Option<martian_solver::Reason>,
 }
 
 /// One turn: how the mover's value moved, and why.
@@ -335,9 +339,12 @@ impl Walk<'_> {
                     round,
                     scores: &scores,
                 };
-                let decision = self
+                let mut decision = self
                     .decision(at, so_far.clone(), chosen, options)
                     .ok_or((Some(so_far), StopReason::NoDecision))?;
+                if !decision.forced && decision.class != Class::Best {
+                    decision.reason = valuer.reason(position, table, &turn, &decision);
+                }
                 skill += match self.measure {
                     Measure::WinProbability => -decision.loss,
                     Measure::ExpectedTurns => decision.loss,
@@ -422,6 +429,7 @@ impl Walk<'_> {
             loss,
             stake,
             class: self.measure.thresholds().classify(loss),
+            reason: None,
         })
     }
 

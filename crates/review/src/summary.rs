@@ -58,7 +58,7 @@ pub struct SeatSummary {
     /// stake.
     pub accuracy: Option<f64>,
     /// The index (in [`crate::Review::decisions`]) of the decision that lost the most, if one
-    /// lost anything.
+    /// was an inaccuracy or worse (a decision classed best is no mistake).
     pub biggest_mistake: Option<usize>,
     /// The sum of the luck of the seat's turns (see [`TurnReview::luck`]).
     pub luck: f64,
@@ -103,7 +103,8 @@ pub(crate) fn summarise(
                 summary.classes.add(decision.class);
                 summary.total_loss += decision.loss;
                 stake += decision.stake;
-                if decision.loss > biggest {
+                // A decision classed best is no mistake, however little it lost.
+                if decision.class != Class::Best && decision.loss > biggest {
                     biggest = decision.loss;
                     summary.biggest_mistake = Some(index);
                 }

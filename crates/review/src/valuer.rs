@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use martian_engine::{Action, Points, Rules, Situation, Turn};
 use martian_solver::{
-    AdviceRequest, DuelSolution, MultiPlayer, PositionError, Reduction, SoloSolution, TrioSolution,
-    TurnTable, advise, duel, duel_position, expected_score_table, reduce, solo, trio,
-    trio_position,
+    Advice, AdviceMeasure, AdviceOption, AdviceRequest, DuelSolution, MultiPlayer, PositionError,
+    Reduction, SoloSolution, TrioSolution, TurnTable, advise, duel, duel_position,
+    expected_score_table, reduce, solo, trio, trio_position,
 };
 use serde::Serialize;
 
@@ -264,6 +264,45 @@ impl Valuer {
                 .collect(),
             best: advice.best,
         })
+    }
+
+    /// Why the best option of `decision` (made in `turn` at `position`, valued under `table`)
+    /// is best, against the option chosen: the coach's reason, under the same play as the
+    /// values.
+    pub fn reason(
+        &self,
+        position: Position<'_>,
+        table: &TurnTable,
+        turn: &Turn,
+        decision: &crate::Decision,
+    ) -> Option<martian_solver::Reason> {
+        let measure = match self.measure() {
+            Measure::WinProbability => AdviceMeasure::WinProbability,
+            Measure::ExpectedTurns => AdviceMeasure::ExpectedTurns,
+        };
+        let advice = Advice {
+            measure,
+            options: decision
+                .options
+                .iter()
+                .map(|o| AdviceOption {
+                    action: o.action,
+                    value: o.value,
+                })
+                .collect(),
+            best: decision.best,
+        };
+        martian_solver::explain(
+            AdviceRequest {
+                rules: self.rules,
+                scores: Some(position.scores),
+                seat: position.seat,
+                turn,
+            },
+            &advice,
+            table,
+            Some(decision.chosen),
+        )
     }
 
     /// Every seat's chance to win from `position`, between two turns (the game going on). Solo:

@@ -292,6 +292,37 @@ fn mistakes_are_found_valued_and_summed() {
             }
             assert_eq!(d.class, review.thresholds.classify(d.loss));
             assert!(d.stake >= d.loss);
+            // A decision that is not the best says why the best is: the advisor's own reason,
+            // comparing the best with the choice made, its parts adding up to their difference.
+            match (d.class, &d.reason) {
+                (Class::Best, None) => {}
+                (Class::Best, Some(_)) => panic!("a reason for a best decision"),
+                (_, None) => panic!("no reason for a {:?}", d.class),
+                (_, Some(reason)) => {
+                    let turn = d
+                        .transcript
+                        .parse::<martian_engine::Transcript>()
+                        .unwrap()
+                        .replay(rules)
+                        .unwrap();
+                    let (_, expected) = martian_solver::advise_against(
+                        martian_solver::AdviceRequest {
+                            rules,
+                            scores: Some(&d.scores),
+                            seat: d.seat,
+                            turn: &turn,
+                        },
+                        d.chosen,
+                    )
+                    .unwrap();
+                    assert_eq!(Some(reason), expected.as_ref());
+                    if let Some(c) = reason.comparison() {
+                        assert_eq!(c.best.action, d.best);
+                        assert_eq!(c.other.action, d.chosen);
+                        assert!((c.parts.total() - (best - mine)).abs() < 1e-9, "{c:?}");
+                    }
+                }
+            }
         }
         if let Some(index) = easy.biggest_mistake {
             let biggest = review.decisions[index].loss;

@@ -87,9 +87,20 @@ export function has(id) {
   return Boolean(bundle && bundle.hasMessage(id));
 }
 
-// Numbers with decimals, written the reader's way ("42.5%", "42,5%").
-export function percent(fraction) {
-  return new Intl.NumberFormat(current, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(fraction);
+// Numbers with decimals, written the reader's way ("42.5%", "42,5%"); `digits` as the server
+// chose them (figures that differ never read alike), one by default.
+export function percent(fraction, digits = 1) {
+  return new Intl.NumberFormat(current, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(fraction);
+}
+
+// The arguments of a message the server sent (a coach's or a review's reason): figures with
+// decimals come as text with a decimal point ("4.3"), written here with the reader's separator.
+export function serverArgs(args) {
+  const out = {};
+  for (const [name, value] of Object.entries(args || {})) {
+    out[name] = typeof value === "string" && /^-?[0-9]+\.[0-9]+$/.test(value) ? value.replace(".", t("decimal-point")) : value;
+  }
+  return out;
 }
 
 export function setLang(tag) {

@@ -2,12 +2,10 @@
 //! and, on the person's own decisions, each option's chance to win — exact values from the solver.
 //! Offered in games of two (a duel) up to [`MAX_COACH_TARGET`], where the solution is quick to get.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
 use martian_engine::{Action, Points, Rules, Turn};
-use martian_solver::{AdviceMeasure, AdviceRequest, Reason, ReasonArg, advise_with_reason};
+use martian_solver::{AdviceMeasure, AdviceRequest, Reason, advise_with_reason};
 
 /// The largest target the coach works for: the duel solution's first computation grows with the
 /// square of the target (about 20 s at 100), and is then kept by the solver.
@@ -49,44 +47,12 @@ pub struct CoachAdvice {
     /// The best of `options`.
     pub best: Option<String>,
     /// Why the best option is best, with `options` (null otherwise): the page words it with the
-    /// Fluent message `id` and these `args`.
-    pub reason: Option<CoachReason>,
-}
-
-/// A reason of the coach as the page words it: `t(reason.id, reason.args)` with the program's own
-/// `coach-why-*` messages (served at `/i18n/<lang>.ftl`), so that it reads as in the terminal.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CoachReason {
-    pub id: &'static str,
-    /// Whole numbers (percentages from 0 to 100, points rounded) and selector words.
-    pub args: BTreeMap<&'static str, ReasonValue>,
-}
-
-/// An argument of a reason: a plain JSON number or a string.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum ReasonValue {
-    Number(i64),
-    Word(&'static str),
-}
-
-impl From<&Reason> for CoachReason {
-    fn from(reason: &Reason) -> CoachReason {
-        CoachReason {
-            id: reason.id(),
-            args: reason
-                .args()
-                .into_iter()
-                .map(|(name, arg)| {
-                    let value = match arg {
-                        ReasonArg::Number(n) => ReasonValue::Number(n),
-                        ReasonArg::Word(word) => ReasonValue::Word(word),
-                    };
-                    (name, value)
-                })
-                .collect(),
-        }
-    }
+    /// Fluent message `id` and these `args` (the solver's reason in JSON; figures with decimals
+    /// come as text with a decimal point, to be written with the reader's separator).
+    pub reason: Option<Reason>,
+    /// The decimals of the options' chances as percentages: the fewest that show different
+    /// chances differently (`martian_solver::figures::percent_places`, at least 1).
+    pub places: usize,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -120,10 +86,15 @@ pub fn advice(
         .iter()
         .find(|o| o.action == advice.best)
         .map(|o| o.value)?;
-    let chances = (0..scores.len())
+    let chances: Vec<f64> = (0..scores.len())
         .map(|seat| if seat == mover { now } else { 1.0 - now })
         .collect();
     let mine = mover == recipient;
+    // The chances shown side by side: every seat's, and the options' when they are shown.
+    let mut values = chances.clone();
+    if mine {
+        values.extend(advice.options.iter().map(|o| o.value));
+    }
     let code = |action: Action| action.code();
     Some(CoachAdvice {
         moves,
@@ -141,7 +112,8 @@ pub fn advice(
             Vec::new()
         },
         best: mine.then(|| code(advice.best)),
-        reason: reason.as_ref().filter(|_| mine).map(CoachReason::from),
+        reason: reason.filter(|_| mine),
+        places: martian_solver::figures::percent_places(&values, 1),
     })
 }
 
@@ -179,7 +151,8 @@ mod tests {
     }
 
     /// The reason comes with the recipient's own decisions: the solver's, as a message id and
-    /// arguments with which both languages' message reads whole.
+    /// arguments with which both languages' message reads whole once its decimals are written
+    /// with the language's separator, as the page does.
     #[test]
     fn the_reason_is_the_solver_s_and_formats_with_the_arguments_sent() {
         let rules = Rules::official();
@@ -205,36 +178,35 @@ mod tests {
             .unwrap();
             let expected = expected.expect("a decision has a reason");
             let mine = super::advice(rules, &scores, seat, &turn, 1, seat).unwrap();
-            let reason = mine
-                .reason
-                .clone()
-                .expect("the recipient's decision has a reason");
-            assert_eq!(reason, CoachReason::from(&expected));
-            assert!(reason.id.starts_with("coach-why-"));
+            assert_eq!(mine.reason.as_ref(), Some(&expected));
             let json = serde_json::to_value(&mine).unwrap();
-            assert_eq!(json["reason"]["id"], reason.id);
+            assert_eq!(json["reason"]["id"], expected.id());
             for (name, arg) in expected.args() {
                 let value = match arg {
-                    ReasonArg::Number(n) => serde_json::json!(n),
-                    ReasonArg::Word(w) => serde_json::json!(w),
+                    martian_solver::ReasonArg::Number(n) => serde_json::json!(n),
+                    other => serde_json::json!(other.plain()),
                 };
                 assert_eq!(json["reason"]["args"][name], value, "{name}");
             }
             for lang in martian_i18n::Lang::ALL {
                 let m = lang.messages();
-                assert!(m.has(reason.id), "{lang}: {}", reason.id);
-                let args: Vec<(&str, martian_i18n::Arg<'_>)> = reason
-                    .args
+                assert!(m.has(expected.id()), "{lang}: {}", expected.id());
+                let point = martian_i18n::tr!(m, "decimal-point");
+                let args: Vec<(&str, martian_i18n::Arg<'_>)> = json["reason"]["args"]
+                    .as_object()
+                    .unwrap()
                     .iter()
-                    .map(|(&name, value)| {
-                        let arg = match *value {
-                            ReasonValue::Number(n) => martian_i18n::Arg::from(n),
-                            ReasonValue::Word(w) => martian_i18n::Arg::from(w),
+                    .map(|(name, value)| {
+                        let arg = match value {
+                            serde_json::Value::String(s) => {
+                                martian_i18n::Arg::from(s.replace('.', &point))
+                            }
+                            other => martian_i18n::Arg::from(other.as_i64().unwrap()),
                         };
-                        (name, arg)
+                        (name.as_str(), arg)
                     })
                     .collect();
-                let text = m.text(reason.id, &args);
+                let text = m.text(expected.id(), &args);
                 assert!(!text.contains('{'), "{lang}: {text}");
             }
             // The other seat sees no reason, as it sees no options.

@@ -78,9 +78,41 @@ pub fn advise_with_reason(
             table.action_values(request.turn),
             table.value(request.turn),
         );
-        let reason = crate::explain::reason(&request, &advice, table);
+        let reason = crate::explain::reason(&request, &advice, table, None);
         (advice, reason)
     })
+}
+
+/// [`advise_with_reason`] for a choice made: the reason compares the best option with `chosen`
+/// (with the next best when `chosen` is the best) — why the best beats what was played, as a
+/// review or a trainer says it.
+pub fn advise_against(
+    request: AdviceRequest<'_>,
+    chosen: Action,
+) -> Result<(Advice, Option<Reason>), PositionError> {
+    with_table(request, |measure, table| {
+        let advice = advice_from(
+            measure,
+            request.turn,
+            table.action_values(request.turn),
+            table.value(request.turn),
+        );
+        let reason = crate::explain::reason(&request, &advice, table, Some(chosen));
+        (advice, reason)
+    })
+}
+
+/// Why the best option of `advice` (the values of `table`'s play for `request`'s decision) is
+/// best, against `chosen` when it is given and another option (see [`advise_against`]):
+/// [`advise_with_reason`]'s reason for advice already at hand, or for a table of another game
+/// model (the reduced game of four players and more). `None` before a turn's first roll.
+pub fn explain(
+    request: AdviceRequest<'_>,
+    advice: &Advice,
+    table: &TurnTable,
+    chosen: Option<Action>,
+) -> Option<Reason> {
+    crate::explain::reason(&request, advice, table, chosen)
 }
 
 /// Calls `f` with the measure of the advice for `request` and the turn table whose policy and

@@ -1,66 +1,71 @@
-//! Why the best option of a decision is best, in words a player can follow: a [`Reason`] is one
-//! of a small set of templates with its figures, each figure exact and computed under the same
-//! play that the advice's values assume (the same [`TurnTable`]).
+//! Why the best option of a decision is best, in words a player can follow, from an exact
+//! decomposition of the difference between the best option and the next best into its parts.
 //!
-//! The solver only computes; every interface words a reason through the Fluent message named by
-//! [`Reason::id`] with the arguments of [`Reason::args`] (the project's `coach-why-*` messages),
-//! so that the terminal, the line mode, `advise` and the web page say the same thing.
+//! # The decomposition
+//!
+//! Each option is played on under the table whose values the advice reports (the same play).
+//! Its turn ends with a final score `S` (0 when more tanks than death rays are set aside, else
+//! the earthlings plus the bonus), and is worth `V = E[u(S)]`, `u` being the utility of banking
+//! each score in that table (the points themselves for the turn alone; the chance to win after
+//! banking them; minus the turns still needed alone). Four figures in points describe the end
+//! of an option, exactly (an [`Ending`]):
+//!
+//! - **now** (`held`): the earthlings set aside right after the option;
+//! - **later**: the earthlings the rolls after it add, on average;
+//! - **bonus**: 3 × the chance that the bonus condition holds at the end;
+//! - **risk**: minus the points the tanks take on average: the earthlings and bonus of the
+//!   endings with more tanks than death rays;
+//!
+//! and `E[S] = now + later + bonus + risk`. To set points against a chance to win, a point is
+//! worth the **rate** `k`: the slope of the straight line through `(0, u(0))` that best fits the
+//! values `u(s)` of the scores the two options end with, weighed by how often they end with them
+//! (least squares: `k = Σ w(s) s (u(s) − u(0)) / Σ w(s) s²`, `w` the average of the two options'
+//! score distributions; `k = 1` for the turn's expected score, where `u(s) = s`). The difference
+//! between the best option `a` and the next best `b` is then the sum of five [`Parts`]:
+//!
+//! | part | value | what it is |
+//! |---|---|---|
+//! | [`now`](Parts::now) | `k (now_a − now_b)` | points banked now |
+//! | [`later`](Parts::later) | `k (later_a − later_b)` | dice kept for later rolls |
+//! | [`risk`](Parts::risk) | `k (risk_a − risk_b)` | the risk of losing the turn to the tanks |
+//! | [`bonus`](Parts::bonus) | `k (bonus_a − bonus_b)` | the bonus |
+//! | [`situation`](Parts::situation) | `V_a − V_b − k (E[S_a] − E[S_b])` | the game's situation: what the scores make of the points beyond their worth at the rate `k` (reaching the target, the final round, an opponent's last turn) |
+//!
+//! The parts add up to `V_a − V_b` exactly (up to floating-point rounding); with the turn's
+//! expected score the situation is 0. The reason names the [`Cause`] of the largest part (ties
+//! in the order now, later, risk, bonus, situation) and quotes the figures behind it. The solver's
+//! tests run the explainer over every decision of a turn and over thousands of game positions and
+//! check, against an independent evaluation through the engine, that the parts are exact and the
+//! named cause is the largest.
 //!
 //! # The templates
 //!
-//! At a **stop-or-roll** decision, the first that applies:
-//!
-//! | kind | when | figures |
+//! | kind | when | message |
 //! |---|---|---|
-//! | [`Indifferent`](Reason::Indifferent) | both options are worth the same | why: the turn is lost, the game is decided, or simply equal |
-//! | [`MustRoll`](Reason::MustRoll) | final round, stopping loses for certain | points still needed to pass the leader |
-//! | [`BankTheLead`](Reason::BankTheLead) | playing to win, stopping reaches the target ahead | the total, the lead |
-//! | [`ReachTarget`](Reason::ReachTarget) | alone, stopping reaches the target | the total |
-//! | [`Race`](Reason::Race) | the best play for the game differs from the best play for the turn's points | the advice, the total if stopping, the best opponent's total, the target |
-//! | [`NothingHeld`](Reason::NothingHeld) | stopping scores nothing | the chance rolling scores, its average score |
-//! | [`FreeRoll`](Reason::FreeRoll) | the tanks can no longer catch up | the points held, the dice left, the average gain |
-//! | [`Risk`](Reason::Risk) | otherwise | the chance rolling ends with the tanks ahead (losing the points held), the points held, the average gain when it does not |
+//! | [`Indifferent`](Reason::Indifferent) | stop and roll are worth the same | why: the turn is lost, the game is decided, or simply equal |
+//! | [`OnlyChoice`](Reason::OnlyChoice) | one type can be taken | `coach-why-only-choice` |
+//! | [`AsGood`](Reason::AsGood) | the next best take is worth the same | `coach-why-as-good` |
+//! | [`Compared`](Reason::Compared), stop or roll | otherwise | `coach-why-stop-or-roll`, by the cause |
+//! | [`Compared`](Reason::Compared), a take | otherwise | `coach-why-take`, by the cause |
+//! | [`Compared`](Reason::Compared), the situation | the situation is the largest part | `coach-why-situation`, by the [`Stakes`] |
 //!
-//! At a **take** decision (the best option against the next best), the first that applies:
-//!
-//! | kind | when | figures |
-//! |---|---|---|
-//! | [`OnlyChoice`](Reason::OnlyChoice) | one type can be taken | the type, how many |
-//! | [`AsGood`](Reason::AsGood) | the next best is worth the same | both types |
-//! | [`Bonus`](Reason::Bonus) | the take completes a human, a cow and a chicken (official bonus) | the type, how many |
-//! | [`RaysForSafety`](Reason::RaysForSafety) | death rays, and they make the turn safer | the chance the tanks end ahead with the rays and with the other type |
-//! | [`PointsOverSafety`](Reason::PointsOverSafety) | earthlings rather than safer death rays | both chances |
-//! | [`MorePoints`](Reason::MorePoints) | a bigger group of earthlings than the next best | both groups |
-//! | [`MoreDice`](Reason::MoreDice) | a smaller group, keeping more dice to roll | both groups, the dice left after each |
-//! | [`Compare`](Reason::Compare) | otherwise | for both: how many, the chance the tanks end ahead, the average final score |
-//!
-//! "The tanks end ahead" is the probability that the turn ends with more tanks than death rays
-//! set aside (scoring 0), the rest of the turn played as the advice's table plays it; averages are
-//! of the turn's final score under the same play.
+//! The solver only computes; every interface words a reason through the Fluent message named by
+//! [`Reason::id`] with the arguments of [`Reason::args`] (the project's `coach-why-*` messages),
+//! so that the terminal, the line mode, `advise`, the review, the trainer and the page say the
+//! same thing.
 
-use martian_engine::{Action, Dice, EndRule, Face, Points, Turn, TurnPhase};
+mod compare;
+
+pub use compare::{Cause, Comparison, DecisionKind, OptionEnd, Parts, Stakes};
+
+use martian_engine::{Action, Dice, Face, Turn, TurnPhase};
 
 use crate::advise::{Advice, AdviceMeasure, AdviceRequest};
-use crate::turn::{TurnOutlook, TurnTable, expected_score_table};
+use crate::figures::{percent_places, shown_places};
+use crate::turn::{Ending, TurnLedger, TurnTable};
 
 /// Values closer than this are worth the same.
-const SAME: f64 = 1e-9;
-
-/// What a reason advises at a stop-or-roll decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Advised {
-    Stop,
-    Roll,
-}
-
-impl Advised {
-    fn word(self) -> &'static str {
-        match self {
-            Advised::Stop => "stop",
-            Advised::Roll => "roll",
-        }
-    }
-}
+pub(crate) const SAME: f64 = 1e-9;
 
 /// Why every option of a stop-or-roll decision is worth the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,185 +88,85 @@ impl Indifference {
     }
 }
 
-/// Why the best option of a decision is best: a template and its exact figures (see the module
-/// documentation). Probabilities are from 0 to 1; averages are points.
+/// Why the best option of a decision is best (see the module documentation).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reason {
-    /// Both options are worth the same, and why.
+    /// Stop and roll are worth the same, and why.
     Indifferent { case: Indifference },
-    /// The final round: stopping now finishes behind the leader; `needed` more points this turn
-    /// pass them.
-    MustRoll { needed: Points },
-    /// Stopping reaches the target with `total`, `lead` points ahead of the best opponent.
-    BankTheLead {
-        total: Points,
-        lead: Points,
-        opponents: usize,
-    },
-    /// Alone: stopping reaches the target with `total`.
-    ReachTarget { total: Points },
-    /// The best play for the game (`advice`) is not the best play for the turn's points: where
-    /// stopping leaves the player (`total`) against the best opponent's total (none alone) and
-    /// the target.
-    Race {
-        advice: Advised,
-        total: Points,
-        best_opponent: Option<Points>,
-        opponents: usize,
-        target: Points,
-    },
-    /// Stopping scores nothing: rolling scores with probability `chance`, `average` points on
-    /// average.
-    NothingHeld { chance: f64, average: f64 },
-    /// The tanks can no longer catch up with the `dice` left: rolling cannot lose the `held`
-    /// points, and adds `gain` on average.
-    FreeRoll { held: Points, dice: u8, gain: f64 },
-    /// Rolling again ends the turn with the tanks ahead with probability `tanks_ahead`, losing
-    /// the `held` points; otherwise it adds `gain` points on average.
-    Risk {
-        advice: Advised,
-        tanks_ahead: f64,
-        held: Points,
-        gain: f64,
-    },
     /// Only `face` (`count` dice) can be taken.
     OnlyChoice { face: Face, count: u8 },
     /// Taking `face` or `other` is worth the same.
     AsGood { face: Face, other: Face },
-    /// The `count` dice of `face` complete a human, a cow and a chicken: the bonus.
-    Bonus { face: Face, count: u8 },
-    /// The `count` death rays leave the turn ending with the tanks ahead with probability
-    /// `tanks_ahead`, against `other_tanks_ahead` after taking `other`.
-    RaysForSafety {
-        count: u8,
-        tanks_ahead: f64,
-        other: Face,
-        other_tanks_ahead: f64,
-    },
-    /// The `count` dice of `face` are worth the risk: the tanks end ahead with probability
-    /// `tanks_ahead`, against `rays_tanks_ahead` after taking the death rays.
-    PointsOverSafety {
-        face: Face,
-        count: u8,
-        tanks_ahead: f64,
-        rays_tanks_ahead: f64,
-    },
-    /// The `count` dice of `face` score more now than the `other_count` of `other`, which can
-    /// still be taken later.
-    MorePoints {
-        face: Face,
-        count: u8,
-        other: Face,
-        other_count: u8,
-    },
-    /// Taking only `count` of `face` leaves `dice_left` dice to roll, against `other_dice_left`
-    /// after the `other_count` of `other`.
-    MoreDice {
-        face: Face,
-        count: u8,
-        dice_left: u8,
-        other: Face,
-        other_count: u8,
-        other_dice_left: u8,
-    },
-    /// The two best takes side by side.
-    Compare {
-        face: Face,
-        count: u8,
-        tanks_ahead: f64,
-        average: f64,
-        other: Face,
-        other_count: u8,
-        other_tanks_ahead: f64,
-        other_average: f64,
-    },
+    /// The best option against the next best, part by part.
+    Compared(Box<Comparison>),
 }
 
 /// The kinds of [`Reason`], each worded by one Fluent message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReasonKind {
     Indifferent,
-    MustRoll,
-    BankTheLead,
-    ReachTarget,
-    Race,
-    NothingHeld,
-    FreeRoll,
-    Risk,
     OnlyChoice,
     AsGood,
-    Bonus,
-    RaysForSafety,
-    PointsOverSafety,
-    MorePoints,
-    MoreDice,
-    Compare,
+    /// Stop or roll, for the points (now, later, risk, bonus).
+    StopOrRoll,
+    /// A take, for the points.
+    Take,
+    /// Either decision, for the game's situation.
+    Situation,
 }
 
 impl ReasonKind {
-    pub const ALL: [ReasonKind; 16] = [
+    pub const ALL: [ReasonKind; 6] = [
         ReasonKind::Indifferent,
-        ReasonKind::MustRoll,
-        ReasonKind::BankTheLead,
-        ReasonKind::ReachTarget,
-        ReasonKind::Race,
-        ReasonKind::NothingHeld,
-        ReasonKind::FreeRoll,
-        ReasonKind::Risk,
         ReasonKind::OnlyChoice,
         ReasonKind::AsGood,
-        ReasonKind::Bonus,
-        ReasonKind::RaysForSafety,
-        ReasonKind::PointsOverSafety,
-        ReasonKind::MorePoints,
-        ReasonKind::MoreDice,
-        ReasonKind::Compare,
+        ReasonKind::StopOrRoll,
+        ReasonKind::Take,
+        ReasonKind::Situation,
     ];
 
     /// The id of the Fluent message that words this kind.
     pub const fn id(self) -> &'static str {
         match self {
             ReasonKind::Indifferent => "coach-why-indifferent",
-            ReasonKind::MustRoll => "coach-why-must-roll",
-            ReasonKind::BankTheLead => "coach-why-bank-the-lead",
-            ReasonKind::ReachTarget => "coach-why-reach-target",
-            ReasonKind::Race => "coach-why-race",
-            ReasonKind::NothingHeld => "coach-why-nothing-held",
-            ReasonKind::FreeRoll => "coach-why-free-roll",
-            ReasonKind::Risk => "coach-why-risk",
             ReasonKind::OnlyChoice => "coach-why-only-choice",
             ReasonKind::AsGood => "coach-why-as-good",
-            ReasonKind::Bonus => "coach-why-bonus",
-            ReasonKind::RaysForSafety => "coach-why-rays-for-safety",
-            ReasonKind::PointsOverSafety => "coach-why-points-over-safety",
-            ReasonKind::MorePoints => "coach-why-more-points",
-            ReasonKind::MoreDice => "coach-why-more-dice",
-            ReasonKind::Compare => "coach-why-compare",
+            ReasonKind::StopOrRoll => "coach-why-stop-or-roll",
+            ReasonKind::Take => "coach-why-take",
+            ReasonKind::Situation => "coach-why-situation",
         }
     }
 }
 
-/// An argument of a reason's message: a whole number, or a word a message selects on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An argument of a reason's message: a whole number, a word a message selects on, or a figure
+/// with its decimals (chosen so that the figures compared in one reason read differently when
+/// their values differ; see [`crate::figures`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ReasonArg {
     Number(i64),
     Word(&'static str),
+    Decimal { value: f64, places: u8 },
 }
 
-/// A probability as a whole percentage, never 0 or 100 unless it is exactly that.
-pub fn percent(probability: f64) -> i64 {
-    if probability <= 0.0 {
-        0
-    } else if probability >= 1.0 {
-        100
-    } else {
-        ((probability * 100.0).round() as i64).clamp(1, 99)
+impl ReasonArg {
+    /// The figure as plain text with a decimal point (`"4.28"`): what the page is sent, to be
+    /// written with the reader's decimal separator. Whole numbers and words as they are.
+    pub fn plain(&self) -> String {
+        match *self {
+            ReasonArg::Number(n) => n.to_string(),
+            ReasonArg::Word(word) => word.to_string(),
+            ReasonArg::Decimal { value, places } => {
+                let places = usize::from(places);
+                let text = format!("{value:.places$}");
+                // "-0.0" reads as "0.0".
+                if text.starts_with('-') && text[1..].bytes().all(|b| b == b'0' || b == b'.') {
+                    text[1..].to_string()
+                } else {
+                    text
+                }
+            }
+        }
     }
-}
-
-/// Points on average, to the nearest whole point (the messages say "about").
-pub fn whole_points(points: f64) -> i64 {
-    points.round() as i64
 }
 
 /// The selector word of a face, as the messages name it.
@@ -279,21 +184,13 @@ impl Reason {
     pub fn kind(&self) -> ReasonKind {
         match self {
             Reason::Indifferent { .. } => ReasonKind::Indifferent,
-            Reason::MustRoll { .. } => ReasonKind::MustRoll,
-            Reason::BankTheLead { .. } => ReasonKind::BankTheLead,
-            Reason::ReachTarget { .. } => ReasonKind::ReachTarget,
-            Reason::Race { .. } => ReasonKind::Race,
-            Reason::NothingHeld { .. } => ReasonKind::NothingHeld,
-            Reason::FreeRoll { .. } => ReasonKind::FreeRoll,
-            Reason::Risk { .. } => ReasonKind::Risk,
             Reason::OnlyChoice { .. } => ReasonKind::OnlyChoice,
             Reason::AsGood { .. } => ReasonKind::AsGood,
-            Reason::Bonus { .. } => ReasonKind::Bonus,
-            Reason::RaysForSafety { .. } => ReasonKind::RaysForSafety,
-            Reason::PointsOverSafety { .. } => ReasonKind::PointsOverSafety,
-            Reason::MorePoints { .. } => ReasonKind::MorePoints,
-            Reason::MoreDice { .. } => ReasonKind::MoreDice,
-            Reason::Compare { .. } => ReasonKind::Compare,
+            Reason::Compared(comparison) => match (comparison.cause, comparison.decision) {
+                (Cause::Situation, _) => ReasonKind::Situation,
+                (_, DecisionKind::StopOrRoll) => ReasonKind::StopOrRoll,
+                (_, DecisionKind::Take) => ReasonKind::Take,
+            },
         }
     }
 
@@ -302,182 +199,147 @@ impl Reason {
         self.kind().id()
     }
 
-    /// The arguments of the message: probabilities as whole percentages ([`percent`]), averages
-    /// in whole points ([`whole_points`]), counts and totals as they are, faces and advice as
-    /// selector words (`death-ray`, `human`, `cow`, `chicken`; `stop`, `roll`; `turn-lost`,
-    /// `game-decided`, `equal`).
+    /// The cause named, when two options are compared.
+    pub fn cause(&self) -> Option<Cause> {
+        match self {
+            Reason::Compared(comparison) => Some(comparison.cause),
+            _ => None,
+        }
+    }
+
+    /// The comparison behind the reason, if it compares two options.
+    pub fn comparison(&self) -> Option<&Comparison> {
+        match self {
+            Reason::Compared(comparison) => Some(comparison),
+            _ => None,
+        }
+    }
+
+    /// The arguments of the message (see the `coach-why-*` messages for what each means):
+    /// counts and totals as whole numbers; chances in percent and averages in points as
+    /// [`ReasonArg::Decimal`]s, the figures set against each other with the same decimals and
+    /// never the same figure for values that differ; faces, actions, causes and cases as
+    /// selector words.
     pub fn args(&self) -> Vec<(&'static str, ReasonArg)> {
-        use ReasonArg::{Number, Word};
-        let n = |value: Points| Number(i64::from(value));
-        let c = |value: u8| Number(i64::from(value));
+        use ReasonArg::Word;
+        let count = |value: u8| ReasonArg::Number(i64::from(value));
         match *self {
             Reason::Indifferent { case } => vec![("case", Word(case.word()))],
-            Reason::MustRoll { needed } => vec![("needed", n(needed))],
-            Reason::BankTheLead {
-                total,
-                lead,
-                opponents,
-            } => vec![
-                ("total", n(total)),
-                ("lead", n(lead)),
-                ("opponents", Number(opponents as i64)),
-            ],
-            Reason::ReachTarget { total } => vec![("total", n(total))],
-            Reason::Race {
-                advice,
-                total,
-                best_opponent,
-                opponents,
-                target,
-            } => {
-                let mut args = vec![
-                    ("advice", Word(advice.word())),
-                    ("total", n(total)),
-                    ("opponents", Number(opponents as i64)),
-                    ("target", n(target)),
-                ];
-                // Alone there is no opponent's total to name.
-                if let Some(opponent) = best_opponent {
-                    args.push(("opponent", n(opponent)));
-                }
-                args
-            }
-            Reason::NothingHeld { chance, average } => vec![
-                ("chance", Number(percent(chance))),
-                ("average", Number(whole_points(average))),
-            ],
-            Reason::FreeRoll { held, dice, gain } => vec![
-                ("held", n(held)),
-                ("dice", c(dice)),
-                ("gain", Number(whole_points(gain))),
-            ],
-            Reason::Risk {
-                advice,
-                tanks_ahead,
-                held,
-                gain,
-            } => vec![
-                ("advice", Word(advice.word())),
-                ("risk", Number(percent(tanks_ahead))),
-                ("held", n(held)),
-                ("gain", Number(whole_points(gain))),
-            ],
-            Reason::OnlyChoice { face, count } => {
-                vec![("face", Word(face_word(face))), ("count", c(count))]
+            Reason::OnlyChoice { face, count: n } => {
+                vec![("face", Word(face_word(face))), ("count", count(n))]
             }
             Reason::AsGood { face, other } => vec![
                 ("face", Word(face_word(face))),
                 ("other", Word(face_word(other))),
             ],
-            Reason::Bonus { face, count } => {
-                vec![("face", Word(face_word(face))), ("count", c(count))]
-            }
-            Reason::RaysForSafety {
-                count,
-                tanks_ahead,
-                other,
-                other_tanks_ahead,
-            } => vec![
-                ("count", c(count)),
-                ("risk", Number(percent(tanks_ahead))),
-                ("other", Word(face_word(other))),
-                ("other_risk", Number(percent(other_tanks_ahead))),
-            ],
-            Reason::PointsOverSafety {
-                face,
-                count,
-                tanks_ahead,
-                rays_tanks_ahead,
-            } => vec![
-                ("face", Word(face_word(face))),
-                ("count", c(count)),
-                ("risk", Number(percent(tanks_ahead))),
-                ("rays_risk", Number(percent(rays_tanks_ahead))),
-            ],
-            Reason::MorePoints {
-                face,
-                count,
-                other,
-                other_count,
-            } => vec![
-                ("face", Word(face_word(face))),
-                ("count", c(count)),
-                ("other", Word(face_word(other))),
-                ("other_count", c(other_count)),
-            ],
-            Reason::MoreDice {
-                face,
-                count,
-                dice_left,
-                other,
-                other_count,
-                other_dice_left,
-            } => vec![
-                ("face", Word(face_word(face))),
-                ("count", c(count)),
-                ("dice", c(dice_left)),
-                ("other", Word(face_word(other))),
-                ("other_count", c(other_count)),
-                ("other_dice", c(other_dice_left)),
-            ],
-            Reason::Compare {
-                face,
-                count,
-                tanks_ahead,
-                average,
-                other,
-                other_count,
-                other_tanks_ahead,
-                other_average,
-            } => vec![
-                ("face", Word(face_word(face))),
-                ("count", c(count)),
-                ("risk", Number(percent(tanks_ahead))),
-                ("average", Number(whole_points(average))),
-                ("other", Word(face_word(other))),
-                ("other_count", c(other_count)),
-                ("other_risk", Number(percent(other_tanks_ahead))),
-                ("other_average", Number(whole_points(other_average))),
-            ],
+            Reason::Compared(ref comparison) => comparison.args(),
         }
     }
 }
 
-/// How good a value is, higher better, whatever the measure.
-fn merit(measure: AdviceMeasure, value: f64) -> f64 {
-    if measure == AdviceMeasure::ExpectedTurns {
-        -value
-    } else {
-        value
+/// A reason in JSON, as `advise --json`, the review and the server's coach give it:
+/// `{"id": …, "args": {…}, "cause": …, "parts": {…}}`. `args` are exactly the message's
+/// arguments: whole numbers as JSON numbers, words as strings, and figures with decimals as
+/// strings with a decimal point and the decimals to show (`"4.3"`), to be written with the
+/// reader's decimal separator. `cause` (`now`, `later`, `risk`, `bonus`, `situation`) and
+/// `parts` (the five parts, in the measure's units, favouring the best when positive) when two
+/// options are compared, else `null`.
+impl serde::Serialize for Reason {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeStruct};
+        struct Args<'a>(&'a [(&'static str, ReasonArg)]);
+        impl serde::Serialize for Args<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(self.0.len()))?;
+                for (name, arg) in self.0 {
+                    match arg {
+                        ReasonArg::Number(n) => map.serialize_entry(name, n)?,
+                        _ => map.serialize_entry(name, &arg.plain())?,
+                    }
+                }
+                map.end()
+            }
+        }
+        struct PartsJson<'a>(&'a Parts);
+        impl serde::Serialize for PartsJson<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(Cause::ALL.len()))?;
+                for cause in Cause::ALL {
+                    map.serialize_entry(cause.name(), &self.0.get(cause))?;
+                }
+                map.end()
+            }
+        }
+        let args = self.args();
+        let mut s = serializer.serialize_struct("Reason", 4)?;
+        s.serialize_field("id", self.id())?;
+        s.serialize_field("args", &Args(&args))?;
+        s.serialize_field("cause", &self.cause().map(Cause::name))?;
+        s.serialize_field("parts", &self.comparison().map(|c| PartsJson(&c.parts)))?;
+        s.end()
+    }
+}
+
+/// Points as figures compared side by side: at least one decimal ("about 4.3 points").
+pub(crate) fn points_args<const N: usize>(values: [f64; N]) -> [ReasonArg; N] {
+    let places = shown_places(&values, 1) as u8;
+    values.map(|value| ReasonArg::Decimal { value, places })
+}
+
+/// Chances as percentages compared side by side: whole percents unless more are needed.
+pub(crate) fn percent_args<const N: usize>(chances: [f64; N]) -> [ReasonArg; N] {
+    let places = percent_places(&chances, 0) as u8;
+    chances.map(|p| ReasonArg::Decimal {
+        value: 100.0 * p,
+        places,
+    })
+}
+
+/// Where the endings of the options come from: the table's forward passes for one decision, or
+/// a [`TurnLedger`] worked out once for many.
+pub(crate) trait Endings {
+    fn stopping(&self, aside: Dice) -> Ending;
+    fn rolling(&self, aside: Dice) -> Ending;
+    fn after_take(&self, aside: Dice) -> Ending;
+}
+
+impl Endings for TurnTable {
+    fn stopping(&self, aside: Dice) -> Ending {
+        self.ending_stopping(aside)
+    }
+    fn rolling(&self, aside: Dice) -> Ending {
+        self.ending_rolling(aside)
+    }
+    fn after_take(&self, aside: Dice) -> Ending {
+        self.ending_after_take(aside)
+    }
+}
+
+impl Endings for TurnLedger<'_> {
+    fn stopping(&self, aside: Dice) -> Ending {
+        TurnLedger::stopping(self, aside)
+    }
+    fn rolling(&self, aside: Dice) -> Ending {
+        TurnLedger::rolling(self, aside)
+    }
+    fn after_take(&self, aside: Dice) -> Ending {
+        TurnLedger::after_take(self, aside)
     }
 }
 
 /// `aside` with every die of `face` in `roll` added.
-fn after_take(aside: Dice, roll: Dice, face: Face) -> Dice {
+pub(crate) fn after_take(aside: Dice, roll: Dice, face: Face) -> Dice {
     let mut counts = aside.counts();
     counts[face.index()] += roll.count(face);
     Dice::from_counts(counts).expect("a take never exceeds the dice of the turn")
 }
 
-fn earthling_types(aside: Dice) -> usize {
-    Face::EARTHLINGS
-        .iter()
-        .filter(|&&f| aside.count(f) > 0)
-        .count()
-}
-
-/// The reason for `advice`, given for `request` under the policy of `table` (the table whose
-/// values the advice reports). `None` when there is no decision (before a turn's first roll).
-pub(crate) fn reason(
-    request: &AdviceRequest<'_>,
-    advice: &Advice,
-    table: &TurnTable,
-) -> Option<Reason> {
-    let turn = request.turn;
-    match turn.phase() {
-        TurnPhase::Deciding => Some(stop_or_roll(request, advice, table)),
-        TurnPhase::Choosing { roll } => take(request, advice, table, roll),
-        TurnPhase::ToRoll | TurnPhase::Over(_) => None,
+/// How good a value is, higher better, whatever the measure.
+pub(crate) fn merit(measure: AdviceMeasure, value: f64) -> f64 {
+    if measure == AdviceMeasure::ExpectedTurns {
+        -value
+    } else {
+        value
     }
 }
 
@@ -490,16 +352,33 @@ fn value_of(advice: &Advice, action: Action) -> f64 {
         .expect("the option is open")
 }
 
-fn stop_or_roll(request: &AdviceRequest<'_>, advice: &Advice, table: &TurnTable) -> Reason {
+/// The reason for `advice`, given for `request` under the play whose endings `endings` gives
+/// (the table whose values the advice reports): the best option against `against` when it is
+/// another option (the choice made, in a review), else against the next best. `None` when there
+/// is no decision (before a turn's first roll).
+pub(crate) fn reason(
+    request: &AdviceRequest<'_>,
+    advice: &Advice,
+    endings: &dyn Endings,
+    against: Option<Action>,
+) -> Option<Reason> {
     let turn = request.turn;
-    let rules = request.rules;
+    let against = against.filter(|&a| a != advice.best);
+    match turn.phase() {
+        TurnPhase::Deciding => Some(stop_or_roll(request, advice, endings)),
+        TurnPhase::Choosing { roll } => take(request, advice, endings, roll, against),
+        TurnPhase::ToRoll | TurnPhase::Over(_) => None,
+    }
+}
+
+fn stop_or_roll(request: &AdviceRequest<'_>, advice: &Advice, endings: &dyn Endings) -> Reason {
+    let turn = request.turn;
     let aside = turn.aside();
-    let held = turn.score();
     let stop = value_of(advice, Action::Stop);
     let roll = value_of(advice, Action::Roll);
-    let rolling = table.outlook_rolling(aside);
+    let rolling = endings.rolling(aside);
     if (stop - roll).abs() <= SAME {
-        let case = if rolling.scores_something() == 0.0 {
+        let case = if rolling.score <= 0.0 {
             Indifference::TurnLost
         } else if advice.measure == AdviceMeasure::WinProbability
             && (stop <= SAME || stop >= 1.0 - SAME)
@@ -510,211 +389,97 @@ fn stop_or_roll(request: &AdviceRequest<'_>, advice: &Advice, table: &TurnTable)
         };
         return Reason::Indifferent { case };
     }
-    let advised = if advice.best == Action::Roll {
-        Advised::Roll
-    } else {
-        Advised::Stop
+    let stopping = endings.stopping(aside);
+    let option = |action: Action, value: f64, ending: Ending| OptionEnd {
+        action,
+        value,
+        held: aside.earthlings(),
+        held_score: turn.score(),
+        dice_left: turn.dice_left(),
+        group: 0,
+        bonus_now: request.rules.earns_bonus(aside),
+        ending,
     };
-    if let Some(scores) = request.scores {
-        let mine = scores[request.seat];
-        let total = mine + held;
-        let best_opponent = scores
-            .iter()
-            .enumerate()
-            .filter(|&(seat, _)| seat != request.seat)
-            .map(|(_, &score)| score)
-            .max();
-        let final_round = rules.end() == EndRule::CompleteRound
-            && best_opponent.is_some_and(|b| b >= rules.target());
-        match (advice.measure, best_opponent) {
-            (AdviceMeasure::WinProbability, Some(leader)) => {
-                if final_round && advised == Advised::Roll && stop <= SAME && total < leader {
-                    return Reason::MustRoll {
-                        needed: leader - total + 1,
-                    };
-                }
-                if advised == Advised::Stop && total >= rules.target() && total > leader {
-                    return Reason::BankTheLead {
-                        total,
-                        lead: total - leader,
-                        opponents: scores.len() - 1,
-                    };
-                }
-            }
-            (AdviceMeasure::ExpectedTurns, None)
-                if advised == Advised::Stop && total >= rules.target() =>
-            {
-                return Reason::ReachTarget { total };
-            }
-            _ => {}
-        }
-        if advice.measure != AdviceMeasure::ExpectedScore {
-            let points = expected_score_table(rules).action_values(turn);
-            let points_of = |action| {
-                points
-                    .iter()
-                    .find(|&(a, _)| a == action)
-                    .map(|(_, v)| v)
-                    .expect("stop and roll are open")
-            };
-            let (points_stop, points_roll) = (points_of(Action::Stop), points_of(Action::Roll));
-            let points_advice = if points_roll > points_stop {
-                Advised::Roll
-            } else {
-                Advised::Stop
-            };
-            if (points_roll - points_stop).abs() > SAME && points_advice != advised {
-                return Reason::Race {
-                    advice: advised,
-                    total,
-                    best_opponent,
-                    opponents: scores.len() - 1,
-                    target: rules.target(),
-                };
-            }
-        }
-    }
-    if held == 0 && advised == Advised::Roll {
-        return Reason::NothingHeld {
-            chance: rolling.scores_something(),
-            average: rolling.mean(),
-        };
-    }
-    let gain = rolling
-        .mean_when_rays_hold()
-        .map_or(0.0, |mean| mean - f64::from(held));
-    if rolling.tanks_ahead == 0.0 && advised == Advised::Roll {
-        return Reason::FreeRoll {
-            held,
-            dice: turn.dice_left(),
-            gain,
-        };
-    }
-    Reason::Risk {
-        advice: advised,
-        tanks_ahead: rolling.tanks_ahead,
-        held,
-        gain,
-    }
-}
-
-/// One take open from the roll, and how the turn ends after it.
-struct TakeOption {
-    face: Face,
-    count: u8,
-    value: f64,
-    aside: Dice,
-    outlook: TurnOutlook,
+    let stop = option(Action::Stop, stop, stopping);
+    let roll = option(Action::Roll, roll, rolling);
+    let (best, other) = if advice.best == Action::Roll {
+        (roll, stop)
+    } else {
+        (stop, roll)
+    };
+    Reason::Compared(Box::new(Comparison::new(
+        request,
+        advice.measure,
+        DecisionKind::StopOrRoll,
+        best,
+        other,
+    )))
 }
 
 fn take(
     request: &AdviceRequest<'_>,
     advice: &Advice,
-    table: &TurnTable,
+    endings: &dyn Endings,
     roll: Dice,
+    against: Option<Action>,
 ) -> Option<Reason> {
     let turn: &Turn = request.turn;
     let aside = turn.aside();
-    let mut options: Vec<TakeOption> = advice
-        .options
-        .iter()
-        .filter_map(|o| match o.action {
-            Action::Take(face) => {
-                let after = after_take(aside, roll, face);
-                Some(TakeOption {
-                    face,
-                    count: roll.count(face),
-                    value: o.value,
-                    aside: after,
-                    outlook: table.outlook_after_take(after),
-                })
-            }
-            _ => None,
-        })
-        .collect();
+    let rules = request.rules;
     let Action::Take(best_face) = advice.best else {
         return None;
     };
+    let mut options: Vec<(Face, f64)> = advice
+        .options
+        .iter()
+        .filter_map(|o| match o.action {
+            Action::Take(face) => Some((face, o.value)),
+            _ => None,
+        })
+        .collect();
     // The best first (the advice's own choice among equals), then by merit.
     options.sort_by(|a, b| {
-        (b.face == best_face)
-            .cmp(&(a.face == best_face))
-            .then(merit(advice.measure, b.value).total_cmp(&merit(advice.measure, a.value)))
+        (b.0 == best_face)
+            .cmp(&(a.0 == best_face))
+            .then(merit(advice.measure, b.1).total_cmp(&merit(advice.measure, a.1)))
     });
-    let best = options.first()?;
-    let Some(other) = options.get(1) else {
-        return Some(Reason::OnlyChoice {
-            face: best.face,
-            count: best.count,
-        });
-    };
-    if (best.value - other.value).abs() <= SAME {
-        return Some(Reason::AsGood {
-            face: best.face,
-            other: other.face,
-        });
-    }
-    let rules = request.rules;
-    if rules.bonus() == martian_engine::BonusRule::OneOfEach
-        && best.face.is_earthling()
-        && earthling_types(aside) == 2
-        && earthling_types(best.aside) == 3
+    // The option compared: the one asked about, else the next best.
+    if let Some(Action::Take(face)) = against
+        && let Some(at) = options.iter().position(|&(f, _)| f == face)
     {
-        return Some(Reason::Bonus {
-            face: best.face,
-            count: best.count,
-        });
+        let asked = options.remove(at);
+        options.insert(1.min(options.len()), asked);
     }
-    let (ahead, other_ahead) = (best.outlook.tanks_ahead, other.outlook.tanks_ahead);
-    let reason = match (best.face, other.face) {
-        (Face::DeathRay, _) if ahead < other_ahead - SAME => Reason::RaysForSafety {
-            count: best.count,
-            tanks_ahead: ahead,
-            other: other.face,
-            other_tanks_ahead: other_ahead,
-        },
-        (face, Face::DeathRay) if face.is_earthling() && ahead > other_ahead + SAME => {
-            Reason::PointsOverSafety {
-                face,
-                count: best.count,
-                tanks_ahead: ahead,
-                rays_tanks_ahead: other_ahead,
-            }
-        }
-        (face, other_face)
-            if face.is_earthling() && other_face.is_earthling() && best.count > other.count =>
-        {
-            Reason::MorePoints {
-                face,
-                count: best.count,
-                other: other_face,
-                other_count: other.count,
-            }
-        }
-        (face, other_face)
-            if face.is_earthling() && other_face.is_earthling() && best.count < other.count =>
-        {
-            Reason::MoreDice {
-                face,
-                count: best.count,
-                dice_left: rules.dice() - best.aside.total(),
-                other: other_face,
-                other_count: other.count,
-                other_dice_left: rules.dice() - other.aside.total(),
-            }
-        }
-        _ => Reason::Compare {
-            face: best.face,
-            count: best.count,
-            tanks_ahead: ahead,
-            average: best.outlook.mean(),
-            other: other.face,
-            other_count: other.count,
-            other_tanks_ahead: other_ahead,
-            other_average: other.outlook.mean(),
-        },
+    let &(best, best_value) = options.first()?;
+    let Some(&(other, other_value)) = options.get(1) else {
+        return Some(Reason::OnlyChoice {
+            face: best,
+            count: roll.count(best),
+        });
     };
-    Some(reason)
+    if (best_value - other_value).abs() <= SAME {
+        return Some(Reason::AsGood { face: best, other });
+    }
+    let option = |face: Face, value: f64| {
+        let after = after_take(aside, roll, face);
+        OptionEnd {
+            action: Action::Take(face),
+            value,
+            held: after.earthlings(),
+            held_score: rules.score(after),
+            dice_left: rules.dice() - after.total(),
+            group: roll.count(face),
+            bonus_now: rules.earns_bonus(after),
+            ending: endings.after_take(after),
+        }
+    };
+    Some(Reason::Compared(Box::new(Comparison::new(
+        request,
+        advice.measure,
+        DecisionKind::Take,
+        option(best, best_value),
+        option(other, other_value),
+    ))))
 }
 
 #[cfg(test)]

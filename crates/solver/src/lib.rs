@@ -9,7 +9,9 @@
 //!   roll-off included. Cached on disk.
 //! - [`SoloSolution`] ([`solo`]): the fewest expected turns to reach the target.
 //! - [`advise`]: the options of a decision with their values, and the best;
-//!   [`advise_with_reason`] adds why the best is best ([`Reason`], a documented set of templates).
+//!   [`advise_with_reason`] adds why the best is best ([`Reason`]: the exact difference between
+//!   the best option and the next best split into its parts, the largest named).
+//! - [`figures`]: how many decimals a figure needs, the rule every interface shows values by.
 //!
 //! Tables that take long to compute are cached on disk (see [`cache`]).
 //!
@@ -50,6 +52,7 @@ pub mod cache;
 mod duel;
 mod error;
 mod explain;
+pub mod figures;
 #[cfg(test)]
 mod fraction;
 mod multi;
@@ -57,14 +60,18 @@ mod solo;
 mod trio;
 mod turn;
 
-pub use advise::{Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise, advise_with_reason};
+pub use advise::{
+    Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise, advise_against, advise_with_reason,
+    explain,
+};
 pub use duel::{
     DuelPosition, DuelSolution, Progress, Provenance, TIE_VALUE, duel, duel_at_hand, duel_position,
     duel_with_progress,
 };
 pub use error::{CacheError, PositionError};
 pub use explain::{
-    Advised, Indifference, Reason, ReasonArg, ReasonKind, face_word, percent, whole_points,
+    Cause, Comparison, DecisionKind, Indifference, OptionEnd, Parts, Reason, ReasonArg, ReasonKind,
+    Stakes, face_word,
 };
 pub use multi::{MultiPlayer, Reduced, Reduction, reduce};
 pub use solo::{SoloSolution, solo};
@@ -83,5 +90,6 @@ pub fn solutions_at_hand(rules: martian_engine::Rules, players: usize) -> bool {
     }
 }
 pub use turn::{
-    ActionValues, StartValue, TurnOutlook, TurnSolver, TurnSpace, TurnTable, expected_score_table,
+    ActionValues, Ending, StartValue, TurnLedger, TurnOutlook, TurnSolver, TurnSpace, TurnTable,
+    expected_score_table,
 };

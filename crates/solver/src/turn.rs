@@ -19,6 +19,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+mod ending;
+
+pub use ending::{Ending, TurnLedger};
+
 use martian_engine::{
     Action, BONUS_POINTS, BonusRule, Dice, Face, FaceSet, Points, Rules, Turn, TurnPhase,
 };

@@ -6,10 +6,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use martian_engine::{Action, Points, Rules, Situation};
+use martian_i18n::vocab::{self, ChangeUnit};
 use martian_i18n::{Messages, decimal};
-use martian_solver::{AdviceMeasure, AdviceRequest, MAX_TRIO_TARGET, Reason};
-
-use crate::messages as msg;
+use martian_solver::{AdviceMeasure, AdviceRequest, MAX_TRIO_TARGET, Reason, figures};
 
 /// What the values measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,17 +49,26 @@ pub struct Advice {
     pub provisional: bool,
     /// Why the best option is best, in the same measure's play.
     pub reason: Option<Reason>,
+    /// The decimals the values are shown with: the fewest, from 1 (percent) or 2, with which
+    /// values that differ read differently (`martian_solver::figures`).
+    pub places: usize,
 }
 
 impl Advice {
     /// Advice with the values sorted best first.
     pub fn new(measure: Measure, mut values: Vec<(Action, f64)>) -> Advice {
         values.sort_by(|a, b| measure.merit(b.1).total_cmp(&measure.merit(a.1)));
+        let numbers: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
+        let places = match measure {
+            Measure::WinProbability => figures::percent_places(&numbers, 1),
+            Measure::TurnPoints | Measure::ExpectedTurns => figures::distinct_places(&numbers, 2),
+        };
         Advice {
             measure,
             values,
             provisional: false,
             reason: None,
+            places,
         }
     }
 
@@ -103,20 +111,21 @@ impl Advice {
     }
 
     /// A value as the coach shows it: "61.2%", "7.43" points, "4.10" turns (with a decimal
-    /// comma in Portuguese).
+    /// comma in Portuguese), with [`Advice::places`] decimals.
     pub fn format_value(&self, m: &Messages, value: f64) -> String {
         match self.measure {
-            Measure::WinProbability => format!("{}%", decimal(m, value * 100.0, 1)),
-            Measure::TurnPoints | Measure::ExpectedTurns => decimal(m, value, 2),
+            Measure::WinProbability => format!("{}%", decimal(m, value * 100.0, self.places)),
+            Measure::TurnPoints | Measure::ExpectedTurns => decimal(m, value, self.places),
         }
     }
 
-    /// A difference as the coach shows it.
+    /// What a choice cost, as every interface names a loss: "−2.8% chance to win", "+0.35
+    /// turns", "−1.25 points".
     pub fn format_cost(&self, m: &Messages, cost: f64) -> String {
         match self.measure {
-            Measure::WinProbability => msg::cost_win(m, cost * 100.0),
-            Measure::TurnPoints => msg::cost_points(m, cost),
-            Measure::ExpectedTurns => msg::cost_turns(m, cost),
+            Measure::WinProbability => vocab::loss(m, ChangeUnit::WinChance, cost * 100.0, 1),
+            Measure::TurnPoints => vocab::loss(m, ChangeUnit::Points, cost, 2),
+            Measure::ExpectedTurns => vocab::loss(m, ChangeUnit::Turns, cost, 2),
         }
     }
 }
@@ -126,6 +135,13 @@ pub trait Advisor {
     /// The values of the options of `situation`, which awaits a decision; `None` when there is no
     /// solution for it.
     fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice>;
+
+    /// Why the best option of `situation` beats `chosen` (the next best when `chosen` is the
+    /// best), in the measure of [`Advisor::advise`]'s values; `None` when there is none.
+    fn explain_choice(&mut self, situation: &Situation<'_>, chosen: Action) -> Option<Reason> {
+        let _ = (situation, chosen);
+        None
+    }
 }
 
 /// The largest target for which the coach works out a duel's chances to win: the solution takes
@@ -223,6 +239,32 @@ impl SolverAdvisor {
     }
 }
 
+impl SolverAdvisor {
+    /// Whether the values of `situation` are game-level ones (else the turn's expected score).
+    fn with_scores(&mut self, situation: &Situation<'_>) -> bool {
+        let players = situation.scores.len();
+        game_level(situation.rules, players) && self.ready(situation.rules, players)
+    }
+
+    fn reason_against(
+        situation: &Situation<'_>,
+        with_scores: bool,
+        chosen: Action,
+    ) -> Option<Reason> {
+        let (_, reason) = martian_solver::advise_against(
+            AdviceRequest {
+                rules: situation.rules,
+                scores: with_scores.then_some(situation.scores),
+                seat: situation.seat,
+                turn: situation.turn,
+            },
+            chosen,
+        )
+        .ok()?;
+        reason
+    }
+}
+
 impl Advisor for SolverAdvisor {
     fn advise(&mut self, situation: &Situation<'_>) -> Option<Advice> {
         let players = situation.scores.len();
@@ -234,6 +276,12 @@ impl Advisor for SolverAdvisor {
         }
         // A position the game-level solution does not cover falls back to the turn.
         Self::ask(situation, true).or_else(|| Self::ask(situation, false))
+    }
+
+    fn explain_choice(&mut self, situation: &Situation<'_>, chosen: Action) -> Option<Reason> {
+        let with_scores = self.with_scores(situation);
+        Self::reason_against(situation, with_scores, chosen)
+            .or_else(|| Self::reason_against(situation, false, chosen))
     }
 }
 
@@ -284,8 +332,8 @@ mod tests {
             martian_i18n::Lang::En.messages(),
             martian_i18n::Lang::PtBr.messages(),
         );
-        assert_eq!(advice.format_cost(en, 2.5), "2.50 points");
-        assert_eq!(advice.format_cost(pt, 2.5), "2,50 pontos");
+        assert_eq!(advice.format_cost(en, 2.5), "\u{2212}2.50 points");
+        assert_eq!(advice.format_cost(pt, 2.5), "\u{2212}2,50 pontos");
         let turns = Advice::new(
             Measure::ExpectedTurns,
             vec![(Action::Roll, 6.5), (Action::Stop, 6.0)],
@@ -297,9 +345,22 @@ mod tests {
         );
         assert_eq!(turns.cost_of(Action::Roll), Some(0.5));
         assert!(turns.is_best(6.0) && !turns.is_best(6.5));
-        assert_eq!(turns.format_cost(en, 0.5), "0.50 more turns");
+        assert_eq!(turns.format_cost(en, 0.5), "+0.50 turns");
         let win = Advice::new(Measure::WinProbability, vec![(Action::Stop, 0.6123)]);
         assert_eq!(win.format_value(en, 0.6123), "61.2%");
         assert_eq!(win.format_value(pt, 0.6123), "61,2%");
+        assert_eq!(win.format_cost(en, 0.028), "\u{2212}2.8% chance to win");
+        assert_eq!(
+            win.format_cost(pt, 0.028),
+            "\u{2212}2,8% de chance de vencer"
+        );
+        assert_eq!(win.format_cost(en, 0.0004), "\u{2212}0.04% chance to win");
+        // Options whose values differ never read alike.
+        let close = Advice::new(
+            Measure::WinProbability,
+            vec![(Action::Stop, 0.64321), (Action::Roll, 0.64349)],
+        );
+        assert_eq!(close.format_value(en, 0.64321), "64.32%");
+        assert_eq!(close.format_value(en, 0.64349), "64.35%");
     }
 }

@@ -9,6 +9,7 @@ mod app;
 mod coach;
 mod game_review;
 pub mod messages;
+pub mod progress;
 pub mod remember;
 mod replay;
 mod session;
@@ -68,7 +69,12 @@ pub fn play(setup: GameSetup, record: Option<String>) -> std::io::Result<()> {
         entropy(),
         Theme::from_env(),
     )
-    .remembering();
+    .remembering()
+    .with_trainer_progress(
+        progress::default_path()
+            .map(|path| progress::load(&path))
+            .unwrap_or_default(),
+    );
     if let Some(path) = record {
         app = app.with_record_path(path);
     }

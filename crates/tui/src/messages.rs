@@ -296,9 +296,14 @@ pub fn meter_safe(m: &Messages) -> String {
 pub fn meter_danger(m: &Messages) -> String {
     tr!(m, "tui-meter-danger")
 }
+/// The death rays hold the tanks for now, but the tanks can still pass them with the dice left.
+pub fn meter_hold(m: &Messages) -> String {
+    tr!(m, "tui-meter-hold")
+}
 
-/// What the dice set aside would score if the turn ended now.
-pub fn stop_now(m: &Messages, score: Points, busted: bool, bonus: bool) -> String {
+/// What the dice set aside score: if stopping now (after a take, where stopping is open), or so
+/// far (while a roll awaits a choice, where it is not).
+pub fn stop_now(m: &Messages, score: Points, busted: bool, bonus: bool, choosing: bool) -> String {
     let reason = if busted {
         "busted"
     } else if bonus {
@@ -306,7 +311,14 @@ pub fn stop_now(m: &Messages, score: Points, busted: bool, bonus: bool) -> Strin
     } else {
         "plain"
     };
-    tr!(m, "tui-stop-now", reason = reason, score = score)
+    let phase = if choosing { "choosing" } else { "deciding" };
+    tr!(
+        m,
+        "tui-stop-now",
+        reason = reason,
+        score = score,
+        phase = phase
+    )
 }
 
 /// Why the last turn ended and what it scored.
@@ -426,6 +438,30 @@ pub fn stop_or_roll_hint(m: &Messages) -> String {
 
 fn key_text(m: &Messages, action: KeyAction) -> String {
     keys_in(m, action).chars().next().unwrap_or(' ').to_string()
+}
+
+// ---- the end screen's review ----
+
+pub fn end_review_working(m: &Messages) -> String {
+    tr!(
+        m,
+        "tui-end-review-working",
+        key = key_text(m, KeyAction::Review)
+    )
+}
+/// A person's biggest mistake; `decision`: a review decision line.
+pub fn end_biggest_mistake(m: &Messages, decision: &str) -> String {
+    tr!(m, "tui-end-biggest-mistake", decision = decision)
+}
+pub fn end_no_mistake(m: &Messages) -> String {
+    tr!(m, "tui-end-no-mistake")
+}
+pub fn end_review_key(m: &Messages) -> String {
+    tr!(
+        m,
+        "tui-end-review-key",
+        key = key_text(m, KeyAction::Review)
+    )
 }
 
 // ---- log ----
@@ -586,6 +622,14 @@ pub fn coach_off(m: &Messages) -> String {
 pub fn coach_wait(m: &Messages) -> String {
     tr!(m, "tui-coach-wait")
 }
+/// In a replay, where the player to move has no decision yet (a roll is to come).
+pub fn coach_wait_for(m: &Messages, name: &str) -> String {
+    tr!(m, "tui-coach-wait-for", name = name)
+}
+/// In a replay, whose decision the coach's values are.
+pub fn coach_whose(m: &Messages, name: &str) -> String {
+    tr!(m, "tui-coach-whose", name = name)
+}
 pub fn coach_unavailable(m: &Messages) -> String {
     tr!(m, "tui-coach-unavailable")
 }
@@ -603,15 +647,6 @@ pub fn coach_turn(m: &Messages) -> String {
 }
 pub fn coach_turns(m: &Messages, target: Points) -> String {
     tr!(m, "tui-coach-turns", target = target)
-}
-pub fn cost_win(m: &Messages, percent: f64) -> String {
-    tr!(m, "tui-cost-win", percent = decimal(m, percent, 1))
-}
-pub fn cost_points(m: &Messages, points: f64) -> String {
-    tr!(m, "tui-cost-points", value = decimal(m, points, 2))
-}
-pub fn cost_turns(m: &Messages, turns: f64) -> String {
-    tr!(m, "tui-cost-turns", value = decimal(m, turns, 2))
 }
 pub fn coach_best(m: &Messages) -> String {
     tr!(m, "tui-coach-best")
@@ -650,6 +685,9 @@ pub fn coach_reason(m: &Messages, reason: &Reason) -> String {
             let arg = match arg {
                 ReasonArg::Number(n) => Arg::from(n),
                 ReasonArg::Word(word) => Arg::from(word),
+                ReasonArg::Decimal { value, places } => {
+                    Arg::from(decimal(m, value, usize::from(places)))
+                }
             };
             (name, arg)
         })
@@ -1095,132 +1133,106 @@ mod tests {
         assert_eq!(en.action('s', &[KeyAction::Yes]), None);
     }
 
-    /// One reason of every kind, with figures that every message shows as numbers.
+    /// Reasons of every kind and every variant of their messages, from the solver itself: the
+    /// decisions of seeded games alone, in duels (at scores near the end too) and of the turn
+    /// alone, one reason per message and choice of words.
     pub(crate) fn sample_reasons() -> Vec<Reason> {
-        use martian_solver::{Advised, Indifference, ReasonKind};
-        ReasonKind::ALL
-            .iter()
-            .flat_map(|kind| match kind {
-                ReasonKind::Indifferent => [
-                    Indifference::TurnLost,
-                    Indifference::GameDecided,
-                    Indifference::Equal,
-                ]
-                .map(|case| Reason::Indifferent { case })
-                .to_vec(),
-                ReasonKind::MustRoll => vec![Reason::MustRoll { needed: 9 }],
-                ReasonKind::BankTheLead => [1, 2]
-                    .map(|opponents| Reason::BankTheLead {
-                        total: 27,
-                        lead: 5,
-                        opponents,
-                    })
-                    .to_vec(),
-                ReasonKind::ReachTarget => vec![Reason::ReachTarget { total: 26 }],
-                ReasonKind::Race => [0, 1, 2]
-                    .into_iter()
-                    .flat_map(|opponents| {
-                        [Advised::Roll, Advised::Stop].map(|advice| Reason::Race {
-                            advice,
-                            total: 14,
-                            best_opponent: (opponents > 0).then_some(22),
-                            opponents,
-                            target: 25,
+        use martian_engine::{Awaiting, Game, Rules, seeded_rng};
+        use martian_solver::{AdviceRequest, advise_with_reason};
+        let rules = Rules::official();
+        let mut shapes = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for (players, starts) in [
+            (1, vec![vec![0]]),
+            (2, vec![vec![0, 0], vec![20, 22], vec![24, 9]]),
+        ] {
+            for start in starts {
+                for seed in 0..12 {
+                    let mut game = Game::new(rules, players).unwrap();
+                    let mut rng = seeded_rng(seed);
+                    let mut scores_known = false;
+                    while game.awaiting() != Awaiting::Nothing && game.round() < 12 {
+                        let Awaiting::Decision { seat } = game.awaiting() else {
+                            game.roll(&mut rng).unwrap();
+                            continue;
+                        };
+                        let turn = *game.turn();
+                        // The game's own scores, shifted to start from `start`.
+                        let scores: Vec<_> = game
+                            .scores()
+                            .iter()
+                            .zip(&start)
+                            .map(|(s, b)| s + b)
+                            .collect();
+                        scores_known |= scores.iter().any(|&s| s >= rules.target());
+                        for with_scores in [true, false] {
+                            let asked = advise_with_reason(AdviceRequest {
+                                rules,
+                                scores: with_scores.then_some(&scores[..]),
+                                seat,
+                                turn: &turn,
+                            });
+                            if let Ok((_, Some(reason))) = asked {
+                                let words: Vec<String> = reason
+                                    .args()
+                                    .iter()
+                                    .filter_map(|(name, arg)| match arg {
+                                        ReasonArg::Word(w) => Some(format!("{name}={w}")),
+                                        ReasonArg::Number(0 | 1) => Some(format!("{name}=small")),
+                                        _ => None,
+                                    })
+                                    .collect();
+                                if shapes.insert((reason.id(), words)) {
+                                    out.push(reason);
+                                }
+                            }
+                        }
+                        let best = martian_solver::advise(AdviceRequest {
+                            rules,
+                            scores: None,
+                            seat,
+                            turn: &turn,
                         })
-                    })
-                    .collect(),
-                ReasonKind::NothingHeld => vec![Reason::NothingHeld {
-                    chance: 0.594,
-                    average: 2.4,
-                }],
-                ReasonKind::FreeRoll => vec![Reason::FreeRoll {
-                    held: 6,
-                    dice: 3,
-                    gain: 2.2,
-                }],
-                ReasonKind::Risk => [Advised::Roll, Advised::Stop]
-                    .map(|advice| Reason::Risk {
-                        advice,
-                        tanks_ahead: 0.3149,
-                        held: 6,
-                        gain: 2.51,
-                    })
-                    .to_vec(),
-                ReasonKind::OnlyChoice => vec![Reason::OnlyChoice {
-                    face: Face::Cow,
-                    count: 3,
-                }],
-                ReasonKind::AsGood => vec![Reason::AsGood {
-                    face: Face::Human,
-                    other: Face::Chicken,
-                }],
-                ReasonKind::Bonus => vec![Reason::Bonus {
-                    face: Face::Chicken,
-                    count: 2,
-                }],
-                ReasonKind::RaysForSafety => vec![Reason::RaysForSafety {
-                    count: 4,
-                    tanks_ahead: 0.16,
-                    other: Face::Cow,
-                    other_tanks_ahead: 0.41,
-                }],
-                ReasonKind::PointsOverSafety => vec![Reason::PointsOverSafety {
-                    face: Face::Human,
-                    count: 3,
-                    tanks_ahead: 0.22,
-                    rays_tanks_ahead: 0.08,
-                }],
-                ReasonKind::MorePoints => vec![Reason::MorePoints {
-                    face: Face::Chicken,
-                    count: 4,
-                    other: Face::Human,
-                    other_count: 3,
-                }],
-                ReasonKind::MoreDice => vec![Reason::MoreDice {
-                    face: Face::Cow,
-                    count: 2,
-                    dice_left: 8,
-                    other: Face::Human,
-                    other_count: 5,
-                    other_dice_left: 5,
-                }],
-                ReasonKind::Compare => vec![Reason::Compare {
-                    face: Face::DeathRay,
-                    count: 2,
-                    tanks_ahead: 0.31,
-                    average: 3.2,
-                    other: Face::Human,
-                    other_count: 2,
-                    other_tanks_ahead: 0.35,
-                    other_average: 4.4,
-                }],
-            })
-            .collect()
+                        .unwrap()
+                        .best;
+                        game.play(best).unwrap();
+                        if scores_known {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     #[test]
     fn every_reason_is_worded_with_its_own_figures_in_both_languages() {
         let reasons = sample_reasons();
         let kinds: std::collections::HashSet<_> = reasons.iter().map(Reason::kind).collect();
-        assert_eq!(kinds.len(), martian_solver::ReasonKind::ALL.len());
+        assert_eq!(
+            kinds.len(),
+            martian_solver::ReasonKind::ALL.len(),
+            "{kinds:?}"
+        );
         for lang in Lang::ALL {
             let m = lang.messages();
             for reason in &reasons {
                 assert!(m.has(reason.id()), "{lang}: no {}", reason.id());
                 let text = coach_reason(m, reason);
                 assert!(
-                    !text.contains('{') && !text.contains("coach-why"),
+                    !text.contains('{') && !text.contains("coach-") && !text.contains("  "),
                     "{lang}: {text}"
                 );
-                // Every figure the message shows is the argument's number, as the solver gave it.
-                for (name, arg) in reason.args() {
-                    if let ReasonArg::Number(n) = arg
-                        && name != "opponents"
-                    {
-                        assert!(
-                            text.contains(&n.to_string()),
-                            "{lang}: {name} {n} in {text}"
-                        );
+                // The situation always quotes both options' values.
+                if reason.id() == "coach-why-situation" {
+                    for (name, arg) in reason.args() {
+                        if let ("value" | "other_value", ReasonArg::Decimal { value, places }) =
+                            (name, arg)
+                        {
+                            let shown = decimal(m, value, usize::from(places));
+                            assert!(text.contains(&shown), "{lang}: {name} {shown} in {text}");
+                        }
                     }
                 }
                 assert!(
@@ -1229,29 +1241,36 @@ mod tests {
                 );
             }
         }
-        let risk = Reason::Risk {
-            advice: martian_solver::Advised::Stop,
-            tanks_ahead: 0.3149,
-            held: 6,
-            gain: 2.51,
-        };
+        // The issue's case, word for word (its figures are checked against the engine by the
+        // solver's tests).
+        let turn: martian_engine::Turn = "TTRRRRHHHCCKK/R RRRRRRC"
+            .parse::<martian_engine::Transcript>()
+            .unwrap()
+            .replay(martian_engine::Rules::official())
+            .unwrap();
+        let (_, reason) = martian_solver::advise_with_reason(martian_solver::AdviceRequest {
+            rules: martian_engine::Rules::official(),
+            scores: None,
+            seat: 0,
+            turn: &turn,
+        })
+        .unwrap();
+        let reason = reason.unwrap();
         assert_eq!(
-            coach_reason(Lang::En.messages(), &risk),
-            "Rolling again ends the turn with the tanks ahead 31% of the time, losing the 6 \
-             points held; otherwise it adds about 3 points on average. Not worth it: stop."
+            coach_reason(Lang::En.messages(), &reason),
+            "Take 1 cow: it leaves 6 dice to roll, against 1 after the 6 death rays; the turn \
+             then makes about 4.3 points on average, against 0.5."
         );
         assert_eq!(
-            coach_reason(Lang::PtBr.messages(), &risk),
-            "Lançar de novo termina o turno com os tanques na frente em 31% das vezes, perdendo \
-             os 6 pontos separados; senão, soma cerca de 3 pontos em média. Não vale a pena: pare."
+            coach_reason(Lang::PtBr.messages(), &reason),
+            "Pegue 1 vaca: sobram 6 dados para lançar, contra 1 pegando os 6 raios da morte; o \
+             turno faz então cerca de 4,3 pontos em média, contra 0,5."
         );
     }
 
     #[test]
     fn numbers_take_the_language_s_decimal_separator() {
         let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
-        assert_eq!(cost_win(en, 12.34), "12.3% win chance");
-        assert_eq!(cost_win(pt, 12.34), "12,3% de chance");
         assert_eq!(pace(pt, 700), "0,7 s por passo");
         assert_eq!(pace(en, 0), "instant");
     }

@@ -163,6 +163,20 @@ pub fn run(mut app: App) -> io::Result<()> {
                         let _ = crate::remember::save(&path, &setup);
                     }
                 }
+                Effect::SaveProgress(progress) => {
+                    let mut progress = *progress;
+                    // The application keeps no clock of the wall: a session is dated here.
+                    if let Some(last) = progress.sessions.last_mut()
+                        && last.ended == 0
+                    {
+                        last.ended = std::time::SystemTime::now()
+                            .duration_since(std::time::UNIX_EPOCH)
+                            .map_or(0, |d| d.as_secs());
+                    }
+                    if let Some(path) = crate::progress::default_path() {
+                        let _ = crate::progress::save(&path, &progress);
+                    }
+                }
             }
         }
         if app.should_quit() {

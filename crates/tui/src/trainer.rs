@@ -1,6 +1,7 @@
-//! The trainer mode: positions from `martian_review::Trainer` (decisions of solved play where one
-//! option is clearly best and a rule of thumb gets it wrong), answered with the game's keys; after
-//! each answer every option's value, and a running score.
+//! The trainer mode: positions from `martian_review::Trainer` (chosen for what they teach),
+//! answered with the game's keys; after each answer the verdict, the coach's reason, every
+//! option's value and a running score. The kinds answered wrong come back, in the session and,
+//! through the progress kept between runs, in the next ones.
 //!
 //! Finding a position may first need the solutions (about a second for a duel, up to a minute
 //! for three players): the trainer then runs on a thread of its own and the screen waits for it.
@@ -9,20 +10,27 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 
 use martian_engine::Action;
 use martian_i18n::Lang;
-use martian_review::{Measure, Trainer, TrainerConfig, TrainerError, TrainingPosition};
+use martian_review::{
+    Lesson, Measure, Progress, Trainer, TrainerConfig, TrainerError, TrainingPosition,
+};
+use martian_solver::Reason;
 
 use crate::work::Pace;
 
 /// What the trainer answers when asked for a position.
 type Found = Result<Option<TrainingPosition>, TrainerError>;
 
+/// The last position answered, and the answer: the trainer brings back the kinds answered wrong.
+type Answered = Option<(TrainingPosition, Action)>;
+
 /// Where the positions come from.
 enum Source {
     /// The trainer itself (positions are found at once).
     Here(Result<Box<Trainer>, TrainerError>),
-    /// A thread that owns the trainer: a request for each position, the answers in order.
+    /// A thread that owns the trainer: a request for each position (with the answer to the
+    /// last one, if any), the positions in order.
     Thread {
-        ask: Sender<()>,
+        ask: Sender<Answered>,
         answers: Receiver<Found>,
     },
 }
@@ -43,8 +51,9 @@ pub enum Stage {
     Finding,
     /// A position to answer.
     Asking(TrainingPosition),
-    /// A position answered, with the answer.
-    Answered(TrainingPosition, Action),
+    /// A position answered, with the answer and why the best beats it (why the best is best,
+    /// for the best answer).
+    Answered(TrainingPosition, Action, Option<Reason>),
     /// No further position was found under these rules.
     Exhausted,
     /// The trainer cannot work (no solution for these rules, or it failed).
@@ -67,23 +76,42 @@ pub struct TrainerSession {
     /// The sum of the answers' losses.
     pub loss: f64,
     pub measure: Option<Measure>,
+    /// The progress kept between runs as the session started (its trend and weak kinds are
+    /// shown before the first answer), if progress is kept.
+    pub progress_at_start: Option<Progress>,
+    /// The last position answered, to tell the trainer with the next request.
+    last: Answered,
 }
 
 impl TrainerSession {
-    /// Starts the trainer for `config` at `pace` and asks for the first position.
-    pub fn start(config: TrainerConfig, lang: Lang, pace: Pace) -> TrainerSession {
+    /// Starts the trainer for `config` at `pace` and asks for the first position; with the
+    /// progress kept between runs, its weak kinds come back.
+    pub fn start(
+        config: TrainerConfig,
+        lang: Lang,
+        pace: Pace,
+        progress: Option<&Progress>,
+    ) -> TrainerSession {
+        let weak: Vec<Lesson> = progress.map(Progress::weak_lessons).unwrap_or_default();
+        let make = move || {
+            Trainer::new(config).map(|mut trainer| {
+                trainer.bring_back(weak);
+                Box::new(trainer)
+            })
+        };
         let source = match pace {
-            Pace::AtOnce => Source::Here(Trainer::new(config).map(Box::new)),
+            Pace::AtOnce => Source::Here(make()),
             Pace::Background => {
-                let (ask, asked) = mpsc::channel::<()>();
+                let (ask, asked) = mpsc::channel::<Answered>();
                 let (tell, answers) = mpsc::channel::<Found>();
+                let thread_make = make.clone();
                 let spawned = std::thread::Builder::new()
                     .name("martian-tui-trainer".into())
-                    .spawn(move || serve(config, &asked, &tell));
+                    .spawn(move || serve(thread_make, &asked, &tell));
                 match spawned {
                     Ok(_) => Source::Thread { ask, answers },
                     // No thread to be had: the work is done here, the screen waiting for it.
-                    Err(_) => Source::Here(Trainer::new(config).map(Box::new)),
+                    Err(_) => Source::Here(make()),
                 }
             }
         };
@@ -97,6 +125,8 @@ impl TrainerSession {
             best: 0,
             loss: 0.0,
             measure: None,
+            progress_at_start: progress.cloned(),
+            last: None,
         };
         session.next();
         session
@@ -104,8 +134,12 @@ impl TrainerSession {
 
     /// Asks for the next position (after an answer, or at the start).
     pub fn next(&mut self) {
+        let last = self.last.take();
         match &mut self.source {
             Source::Here(Ok(trainer)) => {
+                if let Some((position, action)) = &last {
+                    trainer.answered(position, *action);
+                }
                 let measure = trainer.measure();
                 let found = trainer.next_position();
                 self.measure = Some(measure);
@@ -113,7 +147,7 @@ impl TrainerSession {
             }
             Source::Here(Err(error)) => self.stage = Stage::Failed(error.clone()),
             Source::Thread { ask, .. } => {
-                self.stage = if ask.send(()).is_ok() {
+                self.stage = if ask.send(last).is_ok() {
                     Stage::Finding
                 } else {
                     Stage::Lost
@@ -152,7 +186,7 @@ impl TrainerSession {
     /// The position on screen, answered or not.
     pub fn position(&self) -> Option<&TrainingPosition> {
         match &self.stage {
-            Stage::Asking(position) | Stage::Answered(position, _) => Some(position),
+            Stage::Asking(position) | Stage::Answered(position, ..) => Some(position),
             _ => None,
         }
     }
@@ -175,15 +209,21 @@ impl TrainerSession {
         let Stage::Asking(position) = std::mem::replace(&mut self.stage, Stage::Finding) else {
             unreachable!("the stage was checked above");
         };
-        self.stage = Stage::Answered(position, action);
+        let why = position.reason_for(action);
+        self.last = Some((position.clone(), action));
+        self.stage = Stage::Answered(position, action, why);
         true
     }
 }
 
-/// The trainer's thread: makes the trainer, then finds a position each time one is asked for,
-/// until the screen goes away.
-fn serve(config: TrainerConfig, asked: &Receiver<()>, tell: &Sender<Found>) {
-    let mut trainer = match Trainer::new(config) {
+/// The trainer's thread: makes the trainer, then finds a position each time one is asked for
+/// (telling it first how the last one was answered), until the screen goes away.
+fn serve(
+    make: impl FnOnce() -> Result<Box<Trainer>, TrainerError>,
+    asked: &Receiver<Answered>,
+    tell: &Sender<Found>,
+) {
+    let mut trainer = match make() {
         Ok(trainer) => trainer,
         Err(error) => {
             let _ = asked.recv();
@@ -191,7 +231,10 @@ fn serve(config: TrainerConfig, asked: &Receiver<()>, tell: &Sender<Found>) {
             return;
         }
     };
-    while asked.recv().is_ok() {
+    while let Ok(last) = asked.recv() {
+        if let Some((position, action)) = &last {
+            trainer.answered(position, *action);
+        }
         if tell.send(Ok(trainer.next_position())).is_err() {
             return;
         }

@@ -372,7 +372,7 @@ fn positions(
 ) -> Vec<TrainingPosition> {
     let mut trainer = Trainer::new(TrainerConfig {
         rules: setup.rules,
-        players: setup.seats.len(),
+        players: martian_review::PlayerCounts::only(setup.seats.len()),
         theme,
         margin: None,
         seed: setup.seed.unwrap(),
@@ -436,29 +436,48 @@ fn the_trainer_is_a_mode_of_the_setup_screen_and_keeps_a_score() {
     assert!(values.contains(&labels.join(" ")), "{values}");
     insta::assert_snapshot!("trainer_position", screen);
 
-    // The rule of thumb's choice: not the best, by construction.
-    h.keys(&key_of(Lang::En, position.thumb_choice).to_string());
+    // An option that is not the best.
+    let wrong_answer = position
+        .options
+        .iter()
+        .map(|o| o.action)
+        .find(|&a| a != position.best)
+        .unwrap();
+    h.keys(&key_of(Lang::En, wrong_answer).to_string());
     let trainer = h.app.trainer().unwrap();
-    assert!(matches!(trainer.stage, Stage::Answered(_, a) if a == position.thumb_choice));
+    assert!(matches!(trainer.stage, Stage::Answered(_, a, _) if a == wrong_answer));
     assert_eq!((trainer.best, trainer.answered), (0, 1));
-    let loss = position.loss(position.thumb_choice).unwrap();
+    let loss = position.loss(wrong_answer).unwrap();
     assert!((trainer.loss - loss).abs() < 1e-15);
     let screen = h.screen(80, 24);
     let flat = flat_columns(&screen, 0, 50);
     let m = Lang::En.messages();
-    let wrong = msg::trainer_wrong(
-        m,
-        position.measure,
-        position.thumb_choice,
-        loss,
-        position.best,
-    );
+    let wrong = msg::trainer_wrong(m, position.measure, wrong_answer, loss, position.best);
     assert!(flat.contains(&flattened(&wrong)), "{wrong}\n{screen}");
-    let thumb = msg::trainer_thumb(m, position.thumb, position.thumb_choice);
+    // Why, in the coach's words (the best against the answer), under the key, across the screen.
+    let why = msg::coach_why(m, &position.reason_for(wrong_answer).unwrap());
+    assert!(
+        flattened(&screen).contains(&flattened(&why)),
+        "{why}\n{screen}"
+    );
+    let thumb = msg::trainer_thumb(
+        m,
+        position.thumb,
+        position.thumb_choice,
+        position.thumb_right(),
+    );
     assert!(flat.contains(&flattened(&thumb)), "{thumb}\n{screen}");
     assert!(screen.contains("Score: 0 of 1 best"), "{screen}");
+    let advice = martian_tui::Advice::new(
+        martian_tui::Measure::WinProbability,
+        position
+            .options
+            .iter()
+            .map(|o| (o.action, o.value))
+            .collect(),
+    );
     for option in &position.options {
-        let value = format!("{}%", martian_i18n::decimal(m, option.value * 100.0, 1));
+        let value = advice.format_value(m, option.value);
         let label = msg::coach_option(m, option.action);
         assert!(
             screen
@@ -556,7 +575,7 @@ fn pt_the_trainer() {
     h.keys(&key_of(Lang::PtBr, position.thumb_choice).to_string());
     let screen = h.screen(80, 24);
     assert!(screen.contains("Não é o melhor"), "{screen}");
-    assert!(screen.contains("Placar: 0 de 1 melhores"), "{screen}");
+    assert!(screen.contains("Acertos: 0 de 1 ·"), "{screen}");
     insta::assert_snapshot!("pt_trainer_answered", screen);
 }
 
@@ -576,6 +595,7 @@ fn nothing_of_the_trainer_is_cut_at_80x24_in_either_language() {
                 ..setup(40 + players as u64)
             });
             h.key(KeyCode::Enter);
+            let (mut best_answers, mut losses) = (0, 0.0);
             for n in 0..12 {
                 let position = trainer_position(&h);
                 let screen = h.screen(80, 24);
@@ -605,15 +625,23 @@ fn nothing_of_the_trainer_is_cut_at_80x24_in_either_language() {
                     .options
                     .iter()
                     .map(|o| (msg::coach_option(m, o.action), o.value));
-                for (label, value) in advice_lines {
-                    let value = match position.measure {
+                let advice = martian_tui::Advice::new(
+                    match position.measure {
                         martian_review::Measure::WinProbability => {
-                            format!("{}%", martian_i18n::decimal(m, value * 100.0, 1))
+                            martian_tui::Measure::WinProbability
                         }
                         martian_review::Measure::ExpectedTurns => {
-                            martian_i18n::decimal(m, value, 2)
+                            martian_tui::Measure::ExpectedTurns
                         }
-                    };
+                    },
+                    position
+                        .options
+                        .iter()
+                        .map(|o| (o.action, o.value))
+                        .collect(),
+                );
+                for (label, value) in advice_lines {
+                    let value = advice.format_value(m, value);
                     assert!(
                         screen
                             .lines()
@@ -627,13 +655,31 @@ fn nothing_of_the_trainer_is_cut_at_80x24_in_either_language() {
                 } else {
                     msg::trainer_wrong(m, position.measure, answer, loss, position.best)
                 };
-                let thumb = msg::trainer_thumb(m, position.thumb, position.thumb_choice);
+                let thumb = msg::trainer_thumb(
+                    m,
+                    position.thumb,
+                    position.thumb_choice,
+                    position.thumb_right(),
+                );
+                let why = msg::coach_why(m, &position.reason_for(answer).unwrap());
+                assert!(
+                    flattened(&screen).contains(&flattened(&why)),
+                    "{lang}: {why}\n{screen}"
+                );
                 for text in [verdict, thumb] {
                     assert!(
                         flat_answered.contains(&flattened(&text)),
                         "{lang}: {text}\n{screen}"
                     );
                 }
+                // The running score, whole, on the panel's lower border.
+                best_answers += usize::from(answer == position.best);
+                losses += loss;
+                let score = msg::trainer_score(m, position.measure, best_answers, n + 1, losses);
+                assert!(
+                    screen.lines().any(|l| l.contains(&score)),
+                    "{lang}: {score}\n{screen}"
+                );
                 checked += 1;
                 h.keys(" ");
             }

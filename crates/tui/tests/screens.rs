@@ -604,7 +604,7 @@ fn the_replay_viewer_steps_through_a_record() {
     for _ in 0..steps {
         viewer.key(KeyCode::Right);
         let screen = viewer.screen(80, 24);
-        if screen.contains("▸ played:") && screen.contains("cost") {
+        if screen.contains("▸ played:") && screen.contains("% chance to win") {
             found = true;
             break;
         }
@@ -976,7 +976,7 @@ fn pt_the_coach_with_decimal_commas_and_the_cost_of_a_decision() {
     h.keys(&Keys::of(Lang::PtBr).take(face).unwrap().to_string());
     let screen = h.screen(80, 24);
     assert!(
-        screen.contains("Última: ") && screen.contains("custo: "),
+        screen.contains("Última: ") && screen.contains("de chance de vencer"),
         "{screen}"
     );
     insta::assert_snapshot!("pt_coach_cost", screen);

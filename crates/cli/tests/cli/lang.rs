@@ -503,8 +503,9 @@ Opções (pontuação final esperada do turno):
   pegar os raios da morte     7,3031
   pegar os humanos            9,2255  <- melhor
 Melhor opção: pegar os humanos.
-Por quê? Pegar 4 humanos vale o risco: depois, os tanques terminam na frente em 16% das vezes, \
-contra 0% pegando os raios da morte, mas os pontos compensam.
+Por quê? Pegue 4 humanos: são 4 pontos a mais agora do que pegando os 4 raios da morte, e o que \
+os lançamentos seguintes somariam não compensa; o turno faz cerca de 9,2 pontos em média, contra \
+7,3.
 ";
     let by_flag = martian_dice(&["advise", transcript, "--lang", "pt-BR"], &[], "");
     assert_eq!(stdout(&by_flag), expected);

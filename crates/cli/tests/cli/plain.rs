@@ -886,6 +886,114 @@ fn the_coach_answers_at_any_prompt_with_the_solver_s_values_and_why() {
     );
 }
 
+/// A decision that is not the best is told what it cost, in the review's unit, with the best
+/// option and why: the solver's values and reason for that position, in this process.
+#[test]
+fn a_decision_that_is_not_the_best_is_told_its_cost_and_why() {
+    use martian_engine::{Action, Game, Rules};
+    use martian_tui::Advisor;
+    let roll = "2T3R2H3C3K";
+    let m = martian_i18n::Lang::En.messages();
+    let mut game = Game::new(Rules::official(), 2).unwrap();
+    game.apply_roll(roll.parse().unwrap()).unwrap();
+    let advice = martian_tui::SolverAdvisor::blocking()
+        .advise(&game.situation())
+        .expect("values for the first decision of a duel");
+    // The worst take: surely not the best.
+    let (worst, _) = *advice.values.last().unwrap();
+    let letter = match worst {
+        Action::Take(face) => face.letter(),
+        other => panic!("a take, not {other:?}"),
+    };
+    let output = run_with_input(
+        &["play", "--plain", "--players", "Ana,Bob", "--manual-dice"],
+        &format!("{roll}\n{letter}\nq\n"),
+    );
+    let text = text_of(&output);
+    let cost = advice.format_cost(m, advice.cost_of(worst).unwrap());
+    assert!(
+        cost.starts_with('\u{2212}') && cost.ends_with("% chance to win"),
+        "{cost}"
+    );
+    let why = martian_tui::messages::coach_reason(m, advice.reason.as_ref().unwrap());
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("That cost "))
+        .unwrap_or_else(|| panic!("no cost told:\n{text}"));
+    assert!(
+        line.starts_with(&format!("That cost {cost}; the best was to take the ")),
+        "{line}"
+    );
+    assert!(line.ends_with(&format!("Why: {why}")), "{line}");
+    let (best, _) = advice.best().unwrap();
+    let Action::Take(best) = best else {
+        panic!("a take")
+    };
+    assert!(
+        line.contains(&format!("take the {}", best.plural())),
+        "{line}"
+    );
+    // The best choice draws no remark.
+    let output = run_with_input(
+        &["play", "--plain", "--players", "Ana,Bob", "--manual-dice"],
+        &format!("{roll}\n{}\nq\n", best.letter()),
+    );
+    assert!(!text_of(&output).contains("That cost "));
+}
+
+/// With --coach (or `coach on` at a prompt) the coach speaks before every decision of a person.
+#[test]
+fn the_coach_on_every_decision_speaks_before_each_prompt() {
+    let roll = "2T3R2H3C3K";
+    let coached = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--players",
+            "Ana,Bob",
+            "--manual-dice",
+            "--coach",
+        ],
+        &format!("{roll}\nr\nq\n"),
+    );
+    let text = text_of(&coached);
+    // Before the take and before stop or roll, unasked.
+    assert_eq!(
+        text.matches("The coach, your chance to win after each choice:")
+            .count(),
+        2,
+        "{text}"
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    let first_prompt = lines
+        .iter()
+        .position(|l| l.contains("which type do you take?"))
+        .unwrap();
+    assert!(
+        lines[..first_prompt]
+            .iter()
+            .any(|l| l.starts_with("The coach, your chance to win")),
+        "{text}"
+    );
+    // Switched on and off at a prompt.
+    let switched = run_with_input(
+        &["play", "--plain", "--players", "Ana,Bob", "--manual-dice"],
+        &format!("{roll}\ncoach on\nr\ncoach off\ns\nq\n"),
+    );
+    let text = text_of(&switched);
+    assert!(
+        text.contains("The coach is on for every decision (coach off turns it off)."),
+        "{text}"
+    );
+    assert!(text.contains("The coach speaks when asked"), "{text}");
+    assert_eq!(
+        text.matches("The coach, your chance to win after each choice:")
+            .count(),
+        2,
+        "once when switched on, once before stop or roll:\n{text}"
+    );
+}
+
 #[test]
 fn in_portuguese_the_person_at_the_screen_is_spoken_to_and_bots_are_named_in_portuguese() {
     let output = run_with_input(

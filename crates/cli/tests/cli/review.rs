@@ -445,7 +445,7 @@ fn the_chart_is_drawn_as_svg_and_png() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
-/// The options line of a trainer answer: (action, value in points), and the best's action.
+/// The options line of a trainer answer: (action, value in percent), and the best's action.
 fn served_options(line: &str) -> (Vec<(String, f64)>, String) {
     let list = line
         .strip_prefix("Every option: ")
@@ -466,17 +466,29 @@ fn served_options(line: &str) -> (Vec<(String, f64)>, String) {
     (options, best)
 }
 
-#[test]
-fn the_trainer_reads_a_script_keeps_score_and_meets_its_margin() {
-    // Always the first letter offered, or stop: some right, some wrong.
-    let input = "r\ns\nr\ns\nr\ns\nr\ns\nr\ns\nr\ns\n";
-    let output = run_with_input(&["train", "--seed", "11", "--positions", "6"], input);
+/// The trainer with its own configuration directory (where it keeps progress).
+fn train(args: &[&str], input: &str, config: &Path) -> String {
+    let mut command = binary();
+    command
+        .env("XDG_CONFIG_HOME", config)
+        .arg("train")
+        .args(args);
+    let output = crate::util::run_with_input(&mut command, input);
     assert!(
         output.status.success(),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let text = String::from_utf8(output.stdout).unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn the_trainer_reads_a_script_says_why_and_keeps_score() {
+    let config = scratch("train-script");
+    // Always the first letter offered, or stop: some right, some wrong.
+    let input = "r\ns\nr\ns\nr\ns\nr\ns\nr\ns\nr\ns\n";
+    let args = ["--seed", "11", "--positions", "6", "--players", "2"];
+    let text = train(&args, input, &config);
     // The intro never gives one letter two meanings: r is scoped to the stop-or-roll question.
     let intro = text.lines().next().unwrap();
     assert!(
@@ -488,7 +500,7 @@ fn the_trainer_reads_a_script_keeps_score_and_meets_its_margin() {
         .lines()
         .filter(|l| l.starts_with("Every option: "))
         .collect();
-    assert!(!served.is_empty(), "{text}");
+    assert_eq!(served.len(), 6, "{text}");
     for line in &served {
         let (options, best) = served_options(line);
         let top = options.iter().find(|(a, _)| *a == best).unwrap().1;
@@ -499,32 +511,44 @@ fn the_trainer_reads_a_script_keeps_score_and_meets_its_margin() {
             }
         }
     }
-    let score_lines: Vec<&str> = text.lines().filter(|l| l.starts_with("Score: ")).collect();
-    assert_eq!(score_lines.len(), served.len() + 1, "{text}");
-    assert!(text.trim_end().ends_with("lost in all."));
-    // End of input in the middle: the session ends cleanly with the score.
-    let short = run_with_input(&["train", "--seed", "11", "--positions", "6"], "r\n");
-    assert_eq!(short.status.code(), Some(0));
-    let short = String::from_utf8(short.stdout).unwrap();
+    // Every answer is told why, the opponent is named, the dice are counted.
+    assert_eq!(text.matches("\nWhy: ").count(), 6, "{text}");
+    assert_eq!(text.matches("Seat order: ").count(), 6, "{text}");
+    assert!(text.contains("Ana "), "{text}");
+    assert!(
+        text.lines()
+            .filter(|l| l.starts_with("Right: ") || l.starts_with("Not the best: "))
+            .all(|l| l.contains(" is ") && !l.contains("take the")),
+        "a verdict reads 'taking the humans is the best':\n{text}"
+    );
+    // The running score after every answer but the last, then the session's: never twice.
+    let score_lines = text.lines().filter(|l| l.starts_with("Score: ")).count();
+    assert_eq!(score_lines, 5, "{text}");
+    let last = text.trim_end().lines().last().unwrap();
+    assert!(
+        last.starts_with("Session over: ") && last.ends_with("% chance to win in all."),
+        "{last}"
+    );
+    // End of input before an answer: the session ends cleanly with the score.
+    let short = train(&args, "", &config);
     assert!(
         short
             .trim_end()
             .lines()
-            .last()
-            .unwrap()
-            .starts_with("Score: "),
+            .any(|l| l.starts_with("Session over: 0 of 0 best")),
         "{short}"
     );
-    // The same seed, the same positions.
-    let again = run_with_input(&["train", "--seed", "11", "--positions", "6"], input);
-    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+    // The same seed, the same positions (whatever the progress kept).
+    let again = train(&args, input, &scratch("train-again"));
+    assert_eq!(again, text);
     // In Portuguese, with a theme.
-    let pt = run_with_input(
+    let pt = train(
         &[
-            "train",
             "--seed",
             "5",
             "--positions",
+            "2",
+            "--players",
             "2",
             "--theme",
             "final-round",
@@ -532,14 +556,157 @@ fn the_trainer_reads_a_script_keeps_score_and_meets_its_margin() {
             "pt-BR",
         ],
         "q\n",
+        &scratch("train-pt"),
     );
-    let pt = String::from_utf8(pt.stdout).unwrap();
     assert!(
         pt.contains("Esta é a rodada final")
-            && pt.contains("Placar: 0 de 0")
+            && pt.contains("Fim da sessão: 0 de 0")
             && pt.contains("(R, H, V, G; ou C, K); quando a pergunta for parar ou lançar de novo, p para e l lança"),
         "{pt}"
     );
+}
+
+/// Progress is kept between runs in the configuration directory: the kinds answered wrong come
+/// back named, and the sessions' scores as a trend.
+#[test]
+fn the_trainer_keeps_progress_between_runs() {
+    let config = scratch("train-progress");
+    let args = ["--seed", "21", "--positions", "4", "--players", "2"];
+    // Wrong on purpose where it can be: always the first option, or stop.
+    let first = train(&args, "r\ns\nr\ns\nr\ns\nr\ns\n", &config);
+    assert!(!first.contains("Your last sessions"), "{first}");
+    let file = config.join("martian-dice").join("trainer-progress.json");
+    let kept: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(kept["sessions"].as_array().unwrap().len(), 1);
+    let seen: u64 = kept["lessons"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|l| l["seen"].as_u64().unwrap())
+        .sum();
+    assert_eq!(seen, 4);
+    let wrong = first.matches("Not the best: ").count();
+    let second = train(
+        &["--seed", "22", "--positions", "2", "--players", "2"],
+        "r\ns\n",
+        &config,
+    );
+    let intro: Vec<&str> = second.lines().take(3).collect();
+    if wrong > 0 {
+        assert!(
+            intro.iter().any(|l| l.starts_with("To work on: ")),
+            "{second}"
+        );
+    }
+    assert!(
+        second
+            .lines()
+            .any(|l| l.starts_with("Your last sessions: ") && l.contains("best answers")),
+        "{second}"
+    );
+    // --list neither reads nor writes it.
+    let listed = scratch("train-list-only");
+    train(
+        &[
+            "--seed",
+            "3",
+            "--positions",
+            "2",
+            "--players",
+            "2",
+            "--list",
+        ],
+        "",
+        &listed,
+    );
+    assert!(!listed.join("martian-dice").exists());
+}
+
+/// `--list --json`, a contract for scripts: each position's kind, options with their values,
+/// best, rule of thumb and reason, checked here against the solver.
+#[test]
+fn the_trainer_lists_its_positions_for_scripts() {
+    use martian_engine::{Rules, Transcript};
+    use martian_solver::{AdviceRequest, advise_with_reason};
+    let config = scratch("train-json");
+    let text = train(
+        &[
+            "--seed",
+            "9",
+            "--positions",
+            "8",
+            "--players",
+            "2",
+            "--list",
+            "--json",
+        ],
+        "",
+        &config,
+    );
+    let listed: Value = serde_json::from_str(&text).unwrap();
+    let positions = listed.as_array().unwrap();
+    assert_eq!(positions.len(), 8);
+    let m = martian_i18n::Lang::En.messages();
+    let mut kinds = std::collections::HashSet::new();
+    for p in positions {
+        let kind = p["kind"].as_str().unwrap();
+        assert!(kind == "take" || kind == "stop_or_roll", "{p}");
+        kinds.insert(kind.to_string());
+        let scores: Vec<u16> = p["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap() as u16)
+            .collect();
+        let turn = p["transcript"]
+            .as_str()
+            .unwrap()
+            .parse::<Transcript>()
+            .unwrap()
+            .replay(Rules::official())
+            .unwrap();
+        let (advice, reason) = advise_with_reason(AdviceRequest {
+            rules: Rules::official(),
+            scores: Some(&scores),
+            seat: p["seat"].as_u64().unwrap() as usize,
+            turn: &turn,
+        })
+        .unwrap();
+        let options = p["options"].as_array().unwrap();
+        assert_eq!(options.len(), advice.options.len());
+        for (o, a) in options.iter().zip(&advice.options) {
+            assert_eq!(o["action"], a.action.code());
+            // As JSON writes and reads a float back: to its last bit or two.
+            assert!(
+                (o["value"].as_f64().unwrap() - a.value).abs() < 1e-15,
+                "{p}"
+            );
+        }
+        assert_eq!(p["best"], advice.best.code());
+        let thumb = p["rule_of_thumb"].as_str().unwrap();
+        assert!(options.iter().any(|o| o["action"] == thumb), "{p}");
+        let why = martian_tui::messages::coach_reason(m, &reason.unwrap());
+        assert_eq!(p["reason"], why);
+    }
+    assert_eq!(kinds.len(), 2, "both kinds of decision");
+    // The text list: the same positions, their answers said.
+    let plain = train(
+        &[
+            "--seed",
+            "9",
+            "--positions",
+            "8",
+            "--players",
+            "2",
+            "--list",
+        ],
+        "",
+        &config,
+    );
+    assert_eq!(plain.matches("\nBest: ").count(), 8, "{plain}");
+    for p in positions {
+        assert!(plain.contains(&format!("Why: {}", p["reason"].as_str().unwrap())));
+    }
 }
 
 #[test]

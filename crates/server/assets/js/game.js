@@ -1,7 +1,7 @@
 // The game screen: the board (the last turn's end held on screen, the roll, the dice set aside,
 // the tanks-against-rays balance and what the turn scores), the player's actions with their keys,
 // the coach, and beside it the scores, quick messages and the turns.
-import { t, has, percent } from "../i18n.js";
+import { t, has, percent, serverArgs } from "../i18n.js";
 import { byId, esc, keepFocus } from "./dom.js";
 import { FACE_NAMES, count, diceRow, diceWords, faceIcon } from "./dice.js";
 import { state, seatName, playerName, savedName, saveName } from "./state.js";
@@ -227,7 +227,7 @@ function coachPanel(room, game, mine) {
   const advice = state.advice;
   if (!advice) return `<div class="coach">${toggle} <span class="muted">${esc(t("web-coach-thinking"))}</span></div>`;
   const bar = room.seats
-    .map((s, i) => `<span class="chance seat-${i}" style="width:${(100 * advice.chances[i]).toFixed(2)}%">${esc(playerName(s))} ${percent(advice.chances[i])}</span>`)
+    .map((s, i) => `<span class="chance seat-${i}" style="width:${(100 * advice.chances[i]).toFixed(2)}%">${esc(playerName(s))} ${percent(advice.chances[i], advice.places)}</span>`)
     .join("");
   let options = "";
   if (mine && advice.options.length) {
@@ -235,13 +235,13 @@ function coachPanel(room, game, mine) {
       .map((o) => {
         const icon = o.action.length === 1 ? faceIcon(o.action) : "";
         const best = o.action === advice.best ? ` <strong class="best">${esc(t("web-coach-best"))}</strong>` : "";
-        return `<li data-option="${esc(o.action)}">${icon}<span>${esc(actionLabel(game, game.turn, o.action))}: ${percent(o.chance)}</span>${best}</li>`;
+        return `<li data-option="${esc(o.action)}">${icon}<span>${esc(actionLabel(game, game.turn, o.action))}: ${percent(o.chance, advice.places)}</span>${best}</li>`;
       })
       .join("")}</ul>`;
   }
-  const reason = advice.reason && advice.reason.id && has(advice.reason.id) ? `<p class="coach-why" id="coach-why">${esc(t(advice.reason.id, advice.reason.args || {}))}</p>` : "";
+  const reason = advice.reason && advice.reason.id && has(advice.reason.id) ? `<p class="coach-why" id="coach-why">${esc(t(advice.reason.id, serverArgs(advice.reason.args)))}</p>` : "";
   return `<div class="coach" id="coach-panel">${toggle}<h2 class="zone-title">${esc(t("web-win-chance"))}</h2>
-    <div class="chances" id="win-chance" role="img" aria-label="${esc(room.seats.map((s, i) => `${playerName(s)} ${percent(advice.chances[i])}`).join(", "))}">${bar}</div>${options}${reason}</div>`;
+    <div class="chances" id="win-chance" role="img" aria-label="${esc(room.seats.map((s, i) => `${playerName(s)} ${percent(advice.chances[i], advice.places)}`).join(", "))}">${bar}</div>${options}${reason}</div>`;
 }
 
 export function rollOffPanel(room, game) {

@@ -5,7 +5,7 @@ import { count, diceRow, expand } from "./dice.js";
 import { state, playerName } from "./state.js";
 import { notify } from "./notices.js";
 import { stepWords } from "./turns.js";
-import { fetchReview, mark, stoppedAt, turnMarks } from "./review.js";
+import { fetchReview, mark, stoppedAt, turnMarks, why } from "./review.js";
 
 let redraw = null;
 
@@ -47,7 +47,7 @@ export async function openReplay(number) {
       const tokens = frame.turn.transcript.split(" ").filter(Boolean);
       const marks = turnMarks(review, index + 1, tokens);
       const marked = (i) =>
-        marks[i].map((d) => `<span class="mark class-${d.forced ? "forced" : d.class}">${esc(mark(review, d))}</span>`).join("");
+        marks[i].map((d) => `<span class="mark class-${d.forced ? "forced" : d.class}">${esc(mark(review, d))}</span>${d.reason ? `<span class="why">${esc(why(d))}</span>` : ""}`).join("");
       const steps = tokens
         .map((token, i) => {
           if (token === "stop") return `<li><span>${esc(stepWords({ stop: true }))}</span>${marked(i)}</li>`;

@@ -2,7 +2,7 @@
 // --json`, docs/review-format.md): on the end screen, every seat's chance to win after every turn
 // as a chart drawn in the page (inline SVG) and the biggest mistakes in words; in the replay, each
 // step marked with its decision's class and loss. The page only shows what the server worked out.
-import { t, lang } from "../i18n.js";
+import { t, lang, has, serverArgs } from "../i18n.js";
 import { byId, esc, keepFocus } from "./dom.js";
 import { SEAT_COLOURS } from "./colours.js";
 import { FACE_NAMES, count, diceRow, diceWords, expand } from "./dice.js";
@@ -90,6 +90,13 @@ export function mark(review, decision) {
     action: t("web-review-action", actionArgs(decision.chosen)),
     loss: amount(review, decision.loss),
   });
+}
+
+// Why the best option of a decision is best (the coach's words; mistakes only).
+export function why(decision) {
+  const reason = decision.reason;
+  if (!reason || !has(reason.id)) return "";
+  return t("web-review-why", { reason: t(reason.id, serverArgs(reason.args)) });
 }
 
 // Where a decision was made: the roll to choose from, or the take before stop or roll.
@@ -186,7 +193,7 @@ function mistakes(review) {
       const where = t("web-review-where", { turn: d.turn, round: d.round, name: playerName(review.players[d.seat]) });
       const at = position(d);
       return `<li class="mistake class-${d.class}"><p><strong>${esc(where)}</strong>: ${esc(at.text)}</p>
-        ${diceRow(at.dice, { extra: "tiny" })}<p>${esc(verdict(review, d))}</p></li>`;
+        ${diceRow(at.dice, { extra: "tiny" })}<p>${esc(verdict(review, d))}</p>${d.reason ? `<p class="why">${esc(why(d))}</p>` : ""}</li>`;
     })
     .join("")}</ol>`;
 }

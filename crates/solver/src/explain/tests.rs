@@ -1,565 +1,687 @@
-//! Every reason's figures against an independent evaluation: the turn played on through the
-//! engine, die by die, following the table's own decisions.
+//! The explainer against an independent evaluation: each option's turn played on through the
+//! engine, roll by roll, following the table's own decisions, and the decomposition worked out
+//! again from those endings. Over every decision of a turn for the expected score, and over
+//! thousands of decisions of duel, three-player and solo games.
 
 use std::collections::{HashMap, HashSet};
 
-use martian_engine::{BonusRule, Points, Rules, Transcript};
+use martian_engine::{
+    Awaiting, BONUS_POINTS, BonusRule, Game, Points, Rules, Transcript, seeded_rng,
+};
 
 use super::*;
-use crate::advise::advise_with_reason;
-use crate::{duel, solo};
+use crate::advise::{advise, advise_with_reason};
+use crate::turn::expected_score_table;
+use crate::{duel, solo, trio};
 
-/// How a turn ends when played on under `table`'s decisions: the probability of each final
-/// score and of ending with the tanks ahead, by brute force over the engine's turns.
-struct Exact<'a> {
-    table: &'a TurnTable,
-    memo: HashMap<Turn, (Vec<f64>, f64)>,
+/// The end of a turn, summed up: the probability of each final score, the expected earthlings,
+/// bonus, tanks ahead and points the tanks take.
+#[derive(Clone, Debug, Default)]
+struct Summary {
+    scores: Vec<f64>,
+    earthlings: f64,
+    bonus: f64,
+    tanks_ahead: f64,
+    lost: f64,
 }
 
-impl Exact<'_> {
-    fn endings(&mut self, turn: Turn) -> (Vec<f64>, f64) {
-        if let Some(known) = self.memo.get(&turn) {
-            return known.clone();
+impl Summary {
+    fn add(&mut self, p: f64, other: &Summary) {
+        if self.scores.len() < other.scores.len() {
+            self.scores.resize(other.scores.len(), 0.0);
         }
-        let size = usize::from(self.table.space().max_score()) + 1;
-        let result = match turn.phase() {
+        for (acc, x) in self.scores.iter_mut().zip(&other.scores) {
+            *acc += p * x;
+        }
+        self.earthlings += p * other.earthlings;
+        self.bonus += p * other.bonus;
+        self.tanks_ahead += p * other.tanks_ahead;
+        self.lost += p * other.lost;
+    }
+
+    fn mean(&self) -> f64 {
+        self.scores
+            .iter()
+            .enumerate()
+            .map(|(s, p)| s as f64 * p)
+            .sum()
+    }
+}
+
+/// The turn played on under `table`'s decisions, by brute force over the engine's turns (the
+/// states before a roll remembered).
+struct Exact<'a> {
+    table: &'a TurnTable,
+    memo: HashMap<Dice, Summary>,
+}
+
+impl<'a> Exact<'a> {
+    fn new(table: &'a TurnTable) -> Exact<'a> {
+        Exact {
+            table,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn ending(&mut self, turn: Turn) -> Summary {
+        match turn.phase() {
             TurnPhase::Over(_) => {
+                let rules = turn.rules();
+                let aside = turn.aside();
+                let size = usize::from(self.table.space().max_score()) + 1;
                 let mut scores = vec![0.0; size];
                 scores[usize::from(turn.score())] = 1.0;
-                let aside = turn.aside();
                 let ahead = aside.count(Face::Tank) > aside.count(Face::DeathRay);
-                (scores, if ahead { 1.0 } else { 0.0 })
+                let bonus = rules.earns_bonus(aside);
+                let held = f64::from(aside.earthlings())
+                    + if bonus { f64::from(BONUS_POINTS) } else { 0.0 };
+                Summary {
+                    scores,
+                    earthlings: f64::from(aside.earthlings()),
+                    bonus: if bonus { 1.0 } else { 0.0 },
+                    tanks_ahead: if ahead { 1.0 } else { 0.0 },
+                    lost: if ahead { held } else { 0.0 },
+                }
             }
             TurnPhase::ToRoll => {
+                if let Some(known) = self.memo.get(&turn.aside()) {
+                    return known.clone();
+                }
                 let n = turn.dice_left();
                 let total = 6f64.powi(i32::from(n));
-                let mut scores = vec![0.0; size];
-                let mut ahead = 0.0;
+                let mut sum = Summary::default();
                 for (roll, weight) in Dice::outcomes(n) {
                     let mut next = turn;
                     next.apply_roll(roll).unwrap();
-                    let (s, a) = self.endings(next);
-                    let p = weight as f64 / total;
-                    for (acc, x) in scores.iter_mut().zip(&s) {
-                        *acc += p * x;
-                    }
-                    ahead += p * a;
+                    sum.add(weight as f64 / total, &self.ending(next));
                 }
-                (scores, ahead)
+                self.memo.insert(turn.aside(), sum.clone());
+                sum
             }
             _ => {
                 let mut next = turn;
                 next.play(self.table.best_action(&turn).unwrap()).unwrap();
-                self.endings(next)
+                self.ending(next)
             }
-        };
-        self.memo.insert(turn, result.clone());
-        result
+        }
     }
 
-    /// The endings after playing `action` in `turn`.
-    fn after(&mut self, turn: Turn, action: Action) -> (Vec<f64>, f64) {
+    fn after(&mut self, turn: Turn, action: Action) -> Summary {
         let mut next = turn;
         next.play(action).unwrap();
-        self.endings(next)
+        self.ending(next)
     }
 }
 
-fn mean(scores: &[f64]) -> f64 {
-    scores.iter().enumerate().map(|(s, p)| s as f64 * p).sum()
+/// The decomposition worked out again from two options' endings (`a` the best).
+fn exact_parts(
+    table: &TurnTable,
+    measure: AdviceMeasure,
+    turn: Turn,
+    a: Action,
+    b: Action,
+    exact: &mut Exact<'_>,
+) -> (Parts, f64) {
+    let (ea, eb) = (exact.after(turn, a), exact.after(turn, b));
+    let u = table.utilities();
+    let value = |e: &Summary| -> f64 { e.scores.iter().zip(u).map(|(p, u)| p * u).sum() };
+    let moment = |e: &Summary, f: &dyn Fn(usize) -> f64| -> f64 {
+        e.scores.iter().enumerate().map(|(s, p)| p * f(s)).sum()
+    };
+    let rate = if measure == AdviceMeasure::ExpectedScore {
+        1.0
+    } else {
+        let gain = |s: usize| s as f64 * (u[s] - u[0]);
+        let square = |s: usize| (s * s) as f64;
+        let weight = moment(&ea, &square) + moment(&eb, &square);
+        if weight > 0.0 {
+            (moment(&ea, &gain) + moment(&eb, &gain)) / weight
+        } else {
+            0.0
+        }
+    };
+    let held = |action: Action| {
+        let mut next = turn;
+        next.play(action).unwrap();
+        f64::from(next.aside().earthlings())
+    };
+    let three = f64::from(BONUS_POINTS);
+    let parts = Parts {
+        now: rate * (held(a) - held(b)),
+        later: rate * ((ea.earthlings - held(a)) - (eb.earthlings - held(b))),
+        risk: rate * (eb.lost - ea.lost),
+        bonus: rate * three * (ea.bonus - eb.bonus),
+        situation: value(&ea) - value(&eb) - rate * (ea.mean() - eb.mean()),
+    };
+    (parts, value(&ea) - value(&eb))
 }
 
 fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
-/// Checks `reason`'s figures for `turn` (advised as `advice`) against the exact endings.
-fn check_figures(turn: Turn, advice: &Advice, reason: &Reason, exact: &mut Exact<'_>) {
-    let rules = turn.rules();
+/// What one check saw.
+#[derive(Default)]
+struct Seen {
+    decisions: usize,
+    kinds: HashSet<ReasonKind>,
+    causes: HashSet<(DecisionKind, Cause)>,
+}
+
+/// Checks the reason of `turn`'s decision (advised `advice` under `table`) against the exact
+/// endings: the parts are exact, add up to the difference, and the cause named is the largest.
+fn check(
+    turn: Turn,
+    advice: &Advice,
+    reason: &Reason,
+    against: Option<Action>,
+    table: &TurnTable,
+    exact: &mut Exact<'_>,
+    seen: &mut Seen,
+) {
+    seen.decisions += 1;
+    seen.kinds.insert(reason.kind());
     let value = |action| value_of(advice, action);
-    match *reason {
+    match reason {
         Reason::Indifferent { case } => {
-            let (stop, roll) = (value(Action::Stop), value(Action::Roll));
-            assert!((stop - roll).abs() <= SAME, "{turn:?}");
-            let (scores, _) = exact.after(turn, Action::Roll);
-            let lost = scores[1..].iter().sum::<f64>() == 0.0;
-            assert_eq!(case == Indifference::TurnLost, lost, "{turn:?}");
-            assert_ne!(
-                case,
-                Indifference::GameDecided,
-                "a game-level case without scores"
-            );
-        }
-        Reason::NothingHeld { chance, average } => {
-            assert_eq!(turn.score(), 0);
-            assert_eq!(advice.best, Action::Roll);
-            let (scores, _) = exact.after(turn, Action::Roll);
-            assert!(close(chance, scores[1..].iter().sum()), "{turn:?}");
-            assert!(close(average, mean(&scores)), "{turn:?}");
-        }
-        Reason::FreeRoll { held, dice, gain } => {
-            assert_eq!((held, dice), (turn.score(), turn.dice_left()));
-            assert_eq!(advice.best, Action::Roll);
-            let (scores, ahead) = exact.after(turn, Action::Roll);
-            assert_eq!(ahead, 0.0, "{turn:?}");
-            assert!(close(gain, mean(&scores) - f64::from(held)), "{turn:?}");
-        }
-        Reason::Risk {
-            advice: advised,
-            tanks_ahead,
-            held,
-            gain,
-        } => {
-            let best = if advised == Advised::Roll {
-                Action::Roll
-            } else {
-                Action::Stop
-            };
-            assert_eq!(best, advice.best);
-            assert_eq!(held, turn.score());
-            let (scores, ahead) = exact.after(turn, Action::Roll);
             assert!(
-                close(tanks_ahead, ahead),
-                "{turn:?}: {tanks_ahead} vs {ahead}"
+                (value(Action::Stop) - value(Action::Roll)).abs() <= SAME,
+                "{turn:?}"
             );
-            if ahead < 1.0 {
-                let expected_gain = mean(&scores) / (1.0 - ahead) - f64::from(held);
-                assert!(
-                    close(gain, expected_gain),
-                    "{turn:?}: {gain} vs {expected_gain}"
-                );
-            }
+            let rolling = exact.after(turn, Action::Roll);
+            assert_eq!(
+                *case == Indifference::TurnLost,
+                rolling.mean() == 0.0,
+                "{turn:?}"
+            );
         }
         Reason::OnlyChoice { face, count } => {
             let TurnPhase::Choosing { roll } = turn.phase() else {
                 panic!("a take")
             };
             assert_eq!(turn.legal_actions().len(), 1);
-            assert_eq!(advice.best, Action::Take(face));
-            assert_eq!(count, roll.count(face));
+            assert_eq!(
+                (advice.best, *count),
+                (Action::Take(*face), roll.count(*face))
+            );
         }
         Reason::AsGood { face, other } => {
-            assert_eq!(advice.best, Action::Take(face));
-            assert!((value(Action::Take(face)) - value(Action::Take(other))).abs() <= SAME);
+            assert_eq!(advice.best, Action::Take(*face));
+            assert!((value(Action::Take(*face)) - value(Action::Take(*other))).abs() <= SAME);
         }
-        Reason::Bonus { face, count } => {
-            assert_eq!(advice.best, Action::Take(face));
-            let TurnPhase::Choosing { roll } = turn.phase() else {
-                panic!("a take")
-            };
-            assert_eq!(count, roll.count(face));
-            let mut after = turn;
-            after.play(Action::Take(face)).unwrap();
-            assert!(!rules.earns_bonus(turn.aside()) && rules.earns_bonus(after.aside()));
+        Reason::Compared(c) => {
+            assert_eq!(c.best.action, advice.best, "{turn:?}");
+            match against.filter(|&a| a != advice.best) {
+                // The option asked about.
+                Some(asked) => assert_eq!(c.other.action, asked, "{turn:?}"),
+                // The next best: no option but the best is better.
+                None => {
+                    for option in &advice.options {
+                        if option.action != c.best.action {
+                            assert!(
+                                merit(advice.measure, option.value)
+                                    <= merit(advice.measure, c.other.value) + SAME,
+                                "{turn:?}: {} is not the next best",
+                                c.other.action.code()
+                            );
+                        }
+                    }
+                }
+            }
+            let (parts, difference) = exact_parts(
+                table,
+                advice.measure,
+                turn,
+                c.best.action,
+                c.other.action,
+                exact,
+            );
+            for cause in Cause::ALL {
+                assert!(
+                    close(c.parts.get(cause), parts.get(cause)),
+                    "{turn:?}: {cause:?} {} vs {}",
+                    c.parts.get(cause),
+                    parts.get(cause)
+                );
+            }
+            // The parts add up to the difference, which is the advice's.
+            assert!(close(parts.total(), difference), "{turn:?}");
+            assert!(close(
+                merit(advice.measure, c.best.value) - merit(advice.measure, c.other.value),
+                difference
+            ));
+            // The cause named is the largest part.
+            let named = parts.get(c.cause);
+            for cause in Cause::ALL {
+                assert!(
+                    parts.get(cause) <= named + 1e-12,
+                    "{turn:?}: {:?} named, but {cause:?} is larger: {parts:?}",
+                    c.cause
+                );
+            }
+            // The figures quoted are those of the exact endings.
+            for (option, action) in [(&c.best, c.best.action), (&c.other, c.other.action)] {
+                let e = exact.after(turn, action);
+                assert!(close(option.ending.tanks_ahead, e.tanks_ahead), "{turn:?}");
+                assert!(close(option.ending.score, e.mean()), "{turn:?}");
+                assert!(close(option.ending.bonus, e.bonus), "{turn:?}");
+            }
+            seen.causes.insert((c.decision, c.cause));
         }
-        Reason::RaysForSafety {
-            count,
-            tanks_ahead,
-            other,
-            other_tanks_ahead,
-        } => {
-            assert_eq!(advice.best, Action::Take(Face::DeathRay));
-            let TurnPhase::Choosing { roll } = turn.phase() else {
-                panic!("a take")
-            };
-            assert_eq!(count, roll.count(Face::DeathRay));
-            let (_, ahead) = exact.after(turn, Action::Take(Face::DeathRay));
-            let (_, other_ahead) = exact.after(turn, Action::Take(other));
-            assert!(close(tanks_ahead, ahead) && close(other_tanks_ahead, other_ahead));
-            assert!(tanks_ahead < other_tanks_ahead);
-        }
-        Reason::PointsOverSafety {
-            face,
-            count,
-            tanks_ahead,
-            rays_tanks_ahead,
-        } => {
-            assert_eq!(advice.best, Action::Take(face));
-            let TurnPhase::Choosing { roll } = turn.phase() else {
-                panic!("a take")
-            };
-            assert_eq!(count, roll.count(face));
-            let (_, ahead) = exact.after(turn, Action::Take(face));
-            let (_, rays_ahead) = exact.after(turn, Action::Take(Face::DeathRay));
-            assert!(close(tanks_ahead, ahead) && close(rays_tanks_ahead, rays_ahead));
-            assert!(tanks_ahead > rays_tanks_ahead);
-        }
-        Reason::MorePoints {
-            face,
-            count,
-            other,
-            other_count,
-        } => {
-            assert_eq!(advice.best, Action::Take(face));
-            let TurnPhase::Choosing { roll } = turn.phase() else {
-                panic!("a take")
-            };
-            assert_eq!((count, other_count), (roll.count(face), roll.count(other)));
-            assert!(count > other_count);
-        }
-        Reason::MoreDice {
-            face,
-            count,
-            dice_left,
-            other,
-            other_count,
-            other_dice_left,
-        } => {
-            assert_eq!(advice.best, Action::Take(face));
-            let TurnPhase::Choosing { roll } = turn.phase() else {
-                panic!("a take")
-            };
-            assert_eq!((count, other_count), (roll.count(face), roll.count(other)));
-            assert!(count < other_count);
-            let left = |face| {
-                let mut after = turn;
-                after.play(Action::Take(face)).unwrap();
-                after.dice_left()
-            };
-            assert_eq!((dice_left, other_dice_left), (left(face), left(other)));
-        }
-        Reason::Compare {
-            face,
-            count,
-            tanks_ahead,
-            average,
-            other,
-            other_count,
-            other_tanks_ahead,
-            other_average,
-        } => {
-            assert_eq!(advice.best, Action::Take(face));
-            let TurnPhase::Choosing { roll } = turn.phase() else {
-                panic!("a take")
-            };
-            assert_eq!((count, other_count), (roll.count(face), roll.count(other)));
-            let (scores, ahead) = exact.after(turn, Action::Take(face));
-            let (other_scores, other_ahead) = exact.after(turn, Action::Take(other));
-            assert!(close(tanks_ahead, ahead) && close(other_tanks_ahead, other_ahead));
-            assert!(close(average, mean(&scores)) && close(other_average, mean(&other_scores)));
-        }
-        Reason::MustRoll { .. }
-        | Reason::BankTheLead { .. }
-        | Reason::ReachTarget { .. }
-        | Reason::Race { .. } => panic!("a game-level reason without scores: {reason:?}"),
     }
 }
 
-/// Every turn state reachable from a fresh turn.
-fn reachable_turns(rules: Rules) -> Vec<Turn> {
+/// Every turn state reachable from a fresh turn, before a roll.
+fn rolls_to_come(rules: Rules) -> Vec<Turn> {
     let mut seen = HashSet::new();
     let mut stack = vec![Turn::new(rules)];
     let mut out = Vec::new();
     while let Some(turn) = stack.pop() {
-        if !seen.insert(turn) {
+        if !seen.insert(turn.aside()) {
             continue;
         }
         out.push(turn);
-        match turn.phase() {
-            TurnPhase::ToRoll => {
-                for (roll, _) in Dice::outcomes(turn.dice_left()) {
-                    let mut next = turn;
-                    next.apply_roll(roll).unwrap();
-                    stack.push(next);
-                }
-            }
-            TurnPhase::Choosing { .. } | TurnPhase::Deciding => {
-                for action in turn.legal_actions().iter() {
-                    let mut next = turn;
+        for (roll, _) in Dice::outcomes(turn.dice_left()) {
+            let mut rolled = turn;
+            rolled.apply_roll(roll).unwrap();
+            if let TurnPhase::Choosing { .. } = rolled.phase() {
+                for action in rolled.legal_actions().iter() {
+                    let mut next = rolled;
                     next.play(action).unwrap();
-                    stack.push(next);
-                }
-            }
-            TurnPhase::Over(_) => {}
-        }
-    }
-    out
-}
-
-#[test]
-fn every_reason_of_every_decision_with_six_dice_has_the_exact_figures() {
-    for bonus in [BonusRule::OneOfEach, BonusRule::AnyEarthling] {
-        let rules = Rules::official().with_dice(6).unwrap().with_bonus(bonus);
-        let table = expected_score_table(rules);
-        let mut exact = Exact {
-            table,
-            memo: HashMap::new(),
-        };
-        let mut kinds = HashSet::new();
-        for turn in reachable_turns(rules).into_iter().filter(|t| !t.is_over()) {
-            let request = AdviceRequest {
-                rules,
-                scores: None,
-                seat: 0,
-                turn: &turn,
-            };
-            let (advice, reason) = advise_with_reason(request).unwrap();
-            match turn.phase() {
-                TurnPhase::ToRoll => assert_eq!(reason, None),
-                _ => {
-                    let reason = reason.expect("a decision has a reason");
-                    check_figures(turn, &advice, &reason, &mut exact);
-                    kinds.insert(reason.kind());
-                }
-            }
-        }
-        // The turn-level templates all occur.
-        for kind in [
-            ReasonKind::Indifferent,
-            ReasonKind::NothingHeld,
-            ReasonKind::FreeRoll,
-            ReasonKind::Risk,
-            ReasonKind::OnlyChoice,
-            ReasonKind::AsGood,
-            ReasonKind::RaysForSafety,
-            ReasonKind::PointsOverSafety,
-            ReasonKind::MorePoints,
-            ReasonKind::MoreDice,
-            ReasonKind::Compare,
-        ] {
-            assert!(kinds.contains(&kind), "{bonus:?}: no {kind:?} in {kinds:?}");
-        }
-        if bonus == BonusRule::OneOfEach {
-            assert!(kinds.contains(&ReasonKind::Bonus));
-        }
-    }
-}
-
-fn turn(rules: Rules, text: &str) -> Turn {
-    text.parse::<Transcript>().unwrap().replay(rules).unwrap()
-}
-
-fn explained(rules: Rules, scores: &[Points], seat: usize, turn: &Turn) -> (Advice, Reason) {
-    let (advice, reason) = advise_with_reason(AdviceRequest {
-        rules,
-        scores: Some(scores),
-        seat,
-        turn,
-    })
-    .unwrap();
-    (advice, reason.expect("a decision has a reason"))
-}
-
-/// Tanks 2, death rays 4, humans 4 set aside: 4 points held, 3 dice left.
-const HOLDING_FOUR: &str = "RRRRHHHHTCCKK/R TRRHHHHC/H";
-
-#[test]
-fn in_the_final_round_behind_the_leader_you_need_so_many_more_points() {
-    let rules = Rules::official();
-    let turn = turn(rules, HOLDING_FOUR);
-    assert_eq!(turn.score(), 4);
-    let (advice, reason) = explained(rules, &[30, 20], 1, &turn);
-    assert_eq!(value_of(&advice, Action::Stop), 0.0, "stopping loses");
-    assert_eq!(advice.best, Action::Roll);
-    // 20 + 4 = 24: 7 more make 31, past the leader's 30.
-    assert_eq!(reason, Reason::MustRoll { needed: 7 });
-}
-
-#[test]
-fn stopping_past_the_target_and_ahead_banks_the_lead() {
-    let rules = Rules::official();
-    let turn = turn(rules, HOLDING_FOUR);
-    let (advice, reason) = explained(rules, &[20, 22], 1, &turn);
-    assert_eq!(advice.best, Action::Stop);
-    assert_eq!(
-        value_of(&advice, Action::Stop),
-        1.0,
-        "the last seat of the round wins"
-    );
-    assert_eq!(
-        reason,
-        Reason::BankTheLead {
-            total: 26,
-            lead: 6,
-            opponents: 1
-        }
-    );
-}
-
-#[test]
-fn alone_stopping_at_the_target_reaches_it() {
-    let rules = Rules::official();
-    let turn = turn(rules, HOLDING_FOUR);
-    let (advice, reason) = explained(rules, &[21], 0, &turn);
-    assert_eq!(advice.measure, AdviceMeasure::ExpectedTurns);
-    assert_eq!(advice.best, Action::Stop);
-    assert_eq!(reason, Reason::ReachTarget { total: 25 });
-    // The solo table's own policy gives the figures of its other reasons.
-    let (_, reason) = explained(rules, &[0], 0, &turn);
-    let table = solo(rules);
-    let mut exact = Exact {
-        table: table.table(0),
-        memo: HashMap::new(),
-    };
-    let (advice, _) = explained(rules, &[0], 0, &turn);
-    check_figures(turn, &advice, &reason, &mut exact);
-}
-
-/// Stop-or-roll decisions over many duel positions: the game-level reasons say what the
-/// position is, the turn-level ones have the exact figures of the duel table's own play.
-#[test]
-fn duel_reasons_name_the_position_and_have_the_duel_play_s_figures() {
-    let rules = Rules::official();
-    let solution = duel(rules);
-    let greedy = expected_score_table(rules);
-    let turns = [
-        HOLDING_FOUR,
-        "RRRRHHHHTCCKK/H",
-        "TTRRRRRHHCKKK/R TTHHHC/H",
-        "TRRRRRRHHHCCK/R TRRHHC/H",
-        "TTRRRRRHHCKKK/R TTHHHC/C",
-        "RRRRRRHHCCKKT/K TRRRRHHCCC/C",
-        // Points alone stop at 6 here, a player behind rolls on.
-        "TTTRRRHHHHCCK/R HHHHCCK/H CCK/C",
-        // Points alone roll on from 4 here, a player near the target stops.
-        "RHHHHCCCCCKKK/H TTTRRRHHH/R",
-    ];
-    let mut races = HashSet::new();
-    let mut kinds = HashSet::new();
-    for text in turns {
-        let turn = turn(rules, text);
-        assert_eq!(turn.phase(), TurnPhase::Deciding, "{text}");
-        for seat in 0..2 {
-            for a in (0..35).step_by(3) {
-                for b in (0..35).step_by(3) {
-                    let scores = [a, b];
-                    let Ok(position) = crate::duel_position(rules, &scores, seat) else {
-                        continue;
-                    };
-                    let (advice, reason) = explained(rules, &scores, seat, &turn);
-                    kinds.insert(reason.kind());
-                    let total = scores[seat] + turn.score();
-                    let leader = scores[1 - seat];
-                    match reason {
-                        Reason::MustRoll { needed } => {
-                            assert!(leader >= rules.target());
-                            assert_eq!(value_of(&advice, Action::Stop), 0.0);
-                            assert_eq!(total + needed, leader + 1);
-                        }
-                        Reason::BankTheLead {
-                            total: t,
-                            lead,
-                            opponents,
-                        } => {
-                            assert_eq!(advice.best, Action::Stop);
-                            assert_eq!((t, lead, opponents), (total, total - leader, 1));
-                            assert!(total >= rules.target() && lead > 0);
-                        }
-                        Reason::Race {
-                            advice: advised,
-                            total: t,
-                            best_opponent,
-                            opponents,
-                            target,
-                        } => {
-                            let best = match advised {
-                                Advised::Roll => Action::Roll,
-                                Advised::Stop => Action::Stop,
-                            };
-                            assert_eq!(best, advice.best);
-                            assert_ne!(greedy.best_action(&turn), Some(best), "{text} {scores:?}");
-                            assert_eq!(
-                                (t, best_opponent, opponents, target),
-                                (total, Some(leader), 1, rules.target())
-                            );
-                            races.insert(advised);
-                        }
-                        Reason::ReachTarget { .. } => panic!("a duel is not played alone"),
-                        Reason::Indifferent {
-                            case: Indifference::GameDecided,
-                        } => {
-                            let stop = value_of(&advice, Action::Stop);
-                            assert!(stop <= SAME || stop >= 1.0 - SAME, "{text} {scores:?}");
-                        }
-                        other => {
-                            let mut exact = Exact {
-                                table: solution.table(position),
-                                memo: HashMap::new(),
-                            };
-                            check_figures(turn, &advice, &other, &mut exact);
-                        }
+                    if next.phase() == TurnPhase::Deciding {
+                        let mut again = next;
+                        again.play(Action::Roll).unwrap();
+                        stack.push(again);
                     }
                 }
             }
         }
     }
-    assert!(
-        races.contains(&Advised::Roll) && races.contains(&Advised::Stop),
-        "both kinds of race: {races:?}"
-    );
-    for kind in [
-        ReasonKind::Indifferent,
-        ReasonKind::MustRoll,
-        ReasonKind::BankTheLead,
-        ReasonKind::Race,
-        ReasonKind::Risk,
-    ] {
-        assert!(kinds.contains(&kind), "no {kind:?} in {kinds:?}");
-    }
+    out
 }
 
-#[test]
-fn official_takes_have_the_exact_figures_of_the_table_s_play() {
-    let rules = Rules::official();
+/// Every decision of a turn under `rules`, explained for the expected score (through a ledger)
+/// and checked.
+fn every_decision_of_a_turn(rules: Rules) -> Seen {
     let table = expected_score_table(rules);
-    let mut exact = Exact {
-        table,
-        memo: HashMap::new(),
-    };
-    let mut kinds = HashSet::new();
-    // Rolls awaiting a choice, late enough in the turn for the brute force to be quick.
-    for text in [
-        "RRRRHHHHTCCKK/R TRRHHHHC/H TRK",
-        "RRRRHHHHTCCKK/R TRRHHHHC/H RCK",
-        "TTRRRRRHHCKKK/R TTHHHC/C HKR",
-        "TTRRRRRHHCKKK/R TTHHHC/H C",
-        "TTTRRRRRHHCKK/R TTHCK",
-        "RRRRRRHHCCKKT/K TRRRRHHCCC/C RRHHTT",
-        "RRRRRRHHCCKKT/K TRRRRHHCCC/H TTRRCCC",
-        "TTTTRRHHHCCKK/R TTRRRHC",
-    ] {
-        let turn = turn(rules, text);
-        assert!(matches!(turn.phase(), TurnPhase::Choosing { .. }), "{text}");
+    let ledger = table.ledger();
+    let mut exact = Exact::new(table);
+    let mut seen = Seen::default();
+    let mut deciding = HashSet::new();
+    let mut explain = |turn: Turn, seen: &mut Seen| {
         let request = AdviceRequest {
             rules,
             scores: None,
             seat: 0,
             turn: &turn,
         };
-        let (advice, reason) = advise_with_reason(request).unwrap();
-        let reason = reason.unwrap();
-        check_figures(turn, &advice, &reason, &mut exact);
-        kinds.insert(reason.kind());
+        let advice = advise(request).unwrap();
+        let reason = reason(&request, &advice, &ledger, None).expect("a decision has a reason");
+        check(turn, &advice, &reason, None, table, &mut exact, seen);
+    };
+    for start in rolls_to_come(rules) {
+        for (roll, _) in Dice::outcomes(start.dice_left()) {
+            let mut rolled = start;
+            rolled.apply_roll(roll).unwrap();
+            if !matches!(rolled.phase(), TurnPhase::Choosing { .. }) {
+                continue;
+            }
+            explain(rolled, &mut seen);
+            for action in rolled.legal_actions().iter() {
+                let mut next = rolled;
+                next.play(action).unwrap();
+                if next.phase() == TurnPhase::Deciding && deciding.insert(next.aside()) {
+                    explain(next, &mut seen);
+                }
+            }
+        }
     }
-    assert!(kinds.len() >= 3, "{kinds:?}");
+    seen
+}
+
+/// Every decision of a turn of the official game: about half a million, each explained and
+/// checked against the engine.
+#[test]
+fn every_decision_of_an_official_turn_names_its_largest_part() {
+    let seen = every_decision_of_a_turn(Rules::official());
+    assert!(seen.decisions > 400_000, "{}", seen.decisions);
+    for cause in [Cause::Now, Cause::Later, Cause::Risk, Cause::Bonus] {
+        assert!(
+            seen.causes.contains(&(DecisionKind::Take, cause)),
+            "no take for {cause:?}: {:?}",
+            seen.causes
+        );
+    }
+    for cause in [Cause::Later, Cause::Risk, Cause::Bonus] {
+        assert!(
+            seen.causes.contains(&(DecisionKind::StopOrRoll, cause)),
+            "no stop or roll for {cause:?}: {:?}",
+            seen.causes
+        );
+    }
+    assert!(
+        !seen.kinds.contains(&ReasonKind::Situation),
+        "no game, no situation"
+    );
 }
 
 #[test]
-fn the_arguments_round_as_documented() {
-    assert_eq!(percent(0.0), 0);
-    assert_eq!(percent(0.001), 1, "a chance is never shown as none");
-    assert_eq!(percent(0.234), 23);
-    assert_eq!(percent(0.999), 99, "nor as certain");
-    assert_eq!(percent(1.0), 100);
-    assert_eq!(whole_points(2.5), 3);
-    assert_eq!(whole_points(0.4), 0);
-    let reason = Reason::Risk {
-        advice: Advised::Stop,
-        tanks_ahead: 0.3149,
-        held: 6,
-        gain: 2.51,
+fn every_decision_of_a_small_turn_under_either_bonus_reading() {
+    for bonus in [BonusRule::OneOfEach, BonusRule::AnyEarthling] {
+        let rules = Rules::official().with_dice(7).unwrap().with_bonus(bonus);
+        let seen = every_decision_of_a_turn(rules);
+        for kind in [
+            ReasonKind::Indifferent,
+            ReasonKind::OnlyChoice,
+            ReasonKind::AsGood,
+            ReasonKind::StopOrRoll,
+            ReasonKind::Take,
+        ] {
+            assert!(seen.kinds.contains(&kind), "{bonus:?}: no {kind:?}");
+        }
+    }
+}
+
+/// The forward pass of one decision and the ledger of every state give the same endings.
+#[test]
+fn one_state_s_ending_is_its_ledger_entry() {
+    let rules = Rules::official();
+    let solution = duel(rules);
+    let table = solution.table(crate::duel_position(rules, &[11, 17], 1).unwrap());
+    let ledger = table.ledger();
+    for (i, start) in rolls_to_come(rules).into_iter().enumerate().step_by(97) {
+        let aside = start.aside();
+        let (a, b) = (table.ending_rolling(aside), ledger.rolling(aside));
+        for (x, y) in [
+            (a.earthlings, b.earthlings),
+            (a.bonus, b.bonus),
+            (a.tanks_ahead, b.tanks_ahead),
+            (a.lost, b.lost),
+            (a.score, b.score),
+            (a.score_squared, b.score_squared),
+            (a.score_gain, b.score_gain),
+            (a.value, b.value),
+        ] {
+            assert!(close(x, y), "state {i} {aside:?}: {x} vs {y}");
+        }
+        assert!(close(a.value, table.value_to_roll(aside)));
+        assert!(close(a.score, a.earthlings + a.bonus_points() - a.lost));
+    }
+}
+
+/// Explains the decision `turn` awaits as `advise_with_reason` does and checks it.
+fn check_advised(
+    rules: Rules,
+    scores: &[Points],
+    seat: usize,
+    turn: Turn,
+    table: &TurnTable,
+    exact: &mut Exact<'_>,
+    seen: &mut Seen,
+) -> Advice {
+    let (advice, reason) = advise_with_reason(AdviceRequest {
+        rules,
+        scores: Some(scores),
+        seat,
+        turn: &turn,
+    })
+    .unwrap();
+    let reason = reason.expect("a decision has a reason");
+    check(turn, &advice, &reason, None, table, exact, seen);
+    // Against every other option, as a review explains a mistake.
+    for option in &advice.options {
+        if option.action != advice.best {
+            let (_, reason) = crate::advise::advise_against(
+                AdviceRequest {
+                    rules,
+                    scores: Some(scores),
+                    seat,
+                    turn: &turn,
+                },
+                option.action,
+            )
+            .unwrap();
+            let reason = reason.expect("a decision has a reason");
+            check(
+                turn,
+                &advice,
+                &reason,
+                Some(option.action),
+                table,
+                exact,
+                seen,
+            );
+        }
+    }
+    advice
+}
+
+/// Decisions of games of `players`: at the first decision of every turn, that decision and
+/// those of a few random walks through the rest of the turn (random dice, random choices), all
+/// under the turn's table, each checked against the exact endings.
+fn game_decisions<'a>(
+    rules: Rules,
+    players: usize,
+    games: u64,
+    table_of: &dyn Fn(&[Points], usize) -> &'a TurnTable,
+) -> Seen {
+    use rand::RngExt;
+    let mut seen = Seen::default();
+    for seed in 0..games {
+        let mut rng = seeded_rng(seed);
+        let mut wander = seeded_rng(1000 + seed);
+        let mut game = Game::new(rules, players).unwrap();
+        let mut explored = 0;
+        while game.awaiting() != Awaiting::Nothing {
+            let Awaiting::Decision { seat } = game.awaiting() else {
+                game.roll(&mut rng).unwrap();
+                continue;
+            };
+            let scores = game.scores().to_vec();
+            let turn = *game.turn();
+            let table = table_of(&scores, seat);
+            let mut exact = Exact::new(table);
+            let advice = check_advised(rules, &scores, seat, turn, table, &mut exact, &mut seen);
+            if game.history().len() + 1 > explored {
+                explored = game.history().len() + 1;
+                for _ in 0..6 {
+                    let mut walk = turn;
+                    while !walk.is_over() {
+                        match walk.phase() {
+                            TurnPhase::ToRoll => {
+                                walk.roll(&mut wander).unwrap();
+                            }
+                            _ => {
+                                check_advised(
+                                    rules, &scores, seat, walk, table, &mut exact, &mut seen,
+                                );
+                                let actions: Vec<Action> = walk.legal_actions().iter().collect();
+                                let pick = wander.random_range(0..actions.len());
+                                walk.play(actions[pick]).unwrap();
+                            }
+                        }
+                    }
+                }
+            }
+            // Mostly the best, sometimes another option: games off the best path too.
+            let actions: Vec<Action> = turn.legal_actions().iter().collect();
+            let action = if wander.random_range(0..4) == 0 {
+                actions[wander.random_range(0..actions.len())]
+            } else {
+                advice.best
+            };
+            game.play(action).unwrap();
+        }
+    }
+    seen
+}
+
+/// Thousands of decisions of duels, explained for the chance to win: the parts are exact and
+/// the cause named is the largest, the game's situation included.
+#[test]
+fn duel_decisions_name_their_largest_part() {
+    let rules = Rules::official();
+    let solution = duel(rules);
+    let table_of = |scores: &[Points], seat: usize| {
+        solution.table(crate::duel_position(rules, scores, seat).unwrap())
     };
-    assert_eq!(reason.id(), "coach-why-risk");
-    assert_eq!(
-        reason.args(),
-        vec![
-            ("advice", ReasonArg::Word("stop")),
-            ("risk", ReasonArg::Number(31)),
-            ("held", ReasonArg::Number(6)),
-            ("gain", ReasonArg::Number(3)),
-        ]
+    let seen = game_decisions(rules, 2, 5, &table_of);
+    assert!(seen.decisions > 2_000, "{}", seen.decisions);
+    assert!(
+        seen.kinds.contains(&ReasonKind::Situation),
+        "{:?}",
+        seen.kinds
     );
+    assert!(seen.causes.len() >= 7, "{:?}", seen.causes);
+}
+
+#[test]
+fn three_player_and_solo_decisions_name_their_largest_part() {
+    let rules = Rules::official();
+    let solution = trio(rules).unwrap();
+    let table_of = |scores: &[Points], seat: usize| {
+        solution.table(crate::trio_position(rules, scores, seat).unwrap())
+    };
+    let seen = game_decisions(rules, 3, 2, &table_of);
+    assert!(seen.decisions > 300, "{}", seen.decisions);
+    let alone = solo(rules);
+    let table_of = |scores: &[Points], _: usize| alone.table(scores[0]);
+    let seen = game_decisions(rules, 1, 4, &table_of);
+    assert!(seen.decisions > 300, "{}", seen.decisions);
+}
+
+fn turn(rules: Rules, text: &str) -> Turn {
+    text.parse::<Transcript>().unwrap().replay(rules).unwrap()
+}
+
+fn explained(rules: Rules, scores: Option<&[Points]>, seat: usize, text: &str) -> (Advice, Reason) {
+    let turn = turn(rules, text);
+    let (advice, reason) = advise_with_reason(AdviceRequest {
+        rules,
+        scores,
+        seat,
+        turn: &turn,
+    })
+    .unwrap();
+    (advice, reason.expect("a decision has a reason"))
+}
+
+fn arg(reason: &Reason, name: &str) -> ReasonArg {
+    reason
+        .args()
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("no {name} in {reason:?}"))
+        .1
+}
+
+/// The first case: one cow over six death rays is right for the six dice it keeps, not
+/// for the point it scores.
+#[test]
+fn one_cow_over_six_death_rays_is_for_the_dice_it_keeps() {
+    let rules = Rules::official();
+    let (advice, reason) = explained(rules, None, 0, "TTRRRRHHHCCKK/R RRRRRRC");
+    assert_eq!(advice.best, Action::Take(Face::Cow));
+    assert_eq!(reason.cause(), Some(Cause::Later));
+    assert_eq!(reason.id(), "coach-why-take");
+    let c = reason.comparison().unwrap();
+    assert_eq!((c.best.dice_left, c.other.dice_left), (6, 1));
+    assert_eq!(arg(&reason, "average").plain(), "4.3");
+    assert_eq!(arg(&reason, "other_average").plain(), "0.5");
+}
+
+/// The second case: 1.33 and 0.50 points are never both "about 1 point".
+#[test]
+fn figures_that_differ_are_never_written_alike() {
+    let rules = Rules::official();
+    for scores in [None, Some(&[14, 2][..])] {
+        let (advice, reason) = explained(rules, scores, 0, "TTTTTRRRRRRHC/R RH");
+        assert_eq!(advice.best, Action::Take(Face::Human));
+        let args = reason.args();
+        let figures: Vec<String> = args
+            .iter()
+            .filter(|(_, a)| matches!(a, ReasonArg::Decimal { .. }))
+            .map(|(_, a)| a.plain())
+            .collect();
+        assert!(!figures.is_empty(), "{args:?}");
+        for pair in [("average", "other_average"), ("value", "other_value")] {
+            let found = (
+                args.iter().find(|a| a.0 == pair.0),
+                args.iter().find(|a| a.0 == pair.1),
+            );
+            if let (Some((_, a)), Some((_, b))) = found {
+                assert_ne!(a.plain(), b.plain(), "{pair:?} in {args:?}");
+            }
+        }
+    }
+}
+
+/// Final round, behind the leader: the situation, with the points still needed.
+#[test]
+fn in_the_final_round_the_situation_says_what_is_needed() {
+    let rules = Rules::official();
+    // Tanks 2, death rays 4, humans 4 set aside: 4 points held, 3 dice left.
+    let text = "RRRRHHHHTCCKK/R TRRHHHHC/H";
+    let (advice, reason) = explained(rules, Some(&[30, 20]), 1, text);
+    assert_eq!(value_of(&advice, Action::Stop), 0.0, "stopping loses");
+    assert_eq!(advice.best, Action::Roll);
+    assert_eq!(reason.cause(), Some(Cause::Situation));
+    let c = reason.comparison().unwrap();
+    assert_eq!(
+        c.stakes,
+        Stakes::FinalTurn {
+            banked: 20,
+            held: 4,
+            leader: 30,
+            needed: 11,
+            after: 0
+        }
+    );
+    assert_eq!(arg(&reason, "case"), ReasonArg::Word("final-turn"));
+}
+
+/// Reaching the target first while an opponent still has a last turn: the words give the chance
+/// as it is, never "you are ahead: bank it".
+#[test]
+fn reaching_the_target_with_an_opponent_to_play_names_their_last_turn() {
+    let rules = Rules::official();
+    let text = "RRRRHHHHTCCKK/R TRRHHHHC/H";
+    let (advice, reason) = explained(rules, Some(&[21, 24]), 0, text);
+    let c = reason.comparison().unwrap();
+    if c.cause == Cause::Situation {
+        assert_eq!(
+            c.stakes,
+            Stakes::ReachTarget {
+                total: 25,
+                target: 25,
+                leader: 24,
+                after: 1
+            }
+        );
+    }
+    let stop = value_of(&advice, Action::Stop);
+    assert!(stop < 1.0, "the opponent still plays");
+}
+
+#[test]
+fn reasons_name_the_kinds_and_the_messages() {
     let ids: HashSet<&str> = ReasonKind::ALL.iter().map(|k| k.id()).collect();
     assert_eq!(ids.len(), ReasonKind::ALL.len(), "one message per kind");
     assert!(ids.iter().all(|id| id.starts_with("coach-why-")));
+    assert_eq!(
+        ReasonArg::Decimal {
+            value: -0.001,
+            places: 1
+        }
+        .plain(),
+        "0.0"
+    );
+    assert_eq!(
+        ReasonArg::Decimal {
+            value: 4.2848,
+            places: 2
+        }
+        .plain(),
+        "4.28"
+    );
 }

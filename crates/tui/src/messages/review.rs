@@ -3,7 +3,7 @@
 //! `tui-mode*` of `crates/i18n/locales/*.ftl`.
 
 use martian_engine::{Action, Face, RecordError, Transcript};
-use martian_i18n::vocab::{self, face_id};
+use martian_i18n::vocab::{self, ChangeUnit, face_id};
 use martian_i18n::{Messages, decimal, errors, tr};
 use martian_review::{
     Class, Decision, Measure, SeatSummary, StopReason, Stopped, Theme as TrainTheme, Thresholds,
@@ -100,28 +100,51 @@ pub fn review_stopped(m: &Messages, stopped: &Stopped) -> String {
     )
 }
 
-/// A loss, luck or skill in the review's unit: "7.3 points" (percentage points of a chance to
-/// win), "0.12 turns" solo; `signed` puts a sign in front ("+2.1", "−0.4").
-pub fn review_loss(m: &Messages, measure: Measure, value: f64, signed: bool) -> String {
-    let (unit, number) = loss_number(m, measure, value, signed);
-    tr!(m, "tui-review-loss", unit = unit, value = number)
+/// The unit of a review's changes and the decimals they are shown with.
+fn unit(measure: Measure) -> (ChangeUnit, f64, usize) {
+    match measure {
+        Measure::WinProbability => (ChangeUnit::WinChance, 100.0, 1),
+        Measure::ExpectedTurns => (ChangeUnit::Turns, 1.0, 2),
+    }
 }
 
-fn loss_number(m: &Messages, measure: Measure, value: f64, signed: bool) -> (&'static str, String) {
-    let (unit, scaled, places) = match measure {
-        Measure::WinProbability => ("points", value * 100.0, 1),
-        Measure::ExpectedTurns => ("turns", value, 2),
-    };
-    let text = decimal(m, scaled.abs(), places);
-    // A value that rounds to zero carries no sign.
-    let zero = text.chars().all(|c| !c.is_ascii_digit() || c == '0');
-    let number = match (signed, scaled < 0.0) {
-        (true, _) if zero => text,
-        (true, true) => format!("−{text}"),
-        (true, false) => format!("+{text}"),
-        (false, _) => text,
-    };
-    (unit, number)
+/// A loss as the change it makes: "−7.3% chance to win", "+0.13 turns" solo.
+pub fn review_loss(m: &Messages, measure: Measure, loss: f64) -> String {
+    let (unit, scale, places) = unit(measure);
+    vocab::loss(m, unit, loss * scale, places)
+}
+
+/// Luck or skill, signed: "+12.3% chance to win", "−0.50 turns".
+pub fn review_change(m: &Messages, measure: Measure, value: f64) -> String {
+    let (unit, scale, places) = unit(measure);
+    vocab::change(m, unit, value * scale, places, true)
+}
+
+/// An amount without a sign (a threshold): "0.5% chance to win", "0.03 turns".
+pub fn review_amount(m: &Messages, measure: Measure, value: f64) -> String {
+    let (unit, scale, places) = unit(measure);
+    vocab::change(
+        m,
+        unit,
+        value * scale,
+        places.max(places_of(value * scale)),
+        false,
+    )
+}
+
+/// Enough decimals that a small amount (0.03 turns) is not written as none.
+fn places_of(value: f64) -> usize {
+    martian_solver::figures::shown_places(&[value], 0)
+}
+
+/// A loss in short, for the replay's log: "−7.3%", "+0.13".
+fn loss_short(m: &Messages, measure: Measure, loss: f64) -> String {
+    let (_, scale, places) = unit(measure);
+    let shown = decimal(m, loss * scale, places);
+    match measure {
+        Measure::WinProbability => format!("\u{2212}{shown}%"),
+        Measure::ExpectedTurns => format!("+{shown}"),
+    }
 }
 
 /// A percentage with one decimal: "87.2%".
@@ -147,8 +170,8 @@ pub fn review_seat(m: &Messages, measure: Measure, name: &str, seat: &SeatSummar
         inaccuracies = seat.classes.inaccuracy,
         mistakes = seat.classes.mistake,
         blunders = seat.classes.blunder,
-        luck = review_loss(m, measure, seat.luck, true),
-        skill = review_loss(m, measure, seat.skill, true)
+        luck = review_change(m, measure, seat.luck),
+        skill = review_change(m, measure, seat.skill)
     )
 }
 
@@ -159,7 +182,7 @@ pub fn review_no_mistakes(m: &Messages, measure: Measure, thresholds: Thresholds
     tr!(
         m,
         "tui-review-no-mistakes",
-        least = review_loss(m, measure, thresholds.inaccuracy, false)
+        least = review_amount(m, measure, thresholds.inaccuracy)
     )
 }
 pub fn review_all(m: &Messages) -> String {
@@ -203,7 +226,7 @@ pub fn review_verdict(m: &Messages, measure: Measure, decision: &Decision) -> St
         "tui-review-verdict",
         class = class_id(decision),
         action = review_action(m, decision.chosen),
-        loss = review_loss(m, measure, decision.loss, false),
+        loss = review_loss(m, measure, decision.loss),
         best = review_best_action(m, decision.best)
     )
 }
@@ -225,9 +248,9 @@ pub fn review_decision(m: &Messages, measure: Measure, name: &str, decision: &De
     )
 }
 
-/// A decision's mark in the replay's log: "best", "mistake −3.1".
+/// A decision's mark in the replay's log: "best", "mistake −3.1%".
 pub fn review_mark(m: &Messages, measure: Measure, decision: &Decision) -> String {
-    let (_, loss) = loss_number(m, measure, decision.loss, false);
+    let loss = loss_short(m, measure, decision.loss);
     tr!(
         m,
         "tui-review-mark",
@@ -254,6 +277,85 @@ pub fn replay_reviewing(m: &Messages) -> String {
 }
 
 // ---- the trainer ----
+
+/// The opponents of a training position, by name, in seat order.
+pub const TRAINER_OPPONENTS: [&str; 2] = ["Ana", "Bia"];
+
+/// The names of a training position's seats: `you` for the seat to play, the opponents named
+/// in seat order.
+pub fn trainer_seat_names_as(you: &str, players: usize, seat: usize) -> Vec<String> {
+    let mut opponents = TRAINER_OPPONENTS.iter();
+    (0..players)
+        .map(|s| {
+            if s == seat {
+                you.to_string()
+            } else {
+                opponents.next().copied().unwrap_or("?").to_string()
+            }
+        })
+        .collect()
+}
+
+/// The names of a training position's seats in a sentence ("Ana 12, you 9").
+pub fn trainer_seat_names(m: &Messages, players: usize, seat: usize) -> Vec<String> {
+    trainer_seat_names_as(&tr!(m, "train-you"), players, seat)
+}
+
+/// How far back the trainer's trend looks.
+const TREND_SESSIONS: usize = 5;
+
+/// The last sessions' shares of best answers and where they are heading, when there are two or
+/// more.
+pub fn trainer_trend(m: &Messages, progress: &martian_review::Progress) -> Option<String> {
+    let rates = progress.recent_rates(TREND_SESSIONS);
+    if rates.len() < 2 {
+        return None;
+    }
+    let list: Vec<String> = rates
+        .iter()
+        .map(|r| format!("{}%", martian_i18n::decimal(m, 100.0 * r, 0)))
+        .collect();
+    Some(tr!(
+        m,
+        "train-trend",
+        rates = list.join(", "),
+        trend = progress.trend(TREND_SESSIONS).name()
+    ))
+}
+
+/// What a session starts with when progress is kept: the trend, and the kinds to work on.
+pub fn trainer_progress(m: &Messages, progress: &martian_review::Progress) -> Vec<String> {
+    let mut lines: Vec<String> = trainer_trend(m, progress).into_iter().collect();
+    let weak: Vec<String> = progress
+        .weak_lessons()
+        .into_iter()
+        .take(2)
+        .map(|lesson| {
+            let record = &progress.lessons[&lesson.name()];
+            tr!(
+                m,
+                "train-lesson-record",
+                lesson = self::lesson(m, lesson),
+                right = record.right,
+                seen = record.seen
+            )
+        })
+        .collect();
+    if !weak.is_empty() {
+        lines.push(tr!(m, "train-work-on", lessons = weak.join("; ")));
+    }
+    lines
+}
+
+/// What a kind of position teaches, in words.
+pub fn lesson(m: &Messages, lesson: martian_review::Lesson) -> String {
+    tr!(
+        m,
+        "lesson-name",
+        decision = martian_review::decision_word(lesson.decision),
+        cause = lesson.cause.name()
+    )
+}
 
 pub fn setup_mode(m: &Messages) -> String {
     tr!(m, "tui-setup-mode")
@@ -322,12 +424,20 @@ pub fn trainer_final_round(m: &Messages) -> String {
 pub fn trainer_ask(m: &Messages) -> String {
     tr!(m, "tui-trainer-ask")
 }
+/// An option as the subject of a sentence: "taking the humans" ("pegar os humanos").
+pub fn trainer_doing(m: &Messages, action: Action) -> String {
+    let (id, face) = action_ids(action);
+    tr!(m, "train-doing", action = id, face = face)
+}
 pub fn trainer_right(m: &Messages, action: Action) -> String {
-    tr!(
-        m,
-        "tui-trainer-right",
-        action = review_best_action(m, action)
-    )
+    tr!(m, "tui-trainer-right", action = trainer_doing(m, action))
+}
+/// The dice of the position: rolled, awaiting a choice; or left to roll, after a take.
+pub fn trainer_dice_left(m: &Messages, position: &martian_review::TrainingPosition) -> String {
+    match position.turn.pending_roll() {
+        Some(roll) => tr!(m, "tui-trainer-rolled", count = roll.total()),
+        None => tr!(m, "tui-trainer-left", count = position.dice_left()),
+    }
 }
 /// An answer that is not the best: its class and loss, and the best.
 pub fn trainer_wrong(
@@ -348,18 +458,19 @@ pub fn trainer_wrong(
     tr!(
         m,
         "tui-trainer-wrong",
-        action = review_best_action(m, action),
+        action = trainer_doing(m, action),
         class = class,
-        loss = review_loss(m, measure, loss, false),
-        best = review_best_action(m, best)
+        loss = review_loss(m, measure, loss),
+        best = trainer_doing(m, best)
     )
 }
-pub fn trainer_thumb(m: &Messages, thumb: Thumb, action: Action) -> String {
+pub fn trainer_thumb(m: &Messages, thumb: Thumb, action: Action, right: bool) -> String {
     tr!(
         m,
         "tui-trainer-thumb",
         thumb = thumb.name(),
-        action = review_best_action(m, action)
+        action = review_best_action(m, action),
+        right = if right { "yes" } else { "no" }
     )
 }
 pub fn trainer_score(
@@ -374,7 +485,7 @@ pub fn trainer_score(
         "tui-trainer-score",
         best = best,
         answered = answered,
-        loss = review_loss(m, measure, loss, false)
+        loss = review_loss(m, measure, loss)
     )
 }
 pub fn trainer_you_chose(m: &Messages) -> String {
@@ -400,13 +511,16 @@ mod tests {
     fn losses_luck_and_skill_read_in_the_unit_of_the_review() {
         let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
         let win = Measure::WinProbability;
-        assert_eq!(review_loss(en, win, 0.0734, false), "7.3 points");
-        assert_eq!(review_loss(pt, win, 0.0734, false), "7,3 pontos");
-        assert_eq!(review_loss(en, win, -0.041, true), "−4.1 points");
-        assert_eq!(review_loss(en, win, 0.123, true), "+12.3 points");
-        assert_eq!(review_loss(en, win, -0.0001, true), "0.0 points");
+        assert_eq!(review_loss(en, win, 0.0734), "−7.3% chance to win");
+        assert_eq!(review_loss(pt, win, 0.0734), "−7,3% de chance de vencer");
+        assert_eq!(review_loss(en, win, 0.0004), "−0.04% chance to win");
+        assert_eq!(review_change(en, win, -0.041), "−4.1% chance to win");
+        assert_eq!(review_change(en, win, 0.123), "+12.3% chance to win");
+        assert_eq!(review_change(en, win, -0.0001), "0.0% chance to win");
+        assert_eq!(review_amount(en, win, 0.005), "0.5% chance to win");
         let solo = Measure::ExpectedTurns;
-        assert_eq!(review_loss(en, solo, 0.126, false), "0.13 turns");
-        assert_eq!(review_loss(pt, solo, 0.5, true), "+0,50 turnos");
+        assert_eq!(review_loss(en, solo, 0.126), "+0.13 turns");
+        assert_eq!(review_change(pt, solo, 0.5), "+0,50 turnos");
+        assert_eq!(review_amount(en, solo, 0.03), "0.03 turns");
     }
 }

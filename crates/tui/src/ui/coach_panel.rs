@@ -18,8 +18,12 @@ use crate::theme::Theme;
 pub enum CoachView<'a> {
     /// Not asked for; the last review stays visible.
     Hidden { review: Option<&'a Review> },
-    /// Asked for, but no one of the people at the screen decides now.
-    Waiting { review: Option<&'a Review> },
+    /// Asked for, but no one of the people at the screen decides now; in a replay, `whose`
+    /// names the player to move, who has no decision yet.
+    Waiting {
+        review: Option<&'a Review>,
+        whose: Option<&'a str>,
+    },
     /// Asked for; the advisor had nothing (no solver, or no solution for this position).
     NoValues {
         available: bool,
@@ -30,6 +34,8 @@ pub enum CoachView<'a> {
         /// The action that was played from here (in a replay).
         played: Option<Action>,
         review: Option<&'a Review>,
+        /// Whose decision the values are (in a replay, where nobody is "you").
+        whose: Option<&'a str>,
     },
 }
 
@@ -63,7 +69,7 @@ fn review_lines(
         let cost = review.advice.format_cost(m, review.cost);
         [
             Line::styled(head, theme.bad()),
-            Line::styled(format!("  {}", msg::review_cost(m, cost)), theme.bad()),
+            Line::styled(format!(" {}", msg::review_cost(m, cost)), theme.bad()),
         ]
     }
 }
@@ -90,8 +96,12 @@ impl Widget for CoachPanel<'_> {
                 lines.push(Line::styled(msg::coach_off(m), theme.dim()));
                 review
             }
-            CoachView::Waiting { review } => {
-                lines.push(Line::styled(msg::coach_wait(m), theme.dim()));
+            CoachView::Waiting { review, whose } => {
+                let text = match whose {
+                    Some(name) => msg::coach_wait_for(m, name),
+                    None => msg::coach_wait(m),
+                };
+                lines.push(Line::styled(text, theme.dim()));
                 review
             }
             CoachView::NoValues { available, review } => {
@@ -107,7 +117,11 @@ impl Widget for CoachPanel<'_> {
                 advice,
                 played,
                 review,
+                whose,
             } => {
+                if let Some(name) = whose {
+                    lines.push(Line::styled(msg::coach_whose(m, name), theme.key()));
+                }
                 let head = match advice.measure {
                     Measure::WinProbability => msg::coach_win(m),
                     Measure::TurnPoints => msg::coach_turn(m),

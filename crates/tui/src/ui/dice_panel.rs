@@ -146,7 +146,7 @@ pub(super) fn turn_lines(
         lines.push(Line::raw(""));
     }
     lines.push(aside_line(m, aside, theme));
-    lines.push(meter_line(m, aside, rules, width, theme));
+    lines.push(meter_line(m, aside, turn.dice_left(), rules, width, theme));
     let busted = aside.count(Face::Tank) > aside.count(Face::DeathRay);
     let bonus = rules.earns_bonus(aside) && !busted;
     match ended {
@@ -171,8 +171,9 @@ pub(super) fn turn_lines(
         }
         None => {
             let style = if busted { theme.bad() } else { theme.plain() };
+            let choosing = matches!(turn.phase(), TurnPhase::Choosing { .. });
             lines.push(Line::styled(
-                msg::stop_now(m, turn.score(), busted, bonus),
+                msg::stop_now(m, turn.score(), busted, bonus, choosing),
                 style,
             ));
         }
@@ -201,14 +202,24 @@ fn aside_line(m: &Messages, aside: Dice, theme: Theme) -> Line<'static> {
     Line::from(spans)
 }
 
-fn meter_line(m: &Messages, aside: Dice, rules: Rules, width: u16, theme: Theme) -> Line<'static> {
+/// The tanks against the death rays, and the verdict: the tanks lead, the rays hold (but the
+/// tanks could still pass them with the `dice_left`), or the rays are safe (no roll of the dice
+/// left can give the tanks the lead).
+fn meter_line(
+    m: &Messages,
+    aside: Dice,
+    dice_left: u8,
+    rules: Rules,
+    width: u16,
+    theme: Theme,
+) -> Line<'static> {
     let (tanks_label, rays_label) = (msg::meter_tanks(m), msg::meter_rays(m));
-    let (safe, danger) = (msg::meter_safe(m), msg::meter_danger(m));
+    let (safe, hold, danger) = (msg::meter_safe(m), msg::meter_hold(m), msg::meter_danger(m));
     let chars = |s: &str| s.chars().count();
-    // "Tanks nn " + bar + "│" + bar + " nn Rays: " + the verdict (the longer one, so that the
+    // "Tanks nn " + bar + "│" + bar + " nn Rays: " + the verdict (the longest one, so that the
     // bars keep their length whatever the verdict).
-    let fixed =
-        chars(&tanks_label) + 4 + 1 + 6 + chars(&rays_label) + chars(&safe).max(chars(&danger));
+    let longest = chars(&safe).max(chars(&danger)).max(chars(&hold));
+    let fixed = chars(&tanks_label) + 4 + 1 + 6 + chars(&rays_label) + longest;
     let tanks = usize::from(aside.count(Face::Tank));
     let rays = usize::from(aside.count(Face::DeathRay));
     let room = usize::from(width).saturating_sub(fixed) / 2;
@@ -225,8 +236,10 @@ fn meter_line(m: &Messages, aside: Dice, rules: Rules, width: u16, theme: Theme)
     let pad = |s: &str| side.saturating_sub(s.chars().count());
     let verdict = if tanks > rays {
         Span::styled(danger, theme.bad())
-    } else {
+    } else if rays - tanks >= usize::from(dice_left) {
         Span::styled(safe, theme.good())
+    } else {
+        Span::styled(hold, theme.why())
     };
     Line::from(vec![
         Span::raw(format!("{tanks_label} {tanks:>2} ")),

@@ -9,7 +9,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use super::{TooSmall, rules_summary};
+use super::{TooSmall, rules_summary, wrap_words};
+use crate::game_review::ReviewState;
 use crate::messages as msg;
 use crate::theme::Theme;
 
@@ -22,6 +23,11 @@ pub struct EndScreen<'a> {
     /// An error or notice for the status line.
     pub status: Option<&'a str>,
     pub theme: Theme,
+    /// The game's review, worked out as the results come up: what the end screen says of the
+    /// people's decisions, leading to the review screen.
+    pub review: Option<ReviewState<'a>>,
+    /// The seats of the people at the screen (their decisions are summed up).
+    pub people: &'a [usize],
 }
 
 /// Bars from low to high, a total each, for the chart of the totals.
@@ -197,7 +203,64 @@ impl EndScreen<'_> {
                 lines.push(Line::raw(msg::end_roll_off_round(m, i + 1, &rolls)));
             }
         }
+        self.review_lines(&mut lines, width);
         lines
+    }
+
+    /// What the review says of each person's decisions: the accuracy, the biggest mistake and
+    /// why, and the key that opens the whole review.
+    fn review_lines(&self, lines: &mut Vec<Line<'static>>, width: usize) {
+        let (m, theme) = (self.m, self.theme);
+        // Each entry wrapped with its later lines indented, under an indent of `depth`.
+        let mut entry = |text: &str, depth: usize, style: Style| {
+            let head = " ".repeat(depth);
+            let rest = " ".repeat(depth + 2);
+            for (i, line) in wrap_words(text, width.saturating_sub(depth + 2))
+                .into_iter()
+                .enumerate()
+            {
+                let indent = if i == 0 { &head } else { &rest };
+                lines.push(Line::styled(format!("{indent}{line}"), style));
+            }
+        };
+        let Some(state) = &self.review else {
+            return;
+        };
+        entry("", 0, theme.plain());
+        let review = match state {
+            ReviewState::Ready(review) => review,
+            ReviewState::Working => {
+                entry(&msg::end_review_working(m), 0, theme.dim());
+                return;
+            }
+            ReviewState::Failed(_) | ReviewState::Lost => {
+                entry(&msg::review_lost(m), 0, theme.dim());
+                return;
+            }
+        };
+        for &seat in self.people {
+            let Some(summary) = review.seats.get(seat) else {
+                continue;
+            };
+            let name = &self.names[seat];
+            entry(
+                &msg::review_seat(m, review.measure, name, summary),
+                0,
+                theme.plain(),
+            );
+            match summary.biggest_mistake.map(|i| &review.decisions[i]) {
+                Some(decision) => {
+                    let text = msg::review_decision(m, review.measure, name, decision);
+                    entry(&msg::end_biggest_mistake(m, &text), 2, theme.key());
+                    if let Some(reason) = &decision.reason {
+                        entry(&msg::coach_why(m, reason), 2, theme.why());
+                    }
+                }
+                None if summary.decisions > 0 => entry(&msg::end_no_mistake(m), 2, theme.good()),
+                None => {}
+            }
+        }
+        entry(&msg::end_review_key(m), 0, theme.key());
     }
 }
 

@@ -244,8 +244,10 @@ mod tests {
             for caption in [
                 msg::rolled_with_tanks(m, 30, 12),
                 msg::rolled_and_took(m, 30, Face::DeathRay, 12),
-                msg::stop_now(m, 99, true, false),
-                msg::stop_now(m, 99, false, true),
+                msg::stop_now(m, 99, true, false, false),
+                msg::stop_now(m, 99, false, true, false),
+                msg::stop_now(m, 99, true, false, true),
+                msg::stop_now(m, 99, false, true, true),
                 msg::busted_result(m),
                 format!(
                     "{}{}",
@@ -292,14 +294,15 @@ mod tests {
                     assert!(head.chars().count() <= COACH, "{lang}: {head}");
                 }
             }
-            for measure in [
-                Measure::WinProbability,
-                Measure::TurnPoints,
-                Measure::ExpectedTurns,
+            // The largest costs: all of a chance to win, 99.99 points or turns.
+            for (measure, worst) in [
+                (Measure::WinProbability, 0.9999),
+                (Measure::TurnPoints, 99.99),
+                (Measure::ExpectedTurns, 99.99),
             ] {
                 let advice = Advice::new(measure, vec![(Action::Stop, 1.0)]);
-                let cost = advice.format_cost(m, 99.99);
-                let line = format!("  {}", msg::review_cost(m, cost));
+                let cost = advice.format_cost(m, worst);
+                let line = format!(" {}", msg::review_cost(m, cost));
                 assert!(line.chars().count() <= COACH, "{lang}: {line}");
             }
             let best_line = format!("  {}", msg::review_best(m));

@@ -110,6 +110,14 @@ fn entry(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
     lines
 }
 
+/// A note under an entry (a decision's reason): every line indented.
+fn indented(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
+    wrap_words(text, width.saturating_sub(4))
+        .into_iter()
+        .map(|line| Line::styled(format!("    {line}"), style))
+        .collect()
+}
+
 fn class_style(theme: Theme, decision: &Decision) -> Style {
     match decision.class {
         _ if decision.forced => theme.dim(),
@@ -155,12 +163,18 @@ impl ReviewScreen<'_> {
         for decision in mistakes {
             let text = msg::review_decision(m, measure, &name(decision.seat), decision);
             lines.extend(entry(&text, width, class_style(theme, decision)));
+            if let Some(reason) = &decision.reason {
+                lines.extend(indented(&msg::coach_why(m, reason), width, theme.why()));
+            }
         }
         lines.push(Line::raw(""));
         lines.push(Line::styled(msg::review_all(m), bold));
         for decision in &review.decisions {
             let text = msg::review_decision(m, measure, &name(decision.seat), decision);
             lines.extend(entry(&text, width, class_style(theme, decision)));
+            if let Some(reason) = &decision.reason {
+                lines.extend(indented(&msg::coach_why(m, reason), width, theme.why()));
+            }
         }
         lines
     }

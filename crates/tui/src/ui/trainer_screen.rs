@@ -59,13 +59,10 @@ fn advice_of(position: &TrainingPosition) -> Advice {
     )
 }
 
-/// A seat's name in a training position: "You" for the seat to play, else "Player N".
+/// A seat's name in a training position: "You" for the seat to play, the opponents by name.
 fn seat_name(m: &Messages, position: &TrainingPosition, seat: usize) -> String {
-    if seat == position.seat {
-        vocab::you(m)
-    } else {
-        msg::default_player_name(m, seat + 1)
-    }
+    msg::trainer_seat_names_as(&vocab::you(m), position.scores.len(), position.seat)
+        .swap_remove(seat)
 }
 
 impl TrainerScreen<'_> {
@@ -146,11 +143,10 @@ impl TrainerScreen<'_> {
             .render(area, buf);
     }
 
-    /// The trainer's panel: the final round, then the verdict, the rule of thumb and the score.
+    /// The trainer's panel: the final round, then the verdict and the rule of thumb.
     fn verdict_lines(&self, width: usize) -> Vec<Line<'static>> {
         let (m, theme) = (self.m, self.theme);
         let session = self.session;
-        let measure = session.measure.unwrap_or(Measure::WinProbability);
         let mut lines = Vec::new();
         let mut add = |text: String, style: Style| {
             lines.extend(
@@ -165,15 +161,21 @@ impl TrainerScreen<'_> {
             Stage::Failed(error) => add(msg::trainer_failed(m, &error.to_string()), theme.bad()),
             Stage::Lost => add(msg::review_lost(m), theme.bad()),
             Stage::Asking(position) => {
+                // Before the first answer: where the last sessions stand.
+                if session.answered == 0
+                    && let Some(progress) = &session.progress_at_start
+                {
+                    for line in msg::trainer_progress(m, progress) {
+                        add(line, theme.dim());
+                    }
+                }
                 if position.final_round {
                     add(msg::trainer_final_round(m), theme.dim());
                 }
+                add(msg::trainer_dice_left(m, position), theme.plain());
                 add(msg::trainer_ask(m), theme.plain());
             }
-            Stage::Answered(position, action) => {
-                if position.final_round {
-                    add(msg::trainer_final_round(m), theme.dim());
-                }
+            Stage::Answered(position, action, _) => {
                 let loss = position.loss(*action).unwrap_or(0.0);
                 if *action == position.best {
                     add(msg::trainer_right(m, *action), theme.good());
@@ -184,18 +186,39 @@ impl TrainerScreen<'_> {
                     );
                 }
                 add(
-                    msg::trainer_thumb(m, position.thumb, position.thumb_choice),
-                    theme.why(),
+                    msg::trainer_thumb(
+                        m,
+                        position.thumb,
+                        position.thumb_choice,
+                        position.thumb_right(),
+                    ),
+                    theme.dim(),
                 );
             }
         }
-        if session.answered > 0 {
-            add(
-                msg::trainer_score(m, measure, session.best, session.answered, session.loss),
-                Style::new().add_modifier(Modifier::BOLD),
-            );
-        }
         lines
+    }
+
+    /// The trainer panel's frame, its lower border holding the running score after an answer
+    /// (a row the verdict and the rule of thumb keep for themselves).
+    fn verdict_block(&self, title: String) -> Block<'static> {
+        let session = self.session;
+        let block = Block::bordered().title(title);
+        if session.answered == 0 {
+            return block;
+        }
+        let measure = session.measure.unwrap_or(Measure::WinProbability);
+        let score = msg::trainer_score(
+            self.m,
+            measure,
+            session.best,
+            session.answered,
+            session.loss,
+        );
+        block.title_bottom(Line::styled(
+            format!(" {score} "),
+            Style::new().add_modifier(Modifier::BOLD),
+        ))
     }
 }
 
@@ -207,10 +230,23 @@ impl Widget for TrainerScreen<'_> {
             return;
         }
         let session = self.session;
+        // After an answer the coach's reason goes under the key, across the screen.
+        let why = match &session.stage {
+            Stage::Answered(_, _, Some(reason)) => Some(msg::coach_why(m, reason)),
+            _ => None,
+        };
+        let choice_width = usize::from(area.width.saturating_sub(2));
+        let answered_keys = [Line::styled(msg::hint_trainer(m), theme.key())];
+        let answered_lines =
+            ChoicesPanel::body(&answered_keys, None, why.as_deref(), choice_width, theme);
+        let choices_height = match session.stage {
+            Stage::Answered(..) => (answered_lines.len() as u16).clamp(2, 5) + 2,
+            _ => 4,
+        };
         let [title, body, choices, status] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
-            Constraint::Length(4),
+            Constraint::Length(choices_height),
             Constraint::Length(1),
         ])
         .areas(area);
@@ -237,13 +273,13 @@ impl Widget for TrainerScreen<'_> {
         let verdict = self.verdict_lines(usize::from(verdict_area.width.saturating_sub(2)));
         let Some(position) = session.position() else {
             Paragraph::new(verdict)
-                .block(Block::bordered().title(verdict_title))
+                .block(self.verdict_block(verdict_title))
                 .render(body, buf);
             ChoicesPanel { m, lines: &[] }.render(choices, buf);
             return;
         };
         let answer = match &session.stage {
-            Stage::Answered(_, action) => Some(*action),
+            Stage::Answered(_, action, _) => Some(*action),
             _ => None,
         };
         let steps = steps_of(position);
@@ -253,7 +289,7 @@ impl Widget for TrainerScreen<'_> {
             .render(dice_area, buf);
         Paragraph::new(verdict)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(verdict_title))
+            .block(self.verdict_block(verdict_title))
             .render(verdict_area, buf);
         let scores_height = position.scores.len() as u16 + 3 + u16::from(position.final_round);
         let [scores_area, values_area] =
@@ -262,7 +298,7 @@ impl Widget for TrainerScreen<'_> {
         self.values(position, answer, values_area, buf);
         let keys = match answer {
             None => decision_prompt(m, &position.turn, theme),
-            Some(_) => vec![Line::styled(msg::hint_trainer(m), theme.key())],
+            Some(_) => answered_lines,
         };
         ChoicesPanel { m, lines: &keys }.render(choices, buf);
     }

@@ -5,7 +5,7 @@ use anyhow::Result;
 use clap::Args;
 use martian_engine::{Points, Transcript};
 use martian_i18n::{Lang, Messages};
-use martian_solver::{AdviceMeasure, AdviceRequest, Reason, ReasonArg, advise_with_reason};
+use martian_solver::{AdviceMeasure, AdviceRequest, Reason, advise_with_reason};
 use serde_json::json;
 
 use crate::cmd::solve::messages::{self as msg, MeasureText};
@@ -111,11 +111,13 @@ pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
         }
         out += &msg::measure_heading(m, kind, args.seat);
         let column = msg::option_column(m, advice.options.iter().map(|o| o.action));
+        let values: Vec<f64> = advice.options.iter().map(|o| o.value).collect();
+        let places = msg::option_places(kind, &values);
         for option in &advice.options {
             out += &msg::option_line(
                 m,
                 column,
-                kind,
+                (kind, places),
                 option.action,
                 option.value,
                 option.action == advice.best,
@@ -134,18 +136,8 @@ fn turn_text(text: &str) -> String {
 }
 
 /// A reason as `--json` gives it: the Fluent message that words it (`coach-why-*` in
-/// `crates/i18n/locales/*.ftl`) and its arguments, numbers and selector words.
+/// `crates/i18n/locales/*.ftl`), its arguments, the cause named and the parts of the difference
+/// (see `martian_solver::Reason`'s JSON).
 fn reason_json(reason: &Reason) -> serde_json::Value {
-    let args: serde_json::Map<String, serde_json::Value> = reason
-        .args()
-        .into_iter()
-        .map(|(name, arg)| {
-            let value = match arg {
-                ReasonArg::Number(n) => json!(n),
-                ReasonArg::Word(word) => json!(word),
-            };
-            (name.to_string(), value)
-        })
-        .collect();
-    json!({"id": reason.id(), "args": args})
+    serde_json::to_value(reason).unwrap_or(serde_json::Value::Null)
 }

@@ -2,12 +2,13 @@
 //! (ids `review-*` and `train-*` of `crates/i18n/locales/*.ftl`).
 
 use martian_engine::{Action, Dice, Face, Points, Rules, Turn};
-use martian_i18n::vocab::{self, face_id};
+use martian_i18n::vocab::{self, ChangeUnit, face_id};
 use martian_i18n::{Messages, decimal, tr};
 use martian_review::{
     Class, Decision, Measure, OptionValue, Review, SeatSummary, StopReason, Stopped, TurnReview,
     Valuation,
 };
+use martian_solver::figures::{distinct_places, percent_places};
 
 /// How the numbers of one review are written: percentages or turns, marked ≈ when approximate.
 #[derive(Clone, Copy, Debug)]
@@ -32,30 +33,59 @@ impl<'a> Numbers<'a> {
 
     /// A value: "48.41%", "≈48.41%", "8.60".
     pub fn value(&self, value: f64) -> String {
+        self.value_with(value, 2)
+    }
+
+    /// The decimals that show `values` side by side: 2, or more when two that differ would
+    /// read alike (`martian_solver::figures`).
+    pub fn places(&self, values: &[f64]) -> usize {
         match self.measure {
-            Measure::WinProbability => {
-                format!("{}{}%", self.mark(), decimal(self.m, 100.0 * value, 2))
-            }
-            Measure::ExpectedTurns => format!("{}{}", self.mark(), decimal(self.m, value, 2)),
+            Measure::WinProbability => percent_places(values, 2),
+            Measure::ExpectedTurns => distinct_places(values, 2),
         }
     }
 
-    /// An amount with its unit: "2.10 points", "0.35 turns"; `signed` puts + or − in front.
-    pub fn amount(&self, amount: f64, signed: bool) -> String {
-        let (number, unit) = match self.measure {
-            Measure::WinProbability => (100.0 * amount, "points"),
-            Measure::ExpectedTurns => (amount, "turns"),
-        };
-        // Rounding to zero shows no sign, so that "−0.00" never appears.
-        let shown = decimal(self.m, number.abs(), 2);
-        let zero = shown.chars().all(|c| c == '0' || !c.is_ascii_digit());
-        let sign = match (signed, zero, number < 0.0) {
-            (false, _, _) | (true, true, _) => "",
-            (true, false, true) => "−",
-            (true, false, false) => "+",
-        };
-        let value = format!("{}{sign}{shown}", self.mark());
-        tr!(self.m, "review-unit", unit = unit, value = value)
+    /// A value with `places` decimals.
+    pub fn value_with(&self, value: f64, places: usize) -> String {
+        match self.measure {
+            Measure::WinProbability => {
+                format!("{}{}%", self.mark(), decimal(self.m, 100.0 * value, places))
+            }
+            Measure::ExpectedTurns => format!("{}{}", self.mark(), decimal(self.m, value, places)),
+        }
+    }
+
+    fn unit(&self) -> (ChangeUnit, f64) {
+        match self.measure {
+            Measure::WinProbability => (ChangeUnit::WinChance, 100.0),
+            Measure::ExpectedTurns => (ChangeUnit::Turns, 1.0),
+        }
+    }
+
+    /// A loss as the change it makes: "−2.10% chance to win", "+0.35 turns".
+    pub fn loss(&self, loss: f64) -> String {
+        let (unit, scale) = self.unit();
+        format!(
+            "{}{}",
+            self.mark(),
+            vocab::loss(self.m, unit, scale * loss, 2)
+        )
+    }
+
+    /// A change with its sign (luck, skill): "+17.56% chance to win", "−0.35 turns".
+    pub fn change(&self, value: f64) -> String {
+        let (unit, scale) = self.unit();
+        format!(
+            "{}{}",
+            self.mark(),
+            vocab::change(self.m, unit, scale * value, 2, true)
+        )
+    }
+
+    /// An amount without a sign (a threshold): "2.00% chance to win", "0.10 turns".
+    pub fn amount(&self, value: f64) -> String {
+        let (unit, scale) = self.unit();
+        vocab::change(self.m, unit, scale * value, 2, false)
     }
 }
 
@@ -80,8 +110,11 @@ pub fn to_do(m: &Messages, action: Action) -> String {
     tr!(m, "review-best-action", action = action, face = face)
 }
 
-/// The options in one line: "R 51.20% · H 53.40% (best)".
+/// The options in one line: "R 51.20% · H 53.40% (best)", with the decimals that tell apart
+/// the values that differ.
 pub fn options(n: Numbers<'_>, options: &[OptionValue], best: Action) -> String {
+    let values: Vec<f64> = options.iter().map(|o| o.value).collect();
+    let places = n.places(&values);
     options
         .iter()
         .map(|o| {
@@ -99,7 +132,7 @@ pub fn options(n: Numbers<'_>, options: &[OptionValue], best: Action) -> String 
                 n.m,
                 "review-option",
                 action = action,
-                value = n.value(o.value),
+                value = n.value_with(o.value, places),
                 mark = mark
             )
         })
@@ -127,13 +160,19 @@ pub fn situation(n: Numbers<'_>, turn: &Turn, options_text: &str) -> String {
             roll = vocab::dice_letters(m, roll),
             options = options_text
         ),
-        None => tr!(
-            m,
-            "review-decide",
-            points = vocab::points(m, turn.score()),
-            dice = vocab::dice_count(m, turn.dice_left()),
-            options = options_text
-        ),
+        None => {
+            let aside = turn.aside();
+            let lead = aside.count(Face::Tank) > aside.count(Face::DeathRay);
+            tr!(
+                m,
+                "review-decide",
+                tanks = if lead { "lead" } else { "hold" },
+                earthlings = aside.earthlings(),
+                points = turn.score(),
+                dice = turn.dice_left(),
+                options = options_text
+            )
+        }
     }
 }
 
@@ -145,10 +184,20 @@ pub fn decision(n: Numbers<'_>, d: &Decision, turn: &Turn) -> String {
         "review-verdict",
         class = class,
         action = done(n.m, d.chosen),
-        loss = n.amount(d.loss, false)
+        loss = n.loss(d.loss)
     );
     let text = situation(n, turn, &options(n, &d.options, d.best));
     format!("{text} — {verdict}")
+}
+
+/// Why the best option of a decision is best, for a decision that is not (the coach's words).
+pub fn why(m: &Messages, d: &Decision) -> Option<String> {
+    let reason = d.reason.as_ref()?;
+    Some(tr!(
+        m,
+        "review-why",
+        reason = martian_tui::messages::coach_reason(m, reason)
+    ))
 }
 
 pub fn header(m: &Messages, review: &Review) -> Vec<String> {
@@ -172,9 +221,9 @@ pub fn header(m: &Messages, review: &Review) -> Vec<String> {
         tr!(
             m,
             "review-classes",
-            inaccuracy = n.amount(t.inaccuracy, false),
-            mistake = n.amount(t.mistake, false),
-            blunder = n.amount(t.blunder, false)
+            inaccuracy = n.amount(t.inaccuracy),
+            mistake = n.amount(t.mistake),
+            blunder = n.amount(t.blunder)
         ),
         tr!(m, "review-luck-note"),
     ]
@@ -190,7 +239,7 @@ pub fn turn_line(m: &Messages, names: &[&str], t: &TurnReview, scores_before: &[
             round = t.round,
             name = names[t.seat],
             scores = scores,
-            transcript = t.transcript.as_str(),
+            transcript = transcript(m, &t.transcript),
             points = vocab::points(m, t.score)
         )
     } else {
@@ -201,9 +250,15 @@ pub fn turn_line(m: &Messages, names: &[&str], t: &TurnReview, scores_before: &[
             round = t.round,
             name = names[t.seat],
             scores = scores,
-            transcript = t.transcript.as_str()
+            transcript = transcript(m, &t.transcript)
         )
     }
+}
+
+/// A transcript in the reader's letters (`V` and `G` in Portuguese), as its rolls are written.
+fn transcript(m: &Messages, text: &str) -> String {
+    text.parse::<martian_engine::Transcript>()
+        .map_or_else(|_| text.to_string(), |t| vocab::transcript(m, &t))
 }
 
 pub fn move_line(n: Numbers<'_>, name: &str, t: &TurnReview) -> String {
@@ -218,8 +273,8 @@ pub fn move_line(n: Numbers<'_>, name: &str, t: &TurnReview) -> String {
         name = name,
         before = n.value(t.before),
         after = n.value(t.after),
-        luck = n.amount(t.luck, true),
-        skill = n.amount(t.skill, true)
+        luck = n.change(t.luck),
+        skill = n.change(t.skill)
     )
 }
 
@@ -248,7 +303,7 @@ pub fn seat_lines(n: Numbers<'_>, review: &Review, seat: &SeatSummary) -> Vec<St
                 name = seat.name.as_str(),
                 decisions = seat.decisions,
                 accuracy = accuracy,
-                mean = n.amount(mean, false),
+                mean = n.loss(mean),
                 best = seat.classes.get(Class::Best),
                 inaccuracies = seat.classes.get(Class::Inaccuracy),
                 mistakes = seat.classes.get(Class::Mistake),
@@ -268,8 +323,8 @@ pub fn seat_lines(n: Numbers<'_>, review: &Review, seat: &SeatSummary) -> Vec<St
         tr!(
             m,
             "review-seat-luck",
-            luck = n.amount(seat.luck, true),
-            skill = n.amount(seat.skill, true)
+            luck = n.change(seat.luck),
+            skill = n.change(seat.skill)
         )
     ));
     match seat.biggest_mistake.map(|i| &review.decisions[i]) {
@@ -296,9 +351,12 @@ pub fn seat_lines(n: Numbers<'_>, review: &Review, seat: &SeatSummary) -> Vec<St
                     position = position,
                     action = done(m, d.chosen),
                     best = to_do(m, d.best),
-                    loss = n.amount(d.loss, false)
+                    loss = n.loss(d.loss)
                 )
             ));
+            if let Some(why) = why(m, d) {
+                lines.push(format!("    {why}"));
+            }
             lines.push(format!(
                 "    {}",
                 tr!(

@@ -150,6 +150,9 @@ pub fn text(m: &Messages, review: &Review) -> String {
         for d in &review.decisions[t.decisions.clone()] {
             let turn = messages::position_turn(review.rules, d);
             lines.push(format!("  {}", messages::decision(n, d, &turn)));
+            if let Some(why) = messages::why(m, d) {
+                lines.push(format!("    {why}"));
+            }
         }
         lines.push(format!("  {}", messages::move_line(n, names[t.seat], t)));
         if t.finished {

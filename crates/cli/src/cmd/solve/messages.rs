@@ -141,18 +141,29 @@ pub fn option_column(m: &Messages, actions: impl IntoIterator<Item = Action>) ->
         .fold(22, usize::max)
 }
 
-/// One option of the advice, its action padded to `column` characters.
+/// The decimals the options' values are shown with: 2 for chances in percent, 4 otherwise, more
+/// when two values that differ would read alike (`martian_solver::figures`).
+pub fn option_places(kind: MeasureText, values: &[f64]) -> usize {
+    use martian_solver::figures::{distinct_places, percent_places};
+    match kind {
+        MeasureText::WinProbability => percent_places(values, 2),
+        MeasureText::ExpectedScore | MeasureText::ExpectedTurns => distinct_places(values, 4),
+    }
+}
+
+/// One option of the advice, its action padded to `column` characters, its value with `places`
+/// decimals.
 pub fn option_line(
     m: &Messages,
     column: usize,
-    kind: MeasureText,
+    (kind, places): (MeasureText, usize),
     act: Action,
     value: f64,
     best: bool,
 ) -> String {
     let shown = match kind {
-        MeasureText::WinProbability => percent(m, value),
-        MeasureText::ExpectedScore | MeasureText::ExpectedTurns => decimal(m, value, 4),
+        MeasureText::WinProbability => format!("{}%", decimal(m, 100.0 * value, places)),
+        MeasureText::ExpectedScore | MeasureText::ExpectedTurns => decimal(m, value, places),
     };
     let mark = if best {
         format!("  {}", tr!(m, "advise-best-mark"))

@@ -1,27 +1,34 @@
-//! `martian-dice train`: the trainer in line mode. Positions from `martian-review`'s trainer, the
-//! player's choice read from standard input (a script works as well as a person), every option's
-//! value shown after each answer, and a running score. End of input ends the session with the
-//! score.
+//! `martian-dice train`: the trainer in line mode. Positions from `martian-review`'s trainer,
+//! chosen for what they teach; the player's choice read from standard input (a script works as
+//! well as a person); after each answer the verdict, the coach's reason, the rule of thumb and
+//! every option's value; progress kept between runs. `--list` prints the positions without
+//! asking (`--json` for scripts). End of input ends the session with the score.
+
+mod messages;
 
 use std::io::BufRead;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use martian_engine::{Action, Face, Turn, TurnPhase};
-use martian_i18n::{Lang, Messages, tr, vocab};
-use martian_review::{Measure, Theme, Trainer, TrainerConfig, TrainerError, TrainingPosition};
+use martian_engine::{Action, Face};
+use martian_i18n::{Lang, Messages, tr};
+use martian_review::{
+    Measure, PlayerCounts, SessionRecord, Theme, Trainer, TrainerConfig, TrainerError,
+    TrainingPosition,
+};
 
-use crate::cmd::review::messages::{self as msg, Numbers};
+use crate::cmd::review::messages::Numbers;
 use crate::output::UsageError;
 use crate::output::emit;
 use crate::rules_args::RulesArgs;
 
-/// Train on positions from perfect play where one option is clearly best and a rule of thumb
-/// gets it wrong. Answer each with a letter (R, H, C, K; V and G also), s to stop or r to roll
-/// again; every option's value is shown after the answer, and the score is kept.
+/// Train on positions chosen for what they teach: choices of type and stop-or-roll decisions,
+/// where a rule of thumb is right and where it is wrong, near the end of the game too. Answer
+/// each with a letter (R, H, C, K; V and G also), s to stop or r to roll again; after each
+/// answer the coach says why the best is best, and the score is kept, from one run to the next.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  martian-dice train\n  martian-dice train --theme final-round --positions 5\n  printf 'h\\ns\\n' | martian-dice train --seed 7 --positions 2"
+    after_help = "Examples:\n  martian-dice train\n  martian-dice train --theme final-round --positions 5\n  printf 'h\\ns\\n' | martian-dice train --seed 7 --positions 2\n  martian-dice train --seed 7 --positions 5 --list --json"
 )]
 pub struct TrainArgs {
     /// Only positions of this kind.
@@ -33,13 +40,23 @@ pub struct TrainArgs {
     /// The seed of the games the positions come from (the same seed, the same positions).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// The number of players of those games: 1, 2 or 3 (exactly solved).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
-    pub players: u8,
+    /// The number of players of those games: 1, 2 or 3 (exactly solved), or a mix such as 2,3
+    /// (a game of each in turn; the first three-player positions need the three-player solution,
+    /// under a minute to work out once).
+    #[arg(long, default_value = "2,3", value_name = "N[,N]")]
+    pub players: String,
     /// The least lead of the best option over the second best: percentage points of the chance
     /// to win (default 2), or turns solo (default 0.1).
     #[arg(long, value_name = "M")]
     pub margin: Option<f64>,
+    /// Print the positions the trainer would serve, with their answers, without asking (and
+    /// without reading or keeping progress).
+    #[arg(long)]
+    pub list: bool,
+    /// With --list: one JSON array, a position an object (`kind`, `options`, `best`,
+    /// `rule_of_thumb`, `reason`, …).
+    #[arg(long, requires = "list")]
+    pub json: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
@@ -52,6 +69,8 @@ pub enum ThemeArg {
     FinalRound,
     /// The earthling bonus one type away.
     BonusHunting,
+    /// A player within 6 points of the target, or past it.
+    NearTarget,
 }
 
 impl ThemeArg {
@@ -60,6 +79,7 @@ impl ThemeArg {
             ThemeArg::TanksCloseToRays => Theme::TanksCloseToRays,
             ThemeArg::FinalRound => Theme::FinalRound,
             ThemeArg::BonusHunting => Theme::BonusHunting,
+            ThemeArg::NearTarget => Theme::NearTarget,
         }
     }
 }
@@ -116,14 +136,32 @@ struct Score {
     loss: f64,
 }
 
+/// The player counts of `--players`: "2", "2,3".
+fn player_counts(m: &Messages, text: &str) -> Result<PlayerCounts, UsageError> {
+    let counts: Option<Vec<usize>> = text
+        .split(',')
+        .map(|part| part.trim().parse().ok().filter(|n| (1..=3).contains(n)))
+        .collect();
+    counts
+        // A lone player's positions (valued in turns) do not mix with the others (win chances).
+        .filter(|c| match c.as_slice() {
+            [] => false,
+            [_] => true,
+            _ => !c.contains(&1),
+        })
+        .map(|c| PlayerCounts::of(&c))
+        .ok_or_else(|| UsageError(tr!(m, "train-bad-players", players = text.to_string())))
+}
+
 pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
     let m = lang.messages();
     let rules = args.rules.rules()?;
-    let players = usize::from(args.players);
-    if players == 2 {
+    let players = player_counts(m, &args.players)?;
+    let counts = players.counts();
+    if counts.contains(&2) {
         crate::cmd::solve::solve_duel(rules);
     }
-    let measure = if players == 1 {
+    let measure = if counts == [1] {
         Measure::ExpectedTurns
     } else {
         Measure::WinProbability
@@ -141,20 +179,28 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
     };
     let mut trainer =
         Trainer::new(config).map_err(|e| UsageError(trainer_error(m, measure, &e)))?;
-    let theme = config.theme.map_or("any", Theme::name);
-    emit(&format!(
-        "{}\n",
-        tr!(
-            m,
-            "train-intro",
-            theme = tr!(m, "train-theme", theme = theme)
-        )
-    ))?;
+    if args.list {
+        return list(&mut trainer, args.positions, args.json, m);
+    }
     let n = Numbers {
         m,
         measure,
         approximate: false,
     };
+    let path = martian_tui::progress::default_path();
+    let mut progress = path
+        .as_deref()
+        .map(martian_tui::progress::load)
+        .unwrap_or_default();
+    trainer.bring_back(progress.weak_lessons());
+    let theme = config.theme.map_or("any", Theme::name);
+    let mut intro = vec![tr!(
+        m,
+        "train-intro",
+        theme = tr!(m, "train-theme", theme = theme)
+    )];
+    intro.extend(messages::progress_lines(m, &progress));
+    emit(&(intro.join("\n") + "\n"))?;
     let mut score = Score::default();
     let mut lines = std::io::stdin().lock().lines();
     'positions: for number in 1..=args.positions {
@@ -162,10 +208,10 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
             emit(&format!("{}\n", tr!(m, "train-none")))?;
             break;
         };
-        emit(&show(m, &position, number, args.positions))?;
-        let choosing = matches!(position.turn.phase(), TurnPhase::Choosing { .. });
+        emit(&messages::show(m, &position, number, args.positions))?;
+        let choosing = position.kind() == martian_review::Kind::Take;
         let action = loop {
-            emit(&format!("{}\n", prompt(m, &position.turn)))?;
+            emit(&format!("{}\n", messages::prompt(m, &position.turn)))?;
             let Some(line) = lines.next().transpose()? else {
                 break 'positions;
             };
@@ -184,38 +230,78 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
         let loss = position.loss(action).unwrap_or(0.0);
         score.answered += 1;
         score.loss += loss;
-        let mut out = if action == position.best {
+        if action == position.best {
             score.best += 1;
-            tr!(m, "train-right", action = msg::to_do(m, action))
-        } else {
-            tr!(
-                m,
-                "train-wrong",
-                action = msg::to_do(m, action),
-                loss = n.amount(loss, false),
-                best = msg::to_do(m, position.best)
-            )
-        };
-        out += "\n";
-        out += &tr!(
-            m,
-            "train-thumb",
-            thumb = position.thumb.name(),
-            action = msg::to_do(m, position.thumb_choice)
-        );
-        out += "\n";
-        out += &tr!(
-            m,
-            "train-options",
-            options = msg::options(n, &position.options, position.best)
-        );
-        out += "\n";
-        out += &score_line(n, &score);
-        out += "\n";
-        emit(&out)?;
+        }
+        trainer.answered(&position, action);
+        progress.record_answer(position.lesson, action == position.best);
+        if let Some(path) = &path {
+            // Progress is a convenience: a file that cannot be written does not stop training.
+            let _ = martian_tui::progress::save(path, &progress);
+        }
+        let mut out = messages::answer_lines(n, &position, action);
+        if number < args.positions {
+            out.push(messages::score_line(
+                n,
+                score.best,
+                score.answered,
+                score.loss,
+            ));
+        }
+        emit(&(out.join("\n") + "\n"))?;
     }
-    emit(&format!("\n{}\n", score_line(n, &score)))?;
+    progress.record_session(SessionRecord {
+        ended: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+        answered: score.answered,
+        best: score.best,
+        loss: score.loss,
+        measure: match measure {
+            Measure::WinProbability => "win-probability",
+            Measure::ExpectedTurns => "expected-turns",
+        }
+        .to_string(),
+    });
+    if let Some(path) = &path {
+        let _ = martian_tui::progress::save(path, &progress);
+    }
+    let mut end = vec![
+        String::new(),
+        messages::summary_line(n, score.best, score.answered, score.loss),
+    ];
+    end.extend(messages::trend_line(m, &progress));
+    emit(&(end.join("\n") + "\n"))?;
     Ok(())
+}
+
+/// The positions the trainer would serve, with their answers, without asking.
+fn list(trainer: &mut Trainer, count: u32, json: bool, m: &Messages) -> Result<()> {
+    let positions: Vec<TrainingPosition> =
+        (0..count).map_while(|_| trainer.next_position()).collect();
+    if json {
+        let array: Vec<serde_json::Value> = positions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| messages::json(p, i + 1))
+            .collect();
+        return emit(&(serde_json::to_string_pretty(&array)? + "\n"));
+    }
+    let n = Numbers {
+        m,
+        measure: trainer.measure(),
+        approximate: false,
+    };
+    let mut out = String::new();
+    for (i, position) in positions.iter().enumerate() {
+        out += &messages::show(m, position, i as u32 + 1, count);
+        out += &messages::listed_lines(n, position).join("\n");
+        out += "\n";
+    }
+    if positions.len() < count as usize {
+        out += &format!("{}\n", tr!(m, "train-none"));
+    }
+    emit(&out)
 }
 
 fn trainer_error(m: &Messages, measure: Measure, error: &TrainerError) -> String {
@@ -236,87 +322,6 @@ fn trainer_error(m: &Messages, measure: Measure, error: &TrainerError) -> String
         }
         other => other.to_string(),
     }
-}
-
-fn score_line(n: Numbers<'_>, score: &Score) -> String {
-    tr!(
-        n.m,
-        "train-score",
-        best = score.best,
-        answered = score.answered,
-        loss = n.amount(score.loss, false)
-    )
-}
-
-fn prompt(m: &Messages, turn: &Turn) -> String {
-    match turn.phase() {
-        TurnPhase::Choosing { .. } => {
-            tr!(m, "train-ask-take", choices = msg::take_choices(m, turn))
-        }
-        _ => {
-            let (stop, roll) = match m.lang() {
-                Lang::PtBr => ("p", "l"),
-                Lang::En => ("s", "r"),
-            };
-            tr!(m, "train-ask-decide", stop = stop, roll = roll)
-        }
-    }
-}
-
-/// The position as the player reads it: the scores, the final round, what is set aside, the roll.
-fn show(m: &Messages, position: &TrainingPosition, number: u32, count: u32) -> String {
-    let you = tr!(m, "train-you");
-    let names: Vec<String> = (0..position.scores.len())
-        .map(|seat| {
-            if seat == position.seat {
-                you.clone()
-            } else {
-                format!("#{}", seat + 1)
-            }
-        })
-        .collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut lines = vec![
-        String::new(),
-        tr!(
-            m,
-            "train-position",
-            number = number,
-            count = count,
-            round = position.round,
-            scores = msg::scores(&names, &position.scores),
-            name = you.as_str()
-        ),
-    ];
-    if position.final_round {
-        lines.push(tr!(m, "train-final-round"));
-    }
-    let turn = &position.turn;
-    let aside = turn.aside();
-    // While a roll awaits a choice its tanks are already aside: they are shown with the roll.
-    let roll = turn.pending_roll();
-    let before_roll = match roll {
-        Some(roll) => {
-            let mut counts = aside.counts();
-            counts[Face::Tank.index()] -= roll.count(Face::Tank);
-            martian_engine::Dice::from_counts(counts).unwrap_or(aside)
-        }
-        None => aside,
-    };
-    if before_roll.total() == 0 {
-        lines.push(tr!(m, "train-aside-nothing"));
-    } else {
-        lines.push(tr!(
-            m,
-            "train-aside",
-            dice = msg::aside(m, before_roll),
-            points = vocab::points(m, position.rules.score(before_roll))
-        ));
-    }
-    if let Some(roll) = roll {
-        lines.push(tr!(m, "train-rolled", roll = vocab::dice_letters(m, roll)));
-    }
-    lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
 /// A seed nobody chose: from the process's randomly keyed hasher and the clock.
@@ -351,5 +356,15 @@ mod tests {
         assert_eq!(parse("lançar", false), Answer::Act(Action::Roll));
         assert_eq!(parse("sair", false), Answer::Quit);
         assert_eq!(parse("xyz", true), Answer::Unknown);
+    }
+
+    #[test]
+    fn players_are_one_count_or_a_mix_of_games_of_players() {
+        let m = Lang::En.messages();
+        assert_eq!(player_counts(m, "2").unwrap(), PlayerCounts::only(2));
+        assert_eq!(player_counts(m, "2,3").unwrap(), PlayerCounts::of(&[2, 3]));
+        for bad in ["", "4", "1,2", "two", "2,,3"] {
+            assert!(player_counts(m, bad).is_err(), "{bad}");
+        }
     }
 }

@@ -20,12 +20,19 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_martian-dice");
 /// The variables the binary reads to choose its language: its own and the locale's.
 const LOCALE_VARIABLES: [&str; 4] = ["MARTIAN_DICE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"];
 
-/// The binary with no locale in its environment: it speaks English unless told otherwise.
+/// The binary with no locale in its environment: it speaks English unless told otherwise. Its
+/// configuration directory is the tests' own (what the program remembers stays out of the
+/// user's): a test that looks at it sets its own `XDG_CONFIG_HOME`.
 pub fn without_locale() -> Command {
+    static CONFIG: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     let mut command = Command::new(BIN);
     for name in LOCALE_VARIABLES {
         command.env_remove(name);
     }
+    command.env(
+        "XDG_CONFIG_HOME",
+        CONFIG.get_or_init(|| unique_path("config")),
+    );
     command
 }
 

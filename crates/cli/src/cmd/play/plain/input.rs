@@ -21,6 +21,8 @@ pub enum Command {
     Quit,
     /// The coach's values for this decision, and why.
     Coach,
+    /// The coach on every decision from now on (`true`), or only when asked.
+    CoachEvery(bool),
     /// The seed of the dice, to play them again.
     Seed,
     /// Read rolls in letters (`true`) or in words from now on.
@@ -64,6 +66,10 @@ fn common(word: &str) -> Option<Command> {
         "q" | "quit" | "exit" | "sair" => Some(Command::Quit),
         "scores" | "score" | "table" | "placar" | "pontos" | "tabela" => Some(Command::Scores),
         "a" | "coach" | "análise" | "analise" | "dica" => Some(Command::Coach),
+        "coach on" | "coach always" | "análise sempre" | "analise sempre" | "análise ligada"
+        | "analise ligada" => Some(Command::CoachEvery(true)),
+        "coach off" | "coach never" | "análise nunca" | "analise nunca" | "análise desligada"
+        | "analise desligada" => Some(Command::CoachEvery(false)),
         "seed" | "semente" => Some(Command::Seed),
         "letters" | "letras" => Some(Command::ReadLetters(true)),
         "words" | "counts" | "palavras" | "extenso" => Some(Command::ReadLetters(false)),
@@ -99,7 +105,8 @@ fn face_word(word: &str) -> Option<Face> {
 ///
 /// Face letters (T R H C K, or V G) and names take that type, optionally after `take` (`pegar`,
 /// `pego`, `pegue`); `s`/`stop` (`p`/`parar`), `roll` (`l`/`lançar`), `?`/`help` (`ajuda`),
-/// `q`/`quit` (`sair`), `scores` (`placar`), `a`/`coach` (`análise`), `seed` (`semente`),
+/// `q`/`quit` (`sair`), `scores` (`placar`), `a`/`coach` (`análise`), `coach on`/`coach off`
+/// (`análise sempre`/`análise nunca`), `seed` (`semente`),
 /// `letters`/`words` (`letras`/`palavras`). Both languages are understood whatever the
 /// language shown. `r` takes death rays while a roll awaits a choice and rolls again after a
 /// take, which is when each is the only sensible reading. Whether the move is legal is for the

@@ -4,7 +4,7 @@
 //! `crates/i18n/locales/*.ftl`), from the shared vocabulary of [`martian_i18n::vocab`].
 //! Machine output (JSON keys, codes) is not here.
 
-use martian_engine::{Dice, Face, Points, Rules, TurnEnd, TurnError};
+use martian_engine::{Action, Dice, Face, Points, Rules, TurnEnd, TurnError};
 use martian_i18n::vocab::{self, face_id};
 use martian_i18n::{Messages, errors, tr};
 
@@ -563,6 +563,26 @@ pub fn coach_why(m: &Messages, reason: &martian_solver::Reason) -> String {
         "plain-coach-why",
         reason = martian_tui::messages::coach_reason(m, reason)
     )
+}
+
+/// What a person's decision cost when it was not the best: "That cost −7.2% chance to win; the
+/// best was to take the humans. Why: …".
+pub fn decision_cost(m: &Messages, cost: &str, best: Option<Action>, why: Option<&str>) -> String {
+    let best = best.map_or_else(String::new, |action| {
+        crate::cmd::review::messages::to_do(m, action)
+    });
+    tr!(
+        m,
+        "plain-decision-cost",
+        cost = cost,
+        best = best,
+        why = why.unwrap_or("")
+    )
+}
+
+/// Whether the coach speaks at every decision from now on.
+pub fn coach_every(m: &Messages, on: bool) -> String {
+    tr!(m, "plain-coach-every", on = if on { "on" } else { "off" })
 }
 
 pub fn coach_working(m: &Messages) -> String {

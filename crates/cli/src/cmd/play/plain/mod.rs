@@ -45,6 +45,10 @@ pub struct PlayArgs {
     /// Keep score for physical dice: ask for the faces rolled instead of rolling.
     #[arg(long)]
     pub manual_dice: bool,
+    /// Line mode: the coach on every decision, before the prompt (the value of each choice and
+    /// why; `coach on` and `coach off` at a prompt switch it too).
+    #[arg(long)]
+    pub coach: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
     /// The language of what players read: the global `--lang`, else the environment's (set by
@@ -193,6 +197,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         manual_dice: args.manual_dice,
         record: args.record,
         lang: args.lang,
+        coach: args.coach,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -25,6 +25,8 @@ pub struct Options {
     pub record: Option<PathBuf>,
     /// The language every line is written in.
     pub lang: Lang,
+    /// The coach on every decision of a person, before the prompt.
+    pub coach: bool,
 }
 
 /// How a session ended.
@@ -60,8 +62,10 @@ struct Session<'a> {
     announced: usize,
     /// Rolls are read in letters rather than in words (the reader asked).
     letters: bool,
-    /// The coach's source of values, made when first asked for.
+    /// The coach's source of values, made when first needed.
     advisor: Option<martian_tui::SolverAdvisor>,
+    /// The coach on every decision of a person (`--coach`, `coach on`).
+    coach_every: bool,
 }
 
 /// Plays a game from `input` to `out`. The bots are given seat by seat (`None` for a person).
@@ -83,6 +87,7 @@ pub fn play(
         announced: 0,
         letters: false,
         advisor: None,
+        coach_every: options.coach,
     };
     if let (Some(path), Err(error)) = (&options.record, session.save()) {
         // Fail before the game rather than after the first turn.
@@ -356,7 +361,28 @@ impl Session<'_> {
             })
     }
 
+    /// A person's decision, the coach's values before it when the coach is on for every
+    /// decision, and after it what it cost when it was not the best.
     fn human_decision(&mut self, seat: usize) -> Flow<Action> {
+        let advice = self.advice()?;
+        if self.coach_every {
+            self.tell_advice(advice.as_ref())?;
+        }
+        let action = self.ask_decision(seat)?;
+        if let Some(review) = advice.and_then(|a| martian_tui::Review::of(&a, action))
+            && !review.was_best()
+        {
+            use martian_tui::Advisor;
+            let why = self
+                .advisor
+                .as_mut()
+                .and_then(|advisor| advisor.explain_choice(&self.game.situation(), action));
+            self.tell_cost(&review, why.as_ref())?;
+        }
+        Ok(action)
+    }
+
+    fn ask_decision(&mut self, seat: usize) -> Flow<Action> {
         let m = self.options.lang.messages();
         loop {
             let turn = *self.game.turn();
@@ -389,7 +415,18 @@ impl Session<'_> {
                     self.say(help)?;
                 }
                 Ok(Command::Scores) => self.score_table()?,
-                Ok(Command::Coach) => self.coach()?,
+                Ok(Command::Coach) => {
+                    let advice = self.advice()?;
+                    self.tell_advice(advice.as_ref())?;
+                }
+                Ok(Command::CoachEvery(on)) => {
+                    self.coach_every = on;
+                    self.say(msg::coach_every(m, on))?;
+                    if on {
+                        let advice = self.advice()?;
+                        self.tell_advice(advice.as_ref())?;
+                    }
+                }
                 Ok(Command::Seed) => {
                     let line = if self.options.manual_dice {
                         msg::game_manual_dice(m)
@@ -408,21 +445,28 @@ impl Session<'_> {
         }
     }
 
-    /// The coach's values for the decision at hand, best first, and why the best is best: the
-    /// same advisor as the full-screen game's, waiting for its solution.
-    fn coach(&mut self) -> Flow<()> {
+    /// The coach's values for the decision at hand (`None` when it has none): the same advisor
+    /// as the full-screen game's, waiting for its solution, which it says it works out the first
+    /// time it takes a while.
+    fn advice(&mut self) -> Flow<Option<martian_tui::Advice>> {
         use martian_tui::Advisor;
         let m = self.options.lang.messages();
         let players = self.game.players();
         if self.advisor.is_none() {
-            if (2..=3).contains(&players) {
+            if !martian_solver::solutions_at_hand(self.options.rules, players.min(3)) {
                 self.say(msg::coach_working(m))?;
                 self.out.flush()?;
             }
             self.advisor = Some(martian_tui::SolverAdvisor::blocking());
         }
         let advisor = self.advisor.as_mut().expect("made above");
-        let Some(advice) = advisor.advise(&self.game.situation()) else {
+        Ok(advisor.advise(&self.game.situation()))
+    }
+
+    /// The coach's values for the decision at hand, best first, and why the best is best.
+    fn tell_advice(&mut self, advice: Option<&martian_tui::Advice>) -> Flow<()> {
+        let m = self.options.lang.messages();
+        let Some(advice) = advice else {
             return Ok(self.say(msg::coach_no_values(m))?);
         };
         let target = self.options.rules.target();
@@ -439,6 +483,21 @@ impl Session<'_> {
         if let Some(reason) = &advice.reason {
             self.say(msg::coach_why(m, reason))?;
         }
+        Ok(())
+    }
+
+    /// What a decision that was not the best cost, the best, and why the best beats it.
+    fn tell_cost(
+        &mut self,
+        review: &martian_tui::Review,
+        why: Option<&martian_solver::Reason>,
+    ) -> Flow<()> {
+        let m = self.options.lang.messages();
+        let advice = &review.advice;
+        let best = advice.best().map(|(action, _)| action);
+        let cost = advice.format_cost(m, review.cost);
+        let reason = why.map(|reason| martian_tui::messages::coach_reason(m, reason));
+        self.say(msg::decision_cost(m, &cost, best, reason.as_deref()))?;
         Ok(())
     }
 
