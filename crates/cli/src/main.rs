@@ -23,7 +23,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Language of what players read: en or pt-BR (default: from LC_ALL, LC_MESSAGES, LANG).
-    #[arg(long, global = true, value_name = "LANG")]
+    #[arg(long, global = true, env = "MARTIAN_DICE_LANG", value_name = "LANG")]
     lang: Option<martian_i18n::Lang>,
 }
 
@@ -40,7 +40,7 @@ enum Command {
     /// Check a game record and show the game turn by turn.
     Replay(replay::ReplayArgs),
     /// Serve the online game: the page and the WebSocket protocol, stored in SQLite.
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Copy the server's database while it serves (SQLite's online backup).
     Backup(backup::BackupArgs),
     /// Solve the game exactly: a turn, a duel, three players, or solo play.
@@ -63,7 +63,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Turn(args)) => turn::run(args, lang),
         Some(Command::Play(args)) => play::play(play::plain::PlayArgs { lang, ..args }),
         Some(Command::Replay(args)) => replay::run(args, lang),
-        Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Serve(args)) => serve::run(*args),
         Some(Command::Backup(args)) => backup::run(args),
         Some(Command::Solve(args)) => solve::run(args, lang),
         Some(Command::Advise(args)) => advise::run(args, lang),

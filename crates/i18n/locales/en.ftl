@@ -1481,6 +1481,7 @@ web-error = { $code ->
         [already_started] The game has started: you are watching it.
         [room_full] The room is full.
         [server_full] The server is full: try again later.
+        [too_many_connections] Too many connections from your address (other tabs or devices on your network): close some, or try again later.
         [too_many_rooms] The server has too many rooms: try again later.
         [rate_limited] Slow down a little.
         [not_host] Only the host can do that.

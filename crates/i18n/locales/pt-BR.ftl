@@ -1465,6 +1465,7 @@ web-error = { $code ->
         [already_started] A partida já começou: você está assistindo.
         [room_full] A sala está cheia.
         [server_full] O servidor está cheio: tente de novo mais tarde.
+        [too_many_connections] Conexões demais a partir do seu endereço (outras abas ou aparelhos da sua rede): feche algumas ou tente de novo mais tarde.
         [too_many_rooms] O servidor tem salas demais: tente de novo mais tarde.
         [rate_limited] Vá com calma.
         [not_host] Só o anfitrião pode fazer isso.

@@ -187,7 +187,8 @@ pub struct Room {
     thinking: Option<Thinking>,
     store: Store,
     settings: Arc<RoomSettings>,
-    /// The state as loaded must be stored again (it held secrets in clear).
+    /// The state as loaded must be stored again (it held secrets in clear, or every finished
+    /// game).
     rewrite_state: bool,
     /// The room's lease was lost (or a change may have been stored unseen): it must stop and
     /// be brought back from the database.
@@ -316,8 +317,11 @@ impl Room {
                 clear_tokens = true;
             }
         }
+        // A list kept whole by an older version is cut to the recent games, stored so at once.
+        let long_list = state.finished.len() > crate::state::RECENT_FINISHED;
+        state.trim_finished();
         let mut room = Room::with_state(id.clone(), state, store, settings);
-        room.rewrite_state = clear_tokens;
+        room.rewrite_state = clear_tokens || long_list;
         if room.state.status != Status::Lobby {
             let game = games
                 .iter()
@@ -333,6 +337,11 @@ impl Room {
             room.table = Some(table);
             room.make_bots().map_err(|e| fail(e.to_string()))?;
             room.schedule();
+            // A game this process will finish counts as started here too: a process's
+            // games_finished never exceeds its games_started.
+            if room.state.status == Status::Playing {
+                room.settings.metrics.game_started();
+            }
         }
         Ok(room)
     }
@@ -735,7 +744,7 @@ impl Room {
             let record = next.record(self.players()).to_json();
             let mut over = self.state.clone();
             over.status = Status::Over;
-            over.finished.push(FinishedGame {
+            over.finish(FinishedGame {
                 number: over.game,
                 winners: outcome.winners.clone(),
                 scores: outcome.scores.clone(),
@@ -964,6 +973,7 @@ impl Room {
                 )
             }),
             finished: self.state.finished.clone(),
+            finished_total: self.state.finished_total(),
         }
     }
 }

@@ -20,6 +20,7 @@ mod review;
 mod rules;
 mod serve;
 mod serve_cluster;
+mod serve_hosting;
 mod serve_process;
 mod solve;
 mod trio;
