@@ -19,8 +19,9 @@ use martian_engine::{Action, GameRng, Points, Rules, Situation};
 pub use builtin::{Aggressive, Defensive, RandomBot};
 pub use exec::ExecBot;
 pub use greedy::Greedy;
+pub use martian_engine::TurnStart;
 pub use optimal::Optimal;
-pub use sampler::{MAX_SCORES, SamplerError, TurnScoreSampler, TurnStart};
+pub use sampler::{MAX_SCORES, SamplerError, TurnScoreSampler};
 pub use skill::{LEVELS, Skilled};
 
 /// Why a bot could not be made or could not decide.
