@@ -8,6 +8,10 @@
 //!   probability and the best decision in every turn state, the second seat's last turn and the
 //!   roll-off included. Cached on disk.
 //! - [`SoloSolution`] ([`solo`]): the fewest expected turns to reach the target.
+//! - [`duel_match`]: the exact chance that one player beats another in a duel when both play
+//!   by fixed rules (perfect play, the expected-score play, or any [`DecisionPolicy`]: a bot, a
+//!   level, a strategy card), from each seat; [`PolicyTurns`] gives the exact distribution of a
+//!   turn's score under a policy.
 //! - [`advise`]: the options of a decision with their values, and the best;
 //!   [`advise_with_reason`] adds why the best is best ([`Reason`], a documented set of templates).
 //!
@@ -52,7 +56,9 @@ mod error;
 mod explain;
 #[cfg(test)]
 mod fraction;
+mod matchup;
 mod multi;
+mod policy;
 mod solo;
 mod trio;
 mod turn;
@@ -66,7 +72,11 @@ pub use error::{CacheError, PositionError};
 pub use explain::{
     Advised, Indifference, Reason, ReasonArg, ReasonKind, face_word, percent, whole_points,
 };
+pub use matchup::{MatchError, MatchValue, TurnPlay, duel_match};
 pub use multi::{MultiPlayer, Reduced, Reduction, reduce};
+pub use policy::{
+    ActionProbabilities, DecisionPolicy, PolicyError, PolicyTurns, TurnDescription, TurnView,
+};
 pub use solo::{SoloSolution, solo};
 pub use trio::{
     MAX_TRIO_TARGET, TRIO_TOLERANCE, TrioError, TrioPosition, TrioSolution, TrioStats, trio,
