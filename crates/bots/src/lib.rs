@@ -15,6 +15,7 @@ mod sampler;
 mod skill;
 
 use martian_engine::{Action, GameRng, Points, Rules, Situation};
+use martian_solver::TurnPlay;
 
 pub use builtin::{Aggressive, Defensive, RandomBot};
 pub use exec::ExecBot;
@@ -22,7 +23,7 @@ pub use greedy::Greedy;
 pub use martian_engine::TurnStart;
 pub use optimal::Optimal;
 pub use sampler::{MAX_SCORES, SamplerError, TurnScoreSampler};
-pub use skill::{LEVELS, Skilled};
+pub use skill::{LEVELS, Skilled, SkilledPolicy};
 
 /// Why a bot could not be made or could not decide.
 #[derive(Debug, thiserror::Error)]
@@ -93,6 +94,16 @@ pub trait Strategy: Send {
     /// every position of that game.
     fn turn_score_sampler(&mut self, start: &TurnStart<'_>) -> Option<&TurnScoreSampler> {
         let _ = start;
+        None
+    }
+
+    /// How this bot plays a duel under `rules`, for exact valuation
+    /// ([`martian_solver::duel_match`]): by the solver's tables, or as a
+    /// [`martian_solver::DecisionPolicy`] giving each decision's probabilities — the same
+    /// probabilities [`Strategy::decide`] draws from. `None` (the default) for bots whose
+    /// decisions are not known in advance (bots in other processes).
+    fn turn_play(&self, rules: Rules) -> Option<TurnPlay> {
+        let _ = rules;
         None
     }
 }
