@@ -182,6 +182,19 @@ pub trait DecisionPolicy: Send + Sync + fmt::Debug {
         let _ = start;
         None
     }
+
+    /// The distribution of this policy's turn from `start` over `turns`, computed its own way
+    /// (typically with [`PolicyTurns::deterministic_distribution`] and tables of what it looks
+    /// at), or `None` (the default) to be asked situation by situation. It must equal what the
+    /// situations give.
+    fn score_distribution(
+        &self,
+        turns: &PolicyTurns,
+        start: &TurnStart<'_>,
+    ) -> Option<Result<Vec<f64>, PolicyError>> {
+        let _ = (turns, start);
+        None
+    }
 }
 
 /// A policy that answered something that is not a probability distribution over legal actions.

@@ -49,6 +49,11 @@ impl PolicyTurns {
         self.view
     }
 
+    /// The rules the turns were laid out for (their dice and bonus reading are what matter).
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
     fn graph(&self) -> &TurnGraph {
         self.graph
             .get_or_init(|| TurnGraph::new(self.rules, self.view))
@@ -69,6 +74,9 @@ impl PolicyTurns {
             rules.dice() == self.rules.dice() && rules.bonus() == self.rules.bonus(),
             "the turns were built for other rules"
         );
+        if let Some(fast) = policy.score_distribution(self, start) {
+            return fast;
+        }
         let graph = self.graph();
         let mut pass = Pass {
             policy,
@@ -123,6 +131,79 @@ impl PolicyTurns {
             }
         }
         Ok(pass.scores)
+    }
+}
+
+impl PolicyTurns {
+    /// Every roll that offers a choice of type, as the turn awaiting it: choice `i` of
+    /// [`PolicyTurns::deterministic_distribution`].
+    pub fn choices(&self) -> impl ExactSizeIterator<Item = &Turn> + '_ {
+        self.graph().choices.iter().map(|choice| &choice.turn)
+    }
+
+    /// Every state of the turns, as a turn that has just taken into it (`None` for the start,
+    /// which no take reaches): state `j` of [`PolicyTurns::deterministic_distribution`].
+    pub fn states(&self) -> impl ExactSizeIterator<Item = Option<&Turn>> + '_ {
+        self.graph()
+            .states
+            .iter()
+            .map(|state| state.deciding.as_ref())
+    }
+
+    /// The score distribution of a turn whose decisions are fixed by index: `take(i)` is the
+    /// face taken at choice `i` of [`PolicyTurns::choices`], `stop(j)` whether to stop at state
+    /// `j` of [`PolicyTurns::states`] once a take reaches it. For policies that read what they
+    /// look at from tables of their own, many times faster than asking about situations.
+    pub fn deterministic_distribution(
+        &self,
+        mut take: impl FnMut(usize) -> Face,
+        mut stop: impl FnMut(usize) -> bool,
+    ) -> Result<Vec<f64>, PolicyError> {
+        let graph = self.graph();
+        let mut scores = vec![0.0; usize::from(self.rules.dice()) + usize::from(BONUS_POINTS) + 1];
+        let mut mass = vec![0.0; graph.states.len()];
+        // Per state: 0 unknown, 1 rolls on, 2 stops.
+        let mut stops = vec![0u8; graph.states.len()];
+        mass[0] = 1.0;
+        let mut arrive = |dest: Dest, w: f64, mass: &mut [f64]| match dest {
+            Dest::End(score) => scores[usize::from(score)] += w,
+            Dest::State(id) => {
+                let id = id as usize;
+                if stops[id] == 0 {
+                    stops[id] = if stop(id) { 2 } else { 1 };
+                }
+                if stops[id] == 2 {
+                    scores[usize::from(graph.states[id].score)] += w;
+                } else {
+                    mass[id] += w;
+                }
+            }
+        };
+        for id in 0..graph.states.len() {
+            let m = mass[id];
+            if m == 0.0 {
+                continue;
+            }
+            let state = &graph.states[id];
+            for &(dest, p) in &graph.forced[range(&state.forced)] {
+                arrive(dest, m * p, &mut mass);
+            }
+            for i in range(&state.choices) {
+                let choice = &graph.choices[i];
+                let face = take(i);
+                let Some(chosen) = graph.takes[range(&choice.takes)]
+                    .iter()
+                    .find(|t| t.face == face)
+                else {
+                    return Err(PolicyError::Illegal {
+                        action: Action::Take(face).code(),
+                        turn: TurnDescription::of(&choice.turn),
+                    });
+                };
+                arrive(chosen.dest, m * choice.p, &mut mass);
+            }
+        }
+        Ok(scores)
     }
 }
 
