@@ -1,10 +1,13 @@
 //! What a card says and what it does: its lines, their conditions, and the decision it gives in
 //! a situation.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
 use martian_engine::{
-    Action, BONUS_POINTS, Face, FaceSet, Points, Situation, TurnPhase, TurnStart,
+    Action, BONUS_POINTS, BonusRule, Face, FaceSet, Points, Situation, Turn, TurnPhase, TurnStart,
 };
-use martian_solver::{ActionProbabilities, DecisionPolicy, TurnView};
+use martian_solver::{ActionProbabilities, DecisionPolicy, PolicyError, PolicyTurns, TurnView};
 
 /// A strategy card: numbered lines of advice, read from the top; the first line that applies to
 /// a decision makes it. When none does, the default play: take the biggest earthling group you
@@ -141,11 +144,14 @@ impl Condition {
 
     /// Whether the condition holds in `situation`.
     pub fn holds(self, situation: &Situation<'_>) -> bool {
-        self.holds_in(&Facts::of(situation), &TurnStart::of(situation))
+        self.holds_in(
+            &Facts::of(situation.turn),
+            &Place::of(&TurnStart::of(situation)),
+        )
     }
 
     #[inline]
-    fn holds_in(self, facts: &Facts, start: &TurnStart<'_>) -> bool {
+    fn holds_in(self, facts: &Facts, place: &Place) -> bool {
         let aside = |face: Face| i32::from(facts.aside[face.index()]);
         match self {
             Condition::TanksLead(n) => -facts.lead >= i32::from(n),
@@ -162,9 +168,14 @@ impl Condition {
             Condition::BiggestGroup(bound) => {
                 bound.holds(i32::from(facts.biggest.map_or(0, |(_, count)| count)))
             }
-            Condition::StopReachesTarget => i32::from(facts.points) >= points_to_reach(start),
-            Condition::StopPutsAhead => i32::from(facts.points) >= points_to_lead(start),
-            position => position.on_position_alone(start).unwrap_or(false),
+            Condition::StopReachesTarget => i32::from(facts.points) >= place.to_reach,
+            Condition::StopPutsAhead => i32::from(facts.points) >= place.to_lead,
+            Condition::LastRound => place.last_round,
+            Condition::PlayFirst => place.first,
+            Condition::MyScore(bound) => bound.holds(place.mine),
+            Condition::OpponentScore(bound) => bound.holds(place.other),
+            Condition::Lead(n) => place.mine - place.other >= i32::from(n),
+            Condition::Trail(n) => place.other - place.mine >= i32::from(n),
         }
     }
 
@@ -220,9 +231,36 @@ fn points_to_lead(start: &TurnStart<'_>) -> i32 {
     i32::from(best_other(start)) - i32::from(mine(start)) + 1
 }
 
+/// What a card looks at in the game's position, read once per turn.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Place {
+    mine: i32,
+    other: i32,
+    last_round: bool,
+    first: bool,
+    /// The points whose banking reaches the target, puts this player ahead.
+    to_reach: i32,
+    to_lead: i32,
+}
+
+impl Place {
+    pub(crate) fn of(start: &TurnStart<'_>) -> Place {
+        Place {
+            mine: i32::from(mine(start)),
+            other: i32::from(best_other(start)),
+            last_round: start.triggered_by.is_some(),
+            first: start.seat == 0,
+            to_reach: points_to_reach(start),
+            to_lead: points_to_lead(start),
+        }
+    }
+}
+
 /// What a card looks at in a turn, read once per decision.
 #[derive(Clone, Copy, Debug)]
-struct Facts {
+pub(crate) struct Facts {
+    /// Whether a roll awaits a choice of type (else: stop or roll again).
+    choosing: bool,
     /// Set aside, per face (a roll's tanks included).
     aside: [u8; Face::NUM],
     /// Death rays minus tanks set aside.
@@ -244,8 +282,7 @@ struct Facts {
 
 impl Facts {
     #[inline]
-    fn of(situation: &Situation<'_>) -> Facts {
-        let turn = situation.turn;
+    pub(crate) fn of(turn: &Turn) -> Facts {
         let aside = turn.aside().counts();
         let mut rolled = [0u8; Face::NUM];
         if let TurnPhase::Choosing { roll } = turn.phase() {
@@ -273,6 +310,7 @@ impl Facts {
         }
         let held = |face: Face| aside[face.index()] > 0;
         Facts {
+            choosing: matches!(turn.phase(), TurnPhase::Choosing { .. }),
             aside,
             lead: i32::from(aside[Face::DeathRay.index()]) - i32::from(aside[Face::Tank.index()]),
             earthlings: Face::EARTHLINGS.iter().map(|f| aside[f.index()]).sum(),
@@ -302,13 +340,16 @@ impl Group {
 impl Line {
     /// Whether the line's conditions hold in `situation`.
     pub fn applies(&self, situation: &Situation<'_>) -> bool {
-        self.applies_in(&Facts::of(situation), &TurnStart::of(situation))
+        self.applies_in(
+            &Facts::of(situation.turn),
+            &Place::of(&TurnStart::of(situation)),
+        )
     }
 
     #[inline]
-    fn applies_in(&self, facts: &Facts, start: &TurnStart<'_>) -> bool {
-        self.when.iter().all(|c| c.holds_in(facts, start))
-            && !self.unless.iter().any(|c| c.holds_in(facts, start))
+    fn applies_in(&self, facts: &Facts, place: &Place) -> bool {
+        self.when.iter().all(|c| c.holds_in(facts, place))
+            && !self.unless.iter().any(|c| c.holds_in(facts, place))
     }
 
     /// Every condition of the line.
@@ -368,19 +409,34 @@ impl Card {
         skip: Option<usize>,
     ) -> (Action, Source) {
         let turn = situation.turn;
-        let choosing = matches!(turn.phase(), TurnPhase::Choosing { .. });
         assert!(
-            choosing || turn.phase() == TurnPhase::Deciding,
+            matches!(
+                turn.phase(),
+                TurnPhase::Choosing { .. } | TurnPhase::Deciding
+            ),
             "a card decides only when a decision is awaited"
         );
-        let facts = Facts::of(situation);
-        let start = TurnStart::of(situation);
+        self.decide_at(
+            &Facts::of(turn),
+            &Place::of(&TurnStart::of(situation)),
+            skip,
+        )
+    }
+
+    /// The decision given what the card looks at.
+    #[inline]
+    pub(crate) fn decide_at(
+        &self,
+        facts: &Facts,
+        place: &Place,
+        skip: Option<usize>,
+    ) -> (Action, Source) {
         for (i, line) in self.lines.iter().enumerate() {
             if Some(i) == skip {
                 continue;
             }
-            let action = match (line.advice, choosing) {
-                (Advice::Take(group), true) => match group.face(&facts) {
+            let action = match (line.advice, facts.choosing) {
+                (Advice::Take(group), true) => match group.face(facts) {
                     Some(face) => Action::Take(face),
                     None => continue,
                 },
@@ -388,11 +444,11 @@ impl Card {
                 (Advice::Roll, false) => Action::Roll,
                 _ => continue,
             };
-            if line.applies_in(&facts, &start) {
+            if line.applies_in(facts, place) {
                 return (action, Source::Line(i));
             }
         }
-        let action = if choosing {
+        let action = if facts.choosing {
             Action::Take(facts.biggest.map_or(Face::DeathRay, |(face, _)| face))
         } else {
             Action::Roll
@@ -458,5 +514,58 @@ impl DecisionPolicy for CardPolicy {
 
     fn turn_key(&self, start: &TurnStart<'_>) -> Option<Vec<i32>> {
         Some(self.card.position_key(start))
+    }
+
+    /// The card read from tables of what it looks at in every state of the turns, made once
+    /// per process: no situation to build per decision.
+    fn score_distribution(
+        &self,
+        turns: &PolicyTurns,
+        start: &TurnStart<'_>,
+    ) -> Option<Result<Vec<f64>, PolicyError>> {
+        let facts = FactsTable::of(turns);
+        let place = Place::of(start);
+        Some(turns.deterministic_distribution(
+            |i| match self.card.decide_at(&facts.choices[i], &place, None).0 {
+                Action::Take(face) => face,
+                other => unreachable!("a card takes at a choice of type, not {other:?}"),
+            },
+            |j| {
+                let state = facts.states[j].as_ref().expect("a state reached by a take");
+                self.card.decide_at(state, &place, None).0 == Action::Stop
+            },
+        ))
+    }
+}
+
+/// What a card looks at in every state of one set of turns.
+#[derive(Debug)]
+struct FactsTable {
+    choices: Vec<Facts>,
+    states: Vec<Option<Facts>>,
+}
+
+impl FactsTable {
+    fn of(turns: &PolicyTurns) -> Arc<FactsTable> {
+        type Tables = Mutex<HashMap<(u8, BonusRule, TurnView), Arc<FactsTable>>>;
+        static TABLES: OnceLock<Tables> = OnceLock::new();
+        let rules = turns.rules();
+        let key = (rules.dice(), rules.bonus(), turns.view());
+        let tables = TABLES.get_or_init(Default::default);
+        if let Some(table) = tables.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Arc::clone(table);
+        }
+        // Built outside the lock; a race only builds it twice.
+        let table = Arc::new(FactsTable {
+            choices: turns.choices().map(Facts::of).collect(),
+            states: turns.states().map(|turn| turn.map(Facts::of)).collect(),
+        });
+        Arc::clone(
+            tables
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .entry(key)
+                .or_insert(table),
+        )
     }
 }

@@ -2,7 +2,8 @@
 //! mistakes are reported with their line, column and what could have been written there.
 
 use martian_cards::{
-    Advice, Bound, Card, CardLang, Condition, Expected, Found, Group, Line, ParseErrorKind,
+    Advice, Bound, Card, CardLang, Condition, Expected, FoundInstead as Found, Group, Line,
+    ParseErrorKind,
 };
 use martian_engine::Face;
 use proptest::prelude::*;
