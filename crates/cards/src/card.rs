@@ -105,6 +105,9 @@ pub enum Condition {
     /// The biggest earthling group of this roll that may be taken (only at a choice of type;
     /// 0 when none may be taken).
     BiggestGroup(Bound),
+    /// This roll has more death rays than its biggest earthling group that may be taken (with
+    /// `or_equal`, at least as many; only at a choice of type).
+    RaysBeatGroup { or_equal: bool },
     /// Someone has reached the target: this is the last round.
     LastRound,
     /// This seat opens every round.
@@ -127,7 +130,10 @@ impl Condition {
     /// Whether the condition looks at the roll awaiting a choice (and so belongs only on a line
     /// that takes).
     pub fn reads_roll(self) -> bool {
-        matches!(self, Condition::Rolled(..) | Condition::BiggestGroup(_))
+        matches!(
+            self,
+            Condition::Rolled(..) | Condition::BiggestGroup(_) | Condition::RaysBeatGroup { .. }
+        )
     }
 
     /// Whether the condition looks at the game's position (the scores, the seat, the round).
@@ -167,6 +173,11 @@ impl Condition {
             Condition::Rolled(face, bound) => bound.holds(i32::from(facts.rolled[face.index()])),
             Condition::BiggestGroup(bound) => {
                 bound.holds(i32::from(facts.biggest.map_or(0, |(_, count)| count)))
+            }
+            Condition::RaysBeatGroup { or_equal } => {
+                let rays = facts.rolled[Face::DeathRay.index()];
+                let group = facts.biggest.map_or(0, |(_, count)| count);
+                rays > group || (or_equal && rays == group)
             }
             Condition::StopReachesTarget => i32::from(facts.points) >= place.to_reach,
             Condition::StopPutsAhead => i32::from(facts.points) >= place.to_lead,
@@ -460,9 +471,19 @@ impl Card {
     /// [`DecisionPolicy::turn_key`]): per line, whether the position rules it out, and if not,
     /// the points from which its conditions on the banked points hold.
     pub fn position_key(&self, start: &TurnStart<'_>) -> Vec<i32> {
+        self.key_of_lines(start, |_| true)
+    }
+
+    /// [`Card::position_key`] of the lines that take: what tells apart the positions whose
+    /// choices of type differ.
+    fn take_key(&self, start: &TurnStart<'_>) -> Vec<i32> {
+        self.key_of_lines(start, |line| matches!(line.advice, Advice::Take(_)))
+    }
+
+    fn key_of_lines(&self, start: &TurnStart<'_>, keep: impl Fn(&Line) -> bool) -> Vec<i32> {
         let best = i32::from(start.rules.dice()) + i32::from(BONUS_POINTS);
         let mut key = Vec::new();
-        for line in &self.lines {
+        for line in self.lines.iter().filter(|line| keep(line)) {
             let alive = line.alive_at(start);
             key.push(i32::from(alive));
             if alive {
@@ -486,14 +507,38 @@ impl Card {
 }
 
 /// A card plays as a policy fixed in advance: one action for certain at every decision.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct CardPolicy {
     card: Card,
+    /// The faces it takes at every choice of type of the turns it was valued over, per what
+    /// its lines that take make of the position: the same in most positions.
+    takes: Mutex<HashMap<(TurnsKey, Vec<i32>), Arc<[Face]>>>,
+    /// Per position key, the key of the decisions it makes there (see
+    /// [`CardPolicy::turn_key`]).
+    decisions: Mutex<HashMap<(TurnsKey, Vec<i32>), Vec<i32>>>,
 }
+
+impl Clone for CardPolicy {
+    fn clone(&self) -> CardPolicy {
+        CardPolicy::new(self.card.clone())
+    }
+}
+
+impl PartialEq for CardPolicy {
+    fn eq(&self, other: &CardPolicy) -> bool {
+        self.card == other.card
+    }
+}
+
+impl Eq for CardPolicy {}
 
 impl CardPolicy {
     pub fn new(card: Card) -> CardPolicy {
-        CardPolicy { card }
+        CardPolicy {
+            card,
+            takes: Mutex::new(HashMap::new()),
+            decisions: Mutex::new(HashMap::new()),
+        }
     }
 
     pub fn card(&self) -> &Card {
@@ -512,8 +557,54 @@ impl DecisionPolicy for CardPolicy {
         TurnView::KindsHeld
     }
 
+    /// Positions whose keys differ may still get the same decisions everywhere (a line that
+    /// never applies where another line decides first): when the card looks at the position
+    /// at all, its decisions at every stop and the key of its takes tell positions apart.
     fn turn_key(&self, start: &TurnStart<'_>) -> Option<Vec<i32>> {
-        Some(self.card.position_key(start))
+        let position = self.card.position_key(start);
+        let reads_position = self
+            .card
+            .lines
+            .iter()
+            .flat_map(Line::conditions)
+            .any(Condition::reads_position);
+        if !reads_position {
+            return Some(position);
+        }
+        let turns = PolicyTurns::shared(start.rules, TurnView::KindsHeld);
+        let key = (turns_key(&turns), position);
+        if let Some(known) = self
+            .decisions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return Some(known.clone());
+        }
+        let facts = FactsTable::of(&turns);
+        let place = Place::of(start);
+        let mut decisions = self.card.take_key(start);
+        // The stops, 31 states a word, after a separator no take key holds.
+        decisions.push(-1);
+        let stops = facts.states.iter().map(|state| {
+            state
+                .as_ref()
+                .is_some_and(|state| self.card.decide_at(state, &place, None).0 == Action::Stop)
+        });
+        let mut word = 0i32;
+        for (i, stop) in stops.enumerate() {
+            word |= i32::from(stop) << (i % 31);
+            if i % 31 == 30 {
+                decisions.push(word);
+                word = 0;
+            }
+        }
+        decisions.push(word);
+        self.decisions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, decisions.clone());
+        Some(decisions)
     }
 
     /// The card read from tables of what it looks at in every state of the turns, made once
@@ -525,17 +616,43 @@ impl DecisionPolicy for CardPolicy {
     ) -> Option<Result<Vec<f64>, PolicyError>> {
         let facts = FactsTable::of(turns);
         let place = Place::of(start);
+        let key = (turns_key(turns), self.card.take_key(start));
+        let known = self
+            .takes
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            .cloned();
+        let takes = known.unwrap_or_else(|| {
+            let takes: Arc<[Face]> = facts
+                .choices
+                .iter()
+                .map(|choice| match self.card.decide_at(choice, &place, None).0 {
+                    Action::Take(face) => face,
+                    other => unreachable!("a card takes at a choice of type, not {other:?}"),
+                })
+                .collect();
+            self.takes
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(key, Arc::clone(&takes));
+            takes
+        });
         Some(turns.deterministic_distribution(
-            |i| match self.card.decide_at(&facts.choices[i], &place, None).0 {
-                Action::Take(face) => face,
-                other => unreachable!("a card takes at a choice of type, not {other:?}"),
-            },
+            |i| takes[i],
             |j| {
                 let state = facts.states[j].as_ref().expect("a state reached by a take");
                 self.card.decide_at(state, &place, None).0 == Action::Stop
             },
         ))
     }
+}
+
+/// What tells apart sets of turns: their dice, bonus reading and view.
+type TurnsKey = (u8, BonusRule, TurnView);
+
+fn turns_key(turns: &PolicyTurns) -> TurnsKey {
+    (turns.rules().dice(), turns.rules().bonus(), turns.view())
 }
 
 /// What a card looks at in every state of one set of turns.
@@ -547,10 +664,9 @@ struct FactsTable {
 
 impl FactsTable {
     fn of(turns: &PolicyTurns) -> Arc<FactsTable> {
-        type Tables = Mutex<HashMap<(u8, BonusRule, TurnView), Arc<FactsTable>>>;
+        type Tables = Mutex<HashMap<TurnsKey, Arc<FactsTable>>>;
         static TABLES: OnceLock<Tables> = OnceLock::new();
-        let rules = turns.rules();
-        let key = (rules.dice(), rules.bonus(), turns.view());
+        let key = turns_key(turns);
         let tables = TABLES.get_or_init(Default::default);
         if let Some(table) = tables.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Arc::clone(table);

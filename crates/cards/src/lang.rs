@@ -67,6 +67,8 @@ pub(crate) enum Shape {
     DiceLeft,
     Rolled(Face),
     BiggestGroup,
+    RaysBeatGroup,
+    RaysMatchGroup,
     LastRound,
     PlayFirst,
     MyScore,
@@ -95,6 +97,8 @@ impl Shape {
             Shape::DiceLeft => Condition::DiceLeft(bound),
             Shape::Rolled(face) => Condition::Rolled(face, bound),
             Shape::BiggestGroup => Condition::BiggestGroup(bound),
+            Shape::RaysBeatGroup => Condition::RaysBeatGroup { or_equal: false },
+            Shape::RaysMatchGroup => Condition::RaysBeatGroup { or_equal: true },
             Shape::LastRound => Condition::LastRound,
             Shape::PlayFirst => Condition::PlayFirst,
             Shape::MyScore => Condition::MyScore(bound),
@@ -122,6 +126,8 @@ impl Shape {
             Condition::DiceLeft(bound) => b(Shape::DiceLeft, bound),
             Condition::Rolled(face, bound) => b(Shape::Rolled(face), bound),
             Condition::BiggestGroup(bound) => b(Shape::BiggestGroup, bound),
+            Condition::RaysBeatGroup { or_equal: false } => (Shape::RaysBeatGroup, 1, false),
+            Condition::RaysBeatGroup { or_equal: true } => (Shape::RaysMatchGroup, 1, false),
             Condition::LastRound => (Shape::LastRound, 1, false),
             Condition::PlayFirst => (Shape::PlayFirst, 1, false),
             Condition::MyScore(bound) => b(Shape::MyScore, bound),
@@ -187,6 +193,8 @@ pub(crate) struct Lexicon {
     pub less: &'static str,
     /// "In the last round," (before its comma).
     pub last_round: Template,
+    /// The biggest earthling group's size on a line that takes it: "it has {n} dice or more".
+    pub group_it: Template,
     pub advices: Vec<(Advice, Template)>,
     pub conditions: Vec<(Shape, Template)>,
     /// The first words of a rule line, to tell the languages apart.
@@ -244,6 +252,15 @@ impl Lexicon {
                 Shape::BiggestGroup,
                 "the biggest earthling group has {n} die|dice or {cmp}".to_string(),
             ),
+            (
+                Shape::RaysBeatGroup,
+                "the roll has more death rays than the biggest earthling group".to_string(),
+            ),
+            (
+                Shape::RaysMatchGroup,
+                "the roll has as many death rays as the biggest earthling group or more"
+                    .to_string(),
+            ),
             (Shape::LastRound, "it is the last round".to_string()),
             (Shape::PlayFirst, "you play first".to_string()),
             (Shape::MyScore, "your score is {n} or {cmp}".to_string()),
@@ -279,6 +296,7 @@ impl Lexicon {
             fewer: "fewer",
             less: "less",
             last_round: Template::new("in the last round"),
+            group_it: Template::new("it has {n} die|dice or {cmp}"),
             advices: vec![
                 (
                     Advice::Take(Group::Face(Face::DeathRay)),
@@ -371,6 +389,15 @@ impl Lexicon {
                 Shape::BiggestGroup,
                 "o maior grupo de terráqueos tem {n} dado|dados ou {cmp}".to_string(),
             ),
+            (
+                Shape::RaysBeatGroup,
+                "o lançamento tem mais raios da morte que o maior grupo de terráqueos".to_string(),
+            ),
+            (
+                Shape::RaysMatchGroup,
+                "o lançamento tem tantos raios da morte quanto o maior grupo de terráqueos ou mais"
+                    .to_string(),
+            ),
             (Shape::LastRound, "é a última rodada".to_string()),
             (Shape::PlayFirst, "você joga primeiro".to_string()),
             (Shape::MyScore, "seu total é {n} ou {cmp}".to_string()),
@@ -409,6 +436,7 @@ impl Lexicon {
             fewer: "menos",
             less: "menos",
             last_round: Template::new("na última rodada"),
+            group_it: Template::new("ele tem {n} dado|dados ou {cmp}"),
             advices: vec![
                 (
                     Advice::Take(Group::Face(Face::DeathRay)),
@@ -507,6 +535,20 @@ impl Lexicon {
         self.render(template, None, 2, false)
     }
 
+    /// The phrase of a condition on a line advising `advice`: on a line that takes the biggest
+    /// earthling group, its size is "it".
+    fn condition_on(&self, advice: Advice, condition: Condition) -> String {
+        match (advice, condition) {
+            (Advice::Take(Group::Biggest), Condition::BiggestGroup(bound)) => self.render(
+                &self.group_it,
+                Some(Shape::BiggestGroup),
+                bound.n,
+                bound.at_most,
+            ),
+            _ => self.condition(condition),
+        }
+    }
+
     /// One line as a sentence, capitalised, with its period.
     pub fn line(&self, line: &Line) -> String {
         let mut when: &[Condition] = &line.when;
@@ -517,7 +559,10 @@ impl Lexicon {
         }
         text.push_str(&self.advice(line.advice));
         if !when.is_empty() {
-            let phrases: Vec<String> = when.iter().map(|&c| self.condition(c)).collect();
+            let phrases: Vec<String> = when
+                .iter()
+                .map(|&c| self.condition_on(line.advice, c))
+                .collect();
             let _ = write!(
                 text,
                 " {} {}",
@@ -526,7 +571,11 @@ impl Lexicon {
             );
         }
         if !line.unless.is_empty() {
-            let phrases: Vec<String> = line.unless.iter().map(|&c| self.condition(c)).collect();
+            let phrases: Vec<String> = line
+                .unless
+                .iter()
+                .map(|&c| self.condition_on(line.advice, c))
+                .collect();
             let _ = write!(
                 text,
                 " {} {}",

@@ -17,10 +17,11 @@ mod card;
 mod lang;
 mod parse;
 mod search;
+pub mod shipped;
 mod value;
 
 pub use card::{Advice, Bound, Card, CardPolicy, Condition, Group, Line, Source};
 pub use lang::CardLang;
 pub use parse::{Expected, Found as FoundInstead, MAX_NUMBER, ParseError, ParseErrorKind, join_or};
-pub use search::{Family, Found, search};
+pub use search::{Family, Found, Slot, search};
 pub use value::{CardValue, Chance, chance, play};

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::card::{Advice, Card, Condition, Line};
+use crate::card::{Advice, Card, Condition, Group, Line};
 use crate::lang::{CardLang, Lexicon, Piece, Shape, Template};
 
 /// The largest number a card may hold.
@@ -319,9 +319,20 @@ impl LineParser<'_> {
         best
     }
 
-    fn condition(&mut self, at: usize) -> Option<(Read, usize)> {
+    /// A condition at `at`; on a line that takes the biggest earthling group, "it has …" is its
+    /// size.
+    fn condition(&mut self, at: usize, advice: Advice) -> Option<(Read, usize)> {
         let lexicon = self.lexicon;
-        let (shape, matched) = self.longest(at, &lexicon.conditions)?;
+        let it = [(Shape::BiggestGroup, lexicon.group_it.clone())];
+        let found = self.longest(at, &lexicon.conditions);
+        let found = match (found, advice) {
+            (found, Advice::Take(Group::Biggest)) => match (found, self.longest(at, &it)) {
+                (Some(a), Some(b)) => Some(if b.1.end > a.1.end { b } else { a }),
+                (a, b) => a.or(b),
+            },
+            (found, _) => found,
+        };
+        let (shape, matched) = found?;
         let n = matched
             .number
             .map_or(1, |(_, n)| n.min(u32::from(u8::MAX)) as u8);
@@ -337,9 +348,15 @@ impl LineParser<'_> {
     }
 
     /// Conditions joined by `joiner`.
-    fn conditions(&mut self, mut at: usize, joiner: &str, out: &mut Vec<Read>) -> Option<usize> {
+    fn conditions(
+        &mut self,
+        mut at: usize,
+        joiner: &str,
+        advice: Advice,
+        out: &mut Vec<Read>,
+    ) -> Option<usize> {
         loop {
-            let (read, end) = self.condition(at)?;
+            let (read, end) = self.condition(at, advice)?;
             out.push(read);
             at = end;
             match self.word(at, &[joiner], joiner) {
@@ -365,11 +382,11 @@ impl LineParser<'_> {
         let (advice, matched) = self.longest(at, &lexicon.advices)?;
         at = matched.end;
         if let Some(next) = self.word(at, &lexicon.when, lexicon.when[0]) {
-            at = self.conditions(next, lexicon.and, &mut when)?;
+            at = self.conditions(next, lexicon.and, advice, &mut when)?;
         }
         let mut unless = Vec::new();
         if let Some(matched) = self.template(at, &lexicon.unless) {
-            at = self.conditions(matched.end, lexicon.or, &mut unless)?;
+            at = self.conditions(matched.end, lexicon.or, advice, &mut unless)?;
         }
         // The period is optional at the very end of a line.
         if at < self.tokens.len() {
@@ -380,6 +397,14 @@ impl LineParser<'_> {
             return None;
         }
         Some((advice, when, unless))
+    }
+}
+
+impl CardLang {
+    /// The language a card's text is written in: that of the first word of its first line of
+    /// advice (English when it is no language's).
+    pub fn of(text: &str) -> CardLang {
+        language(text)
     }
 }
 

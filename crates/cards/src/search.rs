@@ -1,13 +1,14 @@
 //! The search for the best card of a given size: the language's families of lines, their
 //! numbers as parameters, every candidate valued exactly against perfect play.
 //!
-//! A family is a line's shape with numbers left open: "Stop when you have {p} points or more and
-//! {k} dice or fewer are left, unless the tanks can no longer win". The search grows a card one
-//! line at a time: it tries every family at every place a line of its kind can go, fits the new
-//! line's numbers one at a time (each over its whole range, until none moves), keeps the best,
-//! then polishes every number of the card by steps of one. Once the card has its lines, it tries
-//! to replace each line by every family until nothing improves. Candidates are valued in
-//! parallel; a card seen before is not valued again.
+//! A family is a line's shape with its numbers left open: an advice and its conditions, such as
+//! "Stop when you have {p} points or more and {k} dice or fewer are left, unless the tanks can no
+//! longer win". The search grows a card one line at a time: it tries every family at every
+//! place a line of its kind can go, fits the new line's numbers one at a time (each over its
+//! whole range, until none moves), keeps the best card, then polishes every number of the card
+//! by steps of one. Once the card has its lines, it tries to replace each line by every family
+//! until nothing improves, and last strikes out the conditions the card does as well without.
+//! Candidates are valued in parallel; a card seen before is not valued again.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -20,240 +21,234 @@ use rayon::prelude::*;
 use crate::card::{Advice, Bound, Card, Condition, Group, Line};
 use crate::value::chance;
 
-/// A family of lines: a shape whose numbers are parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Family {
-    /// Take the death rays when the tanks lead by {a} or more.
-    RaysWhenTanksLead,
-    /// … and {k} dice or fewer are left.
-    RaysWhenTanksLeadFewDice,
-    /// … and the roll has {b} death rays or more.
-    RaysWhenTanksLeadManyRays,
-    /// … and the roll has {b} death rays or more and {c} or fewer.
-    RaysWhenTanksLeadSomeRays,
-    /// … and the biggest earthling group has {g} dice or fewer.
-    RaysWhenTanksLeadSmallGroups,
-    /// … and {k} dice or fewer are left and the roll has {b} death rays or more.
-    RaysWhenTanksLeadFewDiceManyRays,
-    /// Take the death rays when the roll has {b} death rays or more and the biggest earthling
-    /// group has {g} dice or fewer.
-    RaysWhenManyRaysSmallGroups,
-    /// Take the biggest earthling group when you have {x} earthling kinds or more.
-    BiggestForTheBonus,
-    /// Take the biggest earthling group when it has {g} dice or more.
-    BiggestWhenBig,
-    /// Stop when you have {p} points or more.
-    StopWithPoints,
-    /// Stop when you have {p} points or more, unless the tanks can no longer win.
-    StopWithPointsUnlessSafe,
-    /// Stop when you have {p} points or more and {k} dice or fewer are left, unless the tanks
-    /// can no longer win.
-    StopWithPointsFewDice,
-    /// Stop when you have {p} points or more, unless the death rays lead by {r} or more.
-    StopWithPointsUnlessRaysLead,
-    /// Roll again when the tanks can no longer win.
-    RollWhenSafe,
-    /// Roll again when {k} dice or more are left.
-    RollWithManyDice,
-    /// In the last round, roll again unless stopping puts you ahead.
-    LastRoundRollUntilAhead,
-    /// In the last round, stop.
-    LastRoundStop,
-    /// Stop when stopping reaches the target and you have {p} points or more.
-    StopAtTheTarget,
-    /// Roll again when you trail by {t} or more, unless the tanks can no longer win.
-    RollWhenTrailing,
-    /// Stop when you lead by {l} or more and you have {p} points or more.
-    StopWhenLeading,
+/// A condition of a family, its number (if any) a parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    TanksLead,
+    RaysLead,
+    Safe,
+    PointsAtLeast,
+    DiceAtMost,
+    DiceAtLeast,
+    RaysRolledAtLeast,
+    RaysRolledAtMost,
+    GroupAtMost,
+    GroupAtLeast,
+    KindsAtLeast,
+    LastRound,
+    StopPutsAhead,
+    StopReachesTarget,
+    PlayFirst,
+    Trail,
+    Lead,
+    OpponentAtLeast,
+}
+
+impl Slot {
+    /// The range of its number and where a fit starts, if it has one.
+    fn range(self) -> Option<(u8, u8, u8)> {
+        Some(match self {
+            Slot::TanksLead => (1, 4, 1),
+            Slot::RaysLead => (1, 6, 2),
+            Slot::PointsAtLeast => (1, 12, 7),
+            Slot::DiceAtMost => (1, 12, 9),
+            Slot::DiceAtLeast => (2, 13, 10),
+            Slot::RaysRolledAtLeast => (2, 7, 3),
+            Slot::RaysRolledAtMost => (3, 9, 6),
+            Slot::GroupAtMost => (1, 6, 3),
+            Slot::GroupAtLeast => (2, 8, 4),
+            Slot::KindsAtLeast => (1, 2, 2),
+            Slot::Trail => (1, 12, 5),
+            Slot::Lead => (1, 12, 5),
+            Slot::OpponentAtLeast => (14, 24, 20),
+            Slot::Safe
+            | Slot::LastRound
+            | Slot::StopPutsAhead
+            | Slot::StopReachesTarget
+            | Slot::PlayFirst => return None,
+        })
+    }
+
+    fn condition(self, n: u8) -> Condition {
+        use Condition::*;
+        match self {
+            Slot::TanksLead => TanksLead(n),
+            Slot::RaysLead => RaysLead(n),
+            Slot::Safe => Safe,
+            Slot::PointsAtLeast => Points(Bound::at_least(n)),
+            Slot::DiceAtMost => DiceLeft(Bound::at_most(n)),
+            Slot::DiceAtLeast => DiceLeft(Bound::at_least(n)),
+            Slot::RaysRolledAtLeast => Rolled(Face::DeathRay, Bound::at_least(n)),
+            Slot::RaysRolledAtMost => Rolled(Face::DeathRay, Bound::at_most(n)),
+            Slot::GroupAtMost => BiggestGroup(Bound::at_most(n)),
+            Slot::GroupAtLeast => BiggestGroup(Bound::at_least(n)),
+            Slot::KindsAtLeast => Kinds(Bound::at_least(n)),
+            Slot::LastRound => LastRound,
+            Slot::StopPutsAhead => StopPutsAhead,
+            Slot::StopReachesTarget => StopReachesTarget,
+            Slot::PlayFirst => PlayFirst,
+            Slot::Trail => Trail(n),
+            Slot::Lead => Lead(n),
+            Slot::OpponentAtLeast => OpponentScore(Bound::at_least(n)),
+        }
+    }
+}
+
+/// A family of lines: an advice with conditions whose numbers are parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Family {
+    pub advice: Advice,
+    pub when: Vec<Slot>,
+    pub unless: Vec<Slot>,
 }
 
 impl Family {
-    pub const ALL: [Family; 20] = [
-        Family::RaysWhenTanksLead,
-        Family::RaysWhenTanksLeadFewDice,
-        Family::RaysWhenTanksLeadManyRays,
-        Family::RaysWhenTanksLeadSomeRays,
-        Family::RaysWhenTanksLeadSmallGroups,
-        Family::RaysWhenTanksLeadFewDiceManyRays,
-        Family::RaysWhenManyRaysSmallGroups,
-        Family::BiggestForTheBonus,
-        Family::BiggestWhenBig,
-        Family::StopWithPoints,
-        Family::StopWithPointsUnlessSafe,
-        Family::StopWithPointsFewDice,
-        Family::StopWithPointsUnlessRaysLead,
-        Family::RollWhenSafe,
-        Family::RollWithManyDice,
-        Family::LastRoundRollUntilAhead,
-        Family::LastRoundStop,
-        Family::StopAtTheTarget,
-        Family::RollWhenTrailing,
-        Family::StopWhenLeading,
-    ];
-
-    /// Each number's range, and where the fit starts.
-    fn parameters(self) -> &'static [(u8, u8, u8)] {
-        const LEAD: (u8, u8, u8) = (1, 4, 1);
-        const DICE: (u8, u8, u8) = (3, 12, 9);
-        const RAYS: (u8, u8, u8) = (1, 7, 3);
-        const MOST_RAYS: (u8, u8, u8) = (3, 10, 6);
-        const GROUP: (u8, u8, u8) = (1, 6, 3);
-        const POINTS: (u8, u8, u8) = (1, 12, 7);
-        const FEW_DICE: (u8, u8, u8) = (1, 8, 2);
-        match self {
-            Family::RaysWhenTanksLead => &[LEAD],
-            Family::RaysWhenTanksLeadFewDice => &[LEAD, DICE],
-            Family::RaysWhenTanksLeadManyRays => &[LEAD, RAYS],
-            Family::RaysWhenTanksLeadSomeRays => &[LEAD, RAYS, MOST_RAYS],
-            Family::RaysWhenTanksLeadSmallGroups => &[LEAD, GROUP],
-            Family::RaysWhenTanksLeadFewDiceManyRays => &[LEAD, DICE, RAYS],
-            Family::RaysWhenManyRaysSmallGroups => &[RAYS, GROUP],
-            Family::BiggestForTheBonus => &[(1, 2, 2)],
-            Family::BiggestWhenBig => &[(2, 8, 4)],
-            Family::StopWithPoints | Family::StopWithPointsUnlessSafe => &[POINTS],
-            Family::StopWithPointsFewDice => &[POINTS, FEW_DICE],
-            Family::StopWithPointsUnlessRaysLead => &[POINTS, (1, 6, 2)],
-            Family::RollWhenSafe | Family::LastRoundRollUntilAhead | Family::LastRoundStop => &[],
-            Family::RollWithManyDice => &[(4, 12, 8)],
-            Family::StopAtTheTarget => &[(0, 12, 4)],
-            Family::RollWhenTrailing => &[(2, 20, 8)],
-            Family::StopWhenLeading => &[(1, 20, 8), POINTS],
+    fn new(advice: Advice, when: &[Slot], unless: &[Slot]) -> Family {
+        Family {
+            advice,
+            when: when.to_vec(),
+            unless: unless.to_vec(),
         }
     }
 
-    /// Whether its lines take (else they stop or roll).
-    fn takes(self) -> bool {
-        matches!(self.line(&self.start()).advice, Advice::Take(_))
+    /// Every family the search tries.
+    pub fn all() -> Vec<Family> {
+        use Slot::*;
+        let rays = Advice::Take(Group::Face(Face::DeathRay));
+        let biggest = Advice::Take(Group::Biggest);
+        let mut families = Vec::new();
+        // The death rays while the tanks lead, with at most two more conditions on the roll
+        // and the dice left.
+        let extras = [
+            DiceAtMost,
+            DiceAtLeast,
+            RaysRolledAtLeast,
+            RaysRolledAtMost,
+            GroupAtMost,
+        ];
+        families.push(Family::new(rays, &[TanksLead], &[]));
+        for (i, &a) in extras.iter().enumerate() {
+            families.push(Family::new(rays, &[TanksLead, a], &[]));
+            for &b in &extras[i + 1..] {
+                if (a, b) != (DiceAtMost, DiceAtLeast)
+                    && (a, b) != (RaysRolledAtLeast, RaysRolledAtMost)
+                {
+                    families.push(Family::new(rays, &[TanksLead, a, b], &[]));
+                }
+            }
+        }
+        families.push(Family::new(
+            rays,
+            &[TanksLead, RaysRolledAtLeast, RaysRolledAtMost],
+            &[],
+        ));
+        families.push(Family::new(rays, &[RaysRolledAtLeast, GroupAtMost], &[]));
+        // The biggest earthling group: when big, for the bonus, in the last round.
+        families.push(Family::new(biggest, &[GroupAtLeast], &[]));
+        families.push(Family::new(biggest, &[GroupAtLeast, DiceAtLeast], &[]));
+        families.push(Family::new(biggest, &[KindsAtLeast], &[]));
+        families.push(Family::new(biggest, &[LastRound, Trail], &[TanksLead]));
+        families.push(Family::new(biggest, &[LastRound], &[TanksLead]));
+        families.push(Family::new(biggest, &[OpponentAtLeast], &[TanksLead]));
+        // Stopping with points, guarded by the dice left and the death rays' lead.
+        for extra in [None, Some(DiceAtMost), Some(DiceAtLeast)] {
+            for unless in [None, Some(Safe), Some(RaysLead)] {
+                let when: Vec<Slot> = std::iter::once(PointsAtLeast).chain(extra).collect();
+                let unless: Vec<Slot> = unless.into_iter().collect();
+                families.push(Family::new(Advice::Stop, &when, &unless));
+            }
+        }
+        // Rolling on.
+        families.push(Family::new(Advice::Roll, &[Safe], &[]));
+        families.push(Family::new(Advice::Roll, &[DiceAtLeast], &[]));
+        families.push(Family::new(Advice::Roll, &[Trail], &[Safe]));
+        families.push(Family::new(
+            Advice::Roll,
+            &[OpponentAtLeast],
+            &[StopReachesTarget],
+        ));
+        // The end of the game.
+        families.push(Family::new(Advice::Roll, &[LastRound], &[StopPutsAhead]));
+        families.push(Family::new(Advice::Stop, &[LastRound], &[]));
+        families.push(Family::new(Advice::Stop, &[LastRound, StopPutsAhead], &[]));
+        families.push(Family::new(
+            Advice::Stop,
+            &[StopReachesTarget, PointsAtLeast],
+            &[],
+        ));
+        families.push(Family::new(
+            Advice::Stop,
+            &[StopReachesTarget, StopPutsAhead],
+            &[],
+        ));
+        families.push(Family::new(
+            Advice::Stop,
+            &[StopReachesTarget, StopPutsAhead],
+            &[PlayFirst],
+        ));
+        families.push(Family::new(Advice::Stop, &[Lead, PointsAtLeast], &[]));
+        families
     }
 
-    fn start(self) -> Vec<u8> {
-        self.parameters()
+    /// The slots with a number, in order.
+    fn numbered(&self) -> impl Iterator<Item = Slot> + '_ {
+        self.when
             .iter()
-            .map(|&(_, _, start)| start)
+            .chain(&self.unless)
+            .copied()
+            .filter(|s| s.range().is_some())
+    }
+
+    fn ranges(&self) -> Vec<(u8, u8)> {
+        self.numbered()
+            .map(|s| {
+                let (low, high, _) = s.range().expect("numbered");
+                (low, high)
+            })
             .collect()
     }
 
-    /// The line with numbers `p`.
-    pub fn line(self, p: &[u8]) -> Line {
-        use Condition::*;
-        let rays = Advice::Take(Group::Face(Face::DeathRay));
-        let biggest = Advice::Take(Group::Biggest);
-        let at_least = Bound::at_least;
-        let at_most = Bound::at_most;
-        let line = |advice: Advice, when: Vec<Condition>, unless: Vec<Condition>| Line {
-            advice,
+    fn start(&self) -> Vec<u8> {
+        self.numbered()
+            .map(|s| s.range().expect("numbered").2)
+            .collect()
+    }
+
+    /// Whether its lines take (else they stop or roll).
+    fn takes(&self) -> bool {
+        matches!(self.advice, Advice::Take(_))
+    }
+
+    /// The line with numbers `p`, in the order of the numbered slots.
+    pub fn line(&self, p: &[u8]) -> Line {
+        let mut numbers = p.iter().copied();
+        let mut fill = |slots: &[Slot]| -> Vec<Condition> {
+            slots
+                .iter()
+                .map(|&slot| {
+                    let n = if slot.range().is_some() {
+                        numbers.next().expect("a number per numbered slot")
+                    } else {
+                        1
+                    };
+                    slot.condition(n)
+                })
+                .collect()
+        };
+        let when = fill(&self.when);
+        let unless = fill(&self.unless);
+        Line {
+            advice: self.advice,
             when,
             unless,
-        };
-        match self {
-            Family::RaysWhenTanksLead => line(rays, vec![TanksLead(p[0])], vec![]),
-            Family::RaysWhenTanksLeadFewDice => {
-                line(rays, vec![TanksLead(p[0]), DiceLeft(at_most(p[1]))], vec![])
-            }
-            Family::RaysWhenTanksLeadManyRays => line(
-                rays,
-                vec![TanksLead(p[0]), Rolled(Face::DeathRay, at_least(p[1]))],
-                vec![],
-            ),
-            Family::RaysWhenTanksLeadSomeRays => line(
-                rays,
-                vec![
-                    TanksLead(p[0]),
-                    Rolled(Face::DeathRay, at_least(p[1])),
-                    Rolled(Face::DeathRay, at_most(p[2])),
-                ],
-                vec![],
-            ),
-            Family::RaysWhenTanksLeadSmallGroups => line(
-                rays,
-                vec![TanksLead(p[0]), BiggestGroup(at_most(p[1]))],
-                vec![],
-            ),
-            Family::RaysWhenTanksLeadFewDiceManyRays => line(
-                rays,
-                vec![
-                    TanksLead(p[0]),
-                    DiceLeft(at_most(p[1])),
-                    Rolled(Face::DeathRay, at_least(p[2])),
-                ],
-                vec![],
-            ),
-            Family::RaysWhenManyRaysSmallGroups => line(
-                rays,
-                vec![
-                    Rolled(Face::DeathRay, at_least(p[0])),
-                    BiggestGroup(at_most(p[1])),
-                ],
-                vec![],
-            ),
-            Family::BiggestForTheBonus => line(biggest, vec![Kinds(at_least(p[0]))], vec![]),
-            Family::BiggestWhenBig => line(biggest, vec![BiggestGroup(at_least(p[0]))], vec![]),
-            Family::StopWithPoints => line(Advice::Stop, vec![Points(at_least(p[0]))], vec![]),
-            Family::StopWithPointsUnlessSafe => {
-                line(Advice::Stop, vec![Points(at_least(p[0]))], vec![Safe])
-            }
-            Family::StopWithPointsFewDice => line(
-                Advice::Stop,
-                vec![Points(at_least(p[0])), DiceLeft(at_most(p[1]))],
-                vec![Safe],
-            ),
-            Family::StopWithPointsUnlessRaysLead => line(
-                Advice::Stop,
-                vec![Points(at_least(p[0]))],
-                vec![RaysLead(p[1])],
-            ),
-            Family::RollWhenSafe => line(Advice::Roll, vec![Safe], vec![]),
-            Family::RollWithManyDice => line(Advice::Roll, vec![DiceLeft(at_least(p[0]))], vec![]),
-            Family::LastRoundRollUntilAhead => {
-                line(Advice::Roll, vec![LastRound], vec![StopPutsAhead])
-            }
-            Family::LastRoundStop => line(Advice::Stop, vec![LastRound], vec![]),
-            Family::StopAtTheTarget => line(
-                Advice::Stop,
-                vec![StopReachesTarget, Points(at_least(p[0]))],
-                vec![],
-            ),
-            Family::RollWhenTrailing => line(Advice::Roll, vec![Trail(p[0])], vec![Safe]),
-            Family::StopWhenLeading => line(
-                Advice::Stop,
-                vec![Lead(p[0]), Points(at_least(p[1]))],
-                vec![],
-            ),
         }
     }
 }
 
-/// A card as the search holds it: each line's family and numbers, takes first.
+/// A card as the search holds it: each line's family (by index) and numbers, takes first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Genome {
-    lines: Vec<(Family, Vec<u8>)>,
-}
-
-impl Genome {
-    fn card(&self) -> Card {
-        Card::new(
-            self.lines
-                .iter()
-                .map(|(family, p)| family.line(p))
-                .collect(),
-        )
-    }
-
-    /// The places a line of `family` can go: among the lines of its kind.
-    fn places(&self, family: Family) -> std::ops::RangeInclusive<usize> {
-        let takes = self.lines.iter().filter(|(f, _)| f.takes()).count();
-        if family.takes() {
-            0..=takes
-        } else {
-            takes..=self.lines.len()
-        }
-    }
-
-    fn inserted(&self, at: usize, family: Family) -> Genome {
-        let mut lines = self.lines.clone();
-        lines.insert(at, (family, family.start()));
-        Genome { lines }
-    }
+    lines: Vec<(usize, Vec<u8>)>,
 }
 
 /// What the search found.
@@ -266,17 +261,27 @@ pub struct Found {
     pub evaluations: u64,
 }
 
-/// The search's state: the rules, the cards valued so far.
+/// The search's state: the rules, the families, the cards valued so far.
 struct Searcher<'a> {
     rules: Rules,
+    families: Vec<Family>,
     seen: Mutex<HashMap<Card, f64>>,
     evaluations: AtomicU64,
     progress: &'a (dyn Fn(u64) + Sync),
 }
 
 impl Searcher<'_> {
-    fn value(&self, genome: &Genome) -> Result<f64, MatchError> {
-        let card = genome.card();
+    fn card(&self, genome: &Genome) -> Card {
+        Card::new(
+            genome
+                .lines
+                .iter()
+                .map(|(family, p)| self.families[*family].line(p))
+                .collect(),
+        )
+    }
+
+    fn value_card(&self, card: Card) -> Result<f64, MatchError> {
         if let Some(&v) = self
             .seen
             .lock()
@@ -295,14 +300,32 @@ impl Searcher<'_> {
         Ok(v)
     }
 
+    fn value(&self, genome: &Genome) -> Result<f64, MatchError> {
+        self.value_card(self.card(genome))
+    }
+
+    /// The places a line of family `family` can go: among the lines of its kind.
+    fn places(&self, genome: &Genome, family: usize) -> std::ops::RangeInclusive<usize> {
+        let takes = genome
+            .lines
+            .iter()
+            .filter(|(f, _)| self.families[*f].takes())
+            .count();
+        if self.families[family].takes() {
+            0..=takes
+        } else {
+            takes..=genome.lines.len()
+        }
+    }
+
     /// Fits the numbers of line `index` one at a time, each over its whole range, until none
     /// moves.
     fn fit(&self, mut genome: Genome, index: usize) -> Result<(Genome, f64), MatchError> {
         let mut best = self.value(&genome)?;
-        let ranges = genome.lines[index].0.parameters();
+        let ranges = self.families[genome.lines[index].0].ranges();
         for _ in 0..3 {
             let mut moved = false;
-            for (k, &(low, high, _)) in ranges.iter().enumerate() {
+            for (k, &(low, high)) in ranges.iter().enumerate() {
                 for n in low..=high {
                     let mut trial = genome.clone();
                     trial.lines[index].1[k] = n;
@@ -326,7 +349,7 @@ impl Searcher<'_> {
         loop {
             let mut trials = Vec::new();
             for (i, (family, p)) in genome.lines.iter().enumerate() {
-                for (k, &(low, high, _)) in family.parameters().iter().enumerate() {
+                for (k, &(low, high)) in self.families[*family].ranges().iter().enumerate() {
                     for n in [p[k].saturating_sub(1), p[k].saturating_add(1)] {
                         if (low..=high).contains(&n) && n != p[k] {
                             let mut trial = genome.clone();
@@ -352,13 +375,18 @@ impl Searcher<'_> {
 
     /// The best card of `genome` with one line of any family added anywhere it may go.
     fn grow(&self, genome: &Genome) -> Result<(Genome, f64), MatchError> {
-        let trials: Vec<(usize, Family)> = Family::ALL
-            .iter()
-            .flat_map(|&family| genome.places(family).map(move |at| (at, family)))
+        let trials: Vec<(usize, usize)> = (0..self.families.len())
+            .flat_map(|family| self.places(genome, family).map(move |at| (at, family)))
             .collect();
         let fitted = trials
             .into_par_iter()
-            .map(|(at, family)| self.fit(genome.inserted(at, family), at))
+            .map(|(at, family)| {
+                let mut trial = genome.clone();
+                trial
+                    .lines
+                    .insert(at, (family, self.families[family].start()));
+                self.fit(trial, at)
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let best = fitted
             .into_iter()
@@ -385,17 +413,61 @@ impl Searcher<'_> {
         }
         Ok((genome, best))
     }
+
+    /// Strikes out every condition the card does as well without.
+    fn simplify(&self, mut card: Card, mut best: f64) -> Result<(Card, f64), MatchError> {
+        let mut i = 0;
+        while i < card.lines.len() {
+            let mut j = 0;
+            while j < card.lines[i].when.len() + card.lines[i].unless.len() {
+                let mut trial = card.clone();
+                let line = &mut trial.lines[i];
+                if j < line.when.len() {
+                    line.when.remove(j);
+                } else {
+                    line.unless.remove(j - line.when.len());
+                }
+                let v = self.value_card(trial.clone())?;
+                if v >= best - 1e-12 {
+                    card = trial;
+                    best = best.max(v);
+                } else {
+                    j += 1;
+                }
+            }
+            i += 1;
+        }
+        Ok((card, best))
+    }
 }
 
-/// The best card of `lines` lines the search finds under `rules`; `progress` is told how many
-/// cards have been valued.
+/// The best card of `lines` lines the search finds under `rules`, on `threads` threads (all
+/// cores by default); `progress` is told how many cards have been valued.
 pub fn search(
+    lines: usize,
+    rules: Rules,
+    threads: Option<usize>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Found, MatchError> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = threads {
+        pool = pool.num_threads(threads.max(1));
+    }
+    match pool.build() {
+        Ok(pool) => pool.install(|| search_here(lines, rules, progress)),
+        // No threads to be had: the caller's pool does.
+        Err(_) => search_here(lines, rules, progress),
+    }
+}
+
+fn search_here(
     lines: usize,
     rules: Rules,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Found, MatchError> {
     let searcher = Searcher {
         rules,
+        families: Family::all(),
         seen: Mutex::new(HashMap::new()),
         evaluations: AtomicU64::new(0),
         progress,
@@ -406,9 +478,10 @@ pub fn search(
         (genome, best) = searcher.grow(&genome)?;
     }
     (genome, best) = searcher.improve(genome, best)?;
+    let (card, win_rate) = searcher.simplify(searcher.card(&genome), best)?;
     Ok(Found {
-        card: genome.card(),
-        win_rate: best,
+        card,
+        win_rate,
         evaluations: searcher.evaluations.load(Ordering::Relaxed),
     })
 }
