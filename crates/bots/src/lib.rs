@@ -5,6 +5,7 @@
 //! built-in ones for pick lists.
 
 mod builtin;
+mod card;
 mod exec;
 mod greedy;
 mod optimal;
@@ -18,6 +19,7 @@ use martian_engine::{Action, GameRng, Points, Rules, Situation};
 use martian_solver::TurnPlay;
 
 pub use builtin::{Aggressive, Defensive, RandomBot};
+pub use card::CardBot;
 pub use exec::ExecBot;
 pub use greedy::Greedy;
 pub use martian_engine::TurnStart;
@@ -161,6 +163,18 @@ const CATALOGUE: &[BotInfo] = &[
         name: "hard",
         summary: "a strong player: rare, small mistakes",
     },
+    BotInfo {
+        name: "card-1",
+        summary: "follows the best strategy card of 1 line (docs/strategy.md)",
+    },
+    BotInfo {
+        name: "card-3",
+        summary: "follows the best strategy card of 3 lines (docs/strategy.md)",
+    },
+    BotInfo {
+        name: "card-5",
+        summary: "follows the best strategy card of 5 lines (docs/strategy.md)",
+    },
 ];
 
 /// The built-in bots: the rule-of-thumb bots, the exact ones, then the difficulty levels.
@@ -177,10 +191,13 @@ const NAMES: &[&str] = &[
     "easy",
     "medium",
     "hard",
+    "card-1",
+    "card-3",
+    "card-5",
 ];
 
 /// The names of the built-in bots, as in [`catalogue`] (besides these, [`create`] takes
-/// `strength:X` and `exec:PATH[:ARGS]`).
+/// `strength:X`, `card:FILE` and `exec:PATH[:ARGS]`).
 pub fn names() -> &'static [&'static str] {
     NAMES
 }
@@ -226,6 +243,13 @@ pub fn create_with(
     if let Some(command) = spec.strip_prefix("exec:") {
         return Ok(Box::new(ExecBot::new(command, options.decision_timeout)?));
     }
+    if spec.starts_with("card:")
+        || martian_cards::shipped::SHIPPED
+            .iter()
+            .any(|shipped| shipped.bot == spec.trim())
+    {
+        return Ok(Box::new(CardBot::from_spec(spec.trim())?));
+    }
     match spec.trim() {
         "random" => Ok(Box::new(RandomBot)),
         "aggressive" => Ok(Box::new(Aggressive)),
@@ -255,7 +279,7 @@ pub fn create_with(
         _ => Err(BotError::UnknownBot {
             spec: spec.to_string(),
             known: format!(
-                "{}, strength:X (0 to 1), exec:PATH[:ARGS]",
+                "{}, strength:X (0 to 1), card:FILE, exec:PATH[:ARGS]",
                 names().join(", ")
             ),
         }),
