@@ -31,7 +31,8 @@ fn a_cards_values_agree_with_the_exact_arena() {
     assert_eq!(value["rules_key"], "d13-t25-each-round-rolloff");
     let spec = format!("card:{file}");
     for opponent in ["optimal", "greedy"] {
-        let arena = json(&["arena", "--bots", &spec, opponent, "--exact", "--json"]);
+        let bots = format!("{spec},{opponent}");
+        let arena = json(&["arena", "--bots", &bots, "--exact", "--json"]);
         assert_eq!(arena["mode"], "exact");
         let card = &arena["bots"][0];
         assert_eq!(card["win_rate"], value[opponent]["win_rate"], "{opponent}");
