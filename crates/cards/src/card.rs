@@ -512,11 +512,14 @@ pub struct CardPolicy {
     card: Card,
     /// The faces it takes at every choice of type of the turns it was valued over, per what
     /// its lines that take make of the position: the same in most positions.
-    takes: Mutex<HashMap<(TurnsKey, Vec<i32>), Arc<[Face]>>>,
+    takes: Memo<Arc<[Face]>>,
     /// Per position key, the key of the decisions it makes there (see
     /// [`CardPolicy::turn_key`]).
-    decisions: Mutex<HashMap<(TurnsKey, Vec<i32>), Vec<i32>>>,
+    decisions: Memo<Vec<i32>>,
 }
+
+/// What a card made of a set of turns and a position key, kept for the next time.
+type Memo<T> = Mutex<HashMap<(TurnsKey, Vec<i32>), T>>;
 
 impl Clone for CardPolicy {
     fn clone(&self) -> CardPolicy {
