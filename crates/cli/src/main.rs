@@ -9,7 +9,9 @@ mod cmd;
 mod output;
 mod rules_args;
 
-use cmd::{advise, arena, backup, play, plot, replay, review, rules, serve, solve, train, turn};
+use cmd::{
+    advise, arena, backup, card, play, plot, replay, review, rules, serve, solve, train, turn,
+};
 
 // The server makes and drops many small buffers per message (views, JSON, frames); the system
 // allocator spent over a tenth of its time on them under load.
@@ -53,6 +55,8 @@ enum Command {
     Review(review::ReviewArgs),
     /// Train on positions from perfect play, chosen for what they teach.
     Train(train::TrainArgs),
+    /// Value a strategy card exactly, or search for the best cards of a few lines.
+    Card(card::CardArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -70,6 +74,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Plot(args)) => plot::run(args),
         Some(Command::Review(args)) => review::run(args, lang),
         Some(Command::Train(args)) => train::run(args, lang),
+        Some(Command::Card(args)) => card::run(args, lang),
         None => play::play(play::plain::PlayArgs {
             lang,
             ..play::plain::PlayArgs::defaults()

@@ -10,6 +10,7 @@ mod util;
 
 mod advise;
 mod arena;
+mod card;
 mod deploy;
 mod lang;
 mod package;
