@@ -14,16 +14,21 @@
 //! distributed exactly as with every die rolled, at a few draws per game instead of about ninety
 //! decisions and sixty rolls; the same seed gives other games than die by die, of course.
 //!
+//! [`exact`] computes a duel's win rates instead of sampling them, for bots whose decisions are
+//! known in advance (every built-in bot and strategy card).
+//!
 //! Shared victories (the `shared` tie rule) count fractionally: each of `k` winners is credited
 //! with `1/k` of a win. A bot that fails to answer (a crash, a time-out, an illegal or garbled
 //! answer) loses the game by forfeit: the game stops there and the leader among the other seats
 //! wins (tied leaders share the win). A game still going after [`MAX_ROUNDS`] rounds (bots that
 //! never score) is abandoned without a winner.
 
+mod exact;
 mod report;
 mod run;
 pub mod stats;
 
+pub use exact::{ExactBot, ExactReport, ExactSeat, exact};
 pub use report::{
     ArenaReport, BotReport, ErrorNote, PairReport, RatedBot, RoundRobinReport, SeatReport,
 };
@@ -46,4 +51,12 @@ pub enum ArenaError {
     NoTurnLevelPlay(String),
     #[error(transparent)]
     Bot(#[from] martian_bots::BotError),
+    #[error("exact values are for duels: 2 bots, not {0}")]
+    ExactSeats(usize),
+    #[error(
+        "{0} cannot be valued exactly: only bots whose decisions are known in advance can (every built-in bot and card, not exec: bots)"
+    )]
+    NotExact(String),
+    #[error(transparent)]
+    Match(#[from] martian_solver::MatchError),
 }

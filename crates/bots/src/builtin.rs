@@ -1,7 +1,13 @@
 //! The simple built-in bots: `random`, `aggressive`, `defensive`. Their rules of thumb are
 //! defined in issue 4 and restated on each type.
 
-use martian_engine::{Action, Dice, EndRule, Face, GameRng, Situation, TieRule, Turn, TurnPhase};
+use std::sync::Arc;
+
+use martian_engine::{
+    Action, BONUS_POINTS, Dice, EndRule, Face, GameRng, Points, Rules, Situation, TieRule, Turn,
+    TurnPhase, TurnStart,
+};
+use martian_solver::{ActionProbabilities, DecisionPolicy, TurnPlay, TurnView};
 use rand::RngExt;
 
 use crate::{BotError, Strategy};
@@ -29,16 +35,31 @@ fn largest_earthling(turn: &Turn, roll: Dice, keep: impl Fn(u8) -> bool) -> Opti
 
 /// Whether banking the turn now ends the game with this seat among the winners.
 pub(crate) fn stopping_wins(situation: &Situation<'_>) -> bool {
-    let rules = situation.rules;
-    let seat = situation.seat;
-    let total = situation.scores[seat] + situation.turn.score();
+    stopping_wins_with(&TurnStart::of(situation), situation.turn.score())
+}
+
+/// The fewest points whose banking from `start` ends the game with this seat among the
+/// winners, or one more than the best turn when none does: the one thing about the position
+/// the rule-of-thumb bots look at.
+fn points_that_win(start: &TurnStart<'_>) -> Points {
+    let best = Points::from(start.rules.dice()) + BONUS_POINTS;
+    (0..=best)
+        .find(|&points| stopping_wins_with(start, points))
+        .unwrap_or(best + 1)
+}
+
+/// Whether banking `points` from `start` ends the game with this seat among the winners.
+fn stopping_wins_with(start: &TurnStart<'_>, points: Points) -> bool {
+    let rules = start.rules;
+    let seat = start.seat;
+    let total = start.scores[seat] + points;
     let reached = total >= rules.target();
     match rules.end() {
         EndRule::Immediate => reached,
         EndRule::CompleteRound => {
-            let last_seat = seat + 1 == situation.scores.len();
-            let final_round = reached || situation.triggered_by.is_some();
-            let best_other = situation
+            let last_seat = seat + 1 == start.scores.len();
+            let final_round = reached || start.triggered_by.is_some();
+            let best_other = start
                 .scores
                 .iter()
                 .enumerate()
@@ -59,9 +80,28 @@ pub(crate) fn stopping_wins(situation: &Situation<'_>) -> bool {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomBot;
 
+impl DecisionPolicy for RandomBot {
+    /// Every legal take alike; after a take, stop or roll alike.
+    fn action_probabilities(&self, situation: &Situation<'_>) -> ActionProbabilities {
+        ActionProbabilities::uniform(situation.turn.legal_actions().iter())
+    }
+
+    fn view(&self) -> TurnView {
+        TurnView::Compact
+    }
+
+    fn turn_key(&self, _: &TurnStart<'_>) -> Option<Vec<i32>> {
+        Some(Vec::new())
+    }
+}
+
 impl Strategy for RandomBot {
     fn name(&self) -> String {
         "random".into()
+    }
+
+    fn turn_play(&self, _: Rules) -> Option<TurnPlay> {
+        Some(TurnPlay::Policy(Arc::new(*self)))
     }
 
     fn decide(&mut self, situation: &Situation<'_>, rng: &mut GameRng) -> Result<Action, BotError> {
@@ -102,16 +142,42 @@ impl Aggressive {
     }
 }
 
+impl Aggressive {
+    fn action(situation: &Situation<'_>) -> Action {
+        match pending_roll(situation.turn) {
+            Some(roll) => Action::Take(Aggressive::take(situation.turn, roll)),
+            None => Action::Roll,
+        }
+    }
+}
+
+impl DecisionPolicy for Aggressive {
+    fn action_probabilities(&self, situation: &Situation<'_>) -> ActionProbabilities {
+        ActionProbabilities::certain(Aggressive::action(situation))
+    }
+
+    /// The safety of a group compares the death rays plus the dice still to roll with the
+    /// tanks: capping the rays' lead at the dice left changes none of its answers.
+    fn view(&self) -> TurnView {
+        TurnView::Compact
+    }
+
+    fn turn_key(&self, _: &TurnStart<'_>) -> Option<Vec<i32>> {
+        Some(Vec::new())
+    }
+}
+
 impl Strategy for Aggressive {
     fn name(&self) -> String {
         "aggressive".into()
     }
 
     fn decide(&mut self, situation: &Situation<'_>, _: &mut GameRng) -> Result<Action, BotError> {
-        Ok(match pending_roll(situation.turn) {
-            Some(roll) => Action::Take(Aggressive::take(situation.turn, roll)),
-            None => Action::Roll,
-        })
+        Ok(Aggressive::action(situation))
+    }
+
+    fn turn_play(&self, _: Rules) -> Option<TurnPlay> {
+        Some(TurnPlay::Policy(Arc::new(*self)))
     }
 }
 
@@ -141,17 +207,38 @@ impl Defensive {
     }
 }
 
+impl Defensive {
+    fn action(situation: &Situation<'_>) -> Action {
+        match pending_roll(situation.turn) {
+            Some(roll) => Action::Take(Defensive::take(situation.turn, roll)),
+            None if Defensive::stops(situation) => Action::Stop,
+            None => Action::Roll,
+        }
+    }
+}
+
+impl DecisionPolicy for Defensive {
+    fn action_probabilities(&self, situation: &Situation<'_>) -> ActionProbabilities {
+        ActionProbabilities::certain(Defensive::action(situation))
+    }
+
+    /// Positions play alike when the same points win the game by stopping.
+    fn turn_key(&self, start: &TurnStart<'_>) -> Option<Vec<i32>> {
+        Some(vec![i32::from(points_that_win(start))])
+    }
+}
+
 impl Strategy for Defensive {
     fn name(&self) -> String {
         "defensive".into()
     }
 
     fn decide(&mut self, situation: &Situation<'_>, _: &mut GameRng) -> Result<Action, BotError> {
-        Ok(match pending_roll(situation.turn) {
-            Some(roll) => Action::Take(Defensive::take(situation.turn, roll)),
-            None if Defensive::stops(situation) => Action::Stop,
-            None => Action::Roll,
-        })
+        Ok(Defensive::action(situation))
+    }
+
+    fn turn_play(&self, _: Rules) -> Option<TurnPlay> {
+        Some(TurnPlay::Policy(Arc::new(*self)))
     }
 }
 

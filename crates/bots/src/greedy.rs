@@ -2,7 +2,7 @@
 //! turn table), whatever the scores of the game.
 
 use martian_engine::{Action, GameRng, Rules, Situation};
-use martian_solver::{TurnTable, expected_score_table};
+use martian_solver::{TurnPlay, TurnTable, expected_score_table};
 
 use crate::position_samplers::expected_score_sampler;
 use crate::{BotError, Strategy, TurnScoreSampler, TurnStart};
@@ -59,6 +59,10 @@ impl Strategy for Greedy {
             self.sampler
                 .get_or_insert_with(|| expected_score_sampler(rules)),
         )
+    }
+
+    fn turn_play(&self, _: Rules) -> Option<TurnPlay> {
+        Some(TurnPlay::Greedy)
     }
 }
 

@@ -5,6 +5,7 @@
 //! built-in ones for pick lists.
 
 mod builtin;
+mod card;
 mod exec;
 mod greedy;
 mod optimal;
@@ -15,13 +16,16 @@ mod sampler;
 mod skill;
 
 use martian_engine::{Action, GameRng, Points, Rules, Situation};
+use martian_solver::TurnPlay;
 
 pub use builtin::{Aggressive, Defensive, RandomBot};
+pub use card::CardBot;
 pub use exec::ExecBot;
 pub use greedy::Greedy;
+pub use martian_engine::TurnStart;
 pub use optimal::Optimal;
-pub use sampler::{MAX_SCORES, SamplerError, TurnScoreSampler, TurnStart};
-pub use skill::{LEVELS, Skilled};
+pub use sampler::{MAX_SCORES, SamplerError, TurnScoreSampler};
+pub use skill::{LEVELS, Skilled, SkilledPolicy};
 
 /// Why a bot could not be made or could not decide.
 #[derive(Debug, thiserror::Error)]
@@ -94,6 +98,16 @@ pub trait Strategy: Send {
         let _ = start;
         None
     }
+
+    /// How this bot plays a duel under `rules`, for exact valuation
+    /// ([`martian_solver::duel_match`]): by the solver's tables, or as a
+    /// [`martian_solver::DecisionPolicy`] giving each decision's probabilities — the same
+    /// probabilities [`Strategy::decide`] draws from. `None` (the default) for bots whose
+    /// decisions are not known in advance (bots in other processes).
+    fn turn_play(&self, rules: Rules) -> Option<TurnPlay> {
+        let _ = rules;
+        None
+    }
 }
 
 /// How a game ended, as told to the bots that played it.
@@ -149,6 +163,18 @@ const CATALOGUE: &[BotInfo] = &[
         name: "hard",
         summary: "a strong player: rare, small mistakes",
     },
+    BotInfo {
+        name: "card-1",
+        summary: "follows the best strategy card of 1 line (docs/strategy.md)",
+    },
+    BotInfo {
+        name: "card-3",
+        summary: "follows the best strategy card of 3 lines (docs/strategy.md)",
+    },
+    BotInfo {
+        name: "card-5",
+        summary: "follows the best strategy card of 5 lines (docs/strategy.md)",
+    },
 ];
 
 /// The built-in bots: the rule-of-thumb bots, the exact ones, then the difficulty levels.
@@ -165,10 +191,13 @@ const NAMES: &[&str] = &[
     "easy",
     "medium",
     "hard",
+    "card-1",
+    "card-3",
+    "card-5",
 ];
 
 /// The names of the built-in bots, as in [`catalogue`] (besides these, [`create`] takes
-/// `strength:X` and `exec:PATH[:ARGS]`).
+/// `strength:X`, `card:FILE` and `exec:PATH[:ARGS]`).
 pub fn names() -> &'static [&'static str] {
     NAMES
 }
@@ -214,6 +243,13 @@ pub fn create_with(
     if let Some(command) = spec.strip_prefix("exec:") {
         return Ok(Box::new(ExecBot::new(command, options.decision_timeout)?));
     }
+    if spec.starts_with("card:")
+        || martian_cards::shipped::SHIPPED
+            .iter()
+            .any(|shipped| shipped.bot == spec.trim())
+    {
+        return Ok(Box::new(CardBot::from_spec(spec.trim())?));
+    }
     match spec.trim() {
         "random" => Ok(Box::new(RandomBot)),
         "aggressive" => Ok(Box::new(Aggressive)),
@@ -243,7 +279,7 @@ pub fn create_with(
         _ => Err(BotError::UnknownBot {
             spec: spec.to_string(),
             known: format!(
-                "{}, strength:X (0 to 1), exec:PATH[:ARGS]",
+                "{}, strength:X (0 to 1), card:FILE, exec:PATH[:ARGS]",
                 names().join(", ")
             ),
         }),

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use martian_engine::{Action, GameRng, Points, Rules, Situation, Turn};
-use martian_solver::Reduction;
+use martian_solver::{Reduction, TurnPlay};
 
 #[cfg(test)]
 use crate::Greedy;
@@ -90,6 +90,10 @@ impl Strategy for Optimal {
 
     fn reads_solutions(&self) -> bool {
         true
+    }
+
+    fn turn_play(&self, _: Rules) -> Option<TurnPlay> {
+        Some(TurnPlay::Optimal)
     }
 
     /// The distribution of the turn [`Strategy::decide`] plays from `start`: that of the same

@@ -6,35 +6,8 @@
 //! A host may then draw the score from that distribution instead of rolling and deciding step by
 //! step: the games it plays are distributed exactly as if every die were rolled.
 
-use martian_engine::{Points, Rules, Situation};
+use martian_engine::Points;
 use rand::Rng;
-
-/// Where a game stands at the start of a turn: everything a [`Situation`] holds but the turn.
-#[derive(Clone, Copy, Debug)]
-pub struct TurnStart<'a> {
-    pub rules: Rules,
-    /// Banked totals in seat order.
-    pub scores: &'a [Points],
-    /// Whose turn it is.
-    pub seat: usize,
-    /// 1-based.
-    pub round: u32,
-    /// The seat whose total first reached the target, if any: this is the final round.
-    pub triggered_by: Option<usize>,
-}
-
-impl<'a> TurnStart<'a> {
-    /// The position of `situation` (its turn left out).
-    pub fn of(situation: &Situation<'a>) -> TurnStart<'a> {
-        TurnStart {
-            rules: situation.rules,
-            scores: situation.scores,
-            seat: situation.seat,
-            round: situation.round,
-            triggered_by: situation.triggered_by,
-        }
-    }
-}
 
 /// Why a distribution cannot be sampled.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -185,7 +158,7 @@ impl TurnScoreSampler {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use martian_engine::{Turn, seeded_rng};
+    use martian_engine::{Rules, Turn, seeded_rng};
     use martian_solver::expected_score_table;
 
     fn official_greedy() -> Vec<f64> {

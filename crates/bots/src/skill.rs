@@ -11,8 +11,15 @@
 //! rolling on can still make it score, unless stopping is truly the better option (a person
 //! rolls on when there is nothing to lose, whatever the game's chances say).
 
-use martian_engine::{Action, GameRng, Rules, Situation, Turn, TurnPhase};
-use martian_solver::expected_score_table;
+use std::sync::Arc;
+
+use martian_engine::{
+    Action, BONUS_POINTS, GameRng, Points, Rules, Situation, Turn, TurnPhase, TurnStart,
+};
+use martian_solver::{
+    ActionProbabilities, DecisionPolicy, DuelPosition, DuelSolution, TurnPlay, TurnView, duel,
+    duel_position, expected_score_table,
+};
 use rand::RngExt;
 
 use crate::oracle::{Measure, Oracle};
@@ -57,12 +64,96 @@ impl Skilled {
     }
 
     fn temperature(&self, measure: Measure) -> f64 {
-        let scale = match measure {
-            Measure::WinProbability => WIN_TEMPERATURE_AT_ZERO,
-            Measure::MinusTurns => TURNS_TEMPERATURE_AT_ZERO,
-            Measure::Points => POINTS_TEMPERATURE_AT_ZERO,
-        };
-        scale * (1.0 - self.strength).powi(2)
+        temperature(self.strength, measure)
+    }
+}
+
+/// The temperature of a level of `strength` for values measured in `measure`.
+fn temperature(strength: f64, measure: Measure) -> f64 {
+    let scale = match measure {
+        Measure::WinProbability => WIN_TEMPERATURE_AT_ZERO,
+        Measure::MinusTurns => TURNS_TEMPERATURE_AT_ZERO,
+        Measure::Points => POINTS_TEMPERATURE_AT_ZERO,
+    };
+    scale * (1.0 - strength).powi(2)
+}
+
+/// The probability of each of `options` that [`softmax_pick`] picks it with.
+fn softmax_probabilities(options: &[(Action, f64)], temperature: f64) -> ActionProbabilities {
+    let best = options
+        .iter()
+        .map(|&(_, v)| v)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if temperature <= 0.0 || options.len() == 1 {
+        let (action, _) = *options
+            .iter()
+            .find(|&&(_, v)| v == best)
+            .expect("at least one option");
+        return ActionProbabilities::certain(action);
+    }
+    let weights: Vec<f64> = options
+        .iter()
+        .map(|&(_, v)| ((v - best) / temperature).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    options
+        .iter()
+        .zip(&weights)
+        .map(|(&(action, _), &weight)| (action, weight / total))
+        .collect()
+}
+
+/// What a level at `temperature` does in `turn` among `options` (each with its value), as
+/// probabilities: what [`Strategy::decide`] draws from.
+fn level_probabilities(
+    turn: &Turn,
+    options: &[(Action, f64)],
+    temperature: f64,
+) -> ActionProbabilities {
+    if nothing_to_stop_for(turn, options) {
+        return ActionProbabilities::certain(Action::Roll);
+    }
+    softmax_probabilities(options, temperature)
+}
+
+/// A level's decisions in duels as probabilities, from the exact duel solution: for exact
+/// valuation ([`martian_solver::duel_match`]).
+#[derive(Debug)]
+pub struct SkilledPolicy {
+    strength: f64,
+    solution: Arc<DuelSolution>,
+}
+
+impl DecisionPolicy for SkilledPolicy {
+    fn action_probabilities(&self, situation: &Situation<'_>) -> ActionProbabilities {
+        let (table, measure) =
+            match duel_position(situation.rules, situation.scores, situation.seat) {
+                Ok(position) => (self.solution.table(position), Measure::WinProbability),
+                Err(_) => (expected_score_table(situation.rules), Measure::Points),
+            };
+        let options: Vec<(Action, f64)> = table.action_values(situation.turn).iter().collect();
+        level_probabilities(
+            situation.turn,
+            &options,
+            temperature(self.strength, measure),
+        )
+    }
+
+    /// A level decides from the solver's values, which see a turn as its compact state does.
+    fn view(&self) -> TurnView {
+        TurnView::Compact
+    }
+
+    /// The last turns by the points needed (beyond the best turn every need is alike), as the
+    /// solver's tables are; every other position apart.
+    fn turn_key(&self, start: &TurnStart<'_>) -> Option<Vec<i32>> {
+        match duel_position(start.rules, start.scores, start.seat) {
+            Ok(DuelPosition::LastTurn { need }) => {
+                let hopeless = Points::from(start.rules.dice()) + BONUS_POINTS + 1;
+                Some(vec![i32::from(need.min(hopeless))])
+            }
+            _ => None,
+        }
     }
 }
 
@@ -122,6 +213,13 @@ impl Strategy for Skilled {
 
     fn reads_solutions(&self) -> bool {
         true
+    }
+
+    fn turn_play(&self, rules: Rules) -> Option<TurnPlay> {
+        Some(TurnPlay::Policy(Arc::new(SkilledPolicy {
+            strength: self.strength,
+            solution: duel(rules),
+        })))
     }
 
     fn decide(&mut self, situation: &Situation<'_>, rng: &mut GameRng) -> Result<Action, BotError> {

@@ -9,7 +9,9 @@ mod cmd;
 mod output;
 mod rules_args;
 
-use cmd::{advise, arena, backup, play, plot, replay, review, rules, serve, solve, train, turn};
+use cmd::{
+    advise, arena, backup, card, play, plot, replay, review, rules, serve, solve, train, turn,
+};
 
 // The server makes and drops many small buffers per message (views, JSON, frames); the system
 // allocator spent over a tenth of its time on them under load.
@@ -23,7 +25,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Language of what players read: en or pt-BR (default: from LC_ALL, LC_MESSAGES, LANG).
-    #[arg(long, global = true, value_name = "LANG")]
+    #[arg(long, global = true, env = "MARTIAN_DICE_LANG", value_name = "LANG")]
     lang: Option<martian_i18n::Lang>,
 }
 
@@ -40,7 +42,7 @@ enum Command {
     /// Check a game record and show the game turn by turn.
     Replay(replay::ReplayArgs),
     /// Serve the online game: the page and the WebSocket protocol, stored in SQLite.
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Copy the server's database while it serves (SQLite's online backup).
     Backup(backup::BackupArgs),
     /// Solve the game exactly: a turn, a duel, three players, or solo play.
@@ -53,6 +55,8 @@ enum Command {
     Review(review::ReviewArgs),
     /// Train on positions from perfect play, chosen for what they teach.
     Train(train::TrainArgs),
+    /// Value a strategy card exactly, or search for the best cards of a few lines.
+    Card(card::CardArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -63,13 +67,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Turn(args)) => turn::run(args, lang),
         Some(Command::Play(args)) => play::play(play::plain::PlayArgs { lang, ..args }),
         Some(Command::Replay(args)) => replay::run(args, lang),
-        Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Serve(args)) => serve::run(*args),
         Some(Command::Backup(args)) => backup::run(args),
         Some(Command::Solve(args)) => solve::run(args, lang),
         Some(Command::Advise(args)) => advise::run(args, lang),
         Some(Command::Plot(args)) => plot::run(args),
         Some(Command::Review(args)) => review::run(args, lang),
         Some(Command::Train(args)) => train::run(args, lang),
+        Some(Command::Card(args)) => card::run(args, lang),
         None => play::play(play::plain::PlayArgs {
             lang,
             ..play::plain::PlayArgs::defaults()

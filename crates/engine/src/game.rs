@@ -202,6 +202,46 @@ pub struct Situation<'a> {
     pub triggered_by: Option<usize>,
 }
 
+/// Where a game stands at the start of a turn: everything a [`Situation`] holds but the turn.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnStart<'a> {
+    /// The rules of the game.
+    pub rules: Rules,
+    /// Banked totals in seat order.
+    pub scores: &'a [Points],
+    /// Whose turn it is.
+    pub seat: usize,
+    /// 1-based.
+    pub round: u32,
+    /// The seat whose total first reached the target, if any: this is the final round.
+    pub triggered_by: Option<usize>,
+}
+
+impl<'a> TurnStart<'a> {
+    /// The position of `situation` (its turn left out).
+    pub fn of(situation: &Situation<'a>) -> TurnStart<'a> {
+        TurnStart {
+            rules: situation.rules,
+            scores: situation.scores,
+            seat: situation.seat,
+            round: situation.round,
+            triggered_by: situation.triggered_by,
+        }
+    }
+
+    /// The situation of `turn` played from this position.
+    pub fn with_turn(&self, turn: &'a Turn) -> Situation<'a> {
+        Situation {
+            rules: self.rules,
+            scores: self.scores,
+            seat: self.seat,
+            round: self.round,
+            turn,
+            triggered_by: self.triggered_by,
+        }
+    }
+}
+
 /// The score sheet of a game: seats in order, rounds, the end at the target, the roll-off.
 ///
 /// This is where the end-of-game rules live. [`Game`] banks each finished turn here; a fast

@@ -15,7 +15,7 @@ pub use dice::{CountsError, Dice, MAX_DICE, ParseDiceError};
 pub use face::{Face, FaceSet};
 pub use game::{
     Awaiting, Game, GameError, GameState, MAX_PLAYERS, Outcome, RollOff, RollOffRoll, Scoreboard,
-    Situation, Step, TurnLog,
+    Situation, Step, TurnLog, TurnStart,
 };
 pub use record::{
     GameRecord, PlayerInfo, RECORD_FORMAT, RECORD_VERSION, RecordError, ResultRecord, TurnRecord,

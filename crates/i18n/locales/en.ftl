@@ -114,6 +114,11 @@ rules-variants =
     literal reading of the original text (the bonus for any earthling instead of one of each), the
     game ending at once when a player reaches the target, and shared victory instead of the roll-off.
     These are options, never the default.
+rules-cards-title = Strategy cards you can remember
+rules-cards =
+    Perfect play is a table no one can learn. These cards are the best plain rules of 1, 3 and 5
+    lines the program finds (docs/strategy.md), each with its exact chance against perfect play.
+    Write your own and value it: martian-dice card my-card.txt; play it: --players You,bot:card:my-card.txt.
 
 ## Game vocabulary shared by every interface (martian_i18n::vocab).
 ## $face is one of: tank, death-ray, human, cow, chicken. $count is a number.
@@ -1688,6 +1693,7 @@ web-error = { $code ->
         [queue_full] Too many people are waiting for a quick match: try again in a moment, or play against a bot.
         [queue_address_limit] Too many people from your network are waiting for a quick match: try again in a moment.
         [wrong_state] That cannot be done right now.
+        [too_many_connections] Too many connections from your address (other tabs or devices on your network): close some, or try again later.
         [rate_limited] Slow down a little.
         [not_host] Only the host can do that.
         [not_seated] Spectators cannot do that.
@@ -1885,6 +1891,64 @@ arena-round-robin-turn-level = { $count } of { $pairs } pairs played turn-level 
 arena-matrix-title = Win rate of the row's bot against the column's:
 arena-ratings-title = Bradley–Terry ratings (Elo scale, mean 0):
 arena-round-robin-speed = { $games } games/s ({ $seconds } s)
+# `--exact`: a duel's chances computed, not sampled. $rules is a `ruleset`; $seconds formatted.
+arena-exact-header = Exact chances of a duel, rules: { $rules } (every decision valued, nothing sampled; seats alternate):
+arena-exact-speed = Computed in { $seconds } s.
+
+## `martian-dice card`: a strategy card's exact value, the search for the best cards, and what is
+## wrong with a card that does not read (crates/cli/src/cmd/card/). Chances come formatted
+## ("47.61%"); $rules is a `ruleset`.
+# $file: the card's file; $line, $column: from 1; $problem: one of the card-error-* below.
+card-error = { $file }, line { $line }, column { $column }: { $problem }
+# $expected: the phrases that could have been written there, quoted, joined with card-error-or;
+# $found: what was written instead.
+card-error-expected = expected { $expected }, found { $found }
+card-error-or = or
+# $item: number, end-of-line.
+card-error-item = { $item ->
+        [number] a number
+       *[end-of-line] the end of the line
+    }
+card-error-character = the character '{ $char }' has no place on a card
+card-error-numbering = this line is numbered { $found }, but it is line { $expected } of the card
+card-error-number = { $found } is out of range here: from { $min } to { $max }
+card-error-roll-after-take = only a line that takes may look at the roll: after a take the roll is gone
+card-value-header = Card { $file }, { $lines ->
+        [one] 1 line
+       *[other] { $lines } lines
+    }:
+card-default = When no line applies: take the biggest earthling group (else the death rays), and roll again.
+card-value-rules = Rules: { $rules }.
+# $opponent: optimal, greedy.
+card-value-chance = { $opponent ->
+        [optimal] Against perfect play (optimal)
+       *[greedy] Against the expected-score player (greedy)
+    }: { $chance } to win (first seat { $first }, second seat { $second }).
+card-value-worth-title = What each line is worth: the chance against perfect play without it.
+# $change: percentage points with their sign ("−2.31").
+card-value-worth = without line { $line }: { $without } ({ $change } percentage points)
+card-search-header = The best card of { $lines ->
+        [one] 1 line
+       *[other] { $lines } lines
+    } found ({ $rules }): { $chance } to win against perfect play.
+card-search-speed = { $cards } cards valued exactly in { $seconds } s.
+
+## Strategy card files (cards/*.txt) and the cards in `martian-dice rules`: the comments above a
+## shipped card's lines (crates/cards/src/shipped.rs). Chances come formatted ("47.61%").
+card-file-title = The best strategy card of { $lines ->
+        [one] 1 line
+       *[other] { $lines } lines
+    } that `martian-dice card search --lines { $lines }` finds, under the official rules.
+card-file-chance = Exact chance to win against perfect play (optimal): { $chance } ({ $first } in the first seat, { $second } in the second).
+card-file-greedy = Against the expected-score player (greedy): { $chance }.
+card-file-reading = Read it from the top: the first line that applies decides. When none does, take the biggest earthling group (else the death rays), and roll again.
+card-file-worth-line = without line { $line } { $without }
+# $lines: the card-file-worth-line of every line, joined with commas.
+card-file-worth = What each line is worth, the chance against perfect play without it: { $lines }.
+card-file-size = { $lines ->
+        [one] 1 line
+       *[other] { $lines } lines
+    }
 
 ## `martian-dice review` and `martian-dice train`: the game review and the trainer
 ## (crates/cli/src/review_cmd/messages.rs, crates/cli/src/train_cmd.rs). Numbers come formatted

@@ -110,6 +110,12 @@ rules-variants =
     literal do texto original (o bônus por qualquer terráqueo em vez de um de cada), o jogo acabando
     na hora quando alguém atinge o alvo, e vitória compartilhada em vez do desempate. São opções,
     nunca o padrão.
+rules-cards-title = Cartões de estratégia para guardar de cabeça
+rules-cards =
+    O jogo perfeito é uma tabela que ninguém decora. Estes cartões são as melhores regras simples
+    de 1, 3 e 5 linhas que o programa encontra (docs/strategy.md), cada um com a sua chance exata
+    contra o jogo perfeito. Escreva o seu e avalie-o: martian-dice card meu-cartao.txt; jogue
+    contra ele: --players Você,bot:card:meu-cartao.txt.
 
 ## Vocabulário do jogo, comum a todas as interfaces (martian_i18n::vocab).
 ## $face é um de: tank, death-ray, human, cow, chicken. $count é um número.
@@ -1679,6 +1685,7 @@ web-error = { $code ->
         [queue_full] Gente demais esperando uma partida rápida: tente de novo em um instante, ou jogue contra um bot.
         [queue_address_limit] Gente demais da sua rede esperando uma partida rápida: tente de novo em um instante.
         [wrong_state] Isso não pode ser feito agora.
+        [too_many_connections] Conexões demais a partir do seu endereço (outras abas ou aparelhos da sua rede): feche algumas ou tente de novo mais tarde.
         [rate_limited] Vá com calma.
         [not_host] Só o anfitrião pode fazer isso.
         [not_seated] Quem assiste não pode fazer isso.
@@ -1865,6 +1872,65 @@ arena-round-robin-turn-level = { $count } de { $pairs } pares jogados turno a tu
 arena-matrix-title = Taxa de vitória do bot da linha contra o da coluna:
 arena-ratings-title = Ratings de Bradley–Terry (escala Elo, média 0):
 arena-round-robin-speed = { $games } partidas/s ({ $seconds } s)
+# `--exact`: as chances de um duelo calculadas, não sorteadas. $rules é um `ruleset`; $seconds formatado.
+arena-exact-header = Chances exatas de um duelo, regras: { $rules } (cada decisão avaliada, nada sorteado; os lugares se alternam):
+arena-exact-speed = Calculado em { $seconds } s.
+
+## `martian-dice card`: o valor exato de um cartão de estratégia, a busca pelos melhores cartões e
+## o que há de errado com um cartão que não se lê (crates/cli/src/cmd/card/). As chances vêm
+## formatadas ("47,61%"); $rules é um `ruleset`.
+# $file: o arquivo do cartão; $line, $column: a partir de 1; $problem: um dos card-error-* abaixo.
+card-error = { $file }, linha { $line }, coluna { $column }: { $problem }
+# $expected: as frases que poderiam estar ali, entre aspas, unidas por card-error-or; $found: o que
+# está escrito no lugar.
+card-error-expected = esperava-se { $expected }, mas está escrito { $found }
+card-error-or = ou
+# $item: number, end-of-line.
+card-error-item = { $item ->
+        [number] um número
+       *[end-of-line] o fim da linha
+    }
+card-error-character = o caractere '{ $char }' não cabe num cartão
+card-error-numbering = esta linha tem o número { $found }, mas é a linha { $expected } do cartão
+card-error-number = { $found } está fora do intervalo aqui: de { $min } a { $max }
+card-error-roll-after-take = só uma linha que pega pode olhar o lançamento: depois de pegar, o lançamento já passou
+card-value-header = Cartão { $file }, { $lines ->
+        [one] 1 linha
+       *[other] { $lines } linhas
+    }:
+card-default = Quando nenhuma linha se aplica: pegue o maior grupo de terráqueos (senão os raios da morte) e lance de novo.
+card-value-rules = Regras: { $rules }.
+# $opponent: optimal, greedy.
+card-value-chance = { $opponent ->
+        [optimal] Contra o jogo perfeito (optimal)
+       *[greedy] Contra o jogador de pontuação esperada (greedy)
+    }: { $chance } de vitória (primeiro lugar { $first }, segundo lugar { $second }).
+card-value-worth-title = Quanto vale cada linha: a chance contra o jogo perfeito sem ela.
+# $change: pontos percentuais com sinal ("−2,31").
+card-value-worth = sem a linha { $line }: { $without } ({ $change } pontos percentuais)
+card-search-header = O melhor cartão de { $lines ->
+        [one] 1 linha
+       *[other] { $lines } linhas
+    } encontrado ({ $rules }): { $chance } de vitória contra o jogo perfeito.
+card-search-speed = { $cards } cartões avaliados exatamente em { $seconds } s.
+
+## Os arquivos de cartões de estratégia (cards/*.txt) e os cartões em `martian-dice rules`: os
+## comentários acima das linhas de um cartão (crates/cards/src/shipped.rs). As chances vêm
+## formatadas ("47,61%").
+card-file-title = O melhor cartão de estratégia de { $lines ->
+        [one] 1 linha
+       *[other] { $lines } linhas
+    } que `martian-dice card search --lines { $lines }` encontra, nas regras oficiais.
+card-file-chance = Chance exata de vencer o jogo perfeito (optimal): { $chance } ({ $first } no primeiro lugar, { $second } no segundo).
+card-file-greedy = Contra o jogador de pontuação esperada (greedy): { $chance }.
+card-file-reading = Leia de cima para baixo: a primeira linha que se aplica decide. Quando nenhuma se aplica, pegue o maior grupo de terráqueos (senão os raios da morte) e lance de novo.
+card-file-worth-line = sem a linha { $line } { $without }
+# $lines: o card-file-worth-line de cada linha, separados por vírgulas.
+card-file-worth = Quanto vale cada linha, a chance contra o jogo perfeito sem ela: { $lines }.
+card-file-size = { $lines ->
+        [one] 1 linha
+       *[other] { $lines } linhas
+    }
 
 ## `martian-dice review` e `martian-dice train`: a análise de uma partida e o treino
 ## (crates/cli/src/review_cmd/messages.rs, crates/cli/src/train_cmd.rs).

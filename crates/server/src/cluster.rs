@@ -30,7 +30,7 @@ use tokio::net::TcpStream;
 use tokio::sync::{Mutex, watch};
 use tokio::time::Instant;
 
-use crate::accept::{Peer, stopped};
+use crate::accept::{AddressSlot, Peer, stopped};
 use crate::room::RoomCommand;
 use crate::server::{App, adopt};
 use crate::store::{Claim, Postgres, StoreError};
@@ -40,7 +40,7 @@ use crate::store::{Claim, Postgres, StoreError};
 pub const HOP_HEADER: &str = "x-martian-dice-hop";
 
 /// How a process takes part in a cluster.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ClusterConfig {
     /// The PostgreSQL database the processes share (`postgres://…`).
     pub url: String,
@@ -53,6 +53,18 @@ pub struct ClusterConfig {
     pub lease: Duration,
     /// How often the lease is renewed and expired rooms are looked for.
     pub renew: Duration,
+}
+
+impl std::fmt::Debug for ClusterConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClusterConfig")
+            .field("url", &crate::store::redact_url(&self.url))
+            .field("node", &self.node)
+            .field("advertise", &self.advertise)
+            .field("lease", &self.lease)
+            .field("renew", &self.renew)
+            .finish()
+    }
 }
 
 impl ClusterConfig {
@@ -113,25 +125,44 @@ impl Cluster {
     /// One round: renew the lease, give up the rooms held elsewhere now, take over the rooms
     /// nobody holds.
     pub async fn renew_and_take_over(&self, app: &App) {
-        // Rooms held for less than a lease are left out: a room just made may not be stored
-        // yet when the owned rooms are read, and none can have been taken over so soon (its
-        // writes are fenced all the same).
+        // Looked at before the renewal reads what this process owns: a room created after it
+        // is not judged by a read that could not see it. Rooms held for less than a lease are
+        // left out too: none can have been taken over so soon (their writes are fenced all the
+        // same).
         let settled = Instant::now()
             .checked_sub(self.postgres.lease())
             .unwrap_or_else(Instant::now);
-        match self.postgres.renew().await {
-            Ok(owned) => {
-                let owned: std::collections::HashMap<String, u64> = owned.into_iter().collect();
-                for (id, generation, sender) in app.registry.held(settled) {
-                    if owned.get(&id) != Some(&generation) {
-                        tracing::warn!(room = %id, "another process holds this room now");
-                        let _ = sender.try_send(RoomCommand::GiveUp);
-                    }
-                }
-            }
+        let held = app.registry.held(settled);
+        let owned: std::collections::HashMap<String, u64> = match self.postgres.renew().await {
+            Ok(owned) => owned.into_iter().collect(),
             Err(error) => {
                 tracing::warn!("renewing the lease: {error}");
                 return;
+            }
+        };
+        let doubtful: Vec<_> = held
+            .into_iter()
+            .filter(|(id, generation, _)| owned.get(id) != Some(generation))
+            .collect();
+        if !doubtful.is_empty() {
+            // Not owned at that read: either another process holds the room now, or it was
+            // still being created (its first commit under way), or it changed hands since.
+            // Only a stored row that names another holder gives the room up.
+            let ids: Vec<String> = doubtful.iter().map(|(id, _, _)| id.clone()).collect();
+            match self.postgres.holders(&ids).await {
+                Ok(holders) => {
+                    let me = self.postgres.node();
+                    for (id, generation, sender) in doubtful {
+                        let Some(holder) = holders.get(&id) else {
+                            continue;
+                        };
+                        if holder.as_ref() != Some(&(me.to_string(), generation)) {
+                            tracing::warn!(room = %id, "another process holds this room now");
+                            let _ = sender.try_send(RoomCommand::GiveUp);
+                        }
+                    }
+                }
+                Err(error) => tracing::warn!("renewing the lease: {error}"),
             }
         }
         let _claiming = self.claiming.lock().await;
@@ -255,6 +286,7 @@ pub async fn proxy(
     direct: IpAddr,
     stream: TcpStream,
     addr: &str,
+    address: Option<AddressSlot>,
 ) -> Response {
     let unavailable = |why: String| {
         tracing::warn!("handing a connection to {addr}: {why}");
@@ -323,6 +355,8 @@ pub async fn proxy(
         let mut upstream = TokioIo::new(upstream);
         let mut downstream = TokioIo::new(downstream);
         let _ = tokio::io::copy_bidirectional(&mut downstream, &mut upstream).await;
+        // The client's place in its address's count, for as long as its connection lives.
+        drop(address);
     });
     let (parts, _) = response.into_parts();
     Response::from_parts(parts, Body::empty())

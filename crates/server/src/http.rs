@@ -10,13 +10,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use martian_i18n::Lang;
 
+use crate::accept::{Admission, Peer};
 use crate::assets;
 use crate::ids::is_room_id;
-use crate::server::App;
+use crate::server::{App, MetricsAt};
 
 /// The routes of the server, with its state.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let router = Router::new()
         .route(
             "/",
             get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
@@ -57,13 +58,55 @@ pub fn router(app: Arc<App>) -> Router {
             "/i18n/pt-BR.ftl",
             get(|| async { asset(Lang::PtBr.ftl_source(), "text/plain; charset=utf-8") }),
         )
+        .route("/api/rooms/{room}/games", get(crate::finished::games))
         .route("/api/rooms/{room}/games/{number}/record", get(record))
         .route(
             "/api/rooms/{room}/games/{number}/review",
             get(crate::reviews::review),
         )
         .route("/healthz", get(|| async { "ok\n" }))
-        .route("/readyz", get(ready))
+        .route("/readyz", get(ready));
+    let router = if app.config.metrics == MetricsAt::GamePort {
+        router.route("/metrics", get(metrics))
+    } else {
+        router
+    };
+    router
+        .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
+        .layer(axum::middleware::from_fn(refuse_when_full))
+        .layer(axum::middleware::map_response(secure))
+        .with_state(app)
+}
+
+/// A request on a connection past a cap is answered 503 with the reason, unless it is a
+/// WebSocket handshake: a game client is told in the protocol instead (`ws`).
+async fn refuse_when_full(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let admission = request
+        .extensions()
+        .get::<Peer>()
+        .map_or(Admission::Served, |peer| peer.admission);
+    let why = match admission {
+        Admission::Served => return next.run(request).await,
+        _ if request.uri().path() == "/ws" => return next.run(request).await,
+        Admission::Refused => "the server is full: try again in a while\n",
+        Admission::AddressFull => {
+            "your address has as many connections open as the server allows one address: close some, or try again in a while\n"
+        }
+    };
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::RETRY_AFTER, "30"), (header::CONNECTION, "close")],
+        why,
+    )
+        .into_response()
+}
+
+/// The routes of the metrics' own address (`MetricsAt::Separate`): `/metrics` alone.
+pub fn metrics_router(app: Arc<App>) -> Router {
+    Router::new()
         .route("/metrics", get(metrics))
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
         .layer(axum::middleware::map_response(secure))

@@ -86,7 +86,11 @@ impl Metrics {
         let rooms = Family::<StateLabel, Gauge>::default();
         registry.register("rooms", "Rooms held, by state", rooms.clone());
         let games_started = Counter::default();
-        registry.register("games_started", "Games started", games_started.clone());
+        registry.register(
+            "games_started",
+            "Games started, or taken up from storage under way (after a restart or from another process)",
+            games_started.clone(),
+        );
         let games_finished = Counter::default();
         registry.register("games_finished", "Games finished", games_finished.clone());
         let messages = Family::<KindLabel, Counter>::default();

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use martian_engine::Rules;
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// The version of the protocol this server speaks; sent in `welcome`.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -259,6 +260,8 @@ pub enum ErrorCode {
     RateLimited,
     /// The server holds as many connections as it allows.
     ServerFull,
+    /// The client's address holds as many connections as one address may.
+    TooManyConnections,
     /// The server holds as many rooms as it allows, each with someone in it.
     TooManyRooms,
     /// The address created as many live rooms as one may.
@@ -321,6 +324,7 @@ impl ErrorCode {
             ErrorCode::TooLarge => "too_large",
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::ServerFull => "server_full",
+            ErrorCode::TooManyConnections => "too_many_connections",
             ErrorCode::TooManyRooms => "too_many_rooms",
             ErrorCode::RoomsPerAddress => "rooms_per_address",
             ErrorCode::RoomsPerConnection => "rooms_per_connection",
@@ -543,11 +547,32 @@ pub enum NameError {
     Bidi,
     #[error("the name has no visible character")]
     Invisible,
+    #[error("the name has a line or paragraph separator")]
+    LineBreak,
+    #[error("the name has characters that are not text (noncharacters or annotation marks)")]
+    NotText,
+    #[error("the name has only private-use characters, which each device shows differently")]
+    PrivateUse,
+    #[error("the name has only accents or other combining marks, with no letter to carry them")]
+    OnlyMarks,
+}
+
+/// Characters no text should hold: Unicode's noncharacters and the interlinear annotation
+/// marks, which devices show (or hide) each their own way.
+fn is_not_text(c: char) -> bool {
+    matches!(c, '\u{FDD0}'..='\u{FDEF}' | '\u{FFF9}'..='\u{FFFB}') || (c as u32) & 0xFFFE == 0xFFFE
 }
 
 /// Checks a player name: 1 to [`MAX_NAME_CHARS`] characters, trimmed, no control characters, no
 /// characters that turn text around, and something visible.
 pub fn clean_name(name: &str) -> Result<String, NameError> {
+    // Before trimming, which would take these separators for spaces.
+    if name.chars().any(|c| matches!(c, '\u{2028}' | '\u{2029}')) {
+        return Err(NameError::LineBreak);
+    }
+    if name.chars().any(is_not_text) {
+        return Err(NameError::NotText);
+    }
     let name = name.trim();
     if name.is_empty() {
         return Err(NameError::Empty);
@@ -561,8 +586,26 @@ pub fn clean_name(name: &str) -> Result<String, NameError> {
     if name.chars().any(is_bidi_control) {
         return Err(NameError::Bidi);
     }
-    if name.chars().all(|c| c.is_whitespace() || is_invisible(c)) {
+    let mut visible = name
+        .chars()
+        .filter(|&c| !c.is_whitespace() && !is_invisible(c))
+        .peekable();
+    if visible.peek().is_none() {
         return Err(NameError::Invisible);
+    }
+    let categories: Vec<GeneralCategory> = visible.map(|c| c.general_category()).collect();
+    if categories.iter().all(|&c| c == GeneralCategory::PrivateUse) {
+        return Err(NameError::PrivateUse);
+    }
+    if categories.iter().all(|&c| {
+        matches!(
+            c,
+            GeneralCategory::NonspacingMark
+                | GeneralCategory::SpacingMark
+                | GeneralCategory::EnclosingMark
+        )
+    }) {
+        return Err(NameError::OnlyMarks);
     }
     Ok(name.to_string())
 }
@@ -624,6 +667,7 @@ mod tests {
             TooLarge,
             RateLimited,
             ServerFull,
+            TooManyConnections,
             TooManyRooms,
             NoSuchRoom,
             RoomFull,
@@ -692,6 +736,31 @@ mod tests {
             "\u{E0041}",
         ] {
             assert_eq!(clean_name(blank), Err(NameError::Invisible), "{blank:?}");
+        }
+        for (name, refused) in [
+            ("\u{2028}", NameError::LineBreak),
+            ("\u{2029}\u{2029}", NameError::LineBreak),
+            ("Ana\u{2028}Bia", NameError::LineBreak),
+            ("\u{FFF9}", NameError::NotText),
+            ("\u{FFFA}\u{FFFB}", NameError::NotText),
+            ("a\u{FFF9}b\u{FFFB}", NameError::NotText),
+            ("\u{FDD0}", NameError::NotText),
+            ("\u{FFFE}\u{FFFF}", NameError::NotText),
+            ("\u{1FFFE}", NameError::NotText),
+            ("\u{10FFFF}", NameError::NotText),
+            ("Ana\u{FDEF}", NameError::NotText),
+            ("\u{E000}", NameError::PrivateUse),
+            ("\u{F8FF}\u{F8FF} \u{E123}", NameError::PrivateUse),
+            ("\u{F0000}\u{100000}", NameError::PrivateUse),
+            ("\u{0301}", NameError::OnlyMarks),
+            ("\u{0301}\u{0308}\u{0327}", NameError::OnlyMarks),
+            ("\u{20DD} \u{0903}", NameError::OnlyMarks),
+        ] {
+            assert_eq!(clean_name(name), Err(refused), "{name:?}");
+        }
+        // Marks on a letter, and a private-use sign beside one, are names.
+        for fine in ["e\u{0301}", "Ana \u{F8FF}", "\u{0915}\u{093F}"] {
+            assert_eq!(clean_name(fine), Ok(fine.to_string()), "{fine:?}");
         }
     }
 }

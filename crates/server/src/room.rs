@@ -270,7 +270,8 @@ pub struct Room {
     thinking: Option<Thinking>,
     store: Store,
     settings: Arc<RoomSettings>,
-    /// The state as loaded must be stored again (it held secrets in clear).
+    /// The state as loaded must be stored again (it held secrets in clear, or every finished
+    /// game).
     rewrite_state: bool,
     /// The room's lease was lost (or a change may have been stored unseen): it must stop and
     /// be brought back from the database.
@@ -500,8 +501,11 @@ impl Room {
         if coded {
             state.code = random_code();
         }
+        // A list kept whole by an older version is cut to the recent games, stored so at once.
+        let long_list = state.finished.len() > crate::state::RECENT_FINISHED;
+        state.trim_finished();
         let mut room = Room::with_state(id.clone(), state, store, settings);
-        room.rewrite_state = clear_tokens || coded;
+        room.rewrite_state = clear_tokens || coded || long_list;
         room.chat = ChatLog::restore(chat);
         if room.state.status != Status::Lobby {
             let game = games
@@ -518,6 +522,11 @@ impl Room {
             room.table = Some(table);
             room.make_bots().map_err(|e| fail(e.to_string()))?;
             room.schedule();
+            // A game this process will finish counts as started here too: a process's
+            // games_finished never exceeds its games_started.
+            if room.state.status == Status::Playing {
+                room.settings.metrics.game_started();
+            }
         }
         Ok(room)
     }
@@ -1046,7 +1055,7 @@ impl Room {
             let record = next.record(self.players()).to_json();
             let mut over = self.state.clone();
             over.status = Status::Over;
-            over.finished.push(FinishedGame {
+            over.finish(FinishedGame {
                 number: over.game,
                 winners: outcome.winners.clone(),
                 scores: outcome.scores.clone(),
@@ -1275,6 +1284,7 @@ impl Room {
                 )
             }),
             finished: self.state.finished.clone(),
+            finished_total: self.state.finished_total(),
         }
     }
 }

@@ -37,6 +37,9 @@ pub struct Config {
     pub cluster: Option<ClusterConfig>,
     pub max_rooms: usize,
     pub max_connections: usize,
+    /// Connections one address may hold at once (behind trusted proxies: WebSockets one client
+    /// may hold, by the address the proxy names).
+    pub connections_per_address: usize,
     /// How long bots wait before each move.
     pub bot_delay: Duration,
     /// Messages a connection may send per second, on average.
@@ -60,9 +63,10 @@ pub struct Config {
     pub ws_idle_timeout: Duration,
     /// The longest a plain HTTP connection stays open.
     pub http_lifetime: Duration,
-    /// Proxies whose word on the client's address is taken (X-Real-IP, else the last
-    /// X-Forwarded-For entry): behind a reverse proxy every connection comes from the proxy.
-    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Proxies (addresses or ranges) whose word on the client's address is taken (X-Real-IP,
+    /// else the last X-Forwarded-For entry): behind a reverse proxy every connection comes from
+    /// the proxy.
+    pub trusted_proxies: Vec<crate::proxies::IpNet>,
     /// Where players reach the server (`https://dice.example.org`), for invite links when it
     /// sits behind a proxy; `None`: the page uses the address it was loaded from.
     pub public_url: Option<String>,
@@ -74,6 +78,20 @@ pub struct Config {
     pub match_queue: usize,
     /// How long someone waits in the quick-match queue before a bot is offered.
     pub match_bot_after: Duration,
+    /// Where `GET /metrics` answers.
+    pub metrics: MetricsAt,
+}
+
+/// Where the Prometheus metrics (`GET /metrics`) are served.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetricsAt {
+    /// On the game's address, beside the page: for a server that listens on a loopback address
+    /// (behind a proxy on the same machine, which keeps `/metrics` to the machine).
+    GamePort,
+    /// On an address of their own (a private network's, say), and not on the game's.
+    Separate(SocketAddr),
+    /// Nowhere.
+    Off,
 }
 
 impl Default for Config {
@@ -84,6 +102,7 @@ impl Default for Config {
             cluster: None,
             max_rooms: 10_000,
             max_connections: 10_000,
+            connections_per_address: 100,
             bot_delay: Duration::from_millis(700),
             rate_per_second: 10.0,
             rate_burst: 30.0,
@@ -101,6 +120,7 @@ impl Default for Config {
             solver_queue: 8,
             match_queue: 1000,
             match_bot_after: Duration::from_secs(20),
+            metrics: MetricsAt::GamePort,
         }
     }
 }
@@ -165,12 +185,19 @@ pub struct Running {
     not_restored: Vec<NotRestored>,
     stop: watch::Sender<bool>,
     task: tokio::task::JoinHandle<()>,
+    /// The address `/metrics` answers on when it has one of its own.
+    metrics_addr: Option<SocketAddr>,
 }
 
 impl Running {
     /// The address it listens on (useful with port 0).
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The address of `/metrics`, when it is served apart from the game (`MetricsAt::Separate`).
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_addr
     }
 
     /// Connections open now (every TCP connection, WebSocket or not).
@@ -366,6 +393,19 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             error,
         })?;
     let addr = listener.local_addr().map_err(ServerError::Serve)?;
+    let metrics_listener = match config.metrics {
+        MetricsAt::Separate(at) => Some(
+            tokio::net::TcpListener::bind(at)
+                .await
+                .map_err(|error| ServerError::Bind { addr: at, error })?,
+        ),
+        MetricsAt::GamePort | MetricsAt::Off => None,
+    };
+    let metrics_addr = metrics_listener
+        .as_ref()
+        .map(|l| l.local_addr())
+        .transpose()
+        .map_err(ServerError::Serve)?;
     let (store, stored, cluster) = open_storage(&config, addr, &metrics).await?;
     let registry = Arc::new(Registry::new(
         config.max_rooms,
@@ -450,9 +490,11 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let limits = Limits {
         max_connections,
         refusal_reserve: (max_connections / 100).clamp(8, 256),
+        per_address: config.connections_per_address,
         header_timeout: config.header_timeout,
         http_lifetime: config.http_lifetime,
     };
+    let trusted_proxies: Arc<[crate::proxies::IpNet]> = config.trusted_proxies.clone().into();
     let (stop_tx, stop) = watch::channel(false);
     let connections = Arc::new(Connections::default());
     let store_handle = store.clone();
@@ -482,11 +524,28 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     if let Some(cluster) = &cluster {
         tokio::spawn(cluster.clone().run(app.clone(), stop.clone()));
     }
+    if let Some(metrics_listener) = metrics_listener {
+        // Scrapers only: a few connections at a time.
+        let limits = Limits {
+            max_connections: 64,
+            refusal_reserve: 8,
+            ..limits
+        };
+        tokio::spawn(crate::accept::serve(
+            metrics_listener,
+            crate::http::metrics_router(app.clone()),
+            limits,
+            Arc::from([]),
+            Arc::new(Connections::default()),
+            stop.clone(),
+        ));
+    }
     let router = crate::http::router(app);
     let task = tokio::spawn(crate::accept::serve(
         listener,
         router,
         limits,
+        trusted_proxies,
         connections.clone(),
         stop,
     ));
@@ -500,5 +559,6 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         not_restored,
         stop: stop_tx,
         task,
+        metrics_addr,
     })
 }

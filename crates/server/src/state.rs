@@ -87,6 +87,10 @@ pub struct WaitingState {
     pub avatar: Option<Avatar>,
 }
 
+/// How many finished games a room keeps in its state and sends in every update, the most
+/// recent; every one stays downloadable (`GET /api/rooms/ROOM/games`).
+pub const RECENT_FINISHED: usize = 20;
+
 /// A finished game, as the room lists it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FinishedGame {
@@ -115,6 +119,7 @@ pub struct RoomState {
     pub status: Status,
     /// The number of the current (or last) game; 0 before the first.
     pub game: u32,
+    /// The last [`RECENT_FINISHED`] finished games, oldest first.
     pub finished: Vec<FinishedGame>,
     /// The room's code (empty in rooms stored before codes: one is given when brought back).
     #[serde(default)]
@@ -176,8 +181,66 @@ impl RoomState {
             .chain(self.waiting.iter().map(|w| &w.name))
             .any(|n| n.to_lowercase() == lower)
     }
+
+    /// Adds a finished game to the list, which keeps the [`RECENT_FINISHED`] most recent.
+    pub fn finish(&mut self, game: FinishedGame) {
+        self.finished.push(game);
+        self.trim_finished();
+    }
+
+    /// Drops all but the [`RECENT_FINISHED`] most recent finished games from the list (a state
+    /// stored by an older version kept them all).
+    pub fn trim_finished(&mut self) {
+        let excess = self.finished.len().saturating_sub(RECENT_FINISHED);
+        self.finished.drain(..excess);
+    }
+
+    /// How many games the room has finished (the list keeps only the recent ones): games are
+    /// numbered from 1 and each finishes before the next starts.
+    pub fn finished_total(&self) -> u32 {
+        self.finished.last().map_or(0, |game| game.number)
+    }
+
     /// The state as stored (JSON).
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("room state serialises")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_list_keeps_the_most_recent_finished_games() {
+        let mut state: RoomState = serde_json::from_value(serde_json::json!({
+            "seats": [], "rules": Rules::official(), "timer": Timer::default(),
+            "status": "over", "game": 0, "finished": []
+        }))
+        .unwrap();
+        assert_eq!(state.finished_total(), 0);
+        for number in 1..=RECENT_FINISHED as u32 + 5 {
+            state.finish(FinishedGame {
+                number,
+                winners: vec![0],
+                scores: vec![25],
+                names: vec!["Ana".into()],
+            });
+            assert!(state.finished.len() <= RECENT_FINISHED);
+            assert_eq!(state.finished_total(), number);
+        }
+        assert_eq!(state.finished[0].number, 6);
+        // A list an older version kept whole is cut the same way.
+        state.finished = (1..=40)
+            .map(|number| FinishedGame {
+                number,
+                winners: vec![],
+                scores: vec![],
+                names: vec![],
+            })
+            .collect();
+        state.trim_finished();
+        let numbers: Vec<u32> = state.finished.iter().map(|g| g.number).collect();
+        assert_eq!(numbers, (21..=40).collect::<Vec<_>>());
     }
 }

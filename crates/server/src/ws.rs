@@ -1,7 +1,6 @@
 //! The WebSocket endpoint: the handshake, then one task per connection that reads the client's
 //! frames within the limits (size, speed, silence) and forwards its room's messages to it.
 
-use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -34,7 +33,7 @@ use crate::matcher::{MatchState, Waiter};
 use crate::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::protocol::{
     ClientMessage, ErrorCode, ErrorExtra, LeftCode, MATCH_PLAYERS, MAX_MESSAGE_BYTES, MAX_MY_ROOMS,
-    PROTOCOL_VERSION, ServerMessage, clean_name, error_json_with,
+    PROTOCOL_VERSION, ServerMessage, clean_name, error_json, error_json_with,
 };
 use crate::registry::{Creator, NewRoom};
 use crate::room::{CreateRefusal, Entry, Founding, Room, RoomCommand, RoomSender, room_queue};
@@ -107,18 +106,29 @@ pub async fn upgrade(
             .into_response();
     };
     let direct = peer.addr;
-    let peer = Peer {
-        addr: client_addr(peer.addr, headers, &app.config.trusted_proxies),
+    let mut peer = Peer {
+        addr: crate::proxies::client_addr(peer.addr, headers, &app.config.trusted_proxies),
         ..peer
     };
+    // Behind a trusted proxy the connection was not counted by address at its accept (the
+    // proxy speaks for many clients): its client is, here, for as long as its WebSocket lives.
+    let address = peer.proxied.then(|| {
+        let (from_here, slot) = app.connections.from_address(peer.addr);
+        if from_here > app.config.connections_per_address && peer.admission == Admission::Served {
+            peer.admission = Admission::AddressFull;
+        }
+        slot
+    });
     if let Some(cluster) = app.cluster.clone()
+        && peer.admission == Admission::Served
         && !request.headers().contains_key(crate::cluster::HOP_HEADER)
         && let Some(room) = room_of(request.uri())
     {
         match cluster.route(&app, &room).await {
             Route::Local | Route::Missing => {}
             Route::Elsewhere { stream, addr } => {
-                return crate::cluster::proxy(&app, request, peer, direct, stream, &addr).await;
+                return crate::cluster::proxy(&app, request, peer, direct, stream, &addr, address)
+                    .await;
             }
             Route::Unavailable(why) => {
                 tracing::warn!(room = %room, "no process serves the room now: {why}");
@@ -152,6 +162,7 @@ pub async fn upgrade(
         )
         .await;
         connection(app, socket, peer).await;
+        drop(address);
     });
     Response::builder()
         .status(StatusCode::SWITCHING_PROTOCOLS)
@@ -169,29 +180,6 @@ fn room_of(uri: &axum::http::Uri) -> Option<String> {
         .find_map(|pair| pair.strip_prefix("room="))
         .filter(|room| is_room_id(room))
         .map(String::from)
-}
-
-/// The client's address: the connection's peer, unless the peer is a trusted proxy that says
-/// whom it speaks for (X-Real-IP, else the last X-Forwarded-For entry, which the proxy itself
-/// added). A header from anyone else is ignored: clients could write anything there.
-fn client_addr(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
-    if !trusted.contains(&peer) {
-        return peer;
-    }
-    let real = headers
-        .get("x-real-ip")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse().ok());
-    let forwarded = || {
-        headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .next_back()
-            .and_then(|v| v.trim().parse().ok())
-    };
-    real.or_else(forwarded).unwrap_or(peer)
 }
 
 /// A token bucket: `burst` frames at once, refilled at `rate` per second.
@@ -301,15 +289,26 @@ async fn close(mut socket: Socket, code: u16, reason: &'static str) {
 }
 
 async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
-    if peer.admission == Admission::Refused {
-        let refused = refusal(
-            &app,
+    let full = match peer.admission {
+        Admission::Served => None,
+        Admission::Refused => Some((
             ErrorCode::ServerFull,
-            "the server has as many connections as it allows: try again later",
-            None,
-        );
+            "the server has as many connections as it allows: try again later".to_string(),
+            "server full",
+        )),
+        Admission::AddressFull => Some((
+            ErrorCode::TooManyConnections,
+            format!(
+                "your address has {} connections open, as many as the server allows one address: close some, or try again later",
+                app.config.connections_per_address
+            ),
+            "too many connections from your address",
+        )),
+    };
+    if let Some((code, message, reason)) = full {
+        let refused = refusal(&app, code, &message, None);
         let _ = send_text(&mut socket, refused.into()).await;
-        Box::pin(close(socket, 1013, "server full")).await;
+        Box::pin(close(socket, 1013, reason)).await;
         return;
     }
     let conn: ConnId = app.next_conn.fetch_add(1, Ordering::Relaxed);
@@ -346,11 +345,8 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
         tokio::select! {
             incoming = socket.next() => {
                 let message = match incoming {
-                    None | Some(Err(WsError::ConnectionClosed | WsError::AlreadyClosed)) => break None,
-                    Some(Err(WsError::Capacity(CapacityError::MessageTooLong { .. }))) => {
-                        break Some((1009, "message too big"));
-                    }
-                    Some(Err(_)) => break None,
+                    None => break None,
+                    Some(Err(error)) => break violation(&error),
                     Some(Ok(message)) => message,
                 };
                 heard = Instant::now();
@@ -365,7 +361,13 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                     continue;
                 }
                 let text = match message {
-                    Message::Close(_) => break None,
+                    Message::Close(_) => {
+                        // The WebSocket layer has queued its answer to the client's close
+                        // frame (an echo, or 1002 for a code that may not be sent): it goes
+                        // out before the connection ends.
+                        let _ = tokio::time::timeout(Duration::from_secs(2), socket.flush()).await;
+                        break None;
+                    }
                     // Pongs to pings are sent by the WebSocket layer itself.
                     Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => continue,
                     Message::Binary(_) => {
@@ -476,6 +478,36 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
     }
 }
 
+/// The close code and reason that answer what the client's frames broke, if the connection is
+/// still there to answer: 1009 for a message too big, 1007 for text that is not UTF-8, 1002
+/// for any other breach of RFC 6455.
+fn violation(error: &WsError) -> Option<(u16, &'static str)> {
+    use tokio_tungstenite::tungstenite::error::ProtocolError as Broke;
+    let reason = match error {
+        WsError::Capacity(CapacityError::MessageTooLong { .. }) => {
+            return Some((1009, "message too big"));
+        }
+        WsError::Utf8(_) => return Some((1007, "text that is not UTF-8")),
+        WsError::Protocol(broke) => match broke {
+            Broke::ResetWithoutClosingHandshake => return None,
+            Broke::NonZeroReservedBits => "reserved bits set without an extension",
+            Broke::UnmaskedFrameFromClient => "a client frame must be masked",
+            Broke::FragmentedControlFrame => "a fragmented control frame",
+            Broke::ControlFrameTooBig => "a control frame over 125 bytes",
+            Broke::UnknownControlFrameType(_)
+            | Broke::UnknownDataFrameType(_)
+            | Broke::InvalidOpcode(_) => "an unknown opcode",
+            Broke::UnexpectedContinueFrame | Broke::ExpectedFragment(_) => {
+                "a fragment out of sequence"
+            }
+            Broke::InvalidCloseSequence => "a malformed close frame",
+            _ => "protocol violation",
+        },
+        _ => return None,
+    };
+    Some((1002, reason))
+}
+
 /// A connection's state between its messages.
 struct Client {
     conn: ConnId,
@@ -525,7 +557,7 @@ impl Client {
                 return Some(refusal(
                     app,
                     ErrorCode::Malformed,
-                    &format!("not a message of protocol {PROTOCOL_VERSION}: {error}"),
+                    &crate::malformed::explain(text, &error),
                     ClientMessage::intended_kind(text),
                 ));
             }
@@ -980,14 +1012,6 @@ fn refusal(app: &App, code: ErrorCode, message: &str, request: Option<&str>) -> 
 mod tests {
     use super::*;
 
-    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.append(*name, value.parse().unwrap());
-        }
-        map
-    }
-
     /// Our frames, read back by the WebSocket library's own parser, at each length encoding
     /// (7 bits, 16 bits, 64 bits) and their edges.
     #[test]
@@ -1052,25 +1076,5 @@ mod tests {
                 .unwrap();
             assert_eq!(io.written, b"headand the body", "{step} bytes at a time");
         }
-    }
-
-    #[test]
-    fn only_a_trusted_proxy_names_the_client() {
-        let proxy: IpAddr = [127, 0, 0, 1].into();
-        let client: IpAddr = [203, 0, 113, 5].into();
-        let trusted = [proxy];
-        let real = headers(&[("x-real-ip", "203.0.113.5")]);
-        assert_eq!(client_addr(proxy, &real, &trusted), client);
-        // The last X-Forwarded-For entry is the one the proxy added; earlier ones are the
-        // client's own words.
-        let chain = headers(&[("x-forwarded-for", "198.51.100.7, 203.0.113.5")]);
-        assert_eq!(client_addr(proxy, &chain, &trusted), client);
-        // Anyone else's headers are ignored.
-        let stranger: IpAddr = [192, 0, 2, 9].into();
-        assert_eq!(client_addr(stranger, &real, &trusted), stranger);
-        assert_eq!(client_addr(proxy, &real, &[]), proxy);
-        // Garbage is ignored.
-        let junk = headers(&[("x-real-ip", "not an address")]);
-        assert_eq!(client_addr(proxy, &junk, &trusted), proxy);
     }
 }

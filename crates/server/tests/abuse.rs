@@ -416,3 +416,143 @@ async fn seat_tokens_never_reach_the_database_file() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A TCP connection to `addr` from the loopback address `from` (127.0.0.x: a client of its own).
+async fn tcp_from(from: [u8; 4], addr: std::net::SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket
+        .bind(std::net::SocketAddr::from((from, 0)))
+        .expect("a loopback address of its own");
+    socket.connect(addr).await.unwrap()
+}
+
+/// A WebSocket from `from` whose handshake carries `headers`; returns its first message.
+async fn first_message(
+    from: [u8; 4],
+    addr: std::net::SocketAddr,
+    headers: &[(&'static str, &str)],
+) -> (tokio_tungstenite::WebSocketStream<TcpStream>, Value) {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
+    for (name, value) in headers {
+        request.headers_mut().insert(*name, value.parse().unwrap());
+    }
+    let (mut ws, _) = tokio_tungstenite::client_async(request, tcp_from(from, addr).await)
+        .await
+        .unwrap();
+    let first = tokio::time::timeout(WAIT, ws.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+    (ws, value)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_hold_every_connection() {
+    let running = server(|config| {
+        config.connections_per_address = 3;
+        config.header_timeout = Duration::from_secs(30);
+    })
+    .await;
+    let addr = running.addr();
+    // 127.0.0.3 holds three sockets (silent ones, a page and a game alike).
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(tcp_from([127, 0, 0, 3], addr).await);
+    }
+    // Its fourth is told why, in the protocol for a game client, then closed (1013)...
+    let (mut ws, refusal) = first_message([127, 0, 0, 3], addr, &[]).await;
+    assert_eq!(refusal["code"], "too_many_connections", "{refusal}");
+    assert!(
+        refusal["message"]
+            .as_str()
+            .unwrap()
+            .contains("your address"),
+        "{refusal}"
+    );
+    assert_eq!(close_code(&mut ws).await, 1013);
+    drop(ws);
+    // ... and with a 503 for a page.
+    let mut page = tcp_from([127, 0, 0, 3], addr).await;
+    page.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    page.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains("your address"), "{answer}");
+    // Past its reserve of answered refusals, its connections are closed at once, with a word.
+    let mut extra = Vec::new();
+    for _ in 0..8 {
+        extra.push(tcp_from([127, 0, 0, 3], addr).await);
+    }
+    let mut past = tcp_from([127, 0, 0, 3], addr).await;
+    let mut answer = String::new();
+    past.read_to_string(&mut answer).await.unwrap();
+    assert!(
+        answer.contains("too many connections from your address"),
+        "{answer}"
+    );
+    // Everyone else is served meanwhile.
+    let (_other, welcome) = first_message([127, 0, 0, 4], addr, &[]).await;
+    assert_eq!(welcome["type"], "welcome", "{welcome}");
+    // And once its connections close, the address is served again.
+    drop((held, extra, past));
+    let mut served = false;
+    for _ in 0..50 {
+        let (_ws, message) = first_message([127, 0, 0, 3], addr, &[]).await;
+        if message["type"] == "welcome" {
+            served = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        served,
+        "the address stays refused after its connections closed"
+    );
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_each_client_has_its_own_cap() {
+    let running = server(|config| {
+        config.connections_per_address = 2;
+        config.trusted_proxies = vec!["127.0.0.0/29".parse().unwrap()];
+    })
+    .await;
+    let addr = running.addr();
+    // Every connection comes from the proxy (127.0.0.5), which names its client.
+    let client = |ip: &'static str| [("x-real-ip", ip)];
+    let (_a, first) = first_message([127, 0, 0, 5], addr, &client("203.0.113.9")).await;
+    let (b, second) = first_message([127, 0, 0, 5], addr, &client("203.0.113.9")).await;
+    assert_eq!(
+        (first["type"].as_str(), second["type"].as_str()),
+        (Some("welcome"), Some("welcome"))
+    );
+    let (mut third, refusal) = first_message([127, 0, 0, 5], addr, &client("203.0.113.9")).await;
+    assert_eq!(refusal["code"], "too_many_connections", "{refusal}");
+    assert_eq!(close_code(&mut third).await, 1013);
+    // Another client through the same proxy is served: the proxy itself is not capped.
+    let mut others = Vec::new();
+    for _ in 0..2 {
+        let (ws, welcome) = first_message([127, 0, 0, 5], addr, &client("203.0.113.10")).await;
+        assert_eq!(welcome["type"], "welcome");
+        others.push(ws);
+    }
+    // A closed WebSocket gives its place back.
+    drop(b);
+    let mut served = false;
+    for _ in 0..50 {
+        let (_ws, message) = first_message([127, 0, 0, 5], addr, &client("203.0.113.9")).await;
+        if message["type"] == "welcome" {
+            served = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(served);
+    running.abort();
+}

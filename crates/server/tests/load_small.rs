@@ -17,6 +17,7 @@ async fn fifty_clients_play_against_bots_at_once_without_error() {
         rate_burst: 1000.0,
         // Every client comes from 127.0.0.1.
         rooms_per_address: 1000,
+        connections_per_address: 1000,
         ..martian_server::Config::default()
     };
     let running = martian_server::start(config).await.unwrap();

@@ -96,3 +96,31 @@ async fn ready_while_the_storage_takes_writes_and_alive_always() {
     assert_eq!((status, body.as_str()), (200, "ok\n"));
     running.abort();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_on_an_address_of_their_own_are_not_on_the_game_s() {
+    use martian_server::MetricsAt;
+    let running = server(|config| {
+        config.metrics = MetricsAt::Separate("127.0.0.1:0".parse().unwrap());
+    })
+    .await;
+    let game = running.addr();
+    let metrics = running.metrics_addr().expect("an address of their own");
+    assert_ne!(metrics, game);
+    let (status, _, text) = http_get_with_headers(metrics, "/metrics").await;
+    assert_eq!(status, 200);
+    assert!(text.contains("martian_dice_games_started_total"), "{text}");
+    assert_eq!(http_get_with_headers(game, "/metrics").await.0, 404);
+    // The metrics' address serves nothing else; the game's serves the rest.
+    assert_eq!(http_get_with_headers(metrics, "/").await.0, 404);
+    assert_eq!(http_get_with_headers(game, "/healthz").await.0, 200);
+    running.abort();
+
+    let running = server(|config| config.metrics = MetricsAt::Off).await;
+    assert_eq!(running.metrics_addr(), None);
+    assert_eq!(
+        http_get_with_headers(running.addr(), "/metrics").await.0,
+        404
+    );
+    running.abort();
+}

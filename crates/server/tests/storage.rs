@@ -272,6 +272,42 @@ mod shared {
         assert_eq!(games[0].moves, expected);
     }
 
+    pub async fn finished_records_are_listed_newest_first_below_a_bound(engine: Engine) {
+        let (store, rooms) = engine.open().await;
+        let h = handle(&store, &rooms, "h");
+        h.write(room("h", "{}")).await.unwrap();
+        for number in 1..=5 {
+            h.write(Write::GameStarted {
+                room: "h".into(),
+                number,
+                seed: 1,
+            })
+            .await
+            .unwrap();
+            // The last game is under way: it has no record yet.
+            if number < 5 {
+                h.write(Write::GameFinished {
+                    room: "h".into(),
+                    number,
+                    record: format!("r{number}"),
+                })
+                .await
+                .unwrap();
+            }
+        }
+        let listed = |records: Vec<(u32, String)>| -> Vec<u32> {
+            records.iter().map(|(number, _)| *number).collect()
+        };
+        let all = store.finished_records("h", u32::MAX, 10).await.unwrap();
+        assert_eq!(all[0], (4, "r4".to_string()));
+        assert_eq!(listed(all), [4, 3, 2, 1]);
+        let page = store.finished_records("h", 4, 2).await.unwrap();
+        assert_eq!(listed(page), [3, 2]);
+        assert!(store.finished_records("h", 1, 10).await.unwrap().is_empty());
+        assert!(store.finished_records("x", 9, 10).await.unwrap().is_empty());
+        store.close().await;
+    }
+
     pub async fn a_probe_is_a_real_write_and_a_closed_store_refuses(engine: Engine) {
         let (store, rooms) = engine.open().await;
         store.probe().await.unwrap();
@@ -314,6 +350,7 @@ both!(
     a_commit_is_whole_or_nothing,
     the_most_recently_changed_rooms_come_first_and_closed_ones_stay_away,
     only_the_last_game_is_loaded_with_its_moves_in_order,
+    finished_records_are_listed_newest_first_below_a_bound,
     a_probe_is_a_real_write_and_a_closed_store_refuses,
 );
 

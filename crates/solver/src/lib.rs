@@ -8,6 +8,10 @@
 //!   probability and the best decision in every turn state, the second seat's last turn and the
 //!   roll-off included. Cached on disk.
 //! - [`SoloSolution`] ([`solo`]): the fewest expected turns to reach the target.
+//! - [`duel_match`]: the exact chance that one player beats another in a duel when both play
+//!   by fixed rules (perfect play, the expected-score play, or any [`DecisionPolicy`]: a bot, a
+//!   level, a strategy card), from each seat; [`PolicyTurns`] gives the exact distribution of a
+//!   turn's score under a policy.
 //! - [`advise`]: the options of a decision with their values, and the best;
 //!   [`advise_with_reason`] adds why the best is best ([`Reason`]: the exact difference between
 //!   the best option and the next best split into its parts, the largest named).
@@ -55,7 +59,9 @@ mod explain;
 pub mod figures;
 #[cfg(test)]
 mod fraction;
+mod matchup;
 mod multi;
+mod policy;
 mod solo;
 mod trio;
 mod turn;
@@ -73,7 +79,11 @@ pub use explain::{
     Cause, Comparison, DecisionKind, Indifference, OptionEnd, Parts, Reason, ReasonArg, ReasonKind,
     Stakes, face_word,
 };
+pub use matchup::{MatchError, MatchValue, TurnPlay, duel_match};
 pub use multi::{MultiPlayer, Reduced, Reduction, reduce};
+pub use policy::{
+    ActionProbabilities, DecisionPolicy, PolicyError, PolicyTurns, TurnDescription, TurnView,
+};
 pub use solo::{SoloSolution, solo};
 pub use trio::{
     MAX_TRIO_TARGET, TRIO_TOLERANCE, TrioError, TrioPosition, TrioSolution, TrioStats, trio,

@@ -3,7 +3,7 @@
 //! The values come from an [`Advisor`] (the solver); the coach only ranks and presents them.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Barrier, OnceLock};
 
 use martian_engine::{Action, Points, Rules, Situation};
 use martian_i18n::vocab::{self, ChangeUnit};
@@ -182,6 +182,8 @@ fn prepare_solution(rules: Rules, players: usize) {
 #[derive(Debug, Default)]
 pub struct SolverAdvisor {
     blocking: bool,
+    /// Background work starts only once this gate is passed (see [`SolverAdvisor::gated`]).
+    gate: Option<Arc<Barrier>>,
     ready: HashMap<(Rules, usize), Arc<OnceLock<()>>>,
 }
 
@@ -189,6 +191,16 @@ impl SolverAdvisor {
     /// Works game-level solutions out in the background.
     pub fn new() -> SolverAdvisor {
         SolverAdvisor::default()
+    }
+
+    /// Like [`SolverAdvisor::new`], but each background solve first waits at `gate` (a barrier of
+    /// two) until its other party passes it too: a caller can see the stand-in for certain, even
+    /// when the solution is already in memory and would otherwise be ready at once.
+    pub fn gated(gate: Arc<Barrier>) -> SolverAdvisor {
+        SolverAdvisor {
+            gate: Some(gate),
+            ..SolverAdvisor::default()
+        }
     }
 
     /// Waits for a game-level solution when it is first needed.
@@ -208,7 +220,11 @@ impl SolverAdvisor {
         let cell = self.ready.entry((rules, players)).or_insert_with(|| {
             let cell = Arc::new(OnceLock::new());
             let done = Arc::clone(&cell);
+            let gate = self.gate.clone();
             std::thread::spawn(move || {
+                if let Some(gate) = gate {
+                    gate.wait();
+                }
                 prepare_solution(rules, players);
                 let _ = done.set(());
             });

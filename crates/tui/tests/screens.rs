@@ -1,6 +1,7 @@
 //! The screens, driven by scripted keys and ticks of a fake clock over seeded games, drawn on
 //! ratatui's `TestBackend` and compared with reviewed snapshots (`tests/snapshots`).
 
+use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
 use martian_engine::{Action, Awaiting, Face, GameRecord, Rules, TurnPhase};
@@ -683,12 +684,15 @@ fn the_record_is_kept_after_every_turn_when_asked() {
 /// decision.
 #[test]
 fn the_duel_is_worked_out_in_the_background_and_comes_with_a_later_decision() {
+    // Another test may have solved the duel in this process already: the gate holds the
+    // background solve until the first decision has been seen with the stand-in.
+    let gate = Arc::new(Barrier::new(2));
     let mut h = Harness::with(
         GameSetup {
             coach: CoachMode::Always,
             ..setup(21)
         },
-        Some(Box::new(SolverAdvisor::new())),
+        Some(Box::new(SolverAdvisor::gated(Arc::clone(&gate)))),
         true,
     );
     h.key(KeyCode::Enter);
@@ -707,6 +711,7 @@ fn the_duel_is_worked_out_in_the_background_and_comes_with_a_later_decision() {
         advice_now(&h).provisional,
         "the first answer is the stand-in"
     );
+    gate.wait();
     loop {
         let advice = advice_now(&h);
         // However long the decision takes, its values stay in their measure.

@@ -320,8 +320,20 @@ fn the_environment_chooses_the_language_and_lang_overrides_it() {
     let english = "Martian Dice: 13 dice, target 25";
     let portuguese = "Martian Dice: 13 dados, alvo 25";
     type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
-    let cases: [Case; 7] = [
+    let cases: [Case; 10] = [
         (&[], &[], english),
+        // MARTIAN_DICE_LANG, the variable of --lang, beats the locale; --lang beats it.
+        (&[], &[("MARTIAN_DICE_LANG", "pt-BR")], portuguese),
+        (
+            &[],
+            &[("MARTIAN_DICE_LANG", "en"), ("LC_ALL", "pt_BR.UTF-8")],
+            english,
+        ),
+        (
+            &["--lang", "en"],
+            &[("MARTIAN_DICE_LANG", "pt-BR")],
+            english,
+        ),
         (&[], &[("LANG", "pt_BR.UTF-8")], portuguese),
         (&[], &[("LANG", "pt_BR.UTF-8"), ("LC_ALL", "C")], english),
         (

@@ -10,6 +10,7 @@ mod util;
 
 mod advise;
 mod arena;
+mod card;
 mod deploy;
 mod lang;
 mod package;
@@ -20,6 +21,7 @@ mod review;
 mod rules;
 mod serve;
 mod serve_cluster;
+mod serve_hosting;
 mod serve_process;
 mod solve;
 mod trio;

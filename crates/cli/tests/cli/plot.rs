@@ -249,3 +249,35 @@ fn the_turn_distribution_bars_are_the_solver_s_numbers() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_cards_plot_marks_every_shipped_card_beside_greedy_and_optimal() {
+    use martian_cards::{Card, chance, shipped::SHIPPED};
+    use martian_engine::Rules;
+    use martian_solver::{TurnPlay, duel_match};
+
+    let dir = temp_dir("cards");
+    let out = dir.join("cards.svg");
+    let output = plot(&dir, &["cards", "--out", out.to_str().unwrap()]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_well_formed_svg(&text);
+    let rules = Rules::official();
+    let mut cards = vec![Card::default()];
+    cards.extend(SHIPPED.iter().map(|shipped| shipped.card()));
+    for card in &cards {
+        let win = chance(card, &TurnPlay::Optimal, rules).unwrap().win_rate;
+        let label = format!("{:.2}%", 100.0 * win);
+        assert!(text.contains(&label), "{} lines: {label}", card.len());
+    }
+    let greedy = duel_match(rules, [&TurnPlay::Greedy, &TurnPlay::Optimal])
+        .unwrap()
+        .win(0);
+    assert!(text.contains(&format!("{:.2}%", 100.0 * greedy)), "greedy");
+    assert!(text.contains("50%"), "optimal");
+    let _ = std::fs::remove_dir_all(&dir);
+}

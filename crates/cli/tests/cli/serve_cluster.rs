@@ -896,6 +896,12 @@ async fn a_process_stopped_with_sigterm_hands_its_room_on_without_waiting_for_it
         "the room came back only after {waited:?}: the lease was waited for"
     );
     assert_eq!(owner_of(&room), format!("{other} 2"));
+    // The second process to start met the schema in place: PostgreSQL's notices of it
+    // ("relation schema_version already exists, skipping") are not logged at INFO.
+    for node in [&a, &b] {
+        let log = node.stderr();
+        assert!(!log.contains("already exists"), "{log}");
+    }
     // The game carries on there.
     if resumed["game"]["to_move"] == 0 {
         send(

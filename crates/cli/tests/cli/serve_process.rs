@@ -5,7 +5,7 @@
 //! refuses changes cleanly and the server recovers by itself; SIGTERM restarts gracefully; a
 //! backup taken while it serves brings every room back; nginx in front of it, as deploy/ says.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -1099,11 +1099,22 @@ fn the_service_unit_starts_the_server_with_its_settings_and_stops_it_cleanly() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+    // The unit asks for JSON logs: the address is in one of their lines, on standard error.
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut logged = String::new();
+    loop {
+        let mut line = String::new();
+        assert!(
+            err.read_line(&mut line).unwrap() > 0,
+            "no address in {logged}"
+        );
+        logged.push_str(&line);
+        let value: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        if let Some(addr) = value["addr"].as_str() {
+            assert!(addr.starts_with("127.0.0.1:"), "{line}");
+            break;
+        }
+    }
     let sent = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
@@ -1111,8 +1122,10 @@ fn the_service_unit_starts_the_server_with_its_settings_and_stops_it_cleanly() {
     assert!(sent.success());
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success(), "{:?}", output.status);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    // The unit asks for JSON logs.
+    // Nothing outside the log, which is JSON through and through.
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+    err.read_to_string(&mut logged).unwrap();
+    let stderr = logged;
     for line in stderr.lines() {
         let value: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
         assert!(value["message"].is_string());

@@ -154,6 +154,8 @@ fn spawn_binary(bin: &PathBuf, db: &std::ffi::OsStr, args: &Args) -> (Child, Soc
             &limit,
             "--rooms-per-address",
             &limit,
+            "--connections-per-address",
+            &limit,
         ])
         .args(["--bot-delay", &args.bot_delay.to_string(), "--db"])
         .arg(db)
@@ -285,6 +287,7 @@ fn main() {
                     bot_delay: Duration::from_millis(args.bot_delay),
                     // Every client comes from 127.0.0.1.
                     rooms_per_address: args.clients * 2 + 100,
+                    connections_per_address: args.clients.max(args.idle.unwrap_or(0)) * 2 + 100,
                     ..martian_server::Config::default()
                 };
                 let running = martian_server::start(config).await.expect("server starts");

@@ -7,7 +7,9 @@
 //! in the same transaction, that this process still holds the room's lease at that generation, so
 //! a process that lost a room (paused past its lease, then resumed) cannot write to it.
 
+mod file_lock;
 mod postgres;
+mod redact;
 mod sqlite;
 
 use std::future::Future;
@@ -16,6 +18,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
+pub use redact::redact_url;
 pub use sqlite::backup;
 
 use crate::metrics::Metrics;
@@ -52,6 +55,16 @@ pub enum StoreError {
     /// A file or directory of the database could not be made ready.
     #[error("storage: {what}: {error}")]
     File { what: String, error: String },
+    /// Another process holds the SQLite file: two servers on one file would split its rooms.
+    #[error(
+        "storage: {path} is in use by another martian-dice server (two servers on one SQLite file would each run its rooms and split them): stop that server first, or share a PostgreSQL database between several (--db postgres://…)"
+    )]
+    InUse { path: String },
+    /// The SQLite file is damaged (found by the check at start).
+    #[error(
+        "storage: {path} is damaged ({detail}): restore it from a backup (martian-dice backup), or move it aside to start with an empty database"
+    )]
+    Damaged { path: String, detail: String },
     /// The storage thread is gone (the server is stopping).
     #[error("storage: the storage thread stopped")]
     Stopped,
@@ -183,6 +196,14 @@ pub trait Backend: Send + Sync + std::fmt::Debug {
         room: String,
         number: u32,
     ) -> BoxFuture<'_, Result<Option<String>, StoreError>>;
+    /// The records of a room's finished games numbered below `before`, the `limit` highest
+    /// numbered, highest first.
+    fn finished_records(
+        &self,
+        room: String,
+        before: u32,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<(u32, String)>, StoreError>>;
     /// Stores what was handed over before, and stops; later calls fail.
     fn close(&self) -> BoxFuture<'_, ()>;
     /// Whether the engine fences each room's writes by its lease (PostgreSQL).
@@ -313,6 +334,19 @@ impl Store {
     /// The public listings of the rooms other processes run.
     pub async fn listings_elsewhere(&self) -> Result<Vec<String>, StoreError> {
         self.backend.listings_elsewhere().await
+    }
+
+    /// The records of a room's finished games numbered below `before`, the `limit` highest
+    /// numbered, highest first.
+    pub async fn finished_records(
+        &self,
+        room: &str,
+        before: u32,
+        limit: usize,
+    ) -> Result<Vec<(u32, String)>, StoreError> {
+        self.backend
+            .finished_records(room.to_string(), before, limit)
+            .await
     }
 }
 

@@ -99,7 +99,7 @@ CREATE TABLE chat (
 const MIGRATION_LOCK: i64 = 0x006d_6172_7469_616e; // "martian"
 
 /// How a process uses PostgreSQL.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PostgresOptions {
     /// `postgres://user:password@host:port/database` (or the key=value form).
     pub url: String,
@@ -111,6 +111,18 @@ pub struct PostgresOptions {
     pub lease: Duration,
     /// Connections that write the rooms' changes.
     pub writers: usize,
+}
+
+impl std::fmt::Debug for PostgresOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PostgresOptions")
+            .field("url", &super::redact_url(&self.url))
+            .field("node", &self.node)
+            .field("addr", &self.addr)
+            .field("lease", &self.lease)
+            .field("writers", &self.writers)
+            .finish()
+    }
 }
 
 /// What claiming one room found.
@@ -168,9 +180,23 @@ async fn connect(url: &str) -> Result<Client, StoreError> {
             .await
             .map_err(|_| StoreError::Unavailable("connecting took over 10 s".into()))?
             .map_err(pg)?;
+    // Driven message by message rather than awaited whole, which would log every notice of
+    // the server at INFO: "relation schema_version already exists, skipping" on each start,
+    // from the migrations' CREATE … IF NOT EXISTS. Notices are the database's chatter: debug.
+    let mut connection = connection;
     tokio::spawn(async move {
-        if let Err(error) = connection.await {
-            tracing::warn!("postgresql connection: {error}");
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = futures_util::StreamExt::next(&mut messages).await {
+            match message {
+                Ok(tokio_postgres::AsyncMessage::Notice(notice)) => {
+                    tracing::debug!("postgresql notice: {}", notice.message());
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!("postgresql connection: {error}");
+                    break;
+                }
+            }
         }
     });
     Ok(client)
@@ -285,6 +311,33 @@ impl Postgres {
         Ok(rows
             .iter()
             .map(|row| (row.get::<_, String>(0), row.get::<_, i64>(1) as u64))
+            .collect())
+    }
+
+    /// Who holds each of `rooms` as stored now: its owner and generation, unless it is closed;
+    /// rooms with no row (one being created: its first commit is not done) are left out.
+    pub async fn holders(
+        &self,
+        rooms: &[String],
+    ) -> Result<std::collections::HashMap<String, Option<(String, u64)>>, StoreError> {
+        let client = self.reader().await?;
+        let rows = client
+            .query(
+                "SELECT id, owner, generation, closed FROM rooms WHERE id = ANY($1)",
+                &[&rooms],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                let owner: Option<String> = row.get(1);
+                let closed: bool = row.get(3);
+                let holder = owner
+                    .filter(|_| !closed)
+                    .map(|owner| (owner, row.get::<_, i64>(2) as u64));
+                (row.get::<_, String>(0), holder)
+            })
             .collect())
     }
 
@@ -1094,6 +1147,33 @@ impl Backend for Postgres {
                 .await
                 .map_err(pg)?;
             Ok(row.and_then(|row| row.get::<_, Option<String>>(0)))
+        })
+    }
+
+    fn finished_records(
+        &self,
+        room: String,
+        before: u32,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<(u32, String)>, StoreError>> {
+        Box::pin(async move {
+            let client = self.reader().await?;
+            // `number` is an INTEGER: the bound as one (any bound above holds them all).
+            let before = i32::try_from(before).unwrap_or(i32::MAX);
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            let rows = client
+                .query(
+                    "SELECT number, record FROM games
+                     WHERE room_id = $1 AND number < $2 AND record IS NOT NULL
+                     ORDER BY number DESC LIMIT $3",
+                    &[&room, &before, &limit],
+                )
+                .await
+                .map_err(pg)?;
+            Ok(rows
+                .iter()
+                .map(|row| (row.get::<_, i32>(0) as u32, row.get::<_, String>(1)))
+                .collect())
         })
     }
 

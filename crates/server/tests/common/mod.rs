@@ -6,6 +6,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+#[allow(unused_imports)] // not every test binary uses the client
 pub use martian_testkit::ws::*;
 
 /// A server in this process on 127.0.0.1, port 0, in-memory database, bots without delay.
@@ -15,6 +16,7 @@ pub async fn server(adjust: impl FnOnce(&mut martian_server::Config)) -> martian
         bot_delay: Duration::ZERO,
         // Every client of the tests comes from 127.0.0.1.
         rooms_per_address: 1000,
+        connections_per_address: 1000,
         ..martian_server::Config::default()
     };
     adjust(&mut config);

@@ -6,6 +6,7 @@ use martian_i18n::{Messages, decimal, tr, vocab};
 
 use super::{ArenaReport, PlayMode, RoundRobinReport};
 use crate::cmd::solve::messages::percent;
+use martian_arena::ExactReport;
 
 fn wins(m: &Messages, wins: f64) -> String {
     if wins.fract() == 0.0 {
@@ -145,6 +146,34 @@ pub fn arena(m: &Messages, report: &ArenaReport) -> String {
     };
     let _ = writeln!(out, "{speed}");
     out
+}
+
+/// `--exact`: each bot's chance over both seats and from each.
+pub fn exact(m: &Messages, report: &ExactReport) -> String {
+    let mut out = tr!(
+        m,
+        "arena-exact-header",
+        rules = vocab::ruleset(m, report.rules)
+    ) + "\n";
+    let mut rows = vec![{
+        let mut row: Vec<String> = ["bot", "win-rate"].map(|c| column(m, c, 0)).to_vec();
+        row.extend((1..=2).map(|s| column(m, "seat", s)));
+        row
+    }];
+    for bot in &report.bots {
+        let mut row = vec![bot.name.clone(), exact_percent(m, bot.win_rate)];
+        row.extend(bot.seats.iter().map(|seat| exact_percent(m, seat.win_rate)));
+        rows.push(row);
+    }
+    out.push_str(&table(&rows));
+    let seconds = decimal(m, report.seconds, 3);
+    let _ = writeln!(out, "{}", tr!(m, "arena-exact-speed", seconds = seconds));
+    out
+}
+
+/// An exact chance: four decimals of a percent.
+fn exact_percent(m: &Messages, p: f64) -> String {
+    format!("{}%", decimal(m, 100.0 * p, 4))
 }
 
 pub fn round_robin(m: &Messages, report: &RoundRobinReport) -> String {

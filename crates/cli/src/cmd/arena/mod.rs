@@ -48,6 +48,10 @@ pub struct ArenaArgs {
     /// asks every decision. Default: turns when every bot can, else dice.
     #[arg(long, value_enum, value_name = "MODE")]
     pub mode: Option<ModeArg>,
+    /// Compute the duel's win rates exactly instead of playing games: for two bots whose
+    /// decisions are known in advance (every built-in bot, level and card:FILE).
+    #[arg(long, conflicts_with_all = ["round_robin", "mode", "games", "seed", "threads"])]
+    pub exact: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -79,6 +83,8 @@ Bots:
   greedy                          maximises each turn's expected score (exact)
   optimal                         maximises the probability of winning (exact for 1-3 players)
   easy, medium, hard, strength:X  levels for people (X from 0 to 1; 1 plays like optimal)
+  card-1, card-3, card-5          the best strategy cards of 1, 3 and 5 lines (docs/strategy.md)
+  card:FILE                       a strategy card of your own (docs/strategy.md)
   exec:PATH[:ARGS]                a program speaking the bot protocol (docs/bot-protocol.md)
 
 Seats rotate every game so that each bot plays each seat equally often (exactly when the number
@@ -92,10 +98,15 @@ exact distribution of the bot's play from that position, so games are distribute
 with every die rolled, some fifty times faster (no decisions are asked, so none are counted).
 --mode dice rolls every die and asks every decision, whatever the bots.
 
+Exact: --exact computes a duel's win rates, from each seat and over both, instead of sampling
+them: each bot's decisions are valued exactly over every position of the game (the solver's
+recursion with both sides fixed). Any two bots but exec: ones, under any rules.
+
 Examples:
   martian-dice arena --bots optimal,greedy --games 1000000
   martian-dice arena --bots greedy,exec:python3:examples/python/bot.py --games 1000
-  martian-dice arena --round-robin random,aggressive,defensive,greedy --games 20000";
+  martian-dice arena --round-robin random,aggressive,defensive,greedy --games 20000
+  martian-dice arena --bots card:my-card.txt,optimal --exact";
 
 /// Turns arena errors caused by what the user typed into usage errors (exit code 2).
 fn classify(error: ArenaError) -> anyhow::Error {
@@ -104,7 +115,9 @@ fn classify(error: ArenaError) -> anyhow::Error {
         | ArenaError::Seats(_)
         | ArenaError::RoundRobinBots(_)
         | ArenaError::NoGames
-        | ArenaError::NoThreads => UsageError(error.to_string()).into(),
+        | ArenaError::NoThreads
+        | ArenaError::ExactSeats(_)
+        | ArenaError::NotExact(_) => UsageError(error.to_string()).into(),
         ArenaError::NoTurnLevelPlay(_) => UsageError(format!("{error}; use --mode dice")).into(),
         other => other.into(),
     }
@@ -153,6 +166,14 @@ pub fn run(args: ArenaArgs, lang: martian_i18n::Lang) -> Result<()> {
         },
         mode: args.mode.map(PlayMode::from),
     };
+    if args.exact {
+        let report = martian_arena::exact(&config).map_err(classify)?;
+        return if args.json {
+            emit(&format!("{}\n", serde_json::to_string_pretty(&report)?))
+        } else {
+            emit(&messages::exact(m, &report))
+        };
+    }
     let pairs = if round_robin {
         (bots.len() * bots.len().saturating_sub(1) / 2) as u64
     } else {

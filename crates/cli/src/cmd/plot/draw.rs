@@ -78,7 +78,9 @@ fn text_style(size: u32) -> TextStyle<'static> {
 fn render<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, picture: &Picture) -> Drawn<DB> {
     root.fill(&WHITE)?;
     let (title, note) = match picture {
-        Picture::Maps { title, note, .. } | Picture::Bars { title, note, .. } => (title, note),
+        Picture::Maps { title, note, .. }
+        | Picture::Bars { title, note, .. }
+        | Picture::Line { title, note, .. } => (title, note),
     };
     let (_, height) = root.dim_in_pixel();
     let body = root.titled(title, text_style(22))?;
@@ -88,7 +90,74 @@ fn render<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, picture: &Picture) 
     match picture {
         Picture::Maps { panels, legend, .. } => maps(&body, panels, legend),
         Picture::Bars { series, .. } => bars(&body, series),
+        Picture::Line {
+            x_label,
+            y_label,
+            points,
+            references,
+            ..
+        } => line(&body, (x_label, y_label), points, references),
     }
+}
+
+fn line<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (x_label, y_label): (&str, &str),
+    points: &[(f64, f64, String)],
+    references: &[(String, f64)],
+) -> Drawn<DB> {
+    let xs = points.iter().map(|p| p.0);
+    let ys = points
+        .iter()
+        .map(|p| p.1)
+        .chain(references.iter().map(|r| r.1));
+    let x_max = xs.fold(1.0, f64::max);
+    let (y_min, y_max) = ys.fold((f64::MAX, f64::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)));
+    let pad = (y_max - y_min).max(1.0) * 0.08;
+    let mut chart = ChartBuilder::on(area)
+        .margin(16)
+        .x_label_area_size(46)
+        .y_label_area_size(64)
+        .build_cartesian_2d(-0.3..x_max + 0.3, (y_min - pad)..(y_max + pad))?;
+    chart
+        .configure_mesh()
+        .light_line_style(RGBColor(235, 235, 235))
+        .x_labels(x_max as usize + 1)
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_label_formatter(&|v| format!("{v:.0}%"))
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .label_style(text_style(13))
+        .axis_desc_style(text_style(14))
+        .draw()?;
+    let colors = [RGBColor(120, 120, 120), STOP];
+    for (k, (label, y)) in references.iter().enumerate() {
+        let color = colors[k % colors.len()];
+        chart.draw_series(LineSeries::new(
+            [(-0.3, *y), (x_max + 0.3, *y)],
+            color.stroke_width(2),
+        ))?;
+        chart.draw_series(std::iter::once(Text::new(
+            label.clone(),
+            (0.0, *y + pad * 0.25),
+            text_style(13),
+        )))?;
+    }
+    chart.draw_series(LineSeries::new(
+        points.iter().map(|p| (p.0, p.1)),
+        ROLL.stroke_width(3),
+    ))?;
+    chart.draw_series(
+        points
+            .iter()
+            .map(|p| Circle::new((p.0, p.1), 6, ROLL.filled())),
+    )?;
+    chart.draw_series(
+        points
+            .iter()
+            .map(|p| Text::new(p.2.clone(), (p.0 + 0.08, p.1 - pad * 0.45), text_style(13))),
+    )?;
+    Ok(())
 }
 
 /// Viridis, from dark blue (0) to yellow (1), by linear steps between nine of its colours.

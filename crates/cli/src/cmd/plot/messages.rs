@@ -113,3 +113,23 @@ pub fn bad_scores(text: &str) -> String {
         "--scores must be two banked totals separated by a comma, such as 12,24; '{text}' is not"
     )
 }
+
+pub fn cards_title() -> String {
+    "Strategy cards: the chance to win against perfect play, exactly".into()
+}
+
+pub fn card_lines() -> String {
+    "lines on the card (0: the default play alone)".into()
+}
+
+pub fn chance_against_optimal() -> String {
+    "chance to win against optimal (%)".into()
+}
+
+pub fn optimal_reference() -> String {
+    "optimal against itself: 50%".into()
+}
+
+pub fn greedy_reference(percent: f64) -> String {
+    format!("greedy (expected score, not memorisable): {percent:.2}%")
+}

@@ -22,13 +22,16 @@ use crate::rules_args::RulesArgs;
 /// score), for each seat. duel-stop: where the optimal duel player stops or rolls again with the
 /// dice of --aside set aside, over all pairs of scores, for each seat. turn-distribution: the
 /// final score of a turn for the expected-score player and for a player with a goal: winning the
-/// duel at --scores (seat --seat to play), or scoring at least --at-least points.
+/// duel at --scores (seat --seat to play), or scoring at least --at-least points. cards: the
+/// exact chance of the shipped strategy cards against perfect play by their number of lines,
+/// with the expected-score player and perfect play beside them.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  martian-dice plot duel-win --out duel-win.svg\n  \
                   martian-dice plot duel-stop --aside 2T3R4H --out stop.png\n  \
                   martian-dice plot turn-distribution --scores 12,24 --seat 0 --out dist.svg\n  \
-                  martian-dice plot turn-distribution --at-least 10 --out dist.svg"
+                  martian-dice plot turn-distribution --at-least 10 --out dist.svg\n  \
+                  martian-dice plot cards --out docs/img/cards.svg"
 )]
 pub struct PlotArgs {
     /// What to draw.
@@ -69,6 +72,8 @@ pub enum PlotKind {
     DuelStop,
     /// The turn-score distribution of the expected-score player and of a player with a goal.
     TurnDistribution,
+    /// The shipped strategy cards' chance against perfect play by their number of lines.
+    Cards,
 }
 
 /// The picture formats.
@@ -107,6 +112,17 @@ pub enum Picture {
         title: String,
         note: String,
         series: Vec<(String, Vec<f64>)>,
+    },
+    /// Points joined by a line, over horizontal reference lines.
+    Line {
+        title: String,
+        note: String,
+        x_label: String,
+        y_label: String,
+        /// The points: their x, y and a label each.
+        points: Vec<(f64, f64, String)>,
+        /// Horizontal lines: a label and a height.
+        references: Vec<(String, f64)>,
     },
 }
 
@@ -159,6 +175,7 @@ pub fn run(args: PlotArgs) -> Result<()> {
             };
             turn_distribution(rules, goal)
         }
+        PlotKind::Cards => cards(rules)?,
     };
     draw::write(&picture, format, &args.out, (args.width, args.height))?;
     eprintln!("{}", messages::written(&args.out));
@@ -312,6 +329,38 @@ fn turn_distribution(rules: Rules, goal: Goal) -> Picture {
             (label, distribution),
         ],
     }
+}
+
+/// The shipped cards' chances against perfect play, by their number of lines (none: the
+/// default play alone), with greedy's and perfect play's.
+fn cards(rules: Rules) -> Result<Picture> {
+    use martian_cards::{Card, chance};
+    use martian_solver::{TurnPlay, duel_match};
+    let mut cards = vec![Card::default()];
+    cards.extend(martian_cards::shipped::SHIPPED.iter().map(|s| s.card()));
+    let points = cards
+        .iter()
+        .map(|card| {
+            let win = chance(card, &TurnPlay::Optimal, rules)?.win_rate;
+            Ok((
+                card.len() as f64,
+                100.0 * win,
+                format!("{:.2}%", 100.0 * win),
+            ))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let greedy = duel_match(rules, [&TurnPlay::Greedy, &TurnPlay::Optimal])?.win(0);
+    Ok(Picture::Line {
+        title: messages::cards_title(),
+        note: messages::rules_note(rules),
+        x_label: messages::card_lines(),
+        y_label: messages::chance_against_optimal(),
+        points,
+        references: vec![
+            (messages::optimal_reference(), 50.0),
+            (messages::greedy_reference(100.0 * greedy), 100.0 * greedy),
+        ],
+    })
 }
 
 #[cfg(test)]

@@ -24,6 +24,10 @@ pub fn rules_text(lang: Lang) -> String {
             Some(tr!(m, "rules-variants-title")),
             tr!(m, "rules-variants"),
         ),
+        (
+            Some(tr!(m, "rules-cards-title")),
+            tr!(m, "rules-cards") + &martian_cards::shipped::rules_section(lang),
+        ),
     ];
     let mut text = format!("{}\n", tr!(m, "rules-title"));
     for (title, body) in sections {

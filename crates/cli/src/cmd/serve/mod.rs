@@ -18,7 +18,12 @@ pub struct ServeArgs {
     /// SQLite database file [default: martian-dice/server.db under the user's data directory],
     /// or a PostgreSQL URL (postgres://user:password@host/database) shared by several server
     /// processes behind a load balancer (see README, "Hosting for many players").
-    #[arg(long, env = "MARTIAN_DICE_DB", value_name = "FILE|URL")]
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_DB",
+        hide_env_values = true,
+        value_name = "FILE|URL"
+    )]
     db: Option<PathBuf>,
     /// With PostgreSQL: seconds a process's lease on its rooms lasts without renewal; after a
     /// process dies, the others take its rooms over once it has run out.
@@ -62,6 +67,17 @@ pub struct ServeArgs {
         value_name = "N"
     )]
     max_connections: usize,
+    /// Connections one address may hold at once; behind --trusted-proxy, WebSockets one client
+    /// may hold (by the address the proxy names). Leave room for players who share an address
+    /// (a household, an office, a school behind one router): a player's page holds one
+    /// WebSocket and briefly a few page downloads.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 100,
+        value_name = "N"
+    )]
+    connections_per_address: usize,
     /// Live rooms (in their lobby or being played, with someone in them) one address may have
     /// created; finished rooms and rooms everyone left do not count. With PostgreSQL the count
     /// covers every process.
@@ -179,15 +195,22 @@ pub struct ServeArgs {
     #[arg(long, env = "MARTIAN_DICE_PUBLIC_URL", value_name = "URL")]
     public_url: Option<String>,
     /// A reverse proxy whose X-Real-IP (else last X-Forwarded-For entry) names the client, for
-    /// the per-address caps (repeat, or comma-separate in the variable): 127.0.0.1 behind a
-    /// local nginx.
+    /// the per-address caps: an address, or a range such as 10.0.0.0/8 (repeat, or
+    /// comma-separate: "127.0.0.1, 10.0.0.0/8"). 127.0.0.1 behind a local nginx.
     #[arg(
         long = "trusted-proxy",
         env = "MARTIAN_DICE_TRUSTED_PROXIES",
-        value_name = "IP",
-        value_delimiter = ','
+        value_name = "IP|CIDR",
+        value_delimiter = ',',
+        value_parser = martian_server::parse_proxy
     )]
-    trusted_proxies: Vec<std::net::IpAddr>,
+    trusted_proxies: Vec<martian_server::IpNet>,
+    /// Where Prometheus reads the metrics (GET /metrics) apart from the game: an address of
+    /// the machine's or of a private network, such as 127.0.0.1:9090 [default: the game's own
+    /// address when it is a loopback one (behind a proxy on the machine, which keeps /metrics
+    /// to the machine), else nowhere: --addr 0.0.0.0:8080 does not make them public].
+    #[arg(long, env = "MARTIAN_DICE_METRICS_ADDR", value_name = "ADDR")]
+    metrics_addr: Option<SocketAddr>,
     /// How log lines are written to standard error: text for people, json for collectors (one
     /// object a line). RUST_LOG filters them (default: info).
     #[arg(long, env = "MARTIAN_DICE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -200,25 +223,46 @@ enum LogFormat {
     Json,
 }
 
-/// Log lines on standard error, as `format` says; `RUST_LOG` chooses what (default: info).
+/// The libraries whose debug and trace lines hold what must never be logged — whole WebSocket
+/// frames and messages (seat tokens), HTTP headers, SQL statements with their parameters — and
+/// the most they may say, whatever `RUST_LOG` asks.
+const QUIET_LIBRARIES: [&str; 7] = [
+    "tungstenite",
+    "tokio_tungstenite",
+    "hyper",
+    "hyper_util",
+    "axum",
+    "tokio_postgres",
+    "postgres_protocol",
+];
+
+/// Log lines on standard error, as `format` says; `RUST_LOG` chooses what (default: info),
+/// except that the [`QUIET_LIBRARIES`] never log below info.
 fn start_logging(format: LogFormat) {
-    use tracing_subscriber::EnvFilter;
+    use tracing_subscriber::filter::{EnvFilter, LevelFilter, Targets};
+    use tracing_subscriber::prelude::*;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let quiet = QUIET_LIBRARIES.into_iter().fold(
+        Targets::new().with_default(LevelFilter::TRACE),
+        |targets, library| targets.with_target(library, LevelFilter::INFO),
+    );
     use std::io::IsTerminal;
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let logs = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let lines = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(colour)
         .with_target(false);
-    match format {
-        LogFormat::Text => logs.init(),
-        LogFormat::Json => logs
+    let lines = match format {
+        LogFormat::Text => lines.boxed(),
+        LogFormat::Json => lines
             .json()
             .flatten_event(true)
             .with_current_span(true)
-            .init(),
-    }
+            .boxed(),
+    };
+    tracing_subscriber::registry()
+        .with(lines.with_filter(filter).with_filter(quiet))
+        .init();
 }
 
 /// A public URL: http or https, a host, no query or fragment; kept without a trailing slash.
@@ -274,6 +318,19 @@ fn at_least_one(flag: &str, value: usize) -> Result<usize, UsageError> {
     }
 }
 
+/// Where `/metrics` answers: `--metrics-addr` if given (the game's address if it is that one),
+/// else on the game's address only when that is a loopback address.
+fn metrics_at(addr: SocketAddr, metrics_addr: Option<SocketAddr>) -> martian_server::MetricsAt {
+    use martian_server::MetricsAt;
+    match metrics_addr {
+        // (Port 0 twice is two free ports, not one.)
+        Some(at) if at == addr && at.port() != 0 => MetricsAt::GamePort,
+        Some(at) => MetricsAt::Separate(at),
+        None if addr.ip().is_loopback() => MetricsAt::GamePort,
+        None => MetricsAt::Off,
+    }
+}
+
 fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, UsageError> {
     if !(args.rate_limit.is_finite() && args.rate_limit > 0.0) {
         return Err(UsageError(format!(
@@ -318,6 +375,10 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         cluster,
         max_rooms: at_least_one("--max-rooms", args.max_rooms)?,
         max_connections: at_least_one("--max-connections", args.max_connections)?,
+        connections_per_address: at_least_one(
+            "--connections-per-address",
+            args.connections_per_address,
+        )?,
         rooms_per_address: at_least_one("--rooms-per-address", args.rooms_per_address)?,
         rooms_per_connection: at_least_one("--rooms-per-connection", args.rooms_per_connection)?,
         bot_delay: Duration::from_millis(args.bot_delay),
@@ -339,16 +400,9 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         grace: duration("--grace", args.grace, 1.0, 24.0 * 3600.0)?,
         public_url: args.public_url.as_deref().map(public_url).transpose()?,
         trusted_proxies: args.trusted_proxies.clone(),
+        metrics: metrics_at(args.addr, args.metrics_addr),
         ..martian_server::Config::default()
     })
-}
-
-/// The host part of a PostgreSQL URL, without user or password.
-fn postgres_host(db: &std::path::Path) -> String {
-    let text = db.to_string_lossy();
-    let rest = text.split_once("://").map_or(&*text, |(_, rest)| rest);
-    let rest = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
-    rest.split(['/', '?']).next().unwrap_or("").to_string()
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -369,16 +423,25 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let mut terminate = signal(SignalKind::terminate()).context("cannot watch for SIGTERM")?;
         let mut interrupt = signal(SignalKind::interrupt()).context("cannot watch for SIGINT")?;
         let running = martian_server::start(config).await?;
-        // The first line of standard output names the address: scripts and tests read it.
-        crate::output::emit(&format!("listening on http://{}/\n", running.addr()))?;
+        let addr = running.addr();
+        if args.log_format == LogFormat::Text {
+            // The first line of standard output names the address: scripts and tests read it.
+            // JSON logs say it in their own line instead (standard output may be the same log).
+            crate::output::emit(&format!("listening on http://{addr}/\n"))?;
+        }
         let skipped = running.not_restored().len();
         let database = match running.node() {
-            // The URL may hold a password: name the database by its host only.
-            Some(node) => format!("postgresql at {} as node {node}", postgres_host(&db)),
+            Some(node) => format!(
+                "postgresql {} as node {node}",
+                martian_server::redact_url(&db.to_string_lossy())
+            ),
             None => db.display().to_string(),
         };
         tracing::info!(
-            "database {database} ({} rooms restored{}); SIGTERM or Ctrl-C stops gracefully",
+            addr = %addr,
+            database = %database,
+            rooms_restored = running.restored_rooms(),
+            "listening on http://{addr}/ with database {database} ({} rooms restored{}); SIGTERM or Ctrl-C stops gracefully",
             running.restored_rooms(),
             if skipped > 0 {
                 format!(", {skipped} not restored: see above")
@@ -386,6 +449,14 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                 String::new()
             }
         );
+        match (running.metrics_addr(), metrics_at(args.addr, args.metrics_addr)) {
+            (Some(at), _) => tracing::info!(metrics_addr = %at, "metrics at http://{at}/metrics"),
+            (None, martian_server::MetricsAt::Off) => tracing::info!(
+                "metrics are not served: --addr {} is not a loopback address, and they are not for the public (--metrics-addr names where to serve them)",
+                args.addr
+            ),
+            (None, _) => {}
+        }
         tokio::select! {
             _ = terminate.recv() => {}
             _ = interrupt.recv() => {}
@@ -395,4 +466,36 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         tracing::info!("stopped");
         anyhow::Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use martian_server::MetricsAt;
+
+    #[test]
+    fn metrics_stay_off_a_public_game_address_unless_asked_for() {
+        let at = |addr: &str, metrics: Option<&str>| {
+            metrics_at(addr.parse().unwrap(), metrics.map(|m| m.parse().unwrap()))
+        };
+        // Behind a proxy on the machine: beside the game, as before.
+        assert_eq!(at("127.0.0.1:8080", None), MetricsAt::GamePort);
+        assert_eq!(at("[::1]:8080", None), MetricsAt::GamePort);
+        // Listening for the world or a network: not there.
+        assert_eq!(at("0.0.0.0:8080", None), MetricsAt::Off);
+        assert_eq!(at("10.0.0.11:8080", None), MetricsAt::Off);
+        // Asked for: where asked, the game's address included.
+        assert_eq!(
+            at("0.0.0.0:8080", Some("127.0.0.1:9090")),
+            MetricsAt::Separate("127.0.0.1:9090".parse().unwrap())
+        );
+        assert_eq!(
+            at("10.0.0.11:8080", Some("10.0.0.11:8080")),
+            MetricsAt::GamePort
+        );
+        assert_eq!(
+            at("127.0.0.1:0", Some("127.0.0.1:0")),
+            MetricsAt::Separate("127.0.0.1:0".parse().unwrap())
+        );
+    }
 }

@@ -17,8 +17,8 @@ use serde_json::Value;
 /// The binary under test, built by Cargo for this test run.
 pub const BIN: &str = env!("CARGO_BIN_EXE_martian-dice");
 
-/// The locale variables the binary reads to choose its language.
-const LOCALE_VARIABLES: [&str; 3] = ["LC_ALL", "LC_MESSAGES", "LANG"];
+/// The variables the binary reads to choose its language: its own and the locale's.
+const LOCALE_VARIABLES: [&str; 4] = ["MARTIAN_DICE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"];
 
 /// The binary with no locale in its environment: it speaks English unless told otherwise. Its
 /// configuration directory is the tests' own (what the program remembers stays out of the

@@ -23,7 +23,8 @@ pub struct ServeProcess {
 impl ServeProcess {
     /// Serves `db` (a SQLite file or a PostgreSQL URL) with bots that do not wait and a rate
     /// limit no test reaches, plus the options `extra` and the environment `env`. Every client
-    /// of the tests comes from 127.0.0.1, so up to 1000 rooms per address unless `extra` says.
+    /// of the tests comes from 127.0.0.1, so up to 1000 rooms and 1000 connections per address
+    /// unless `extra` says.
     pub fn start(db: impl AsRef<OsStr>, extra: &[&str], env: &[(&str, &Path)]) -> ServeProcess {
         Self::start_on("127.0.0.1:0".parse().unwrap(), db, extra, env)
     }
@@ -47,6 +48,9 @@ impl ServeProcess {
         if !extra.contains(&"--rooms-per-address") {
             command.args(["--rooms-per-address", "1000"]);
         }
+        if !extra.contains(&"--connections-per-address") {
+            command.args(["--connections-per-address", "1000"]);
+        }
         for (name, value) in env {
             command.env(name, value);
         }
@@ -59,23 +63,33 @@ impl ServeProcess {
                 lines.lock().unwrap().push(line);
             }
         });
-        // The first line of standard output names the address.
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .unwrap_or_else(|| {
-                panic!(
-                    "unexpected first line {line:?}; stderr: {}",
-                    stderr.lock().unwrap().join("\n")
-                )
-            })
-            .parse()
-            .unwrap();
+        let json = extra
+            .windows(2)
+            .any(|pair| pair == ["--log-format", "json"])
+            || env.iter().any(|(name, value)| {
+                *name == "MARTIAN_DICE_LOG_FORMAT" && value.as_os_str() == "json"
+            });
+        let addr = if json {
+            // JSON logs name the address in a line of their own (field `addr`).
+            listening_in_json(child_stderr_lines(&stderr))
+        } else {
+            // The first line of standard output names the address.
+            let mut line = String::new();
+            BufReader::new(child.stdout.take().unwrap())
+                .read_line(&mut line)
+                .unwrap();
+            line.trim()
+                .strip_prefix("listening on http://")
+                .and_then(|rest| rest.strip_suffix('/'))
+                .unwrap_or_else(|| {
+                    panic!(
+                        "unexpected first line {line:?}; stderr: {}",
+                        stderr.lock().unwrap().join("\n")
+                    )
+                })
+                .parse()
+                .unwrap()
+        };
         ServeProcess {
             child,
             addr,
@@ -134,6 +148,38 @@ impl ServeProcess {
         }
         panic!("no '{needle}' on standard error: {}", self.stderr());
     }
+}
+
+/// Standard error's lines as they arrive, for up to 20 s.
+fn child_stderr_lines(lines: &Arc<Mutex<Vec<String>>>) -> impl Iterator<Item = String> + '_ {
+    let mut seen = 0;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(line) = lines.lock().unwrap().get(seen).cloned() {
+                seen += 1;
+                return Some(line);
+            }
+            if Instant::now() > deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    })
+}
+
+/// The address in the JSON log line that says the server listens.
+fn listening_in_json(lines: impl IntoIterator<Item = String>) -> SocketAddr {
+    let mut seen = Vec::new();
+    for line in lines {
+        let value: serde_json::Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("a log line that is not JSON ({e}): {line}"));
+        if let Some(addr) = value["addr"].as_str() {
+            return addr.parse().unwrap();
+        }
+        seen.push(line);
+    }
+    panic!("no line names the address: {}", seen.join("\n"));
 }
 
 impl Drop for ServeProcess {

@@ -1,0 +1,487 @@
+//! The search for the best card of a given size: the language's families of lines, their
+//! numbers as parameters, every candidate valued exactly against perfect play.
+//!
+//! A family is a line's shape with its numbers left open: an advice and its conditions, such as
+//! "Stop when you have {p} points or more and {k} dice or fewer are left, unless the tanks can no
+//! longer win". The search grows a card one line at a time: it tries every family at every
+//! place a line of its kind can go, fits the new line's numbers one at a time (each over its
+//! whole range, until none moves), keeps the best card, then polishes every number of the card
+//! by steps of one. Once the card has its lines, it tries to replace each line by every family
+//! until nothing improves, and last strikes out the conditions the card does as well without.
+//! Candidates are valued in parallel; a card seen before is not valued again.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use martian_engine::{Face, Rules};
+use martian_solver::{MatchError, TurnPlay};
+use rayon::prelude::*;
+
+use crate::card::{Advice, Bound, Card, Condition, Group, Line};
+use crate::value::chance;
+
+/// A condition of a family, its number (if any) a parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    TanksLead,
+    RaysLead,
+    Safe,
+    PointsAtLeast,
+    DiceAtMost,
+    DiceAtLeast,
+    RaysRolledAtLeast,
+    RaysRolledAtMost,
+    GroupAtMost,
+    GroupAtLeast,
+    KindsAtLeast,
+    LastRound,
+    StopPutsAhead,
+    StopReachesTarget,
+    PlayFirst,
+    Trail,
+    Lead,
+    OpponentAtLeast,
+}
+
+impl Slot {
+    /// The range of its number and where a fit starts, if it has one.
+    fn range(self) -> Option<(u8, u8, u8)> {
+        Some(match self {
+            Slot::TanksLead => (1, 4, 1),
+            Slot::RaysLead => (1, 6, 2),
+            Slot::PointsAtLeast => (1, 12, 7),
+            Slot::DiceAtMost => (1, 12, 9),
+            Slot::DiceAtLeast => (2, 13, 10),
+            Slot::RaysRolledAtLeast => (2, 7, 3),
+            Slot::RaysRolledAtMost => (3, 9, 6),
+            Slot::GroupAtMost => (1, 6, 3),
+            Slot::GroupAtLeast => (2, 8, 4),
+            Slot::KindsAtLeast => (1, 2, 2),
+            Slot::Trail => (1, 12, 5),
+            Slot::Lead => (1, 12, 5),
+            Slot::OpponentAtLeast => (14, 24, 20),
+            Slot::Safe
+            | Slot::LastRound
+            | Slot::StopPutsAhead
+            | Slot::StopReachesTarget
+            | Slot::PlayFirst => return None,
+        })
+    }
+
+    fn condition(self, n: u8) -> Condition {
+        use Condition::*;
+        match self {
+            Slot::TanksLead => TanksLead(n),
+            Slot::RaysLead => RaysLead(n),
+            Slot::Safe => Safe,
+            Slot::PointsAtLeast => Points(Bound::at_least(n)),
+            Slot::DiceAtMost => DiceLeft(Bound::at_most(n)),
+            Slot::DiceAtLeast => DiceLeft(Bound::at_least(n)),
+            Slot::RaysRolledAtLeast => Rolled(Face::DeathRay, Bound::at_least(n)),
+            Slot::RaysRolledAtMost => Rolled(Face::DeathRay, Bound::at_most(n)),
+            Slot::GroupAtMost => BiggestGroup(Bound::at_most(n)),
+            Slot::GroupAtLeast => BiggestGroup(Bound::at_least(n)),
+            Slot::KindsAtLeast => Kinds(Bound::at_least(n)),
+            Slot::LastRound => LastRound,
+            Slot::StopPutsAhead => StopPutsAhead,
+            Slot::StopReachesTarget => StopReachesTarget,
+            Slot::PlayFirst => PlayFirst,
+            Slot::Trail => Trail(n),
+            Slot::Lead => Lead(n),
+            Slot::OpponentAtLeast => OpponentScore(Bound::at_least(n)),
+        }
+    }
+}
+
+/// A family of lines: an advice with conditions whose numbers are parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Family {
+    pub advice: Advice,
+    pub when: Vec<Slot>,
+    pub unless: Vec<Slot>,
+}
+
+impl Family {
+    fn new(advice: Advice, when: &[Slot], unless: &[Slot]) -> Family {
+        Family {
+            advice,
+            when: when.to_vec(),
+            unless: unless.to_vec(),
+        }
+    }
+
+    /// Every family the search tries.
+    pub fn all() -> Vec<Family> {
+        use Slot::*;
+        let rays = Advice::Take(Group::Face(Face::DeathRay));
+        let biggest = Advice::Take(Group::Biggest);
+        let mut families = Vec::new();
+        // The death rays while the tanks lead, with at most two more conditions on the roll
+        // and the dice left.
+        let extras = [
+            DiceAtMost,
+            DiceAtLeast,
+            RaysRolledAtLeast,
+            RaysRolledAtMost,
+            GroupAtMost,
+        ];
+        families.push(Family::new(rays, &[TanksLead], &[]));
+        for (i, &a) in extras.iter().enumerate() {
+            families.push(Family::new(rays, &[TanksLead, a], &[]));
+            for &b in &extras[i + 1..] {
+                if (a, b) != (DiceAtMost, DiceAtLeast)
+                    && (a, b) != (RaysRolledAtLeast, RaysRolledAtMost)
+                {
+                    families.push(Family::new(rays, &[TanksLead, a, b], &[]));
+                }
+            }
+        }
+        families.push(Family::new(
+            rays,
+            &[TanksLead, RaysRolledAtLeast, RaysRolledAtMost],
+            &[],
+        ));
+        families.push(Family::new(rays, &[RaysRolledAtLeast, GroupAtMost], &[]));
+        // The biggest earthling group: when big, for the bonus, in the last round.
+        families.push(Family::new(biggest, &[GroupAtLeast], &[]));
+        families.push(Family::new(biggest, &[GroupAtLeast, DiceAtLeast], &[]));
+        families.push(Family::new(biggest, &[KindsAtLeast], &[]));
+        families.push(Family::new(biggest, &[LastRound, Trail], &[TanksLead]));
+        families.push(Family::new(biggest, &[LastRound], &[TanksLead]));
+        families.push(Family::new(biggest, &[OpponentAtLeast], &[TanksLead]));
+        // Stopping with points, guarded by the dice left and the death rays' lead.
+        for extra in [None, Some(DiceAtMost), Some(DiceAtLeast)] {
+            for unless in [None, Some(Safe), Some(RaysLead)] {
+                let when: Vec<Slot> = std::iter::once(PointsAtLeast).chain(extra).collect();
+                let unless: Vec<Slot> = unless.into_iter().collect();
+                families.push(Family::new(Advice::Stop, &when, &unless));
+            }
+        }
+        // Rolling on.
+        families.push(Family::new(Advice::Roll, &[Safe], &[]));
+        families.push(Family::new(Advice::Roll, &[DiceAtLeast], &[]));
+        families.push(Family::new(Advice::Roll, &[Trail], &[Safe]));
+        families.push(Family::new(
+            Advice::Roll,
+            &[OpponentAtLeast],
+            &[StopReachesTarget],
+        ));
+        // The end of the game.
+        families.push(Family::new(Advice::Roll, &[LastRound], &[StopPutsAhead]));
+        families.push(Family::new(Advice::Stop, &[LastRound], &[]));
+        families.push(Family::new(Advice::Stop, &[LastRound, StopPutsAhead], &[]));
+        families.push(Family::new(
+            Advice::Stop,
+            &[StopReachesTarget, PointsAtLeast],
+            &[],
+        ));
+        families.push(Family::new(
+            Advice::Stop,
+            &[StopReachesTarget, StopPutsAhead],
+            &[],
+        ));
+        families.push(Family::new(
+            Advice::Stop,
+            &[StopReachesTarget, StopPutsAhead],
+            &[PlayFirst],
+        ));
+        families.push(Family::new(Advice::Stop, &[Lead, PointsAtLeast], &[]));
+        families
+    }
+
+    /// The slots with a number, in order.
+    fn numbered(&self) -> impl Iterator<Item = Slot> + '_ {
+        self.when
+            .iter()
+            .chain(&self.unless)
+            .copied()
+            .filter(|s| s.range().is_some())
+    }
+
+    fn ranges(&self) -> Vec<(u8, u8)> {
+        self.numbered()
+            .map(|s| {
+                let (low, high, _) = s.range().expect("numbered");
+                (low, high)
+            })
+            .collect()
+    }
+
+    fn start(&self) -> Vec<u8> {
+        self.numbered()
+            .map(|s| s.range().expect("numbered").2)
+            .collect()
+    }
+
+    /// Whether its lines take (else they stop or roll).
+    fn takes(&self) -> bool {
+        matches!(self.advice, Advice::Take(_))
+    }
+
+    /// The line with numbers `p`, in the order of the numbered slots.
+    pub fn line(&self, p: &[u8]) -> Line {
+        let mut numbers = p.iter().copied();
+        let mut fill = |slots: &[Slot]| -> Vec<Condition> {
+            slots
+                .iter()
+                .map(|&slot| {
+                    let n = if slot.range().is_some() {
+                        numbers.next().expect("a number per numbered slot")
+                    } else {
+                        1
+                    };
+                    slot.condition(n)
+                })
+                .collect()
+        };
+        let when = fill(&self.when);
+        let unless = fill(&self.unless);
+        Line {
+            advice: self.advice,
+            when,
+            unless,
+        }
+    }
+}
+
+/// A card as the search holds it: each line's family (by index) and numbers, takes first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Genome {
+    lines: Vec<(usize, Vec<u8>)>,
+}
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub card: Card,
+    /// Its chance against perfect play, over both seats.
+    pub win_rate: f64,
+    /// Cards valued.
+    pub evaluations: u64,
+}
+
+/// The search's state: the rules, the families, the cards valued so far.
+struct Searcher<'a> {
+    rules: Rules,
+    families: Vec<Family>,
+    seen: Mutex<HashMap<Card, f64>>,
+    evaluations: AtomicU64,
+    progress: &'a (dyn Fn(u64) + Sync),
+}
+
+impl Searcher<'_> {
+    fn card(&self, genome: &Genome) -> Card {
+        Card::new(
+            genome
+                .lines
+                .iter()
+                .map(|(family, p)| self.families[*family].line(p))
+                .collect(),
+        )
+    }
+
+    fn value_card(&self, card: Card) -> Result<f64, MatchError> {
+        if let Some(&v) = self
+            .seen
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&card)
+        {
+            return Ok(v);
+        }
+        let v = chance(&card, &TurnPlay::Optimal, self.rules)?.win_rate;
+        self.seen
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(card, v);
+        let done = self.evaluations.fetch_add(1, Ordering::Relaxed) + 1;
+        (self.progress)(done);
+        Ok(v)
+    }
+
+    fn value(&self, genome: &Genome) -> Result<f64, MatchError> {
+        self.value_card(self.card(genome))
+    }
+
+    /// The places a line of family `family` can go: among the lines of its kind.
+    fn places(&self, genome: &Genome, family: usize) -> std::ops::RangeInclusive<usize> {
+        let takes = genome
+            .lines
+            .iter()
+            .filter(|(f, _)| self.families[*f].takes())
+            .count();
+        if self.families[family].takes() {
+            0..=takes
+        } else {
+            takes..=genome.lines.len()
+        }
+    }
+
+    /// Fits the numbers of line `index` one at a time, each over its whole range, until none
+    /// moves.
+    fn fit(&self, mut genome: Genome, index: usize) -> Result<(Genome, f64), MatchError> {
+        let mut best = self.value(&genome)?;
+        let ranges = self.families[genome.lines[index].0].ranges();
+        for _ in 0..3 {
+            let mut moved = false;
+            for (k, &(low, high)) in ranges.iter().enumerate() {
+                for n in low..=high {
+                    let mut trial = genome.clone();
+                    trial.lines[index].1[k] = n;
+                    let v = self.value(&trial)?;
+                    if v > best {
+                        best = v;
+                        genome = trial;
+                        moved = true;
+                    }
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+        Ok((genome, best))
+    }
+
+    /// Moves every number of the card by one while that helps.
+    fn polish(&self, mut genome: Genome, mut best: f64) -> Result<(Genome, f64), MatchError> {
+        loop {
+            let mut trials = Vec::new();
+            for (i, (family, p)) in genome.lines.iter().enumerate() {
+                for (k, &(low, high)) in self.families[*family].ranges().iter().enumerate() {
+                    for n in [p[k].saturating_sub(1), p[k].saturating_add(1)] {
+                        if (low..=high).contains(&n) && n != p[k] {
+                            let mut trial = genome.clone();
+                            trial.lines[i].1[k] = n;
+                            trials.push(trial);
+                        }
+                    }
+                }
+            }
+            let valued = trials
+                .into_par_iter()
+                .map(|trial| self.value(&trial).map(|v| (trial, v)))
+                .collect::<Result<Vec<_>, _>>()?;
+            match valued.into_iter().max_by(|a, b| a.1.total_cmp(&b.1)) {
+                Some((trial, v)) if v > best => {
+                    genome = trial;
+                    best = v;
+                }
+                _ => return Ok((genome, best)),
+            }
+        }
+    }
+
+    /// The best card of `genome` with one line of any family added anywhere it may go.
+    fn grow(&self, genome: &Genome) -> Result<(Genome, f64), MatchError> {
+        let trials: Vec<(usize, usize)> = (0..self.families.len())
+            .flat_map(|family| self.places(genome, family).map(move |at| (at, family)))
+            .collect();
+        let fitted = trials
+            .into_par_iter()
+            .map(|(at, family)| {
+                let mut trial = genome.clone();
+                trial
+                    .lines
+                    .insert(at, (family, self.families[family].start()));
+                self.fit(trial, at)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let best = fitted
+            .into_iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("some family fits somewhere");
+        self.polish(best.0, best.1)
+    }
+
+    /// Replaces lines by lines of other families while that helps.
+    fn improve(&self, mut genome: Genome, mut best: f64) -> Result<(Genome, f64), MatchError> {
+        let mut improved = true;
+        while improved {
+            improved = false;
+            for index in 0..genome.lines.len() {
+                let mut without = genome.clone();
+                without.lines.remove(index);
+                let (candidate, v) = self.grow(&without)?;
+                if v > best + 1e-12 {
+                    genome = candidate;
+                    best = v;
+                    improved = true;
+                }
+            }
+        }
+        Ok((genome, best))
+    }
+
+    /// Strikes out every condition the card does as well without.
+    fn simplify(&self, mut card: Card, mut best: f64) -> Result<(Card, f64), MatchError> {
+        let mut i = 0;
+        while i < card.lines.len() {
+            let mut j = 0;
+            while j < card.lines[i].when.len() + card.lines[i].unless.len() {
+                let mut trial = card.clone();
+                let line = &mut trial.lines[i];
+                if j < line.when.len() {
+                    line.when.remove(j);
+                } else {
+                    line.unless.remove(j - line.when.len());
+                }
+                let v = self.value_card(trial.clone())?;
+                if v >= best - 1e-12 {
+                    card = trial;
+                    best = best.max(v);
+                } else {
+                    j += 1;
+                }
+            }
+            i += 1;
+        }
+        Ok((card, best))
+    }
+}
+
+/// The best card of `lines` lines the search finds under `rules`, on `threads` threads (all
+/// cores by default); `progress` is told how many cards have been valued.
+pub fn search(
+    lines: usize,
+    rules: Rules,
+    threads: Option<usize>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Found, MatchError> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = threads {
+        pool = pool.num_threads(threads.max(1));
+    }
+    match pool.build() {
+        Ok(pool) => pool.install(|| search_here(lines, rules, progress)),
+        // No threads to be had: the caller's pool does.
+        Err(_) => search_here(lines, rules, progress),
+    }
+}
+
+fn search_here(
+    lines: usize,
+    rules: Rules,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Found, MatchError> {
+    let searcher = Searcher {
+        rules,
+        families: Family::all(),
+        seen: Mutex::new(HashMap::new()),
+        evaluations: AtomicU64::new(0),
+        progress,
+    };
+    let mut genome = Genome { lines: Vec::new() };
+    let mut best = searcher.value(&genome)?;
+    for _ in 0..lines {
+        (genome, best) = searcher.grow(&genome)?;
+    }
+    (genome, best) = searcher.improve(genome, best)?;
+    let (card, win_rate) = searcher.simplify(searcher.card(&genome), best)?;
+    Ok(Found {
+        card,
+        win_rate,
+        evaluations: searcher.evaluations.load(Ordering::Relaxed),
+    })
+}

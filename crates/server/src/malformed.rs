@@ -1,0 +1,234 @@
+//! The words of a `malformed` refusal: what is wrong with a client's message, said plainly
+//! (which field, which value), never in the terms of the server's own types.
+
+use serde_json::Value;
+use serde_json::error::Category;
+
+use crate::protocol::ClientMessage;
+
+/// What is wrong with `text`, which did not read as a client message (`error`).
+pub fn explain(text: &str, error: &serde_json::Error) -> String {
+    if matches!(
+        error.classify(),
+        Category::Syntax | Category::Eof | Category::Io
+    ) {
+        return format!(
+            "not JSON: it goes wrong at line {}, column {}",
+            error.line(),
+            error.column()
+        );
+    }
+    let Ok(value) = serde_json::from_str::<Value>(text) else {
+        return "not JSON".to_string();
+    };
+    let Some(object) = value.as_object() else {
+        return format!(
+            "a message is a JSON object with a \"type\", not {}",
+            kind_of(&value)
+        );
+    };
+    let kind = match object.get("type") {
+        None => return "the message has no \"type\"".to_string(),
+        Some(Value::String(kind)) => kind,
+        Some(other) => {
+            return format!("\"type\" is the name of a message, not {}", kind_of(other));
+        }
+    };
+    if !ClientMessage::KINDS.contains(&kind.as_str()) {
+        return format!(
+            "there is no message of type \"{kind}\"; the types are {}",
+            ClientMessage::KINDS.join(", ")
+        );
+    }
+    let detail = error.to_string();
+    // serde_json ends its words with where in the text it stopped: one line, said above.
+    let detail = detail
+        .rsplit_once(" at line ")
+        .map_or(detail.as_str(), |(words, _)| words);
+    if let Some(field) = quoted_after(detail, "unknown field `") {
+        format!("\"{kind}\" has no field \"{field}\"")
+    } else if let Some(field) = quoted_after(detail, "missing field `") {
+        format!("\"{kind}\" needs the field \"{field}\"")
+    } else if let Some(name) = quoted_after(detail, "unknown variant `") {
+        let choices = detail
+            .split_once("expected ")
+            .map_or("", |(_, choices)| choices);
+        format!("\"{kind}\": \"{name}\" is not {}", plain(choices))
+    } else if let Some(found) = detail
+        .strip_prefix("invalid type: ")
+        .or_else(|| detail.strip_prefix("invalid value: "))
+    {
+        match found.split_once(", expected ") {
+            Some((got, wanted)) => format!(
+                "\"{kind}\" has {} where {} is expected",
+                got_words(got),
+                wanted_words(wanted)
+            ),
+            None => format!("\"{kind}\" has a value of the wrong kind"),
+        }
+    } else if let Some(found) = detail.strip_prefix("invalid length ") {
+        let wanted = found.split_once(", expected ").map_or("", |(_, w)| w);
+        format!(
+            "\"{kind}\" has a list where {} is expected",
+            wanted_words(wanted)
+        )
+    } else {
+        // The checks of the protocol's own values (rules out of range, say) speak plainly.
+        format!("\"{kind}\": {}", plain(detail))
+    }
+}
+
+/// The text between `prefix` and the next backquote, if `text` starts with `prefix`.
+fn quoted_after<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    text.strip_prefix(prefix)?.split('`').next()
+}
+
+/// serde's words without its quoting and without the names of the server's types.
+fn plain(words: &str) -> String {
+    let words = words.replace('`', "\"");
+    match words
+        .split_once("struct ")
+        .or_else(|| words.split_once("enum "))
+    {
+        Some(_) if words.contains("tagged enum") => "an object with a \"type\"".to_string(),
+        Some((before, _)) if before.is_empty() || before.ends_with(' ') => {
+            format!("{before}an object")
+        }
+        _ => words,
+    }
+}
+
+/// What serde says a message held (`integer \`5\``, `map`…), in the words of JSON.
+fn got_words(got: &str) -> String {
+    let (what, value) = match got.split_once(' ') {
+        Some((what, value)) => (what, value.trim_matches(['`', '"'])),
+        None => (got, ""),
+    };
+    match what {
+        "integer" | "floating" => format!("the number {}", value.trim_start_matches("point ")),
+        "string" => format!("the string \"{value}\""),
+        "boolean" => value.to_string(),
+        "map" => "an object".to_string(),
+        "sequence" => "a list".to_string(),
+        "unit" | "null" => "null".to_string(),
+        _ => plain(got),
+    }
+}
+
+/// What serde says was expected, in the words of JSON (not of Rust's types).
+fn wanted_words(wanted: &str) -> String {
+    match wanted {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number from 0".to_string(),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".to_string(),
+        "f32" | "f64" => "a number".to_string(),
+        "a boolean" => "true or false".to_string(),
+        _ if wanted.contains("struct ") || wanted.contains(" with ") => "an object".to_string(),
+        _ => plain(wanted),
+    }
+}
+
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "true or false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(text: &str) -> String {
+        let error = serde_json::from_str::<ClientMessage>(text).unwrap_err();
+        explain(text, &error)
+    }
+
+    #[test]
+    fn refusals_name_what_is_wrong_in_plain_words() {
+        for (text, expected) in [
+            ("{not json", "not JSON: it goes wrong at line 1, column 2"),
+            ("", "not JSON: it goes wrong at line 1, column 0"),
+            (
+                "[1]",
+                "a message is a JSON object with a \"type\", not a list",
+            ),
+            (
+                "\"ping\"",
+                "a message is a JSON object with a \"type\", not a string",
+            ),
+            ("{}", "the message has no \"type\""),
+            (
+                r#"{"type": 7}"#,
+                "\"type\" is the name of a message, not a number",
+            ),
+            (
+                r#"{"type":"act","action":"roll","seat":1}"#,
+                "\"act\" has no field \"seat\"",
+            ),
+            (r#"{"type":"act"}"#, "\"act\" needs the field \"action\""),
+            (
+                r#"{"type":"act","action":5}"#,
+                "\"act\" has the number 5 where a string is expected",
+            ),
+        ] {
+            assert_eq!(refused(text), expected, "{text}");
+        }
+        let unknown = refused(r#"{"type":"teleport"}"#);
+        assert!(
+            unknown.starts_with(
+                "there is no message of type \"teleport\"; the types are create_room, join,"
+            ),
+            "{unknown}"
+        );
+    }
+
+    /// Whatever the message, the refusal never speaks of the server's types.
+    #[test]
+    fn refusals_never_quote_the_server_s_types() {
+        let rules = r#"{"dice":13,"target":25,"bonus":"one-of-each","end":"complete-round","tie":"roll-off"}"#;
+        for text in [
+            "[]".to_string(),
+            "null".to_string(),
+            r#"{"type":"set_rules","rules":"fast"}"#.to_string(),
+            r#"{"type":"set_rules","rules":[]}"#.to_string(),
+            r#"{"type":"set_rules"}"#.to_string(),
+            format!(
+                r#"{{"type":"set_rules","rules":{}}}"#,
+                rules.replace("13", "0")
+            ),
+            format!(
+                r#"{{"type":"set_rules","rules":{}}}"#,
+                rules.replace("roll-off", "coin")
+            ),
+            format!(
+                r#"{{"type":"set_rules","rules":{}}}"#,
+                rules.replace("\"tie\"", "\"tied\"")
+            ),
+            r#"{"type":"set_timer","timer":{"seconds":"x","on_timeout":"stop"}}"#.to_string(),
+            r#"{"type":"set_timer","timer":{"seconds":30,"on_timeout":"nap"}}"#.to_string(),
+            r#"{"type":"start","now":true}"#.to_string(),
+            r#"{"type":"coach","on":"yes"}"#.to_string(),
+            r#"{"type":"remove","seat":-1}"#.to_string(),
+        ] {
+            let words = refused(&text);
+            for internal in [
+                "`",
+                "enum",
+                "struct",
+                "ClientMessage",
+                "Rules",
+                "u32",
+                "usize",
+                "Timer",
+                "OnTimeout",
+                " at line ",
+            ] {
+                assert!(!words.contains(internal), "{text}: {words}");
+            }
+        }
+    }
+}
