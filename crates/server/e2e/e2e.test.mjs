@@ -62,7 +62,7 @@ async function checkReview(page, label, title) {
   assert.equal(await page.locator(".review-seats li").count(), seats, `${label}: a summary per seat`);
   const mistakes = await page.locator(".mistakes li").count();
   if (mistakes === 0) assert.match(text, /(No inaccuracy|Nenhuma imprecisão)/, `${label}: ${text}`);
-  else assert.match(await page.textContent(".mistakes"), /(lost; the best was to|perdeu .*; o melhor era)/);
+  else assert.match(await page.textContent(".mistakes"), /(; the best was to|; o melhor era)/);
   await checkScreen(page, `review ${label}`, { shot: `review-${label.replace(" ", "-")}` });
   await narrowWidths(page, `review ${label}`);
 }
