@@ -47,11 +47,13 @@
 
 mod advise;
 pub mod cache;
+mod cycle;
 mod duel;
 mod error;
 mod explain;
 #[cfg(test)]
 mod fraction;
+mod lazy;
 mod multi;
 mod solo;
 mod trio;
@@ -59,8 +61,8 @@ mod turn;
 
 pub use advise::{Advice, AdviceMeasure, AdviceOption, AdviceRequest, advise, advise_with_reason};
 pub use duel::{
-    DuelPosition, DuelSolution, Progress, Provenance, TIE_VALUE, duel, duel_at_hand, duel_position,
-    duel_with_progress,
+    DuelPosition, DuelSolution, DuelStats, Progress, Provenance, TIE_VALUE, duel, duel_at_hand,
+    duel_position, duel_with_progress,
 };
 pub use error::{CacheError, PositionError};
 pub use explain::{
