@@ -44,7 +44,12 @@ impl SoloSolution {
         let mut expected = vec![0.0; t];
         let mut solver = TurnSolver::new(Arc::clone(&space));
         for s in (0..t).rev() {
-            let after = expected.get(s + 1).copied().unwrap_or(0.0);
+            let after: f64 = expected.get(s + 1).copied().unwrap_or(0.0);
+            // One turn more than from a point higher, or the trend of the last two scores.
+            let guess = match expected.get(s + 2) {
+                Some(&further) => (2.0 * after - further).max(after),
+                None => after + 1.0,
+            };
             // At least one more turn than from a point higher; no upper bound known yet.
             let cycle = |x: f64| {
                 let start =
@@ -57,7 +62,7 @@ impl SoloSolution {
             };
             let bracket = (after.max(1.0), f64::INFINITY);
             let tolerance = |x: f64| TOLERANCE * x.max(1.0);
-            expected[s] = fixed_point(bracket, after + 1.0, tolerance, cycle).x;
+            expected[s] = fixed_point(bracket, guess, tolerance, cycle).x;
         }
         SoloSolution {
             rules,

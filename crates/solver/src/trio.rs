@@ -37,6 +37,7 @@ use rayon::prelude::*;
 use crate::cache::{CacheLookup, TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::duel::{Progress, Provenance};
 use crate::error::PositionError;
+use crate::lazy::LazyTables;
 use crate::turn::{ActionValues, TurnSpace, TurnTable};
 use eval::{EvalSpace, Scratch};
 
@@ -103,7 +104,8 @@ pub struct TrioSolution {
     /// Seat 2's last turn per `(need, tied)` (need clamped to `max_score + 1`).
     last: Vec<LastOdds>,
     stats: TrioStats,
-    open_tables: Vec<OnceLock<TurnTable>>,
+    /// The turn tables of the open positions asked about (index as `open`).
+    open_tables: LazyTables,
     second_last_tables: Vec<OnceLock<TurnTable>>,
     last_tables: Vec<OnceLock<TurnTable>>,
 }
@@ -451,7 +453,7 @@ impl TrioSolution {
         TrioSolution {
             rules,
             space,
-            open_tables: (0..open.len()).map(|_| OnceLock::new()).collect(),
+            open_tables: LazyTables::new(open.len()),
             second_last_tables: (0..second_last.len()).map(|_| OnceLock::new()).collect(),
             last_tables: (0..last.len()).map(|_| OnceLock::new()).collect(),
             open,
@@ -550,9 +552,11 @@ impl TrioSolution {
     /// The optimal turn of the player to play in `position`. Built on first use.
     pub fn table(&self, position: TrioPosition) -> &TurnTable {
         let shape = self.shape();
+        let build = || self.space.solve(&self.utility(position));
         let cell = match position {
             TrioPosition::Open { seat, scores } => {
-                &self.open_tables[shape.open_index(seat, scores.map(usize::from))]
+                let index = shape.open_index(seat, scores.map(usize::from));
+                return self.open_tables.get_or_init(index, build);
             }
             TrioPosition::SecondLast { behind } => {
                 let [b1, b2] = behind.map(usize::from);
@@ -562,7 +566,7 @@ impl TrioSolution {
                 &self.last_tables[shape.last_index(usize::from(need), tied_count(leaders))]
             }
         };
-        cell.get_or_init(|| self.space.solve(&self.utility(position)))
+        cell.get_or_init(build)
     }
 
     /// The position of a situation from a three-player game under these rules.
