@@ -15,7 +15,7 @@ use martian_engine::{Action, GameRng, Rules, Situation, Turn, TurnPhase};
 use martian_solver::expected_score_table;
 use rand::RngExt;
 
-use crate::oracle::{Measure, Oracle};
+use crate::oracle::{Fallback, Measure, Oracle};
 use crate::{BotError, Strategy};
 
 /// The temperature at strength 0 when values are win probabilities: an option 10 percentage
@@ -122,6 +122,10 @@ impl Strategy for Skilled {
 
     fn reads_solutions(&self) -> bool {
         true
+    }
+
+    fn fallback(&self) -> Option<&Fallback> {
+        self.oracle.fallback()
     }
 
     fn decide(&mut self, situation: &Situation<'_>, rng: &mut GameRng) -> Result<Action, BotError> {

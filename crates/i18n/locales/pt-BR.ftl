@@ -237,6 +237,19 @@ error-game-over = a partida acabou
 error-game-in-roll-off = o desempate está em andamento: só os lançamentos dele são esperados
 error-game-no-roll-off = não há desempate em andamento
 error-game-roll-off-dice = um lançamento de desempate tem { $expected } dados, não { $count }
+# Regras além do que os solucionadores exatos aceitam (martian_engine::SolveLimit). $game: solo, duel,
+# trio; $dice, $max (o maior alvo resolvido com esses dados), $target: números.
+error-solve-limit = o jogo exato de { $game ->
+        [solo] um jogador
+        [duel] dois jogadores
+       *[trio] três jogadores
+    } com { $dice } dados é resolvido para pontuações-alvo até { $max }, não { $target } (o trabalho cresce { $game ->
+        [solo] com o alvo
+        [duel] com o quadrado do alvo
+       *[trio] com o cubo do alvo
+    })
+# O que escolher em vez disso, depois de error-solve-limit onde regras e bots são escolhidos. $max: um número.
+error-solve-limit-bots = Escolha um alvo até { $max }, ou bots que não leem o solucionador (greedy, aggressive, defensive, random).
 # $detail e $error podem ser detalhes em inglês, do motor do jogo ou do leitor de JSON.
 error-record-format = não é um registro de partida: { $detail }
 error-record-version = a versão { $version } de registro não é suportada (este programa lê a versão { $supported })
@@ -1597,7 +1610,7 @@ arena-column = { $column ->
        *[games] partidas
     }
 arena-summary = As partidas duram em média { $rounds } rodadas ({ $turns } turnos); { $rolloffs } decididas no desempate, { $shared } compartilhadas.
-arena-abandoned = { $count } partidas abandonadas sem vencedor depois de { $rounds } rodadas.
+arena-round-limit = { $count } partidas terminaram no limite de rodadas (rodada { $rounds }), sem ninguém alcançar o alvo.
 arena-forfeits = { $count } partidas perdidas por desistência; as primeiras:
 # $message: o erro do bot, como o bot o deu.
 arena-forfeit-note = partida { $game }, lugar { $seat }: { $message }

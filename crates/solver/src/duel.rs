@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use martian_engine::{Action, EndRule, Points, Rules, Situation};
+use martian_engine::{Action, EndRule, Points, Rules, Situation, SolveLimit, SolvedGame};
 use rayon::prelude::*;
 
 use crate::cache::{CacheLookup, TableCache, f64s_from_bytes, f64s_to_bytes};
@@ -197,7 +197,8 @@ fn solve_pair(
 
 impl DuelSolution {
     /// Solves the duel for `rules`, calling `progress` as positions are done. Pure computation:
-    /// see [`duel`] for the cached version.
+    /// see [`duel`] for the cached version, which refuses rules beyond the limits of
+    /// [`SolvedGame::Duel`] (this takes them, and time in proportion).
     pub fn solve(rules: Rules, progress: &(dyn Fn(Progress) + Sync)) -> DuelSolution {
         let space = TurnSpace::for_rules(rules);
         let max_score = usize::from(space.max_score());
@@ -501,19 +502,21 @@ pub fn duel_at_hand(rules: Rules) -> bool {
 }
 
 /// The duel solution for `rules`: from this process's memory, else the user's disk cache, else
-/// solved now (about a second for the official rules) and stored. `progress` is called during a
-/// computation.
+/// solved now (about a second for the official rules, ten minutes at the limit) and stored.
+/// `progress` is called during a computation. `Err` beyond the limits of
+/// [`SolvedGame::Duel`].
 pub fn duel_with_progress(
     rules: Rules,
     progress: &(dyn Fn(Progress) + Sync),
-) -> (Arc<DuelSolution>, Provenance) {
+) -> Result<(Arc<DuelSolution>, Provenance), SolveLimit> {
+    SolvedGame::Duel.check(rules)?;
     let solutions = solutions();
     if let Some(solution) = solutions
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .get(&rules)
     {
-        return (Arc::clone(solution), Provenance::Memory);
+        return Ok((Arc::clone(solution), Provenance::Memory));
     }
     let cache = TableCache::user().ok();
     let (solution, provenance) = DuelSolution::load_or_solve(rules, cache.as_ref(), progress);
@@ -524,12 +527,12 @@ pub fn duel_with_progress(
             .entry(rules)
             .or_insert_with(|| Arc::new(solution)),
     );
-    (solution, provenance)
+    Ok((solution, provenance))
 }
 
 /// [`duel_with_progress`] without progress reports.
-pub fn duel(rules: Rules) -> Arc<DuelSolution> {
-    duel_with_progress(rules, &|_| {}).0
+pub fn duel(rules: Rules) -> Result<Arc<DuelSolution>, SolveLimit> {
+    Ok(duel_with_progress(rules, &|_| {})?.0)
 }
 
 #[cfg(test)]

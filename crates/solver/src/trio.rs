@@ -31,7 +31,7 @@ mod eval;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use martian_engine::{Action, EndRule, Points, Rules, Situation, Turn};
+use martian_engine::{Action, EndRule, Points, Rules, Situation, SolveLimit, SolvedGame, Turn};
 use rayon::prelude::*;
 
 use crate::cache::{CacheLookup, TableCache, f64s_from_bytes, f64s_to_bytes};
@@ -46,6 +46,9 @@ pub const TRIO_TOLERANCE: f64 = 1e-12;
 
 /// The highest target the three-player solve accepts: the open positions grow as the cube of the
 /// target (25 → 46 875 turns to solve; 60 → 648 000, about ten minutes).
+///
+/// That is with 13 dice or fewer; with more, less: [`SolvedGame::max_target`] states the limit
+/// for every number of dice, and the solve refuses beyond it.
 pub const MAX_TRIO_TARGET: Points = 60;
 
 /// Policy-iteration passes before a triple is accepted as it stands (never reached in practice:
@@ -55,10 +58,9 @@ const MAX_PASSES: usize = 60;
 /// Why a three-player solution cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TrioError {
-    #[error(
-        "the three-player solve takes targets up to {MAX_TRIO_TARGET}, not {0}: its size grows as the cube of the target"
-    )]
-    TargetTooHigh(Points),
+    /// The rules are beyond what the three-player solve takes.
+    #[error("{0}")]
+    TargetTooHigh(SolveLimit),
 }
 
 /// Where a three-player game stands between two turns.
@@ -310,9 +312,9 @@ impl TrioSolution {
         rules: Rules,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<TrioSolution, TrioError> {
-        if rules.target() > MAX_TRIO_TARGET {
-            return Err(TrioError::TargetTooHigh(rules.target()));
-        }
+        SolvedGame::Trio
+            .check(rules)
+            .map_err(TrioError::TargetTooHigh)?;
         let shape = Shape::new(rules);
         let space = TurnSpace::for_rules(rules);
         let eval = EvalSpace::new(rules.dice(), rules.bonus());

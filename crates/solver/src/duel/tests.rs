@@ -375,7 +375,7 @@ fn a_solution_is_at_hand_once_solved_and_from_the_disk_cache() {
     let cache = TableCache::user().unwrap();
     let _ = std::fs::remove_file(cache.path(KIND, rules));
     assert!(!duel_at_hand(rules));
-    duel(rules);
+    duel(rules).unwrap();
     assert!(duel_at_hand(rules), "in memory");
     assert!(
         cache.path(KIND, rules).is_file(),

@@ -400,7 +400,7 @@ fn alone_stopping_at_the_target_reaches_it() {
 #[test]
 fn duel_reasons_name_the_position_and_have_the_duel_play_s_figures() {
     let rules = Rules::official();
-    let solution = duel(rules);
+    let solution = duel(rules).unwrap();
     let greedy = expected_score_table(rules);
     let turns = [
         HOLDING_FOUR,

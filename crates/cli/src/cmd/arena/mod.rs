@@ -98,7 +98,7 @@ Examples:
   martian-dice arena --round-robin random,aggressive,defensive,greedy --games 20000";
 
 /// Turns arena errors caused by what the user typed into usage errors (exit code 2).
-fn classify(error: ArenaError) -> anyhow::Error {
+fn classify(error: ArenaError, m: &martian_i18n::Messages) -> anyhow::Error {
     match error {
         ArenaError::Bot(BotError::UnknownBot { .. } | BotError::BadSpec { .. })
         | ArenaError::Seats(_)
@@ -106,6 +106,11 @@ fn classify(error: ArenaError) -> anyhow::Error {
         | ArenaError::NoGames
         | ArenaError::NoThreads => UsageError(error.to_string()).into(),
         ArenaError::NoTurnLevelPlay(_) => UsageError(format!("{error}; use --mode dice")).into(),
+        ArenaError::BeyondLimit { bot, limit } => UsageError(format!(
+            "{bot}: {}",
+            martian_i18n::errors::solve_limit_for_bots(m, &limit)
+        ))
+        .into(),
         other => other.into(),
     }
 }
@@ -165,7 +170,7 @@ pub fn run(args: ArenaArgs, lang: martian_i18n::Lang) -> Result<()> {
         }
     };
     if round_robin {
-        let report = martian_arena::round_robin(&config, &progress).map_err(classify)?;
+        let report = martian_arena::round_robin(&config, &progress).map_err(|e| classify(e, m))?;
         if let Some(bar) = &bar {
             bar.finish_and_clear();
         }
@@ -175,7 +180,7 @@ pub fn run(args: ArenaArgs, lang: martian_i18n::Lang) -> Result<()> {
             emit(&messages::round_robin(m, &report))?;
         }
     } else {
-        let report = martian_arena::run(&config, &progress).map_err(classify)?;
+        let report = martian_arena::run(&config, &progress).map_err(|e| classify(e, m))?;
         if let Some(bar) = &bar {
             bar.finish_and_clear();
         }

@@ -120,8 +120,10 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
     let m = lang.messages();
     let rules = args.rules.rules()?;
     let players = usize::from(args.players);
+    martian_engine::SolvedGame::for_players(players, rules)
+        .map_err(|limit| UsageError::beyond(m, &limit))?;
     if players == 2 {
-        crate::cmd::solve::solve_duel(rules);
+        crate::cmd::solve::solve_duel(rules, m)?;
     }
     let measure = if players == 1 {
         Measure::ExpectedTurns
