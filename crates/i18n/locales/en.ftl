@@ -1255,6 +1255,13 @@ web-scored = { $name } scored { $points ->
 web-time-left = { $seconds } s
 web-timed-out = { $name } ran out of time
 web-handed-to-bot = { $name }'s seat is now played by { web-bot-name }
+# A seat's bot cannot play by the solver's exact solutions in this game and plays greedy instead.
+# $name: the seat; $bot: the bot; $max: the highest target solved for these dice, or 0 when the
+# solve failed.
+web-plays-greedy = { $max ->
+        [0] { $name } ({ web-bot-name }) plays greedy instead: the solver failed for these rules
+       *[other] { $name } ({ web-bot-name }) plays greedy instead: exact play is solved for targets up to { $max }
+    }
 web-quick = Say
 # A preset message between players. $message: the protocol's name for it.
 web-quick-message = { $message ->

@@ -1232,6 +1232,12 @@ web-scored = { $name } marcou { $points ->
 web-time-left = { $seconds } s
 web-timed-out = O tempo de { $name } acabou
 web-handed-to-bot = O lugar de { $name } agora é jogado pelo bot { web-bot-name }
+# O bot de um lugar não pode jogar pelas soluções exatas nesta partida e joga como greedy.
+# $name: o lugar; $bot: o bot; $max: o maior alvo resolvido com estes dados, ou 0 se a solução falhou.
+web-plays-greedy = { $max ->
+        [0] { $name } ({ web-bot-name }) joga como greedy: o solucionador falhou para estas regras
+       *[other] { $name } ({ web-bot-name }) joga como greedy: o jogo exato é resolvido para alvos até { $max }
+    }
 web-quick = Mensagens
 # Uma mensagem pronta entre jogadores. $message: o nome dela no protocolo.
 web-quick-message = { $message ->

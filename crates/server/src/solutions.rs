@@ -381,7 +381,9 @@ mod tests {
                 assert_eq!(seen.pool_size, threads, "{seen:?}");
                 assert!(seen.loop_threads.len() <= threads, "{seen:?}");
                 assert!(
-                    seen.loop_threads.iter().all(|name| name.starts_with(prefix)),
+                    seen.loop_threads
+                        .iter()
+                        .all(|name| name.starts_with(prefix)),
                     "{seen:?}"
                 );
             }
