@@ -63,13 +63,88 @@ pub fn site(name: &str, listen: SocketAddr, upstreams: &[SocketAddr]) -> String 
     site.join("\n")
 }
 
+/// nginx's binary: Debian's (`scripts/test` installs it); a missing nginx fails the test.
+fn binary() -> &'static str {
+    ["/usr/sbin/nginx", "/usr/bin/nginx"]
+        .into_iter()
+        .find(|p| Path::new(p).is_file())
+        .expect("nginx is installed (scripts/test installs Debian's nginx)")
+}
+
+/// `nginx -t` on `deploy/NAME` whole, as a host installs it, TLS included: only its certificate
+/// paths point at a self-signed certificate made here (with openssl) for dice.example.org.
+/// Returns nginx's complaint, if any.
+pub fn check_as_shipped(dir: &Path, name: &str) -> Result<(), String> {
+    std::fs::create_dir_all(dir).unwrap();
+    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
+    let made = Command::new("openssl")
+        .args([
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+        ])
+        .args([
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=dice.example.org",
+            "-keyout",
+        ])
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .output()
+        .expect("openssl is installed (scripts/test installs it)");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let deploy = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../deploy")
+        .join(name);
+    let site = std::fs::read_to_string(&deploy)
+        .unwrap()
+        .replace(
+            "/etc/letsencrypt/live/dice.example.org/fullchain.pem",
+            &cert.display().to_string(),
+        )
+        .replace(
+            "/etc/letsencrypt/live/dice.example.org/privkey.pem",
+            &key.display().to_string(),
+        );
+    let d = dir.display();
+    let config = format!(
+        "pid {d}/nginx.pid;\nerror_log {d}/error.log warn;\nevents {{}}\n\
+         http {{\n  client_body_temp_path {d}/body;\n  proxy_temp_path {d}/proxy;\n  \
+         fastcgi_temp_path {d}/fastcgi;\n  uwsgi_temp_path {d}/uwsgi;\n  scgi_temp_path {d}/scgi;\n\
+         {site}\n}}\n"
+    );
+    let path = dir.join("nginx.conf");
+    std::fs::write(&path, config).unwrap();
+    let check = Command::new(binary())
+        .arg("-t")
+        .arg("-p")
+        .arg(dir)
+        .arg("-c")
+        .arg(&path)
+        .output()
+        .unwrap();
+    if check.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&check.stderr).into_owned())
+    }
+}
+
 impl Nginx {
     /// Starts `deploy/NAME` in `dir` (the test's scratch directory).
     pub fn start(dir: &Path, name: &str, upstreams: &[SocketAddr]) -> Nginx {
-        let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"]
-            .into_iter()
-            .find(|p| Path::new(p).is_file())
-            .expect("nginx is installed (scripts/test installs Debian's nginx)");
+        let binary = binary();
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()

@@ -4,9 +4,12 @@
 //! server and removes its directory once the test process has ended. A missing PostgreSQL fails
 //! the test.
 //!
-//! The server runs with `fsync=off`: the tests kill the game's processes, never PostgreSQL, so
-//! what a commit acknowledged is in PostgreSQL's memory and files whatever happens to them; and the
-//! machine is shared.
+//! The server runs with `fsync=off`: the tests kill the game's processes and stop PostgreSQL only
+//! cleanly (a fast shutdown writes everything out), never the machine, so what a commit
+//! acknowledged is in PostgreSQL's files whatever happens; and the machine is shared.
+//!
+//! A test that takes the database away (an outage) gets a server of its own ([`PgServer::own`]),
+//! which it stops and starts again on the same port.
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -19,6 +22,8 @@ pub struct PgServer {
     pub port: u16,
     bin: PathBuf,
     dir: PathBuf,
+    /// `pg_ctl start` as this server is started (again).
+    start: Vec<String>,
 }
 
 /// PostgreSQL's binaries: `$PG_BIN`, else the newest of Debian's `/usr/lib/postgresql/*/bin`.
@@ -117,15 +122,19 @@ impl PgServer {
             "-c listen_addresses=127.0.0.1 -p {port} -k {} -c fsync=off -c full_page_writes=off -c max_connections=200",
             dir.display()
         );
-        run(
-            as_pg_user(&bin.join("pg_ctl"))
-                .arg("-D")
-                .arg(&data)
-                .arg("-l")
-                .arg(dir.join("log"))
-                .args(["-o", &options, "-w", "-t", "60", "start"]),
-            "pg_ctl start",
-        );
+        let start = vec![
+            "-D".to_string(),
+            data.display().to_string(),
+            "-l".to_string(),
+            dir.join("log").display().to_string(),
+            "-o".to_string(),
+            options,
+            "-w".to_string(),
+            "-t".to_string(),
+            "60".to_string(),
+            "start".to_string(),
+        ];
+        run(as_pg_user(&bin.join("pg_ctl")).args(&start), "pg_ctl start");
         // Stops the server and removes its files once this process has ended.
         let stop = if is_root() {
             format!(
@@ -154,7 +163,38 @@ impl PgServer {
             .stderr(Stdio::null())
             .spawn()
             .expect("the watchdog starts");
-        PgServer { port, bin, dir }
+        PgServer {
+            port,
+            bin,
+            dir,
+            start,
+        }
+    }
+
+    /// A server of the caller's own, for a test that stops and starts it (the process's shared
+    /// one, [`server`], is never stopped). Stopped and removed once the test process has ended.
+    pub fn own() -> PgServer {
+        PgServer::start()
+    }
+
+    /// Stops the server as an administrator would (a fast shutdown: clients are cut off), keeping
+    /// its data: from now on connections to its port are refused.
+    pub fn stop(&self) {
+        run(
+            as_pg_user(&self.bin.join("pg_ctl"))
+                .arg("-D")
+                .arg(self.dir.join("data"))
+                .args(["-m", "fast", "-w", "stop"]),
+            "pg_ctl stop",
+        );
+    }
+
+    /// Starts a server stopped by [`PgServer::stop`] again, on the same port.
+    pub fn restart(&self) {
+        run(
+            as_pg_user(&self.bin.join("pg_ctl")).args(&self.start),
+            "pg_ctl start",
+        );
     }
 
     /// The URL of database `name` on this server.

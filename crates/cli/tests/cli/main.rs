@@ -10,7 +10,9 @@ mod util;
 
 mod advise;
 mod arena;
+mod deploy;
 mod lang;
+mod package;
 mod plain;
 mod plot;
 mod replay;

@@ -901,6 +901,11 @@ async fn a_whole_game_is_played_through_nginx_as_deploy_configures_it() {
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     let lower = page.to_ascii_lowercase();
     assert!(lower.contains("content-security-policy:") && lower.contains("x-frame-options: deny"));
+    // nginx tells browsers to come back over HTTPS only.
+    assert!(
+        lower.contains("strict-transport-security: max-age=63072000\r\n"),
+        "{page}"
+    );
     // The room caps count players, not the proxy: a second room from the same player is
     // refused, one from another player is not.
     send(&mut ws, json!({"type": "leave"})).await;
@@ -970,24 +975,52 @@ fn the_service_unit_starts_the_server_with_its_settings_and_stops_it_cleanly() {
             env.push((name.to_string(), value.to_string()));
         }
     }
+    // Every setting the settings file names (commented out or not) is one serve reads.
+    let settings = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/martian-dice.env"),
+    )
+    .unwrap();
+    for line in settings.lines() {
+        let line = line.trim_start_matches('#');
+        if let Some((name, _)) = line
+            .split_once('=')
+            .filter(|(n, _)| n.starts_with("MARTIAN_DICE_"))
+        {
+            assert!(
+                help.contains(name),
+                "martian-dice.env names {name}, which serve does not read"
+            );
+        }
+    }
+    assert!(unit.contains("EnvironmentFile=/etc/martian-dice/martian-dice.env"));
     let exec = unit
         .lines()
         .find_map(|l| l.strip_prefix("ExecStart="))
         .unwrap();
-    assert!(exec.ends_with("martian-dice serve"), "{exec}");
+    assert_eq!(exec, "/usr/bin/martian-dice serve");
     assert!(unit.contains("KillSignal=SIGTERM"));
-    // systemd itself reads the unit (with a command that exists here).
+    // systemd itself reads the units (with a command that exists here).
     let dir = scratch("unit");
-    let checked = dir.join("martian-dice.service");
     let binary = env!("CARGO_BIN_EXE_martian-dice");
-    std::fs::write(
-        &checked,
-        unit.replace("/usr/local/bin/martian-dice", binary),
-    )
-    .unwrap();
+    let mut checked = Vec::new();
+    for name in [
+        "martian-dice.service",
+        "martian-dice-backup.service",
+        "martian-dice-backup.timer",
+    ] {
+        let shipped = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../deploy")
+                .join(name),
+        )
+        .unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, shipped.replace("/usr/bin/martian-dice", binary)).unwrap();
+        checked.push(path);
+    }
     let verify = Command::new("systemd-analyze")
         .arg("verify")
-        .arg(&checked)
+        .args(&checked)
         .output()
         .expect("systemd-analyze runs (scripts/test installs systemd)");
     assert!(
@@ -995,6 +1028,29 @@ fn the_service_unit_starts_the_server_with_its_settings_and_stops_it_cleanly() {
         "systemd-analyze verify: {}",
         String::from_utf8_lossy(&verify.stderr)
     );
+    // Hardened: systemd's own rating of its exposure is at most 2.5 ("OK"), both units'.
+    for unit in &checked[..2] {
+        let security = Command::new("systemd-analyze")
+            .args(["security", "--offline=true", "--threshold=25", "--no-pager"])
+            .arg(unit)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&security.stdout);
+        let exposure: f64 = report
+            .lines()
+            .find_map(|l| {
+                l.split_once("Overall exposure level for ")?
+                    .1
+                    .split_once(": ")
+            })
+            .and_then(|(_, level)| level.split_whitespace().next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no overall exposure level: {report}"));
+        assert!(
+            security.status.success() && exposure <= 2.5,
+            "systemd-analyze security {}: {exposure}\n{report}",
+            unit.display()
+        );
+    }
     // Its settings, with the paths and port moved into the test's own directory.
     let mut command = Command::new(env!("CARGO_BIN_EXE_martian-dice"));
     command.arg("serve");

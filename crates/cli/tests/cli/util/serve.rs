@@ -25,9 +25,20 @@ impl ServeProcess {
     /// limit no test reaches, plus the options `extra` and the environment `env`. Every client
     /// of the tests comes from 127.0.0.1, so up to 1000 rooms per address unless `extra` says.
     pub fn start(db: impl AsRef<OsStr>, extra: &[&str], env: &[(&str, &Path)]) -> ServeProcess {
+        Self::start_on("127.0.0.1:0".parse().unwrap(), db, extra, env)
+    }
+
+    /// As [`ServeProcess::start`], listening on `addr`: a process restarted where the one before
+    /// it listened, as a service manager restarts it.
+    pub fn start_on(
+        addr: SocketAddr,
+        db: impl AsRef<OsStr>,
+        extra: &[&str],
+        env: &[(&str, &Path)],
+    ) -> ServeProcess {
         let mut command = Command::new(BIN);
         command
-            .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay", "0"])
+            .args(["serve", "--addr", &addr.to_string(), "--bot-delay", "0"])
             .args(["--rate-limit", "1000", "--db"])
             .arg(db)
             .args(extra)
