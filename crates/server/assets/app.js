@@ -147,6 +147,12 @@ function onError(error) {
     render();
   }
   state.quickStart = false;
+  if (error.code === "solver_limit" && error.limit) {
+    const { game, dice, target, max_target: max } = error.limit;
+    notify(`${t("error-solve-limit", { game, dice, target, max })}. ${t("error-solve-limit-bots", { max })}`, true);
+    render();
+    return;
+  }
   // The code is the protocol's (English, stable); the text is the reader's.
   notify(t("web-error", { code: error.code, detail: error.message }), true);
   render();
@@ -222,6 +228,9 @@ function narrate(event, room, before) {
       break;
     case "queued":
       if (!state.waiting) notify(t("web-queued", { name: event.name }));
+      break;
+    case "plays_greedy":
+      notify(t("web-plays-greedy", { name, bot: event.bot, max: event.max_target ?? 0 }));
       break;
     default:
       break;

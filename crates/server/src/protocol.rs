@@ -197,6 +197,9 @@ pub enum ErrorCode {
     Busy,
     /// Another process of the cluster runs the room: reconnect to `/ws?room=ROOM`.
     Moved,
+    /// The rules and the bots chosen together are beyond what the solver takes: the reply's
+    /// `limit` says up to which target.
+    SolverLimit,
 }
 
 impl ErrorCode {
@@ -224,6 +227,7 @@ impl ErrorCode {
             ErrorCode::Storage => "storage",
             ErrorCode::Busy => "busy",
             ErrorCode::Moved => "moved",
+            ErrorCode::SolverLimit => "solver_limit",
         }
     }
 }
@@ -283,7 +287,36 @@ pub enum ServerMessage<'a> {
         message: &'a str,
         #[serde(skip_serializing_if = "Option::is_none")]
         request: Option<&'a str>,
+        /// With `solver_limit`: the limit, for the page to word in its reader's language.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        limit: Option<LimitView>,
     },
+}
+
+/// Rules beyond the solver's limits as the protocol tells them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LimitView {
+    /// `solo`, `duel` or `trio`: the game exact play of the room's seats needs.
+    pub game: &'static str,
+    pub dice: u8,
+    pub target: martian_engine::Points,
+    /// The highest target solved with these dice.
+    pub max_target: martian_engine::Points,
+}
+
+impl From<martian_engine::SolveLimit> for LimitView {
+    fn from(limit: martian_engine::SolveLimit) -> LimitView {
+        LimitView {
+            game: match limit.game {
+                martian_engine::SolvedGame::Solo => "solo",
+                martian_engine::SolvedGame::Duel => "duel",
+                martian_engine::SolvedGame::Trio => "trio",
+            },
+            dice: limit.dice,
+            target: limit.target,
+            max_target: limit.max_target,
+        }
+    }
 }
 
 /// Why a connection is no longer in its room.
@@ -313,10 +346,21 @@ impl ServerMessage<'_> {
 
 /// An error reply as JSON text.
 pub fn error_json(code: ErrorCode, message: &str, request: Option<&str>) -> String {
+    error_json_with(code, message, request, None)
+}
+
+/// An error reply as JSON text, with the solver's limit when that is the reason.
+pub fn error_json_with(
+    code: ErrorCode,
+    message: &str,
+    request: Option<&str>,
+    limit: Option<LimitView>,
+) -> String {
     ServerMessage::Error {
         code,
         message,
         request,
+        limit,
     }
     .to_json()
 }

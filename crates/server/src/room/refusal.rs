@@ -3,10 +3,10 @@
 //! `error` reply (docs/websocket-protocol.md).
 
 use martian_bots::BotError;
-use martian_engine::{GameError, MAX_PLAYERS};
+use martian_engine::{GameError, MAX_PLAYERS, SolveLimit};
 
 use crate::coach::CoachUnavailable;
-use crate::protocol::{ErrorCode, NameError, QUICK_MESSAGES, Timer, error_json};
+use crate::protocol::{ErrorCode, LimitView, NameError, QUICK_MESSAGES, Timer, error_json_with};
 use crate::registry::RoomCap;
 use crate::store::StoreError;
 use crate::table::TableError;
@@ -102,6 +102,12 @@ pub enum Refusal {
         "the server is preparing the bots of other rooms' unusual rules: try again in a minute"
     )]
     SolverBusy,
+    /// A bot that plays by the solver's exact solutions, under rules beyond its limits.
+    #[error(
+        "{0}; choose a target up to {max}, or bots that do not read the solver (greedy, aggressive, defensive, random)",
+        max = .0.max_target
+    )]
+    SolverLimit(SolveLimit),
 
     /// The change could not be stored: the client is told [`StoreError::to_client`], never the
     /// database's own words.
@@ -153,13 +159,18 @@ impl Refusal {
             | Refusal::Bot(_) => ErrorCode::Invalid,
             Refusal::NotAHostRequest(_) => ErrorCode::Malformed,
             Refusal::SolverBusy | Refusal::CoachBusy => ErrorCode::Busy,
+            Refusal::SolverLimit(_) => ErrorCode::SolverLimit,
             Refusal::Storage(_) => ErrorCode::Storage,
         }
     }
 
     /// The `error` reply to the request of type `request`.
     pub fn to_json(&self, request: Option<&str>) -> String {
-        error_json(self.code(), &self.to_string(), request)
+        let limit = match self {
+            Refusal::SolverLimit(limit) => Some(LimitView::from(*limit)),
+            _ => None,
+        };
+        error_json_with(self.code(), &self.to_string(), request, limit)
     }
 }
 
@@ -380,6 +391,15 @@ mod tests {
                 "the server is preparing the bots of other rooms' unusual rules: try again in a minute",
             ),
             (
+                Refusal::SolverLimit(
+                    martian_engine::SolvedGame::Duel
+                        .check(martian_engine::Rules::official().with_target(999).unwrap())
+                        .unwrap_err(),
+                ),
+                C::SolverLimit,
+                "exact two-player play with 13 dice is solved for targets up to 758, not 999 (its work grows as the square of the target); choose a target up to 758, or bots that do not read the solver (greedy, aggressive, defensive, random)",
+            ),
+            (
                 Refusal::Storage(StoreError::DiskFull),
                 C::Storage,
                 "the server's disk is full, so nothing changed: try again in a while",
@@ -424,6 +444,7 @@ mod tests {
                 | Refusal::NoGameFor(_)
                 | Refusal::Bot(_)
                 | Refusal::SolverBusy
+                | Refusal::SolverLimit(_)
                 | Refusal::Storage(_) => {}
             }
         }
