@@ -1212,6 +1212,9 @@ web-bot-summary = { $bot ->
         [easy] a beginner: often picks a slightly worse option, sometimes a bad one
         [medium] a fair player: small mistakes now and then
         [hard] a strong player: rare, small mistakes
+        [card-1] follows the best strategy card of 1 line
+        [card-3] follows the best strategy card of 3 lines
+        [card-5] follows the best strategy card of 5 lines
        *[other] { $summary }
     }
 web-rules = Rules

@@ -942,6 +942,9 @@ tui-bot-about = { $bot ->
         [easy] { $name }: um iniciante: muitas vezes escolhe uma opção um pouco pior, às vezes uma ruim
         [medium] { $name }: um jogador razoável: pequenos erros de vez em quando
         [hard] { $name }: um jogador forte: erros raros e pequenos
+        [card-1] { $name }: segue o melhor cartão de estratégia de 1 linha (docs/strategy.md)
+        [card-3] { $name }: segue o melhor cartão de estratégia de 3 linhas (docs/strategy.md)
+        [card-5] { $name }: segue o melhor cartão de estratégia de 5 linhas (docs/strategy.md)
        *[other] { $name }: { $summary }
     }
 tui-bot-failed = { $name } não conseguiu jogar: { $error }
@@ -1183,6 +1186,9 @@ web-bot-summary = { $bot ->
         [easy] um iniciante: muitas vezes escolhe uma opção um pouco pior, às vezes uma ruim
         [medium] um jogador razoável: pequenos erros de vez em quando
         [hard] um jogador forte: erros raros e pequenos
+        [card-1] segue o melhor cartão de estratégia de 1 linha
+        [card-3] segue o melhor cartão de estratégia de 3 linhas
+        [card-5] segue o melhor cartão de estratégia de 5 linhas
        *[other] { $summary }
     }
 web-rules = Regras
