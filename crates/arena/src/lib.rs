@@ -20,8 +20,10 @@
 //! Shared victories (the `shared` tie rule) count fractionally: each of `k` winners is credited
 //! with `1/k` of a win. A bot that fails to answer (a crash, a time-out, an illegal or garbled
 //! answer) loses the game by forfeit: the game stops there and the leader among the other seats
-//! wins (tied leaders share the win). A game still going after [`MAX_ROUNDS`] rounds (bots that
-//! never score) is abandoned without a winner.
+//! wins (tied leaders share the win). Games between bots that never score end at the engine's
+//! round limit ([`martian_engine::Rules::round_limit`]), like any game; the report counts them.
+//! Bots that read the solver's exact play are refused under rules beyond its limits
+//! ([`martian_bots::check_limits`]) before any game is played.
 
 mod exact;
 mod report;
@@ -32,7 +34,7 @@ pub use exact::{ExactBot, ExactReport, ExactSeat, exact};
 pub use report::{
     ArenaReport, BotReport, ErrorNote, PairReport, RatedBot, RoundRobinReport, SeatReport,
 };
-pub use run::{ArenaConfig, MAX_ROUNDS, PlayMode, game_seed, round_robin, run};
+pub use run::{ArenaConfig, PlayMode, game_seed, round_robin, run};
 
 /// What keeps an arena from running.
 #[derive(Debug, thiserror::Error)]
@@ -59,4 +61,10 @@ pub enum ArenaError {
     NotExact(String),
     #[error(transparent)]
     Match(#[from] martian_solver::MatchError),
+    /// A bot reads exact play beyond the solvers' limits under the rules.
+    #[error("{bot}: {limit}")]
+    BeyondLimit {
+        bot: String,
+        limit: martian_engine::SolveLimit,
+    },
 }

@@ -68,8 +68,9 @@ pub struct ArenaReport {
     /// Games won by several players together (`shared` tie rule).
     pub shared_victories: u64,
     pub forfeits: u64,
-    /// Games stopped without a winner after `MAX_ROUNDS` rounds.
-    pub abandoned: u64,
+    /// Games that ended at the round limit, nobody having reached the target
+    /// ([`martian_engine::Rules::round_limit`]): bots that (almost) never score.
+    pub at_round_limit: u64,
     /// The first failures, in game order.
     pub errors: Vec<ErrorNote>,
     /// Decisions asked of the bots (`None` in turn-level play, which asks none).
@@ -158,7 +159,7 @@ impl ArenaReport {
             roll_offs: tally.roll_offs,
             shared_victories: tally.shared,
             forfeits: tally.forfeits,
-            abandoned: tally.abandoned,
+            at_round_limit: tally.at_round_limit,
             errors: tally.errors,
             decisions: (mode == PlayMode::Dice).then_some(tally.decisions),
             seconds,

@@ -17,10 +17,6 @@ use crate::report::{ArenaReport, ErrorNote, RoundRobinReport};
 /// winners from 1 to 8), so that every tally stays an exact integer.
 pub(crate) const WIN_UNITS: u64 = 840;
 
-/// A game still running after this many rounds is abandoned (no winner): bots that never score
-/// would otherwise play forever.
-pub const MAX_ROUNDS: u32 = 1_000;
-
 /// How many error notes a report keeps (the first ones, in game order).
 const MAX_ERROR_NOTES: usize = 20;
 
@@ -79,11 +75,27 @@ impl ArenaConfig {
         if !(2..=MAX_PLAYERS).contains(&self.bots.len()) {
             return Err(ArenaError::Seats(self.bots.len()));
         }
+        self.check_limits(self.bots.len())?;
         if self.games == 0 {
             return Err(ArenaError::NoGames);
         }
         if self.threads == 0 {
             return Err(ArenaError::NoThreads);
+        }
+        Ok(())
+    }
+}
+
+impl ArenaConfig {
+    /// Every bot that reads the solver's exact play takes games of `seats` under the rules.
+    fn check_limits(&self, seats: usize) -> Result<(), ArenaError> {
+        for bot in &self.bots {
+            martian_bots::check_limits(bot, self.rules, seats).map_err(|limit| {
+                ArenaError::BeyondLimit {
+                    bot: bot.clone(),
+                    limit,
+                }
+            })?;
         }
         Ok(())
     }
@@ -129,7 +141,7 @@ pub(crate) struct Tally {
     pub roll_offs: u64,
     pub shared: u64,
     pub forfeits: u64,
-    pub abandoned: u64,
+    pub at_round_limit: u64,
     pub errors: Vec<ErrorNote>,
 }
 
@@ -160,7 +172,7 @@ impl Tally {
         self.roll_offs += other.roll_offs;
         self.shared += other.shared;
         self.forfeits += other.forfeits;
-        self.abandoned += other.abandoned;
+        self.at_round_limit += other.at_round_limit;
         self.errors.extend(other.errors);
         self.errors.sort_by_key(|note| (note.game, note.seat));
         self.errors.truncate(MAX_ERROR_NOTES);
@@ -282,7 +294,6 @@ fn play_game_by_turns(
     let mut rng: GameRng = martian_engine::seeded_rng(game_seed(seed, index));
     let mut board = Scoreboard::new(rules, seats).expect("the seat count was checked");
     let mut forfeit = start_game(rules, bots, seat_entries);
-    let mut abandoned = false;
     while forfeit.is_none() && !board.is_over() {
         if board.roll_off_seat().is_some() {
             let roll = roll_dice(rules.roll_off_dice(), &mut rng);
@@ -290,10 +301,6 @@ fn play_game_by_turns(
                 .apply_roll_off_roll(roll)
                 .expect("the roll-off awaits a roll");
             continue;
-        }
-        if board.round() > MAX_ROUNDS {
-            abandoned = true;
-            break;
         }
         let seat = board.seat();
         let entry = seat_entries[seat];
@@ -325,11 +332,10 @@ fn play_game_by_turns(
     let scores = board.scores();
     // Borrowed from the outcome in the usual case: no allocation beyond the outcome's own.
     let after_forfeit: Vec<usize>;
+    if forfeit.is_none() && board.ended_at_round_limit() {
+        tally.at_round_limit += 1;
+    }
     let winners: &[usize] = match (&forfeit, board.outcome()) {
-        (None, _) if abandoned => {
-            tally.abandoned += 1;
-            &[]
-        }
         (Some(lost), _) => {
             after_forfeit = winners_after_forfeit(scores, lost.seat);
             &after_forfeit
@@ -369,7 +375,6 @@ fn play_game(
         .without_history();
     let mut forfeit = start_game(rules, bots, seat_entries);
 
-    let mut abandoned = false;
     // Turn by turn; the roll-off and the end come from the game's state. The hot loop reads the
     // turn's phase rather than `Game::awaiting`, which lists the legal actions every step.
     'game: while forfeit.is_none() {
@@ -380,10 +385,6 @@ fn play_game(
                 continue;
             }
             GameState::Playing => {}
-        }
-        if game.round() > MAX_ROUNDS {
-            abandoned = true;
-            break;
         }
         let seat = game.seat();
         let banked_before = game.scores()[seat];
@@ -430,11 +431,10 @@ fn play_game(
     }
 
     let scores: Vec<Points> = game.scores().to_vec();
+    if forfeit.is_none() && game.board().ended_at_round_limit() {
+        tally.at_round_limit += 1;
+    }
     let winners: Vec<usize> = match (&forfeit, game.state()) {
-        (None, _) if abandoned => {
-            tally.abandoned += 1;
-            Vec::new()
-        }
         (Some(lost), _) => winners_after_forfeit(&scores, lost.seat),
         (None, GameState::Over(outcome)) => {
             if outcome.roll_off.is_some() {
@@ -576,6 +576,8 @@ pub fn round_robin(
     if n < 2 {
         return Err(ArenaError::RoundRobinBots(n));
     }
+    // Every pair is a duel: refused before any is played.
+    config.check_limits(2)?;
     let mut pairs = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
@@ -757,22 +759,62 @@ mod tests {
     }
 
     #[test]
-    fn games_that_cannot_end_are_abandoned_after_the_round_limit() {
-        // With one die the only score is a lone earthling with no tank; "defensive" keeps
-        // taking it, but a target of 999 at one point per turn at most cannot be reached within
-        // the round limit.
+    fn long_games_are_played_to_the_end() {
+        // With one die the only score is a lone earthling with no tank, a point one turn in two:
+        // a target of 999 takes about 2,000 rounds, well within the round limit (10,090).
         let rules = Rules::official()
             .with_dice(1)
             .unwrap()
             .with_target(999)
             .unwrap();
-        let config = ArenaConfig {
+        for mode in [PlayMode::Dice, PlayMode::Turns] {
+            let bots = match mode {
+                PlayMode::Dice => ["defensive", "defensive"],
+                PlayMode::Turns => ["greedy", "greedy"],
+            };
+            let long = ArenaConfig {
+                rules,
+                mode: Some(mode),
+                ..config(&bots, 4, 3, 1)
+            };
+            let report = run(&long, &|_| {}).unwrap();
+            assert_eq!(report.at_round_limit, 0, "{mode:?}");
+            let wins: f64 = report.bots.iter().map(|b| b.wins).sum();
+            assert!((wins - 4.0).abs() < 1e-9, "{mode:?}: {wins}");
+            assert!(
+                report.mean_rounds > 1_500.0,
+                "{mode:?}: {}",
+                report.mean_rounds
+            );
+        }
+    }
+
+    #[test]
+    fn bots_beyond_the_solvers_limits_are_refused_before_any_game() {
+        let rules = Rules::official().with_target(999).unwrap();
+        let medium = ArenaConfig {
             rules,
-            ..config(&["defensive", "defensive"], 4, 3, 1)
+            ..config(&["greedy", "medium"], 4, 3, 1)
         };
-        let report = run(&config, &|_| {}).unwrap();
-        assert_eq!(report.abandoned, 4);
-        assert!(report.bots.iter().all(|b| b.wins == 0.0));
+        let Err(ArenaError::BeyondLimit { bot, limit }) = run(&medium, &|_| {}) else {
+            panic!("accepted");
+        };
+        assert_eq!((bot.as_str(), limit.max_target), ("medium", 758));
+        let robin = ArenaConfig {
+            rules,
+            ..config(&["greedy", "random", "optimal"], 4, 3, 1)
+        };
+        assert!(matches!(
+            round_robin(&robin, &|_| {}),
+            Err(ArenaError::BeyondLimit { .. })
+        ));
+        // Alone every target is solved, but an arena seats two at least; bots that do not read
+        // the solver take any rules.
+        let plain = ArenaConfig {
+            rules,
+            ..config(&["greedy", "random"], 2, 3, 1)
+        };
+        assert!(run(&plain, &|_| {}).is_ok());
     }
 
     #[test]

@@ -56,7 +56,7 @@ fn assert_seats_match(report: &ArenaReport, exact: &[f64]) {
 #[test]
 fn optimal_self_play_wins_from_each_seat_as_the_exact_duel_says() {
     let rules = Rules::official();
-    let exact = duel(rules).game_wins();
+    let exact = duel(rules).unwrap().game_wins();
     let report = arena(rules, &["optimal", "optimal"], 100_000, 21);
     assert_seats_match(&report, &exact);
 }
@@ -74,7 +74,7 @@ fn turn_level_optimal_self_play_wins_from_each_seat_as_the_exact_duel_says() {
             1_000_000,
         ),
     ] {
-        let exact = duel(rules).game_wins();
+        let exact = duel(rules).unwrap().game_wins();
         let report = arena_in(PlayMode::Turns, rules, &["optimal", "optimal"], games, 31);
         assert_eq!(report.mode, PlayMode::Turns);
         assert_seats_match(&report, &exact);

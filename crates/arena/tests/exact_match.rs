@@ -94,7 +94,7 @@ fn the_exact_report_is_the_solvers_value() {
         PlayMode::Turns,
     ))
     .unwrap();
-    let [first, second] = duel(rules).game_wins();
+    let [first, second] = duel(rules).unwrap().game_wins();
     for bot in &report.bots {
         assert!((bot.seats[0].win_rate - first).abs() < 1e-12);
         assert!((bot.seats[1].win_rate - second).abs() < 1e-12);

@@ -15,7 +15,7 @@ pub mod protocol;
 mod sampler;
 mod skill;
 
-use martian_engine::{Action, GameRng, Points, Rules, Situation};
+use martian_engine::{Action, GameRng, Points, Rules, Situation, SolveLimit, SolvedGame};
 use martian_solver::TurnPlay;
 
 pub use builtin::{Aggressive, Defensive, RandomBot};
@@ -24,6 +24,7 @@ pub use exec::ExecBot;
 pub use greedy::Greedy;
 pub use martian_engine::TurnStart;
 pub use optimal::Optimal;
+pub use oracle::Fallback;
 pub use sampler::{MAX_SCORES, SamplerError, TurnScoreSampler};
 pub use skill::{LEVELS, Skilled, SkilledPolicy};
 
@@ -80,6 +81,15 @@ pub trait Strategy: Send {
     /// a host serving many games should prepare such bots off its main work.
     fn reads_solutions(&self) -> bool {
         false
+    }
+
+    /// Why this bot plays a simpler strategy than its name promises, if it does: the exact play
+    /// it reads is beyond the solvers' limits for the game (see [`check_limits`]), or could not
+    /// be computed. It then plays for the expected score of each turn, as `greedy` does — sound
+    /// play that scores whenever it can. Known once [`Strategy::new_game`] or a decision has
+    /// met it; hosts tell whoever watches.
+    fn fallback(&self) -> Option<&Fallback> {
+        None
     }
 
     /// The game this bot played `seat` in is over.
@@ -202,6 +212,26 @@ pub fn names() -> &'static [&'static str] {
     NAMES
 }
 
+/// Whether the bot `spec` names plays by the solver's exact solutions — `optimal`, `easy`,
+/// `medium`, `hard`, `strength:X` — and so is bound by the solvers' limits. From the name alone:
+/// no bot is made, no process started.
+pub fn reads_solutions(spec: &str) -> bool {
+    let spec = spec.trim();
+    spec == "optimal"
+        || LEVELS.iter().any(|&(level, _)| level == spec)
+        || spec.starts_with("strength:")
+}
+
+/// `Err` naming the limit when the bot `spec` names reads exact play that is beyond the solvers'
+/// limits for a game of `players` under `rules` ([`SolvedGame::for_players`]): what a host says
+/// to whoever chose these rules and this bot. Bots that do not read the solver take every game.
+pub fn check_limits(spec: &str, rules: Rules, players: usize) -> Result<(), SolveLimit> {
+    if reads_solutions(spec) {
+        SolvedGame::for_players(players, rules)?;
+    }
+    Ok(())
+}
+
 /// Settings for the bots [`create_with`] makes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotOptions {
@@ -317,6 +347,29 @@ mod tests {
                 .unwrap()
                 .reads_solutions()
         );
+    }
+
+    #[test]
+    fn the_names_that_read_solutions_are_the_bots_that_do() {
+        for name in names().iter().copied().chain(["strength:0.5", " medium "]) {
+            let bot = create(name, Rules::official()).unwrap();
+            assert_eq!(reads_solutions(name), bot.reads_solutions(), "{name}");
+        }
+        assert!(!reads_solutions("exec:./optimal"));
+    }
+
+    #[test]
+    fn only_bots_that_read_solutions_meet_the_limits() {
+        let far = Rules::official().with_target(999).unwrap();
+        for name in ["optimal", "easy", "medium", "hard", "strength:0.9"] {
+            let limit = check_limits(name, far, 2).unwrap_err();
+            assert_eq!(limit.max_target, 758, "{name}");
+            assert_eq!(check_limits(name, far, 1), Ok(()), "alone, {name}");
+        }
+        for name in ["greedy", "random", "aggressive", "defensive", "exec:./bot"] {
+            assert_eq!(check_limits(name, far, 2), Ok(()), "{name}");
+        }
+        assert_eq!(check_limits("medium", Rules::official(), 8), Ok(()));
     }
 
     #[test]

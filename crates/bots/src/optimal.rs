@@ -9,7 +9,7 @@ use martian_solver::{Reduction, TurnPlay};
 
 #[cfg(test)]
 use crate::Greedy;
-use crate::oracle::Oracle;
+use crate::oracle::{Fallback, Oracle};
 use crate::position_samplers::{
     Layout, PositionSamplers, Shape, expected_score_sampler, reduce_into,
 };
@@ -36,14 +36,18 @@ impl Optimal {
         }
     }
 
-    /// The layout of the positions `players` players are played through under `rules`.
-    fn layout(&mut self, rules: Rules, players: usize) -> Layout {
+    /// The layout of the positions `players` players are played through under `rules` (`None`
+    /// when exact play is out of reach: the expected score is played everywhere).
+    fn layout(&mut self, rules: Rules, players: usize) -> Option<Layout> {
         match players {
-            1 => Layout::Solo,
-            2 => Layout::Duel,
-            _ => match self.oracle.multi_reduction(rules) {
-                Reduction::Trio => Layout::Trio,
-                Reduction::Duel => Layout::Duel,
+            1 => Some(Layout::Solo),
+            2 => {
+                self.oracle.prepare(rules, 2);
+                self.oracle.fallback().is_none().then_some(Layout::Duel)
+            }
+            _ => match self.oracle.multi_reduction(rules, players)? {
+                Reduction::Trio => Some(Layout::Trio),
+                Reduction::Duel => Some(Layout::Duel),
             },
         }
     }
@@ -96,6 +100,10 @@ impl Strategy for Optimal {
         Some(TurnPlay::Optimal)
     }
 
+    fn fallback(&self) -> Option<&Fallback> {
+        self.oracle.fallback()
+    }
+
     /// The distribution of the turn [`Strategy::decide`] plays from `start`: that of the same
     /// solver table, built once per position and process.
     #[inline]
@@ -104,7 +112,9 @@ impl Strategy for Optimal {
         let current = matches!(&self.samplers,
             Some((samplers, n)) if *n == players && samplers.rules() == rules);
         if !current {
-            let layout = self.layout(rules, players);
+            let Some(layout) = self.layout(rules, players) else {
+                return Some(expected_score_sampler(rules));
+            };
             self.samplers = Some((PositionSamplers::shared(rules, layout), players));
         }
         let (samplers, _) = self.samplers.as_ref().expect("set above");
@@ -195,6 +205,63 @@ mod tests {
         assert_eq!(decide(&turn, &[25, 22], 1, Some(0)), Action::Stop);
     }
 
+    /// Past the solvers' limits (13 dice to 800: the duel stops at 758) the exact bots say so and
+    /// play the expected score, as `greedy`: every decision is greedy's, the turn samplers are
+    /// greedy's, and their games end with a winner like any other.
+    #[test]
+    fn beyond_the_limits_the_exact_bots_play_greedy_and_say_so() {
+        use martian_engine::{Awaiting, Game};
+        let rules = Rules::official().with_target(800).unwrap();
+        let greedy = Greedy::new(rules);
+        let mut bots: Vec<Box<dyn Strategy>> = vec![
+            Box::new(Optimal::new(rules)),
+            crate::create("medium", rules).unwrap(),
+        ];
+        for (seat, bot) in bots.iter_mut().enumerate() {
+            bot.new_game(rules, seat, 2).unwrap();
+            let Some(crate::Fallback::BeyondLimit(limit)) = bot.fallback() else {
+                panic!("{}: {:?}", bot.name(), bot.fallback());
+            };
+            assert_eq!(limit.max_target, 758);
+        }
+        let start = TurnStart {
+            rules,
+            scores: &[0, 0],
+            seat: 0,
+            round: 1,
+            triggered_by: None,
+        };
+        let sampler = bots[0]
+            .turn_score_sampler(&start)
+            .unwrap()
+            .probabilities()
+            .to_vec();
+        assert_eq!(sampler, expected_score_sampler(rules).probabilities());
+        let mut game = Game::new(rules, 2).unwrap().without_history();
+        let mut rng = seeded_rng(5);
+        let mut decisions = 0u32;
+        while game.awaiting() != Awaiting::Nothing {
+            let Awaiting::Decision { seat } = game.awaiting() else {
+                game.roll(&mut rng).unwrap();
+                continue;
+            };
+            let situation = game.situation();
+            let action = bots[seat].decide(&situation, &mut rng).unwrap();
+            if seat == 0 {
+                assert_eq!(Some(action), greedy.table().best_action(situation.turn));
+                decisions += 1;
+            }
+            game.play(action).unwrap();
+        }
+        assert!(decisions > 500, "{decisions}");
+        assert!(
+            game.scores().iter().any(|&s| s >= 800),
+            "{:?}",
+            game.scores()
+        );
+        assert_eq!(game.outcome().unwrap().winners.len(), 1);
+    }
+
     #[test]
     fn optimal_plays_many_seats_through_the_reduced_game() {
         // A target of 15 keeps the three-player solve behind the reduction quick.
@@ -228,7 +295,7 @@ mod tests {
     #[test]
     fn optimal_samples_the_turn_the_duel_solution_plays() {
         let rules = Rules::official();
-        let solution = martian_solver::duel(rules);
+        let solution = martian_solver::duel(rules).unwrap();
         let mut bot = Optimal::new(rules);
         for (scores, seat) in [([0, 0], 0), ([20, 24], 1), ([24, 3], 0), ([27, 19], 1)] {
             let position = solution.position(&scores, seat).unwrap();

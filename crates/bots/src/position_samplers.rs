@@ -242,7 +242,7 @@ mod tests {
             .with_target(9)
             .unwrap();
         let shape = Shape::new(rules);
-        let solution = duel(rules);
+        let solution = duel(rules).unwrap();
         let mut by_slot: HashMap<usize, *const TurnTable> = HashMap::new();
         let mut seen = std::collections::HashSet::new();
         for a in 0..20 {

@@ -22,7 +22,7 @@ use martian_solver::{
 };
 use rand::RngExt;
 
-use crate::oracle::{Measure, Oracle};
+use crate::oracle::{Fallback, Measure, Oracle};
 use crate::{BotError, Strategy};
 
 /// The temperature at strength 0 when values are win probabilities: an option 10 percentage
@@ -218,8 +218,12 @@ impl Strategy for Skilled {
     fn turn_play(&self, rules: Rules) -> Option<TurnPlay> {
         Some(TurnPlay::Policy(Arc::new(SkilledPolicy {
             strength: self.strength,
-            solution: duel(rules),
+            solution: duel(rules).ok()?,
         })))
+    }
+
+    fn fallback(&self) -> Option<&Fallback> {
+        self.oracle.fallback()
     }
 
     fn decide(&mut self, situation: &Situation<'_>, rng: &mut GameRng) -> Result<Action, BotError> {

@@ -19,6 +19,21 @@ impl std::fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+impl UsageError {
+    /// Rules beyond what the exact solvers take, in the reader's language.
+    pub fn beyond(m: &martian_i18n::Messages, limit: &martian_engine::SolveLimit) -> UsageError {
+        UsageError(martian_i18n::errors::solve_limit_error(m, limit))
+    }
+
+    /// The same where bots are chosen: with what to choose instead.
+    pub fn beyond_for_bots(
+        m: &martian_i18n::Messages,
+        limit: &martian_engine::SolveLimit,
+    ) -> UsageError {
+        UsageError(martian_i18n::errors::solve_limit_for_bots(m, limit))
+    }
+}
+
 /// Writes `text` to stdout. A reader that went away (`| head`) is not an error: there is
 /// nobody left to tell.
 pub fn emit(text: &str) -> Result<()> {

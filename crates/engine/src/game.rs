@@ -323,6 +323,12 @@ impl Scoreboard {
             _ => None,
         }
     }
+    /// Whether the game ended (or went to the roll-off) at [`Rules::round_limit`], nobody having
+    /// reached the target.
+    pub fn ended_at_round_limit(&self) -> bool {
+        !matches!(self.state, GameState::Playing)
+            && self.scores().iter().all(|&s| s < self.rules.target())
+    }
     /// The roll-off, while it is under way or once the game ended through one.
     pub fn roll_off(&self) -> Option<&RollOff> {
         match &self.state {
@@ -357,7 +363,8 @@ impl Scoreboard {
         if reached && self.triggered_by.is_none() {
             self.triggered_by = Some(seat);
         }
-        if seat + 1 == self.players() && self.triggered_by.is_some() {
+        let last_round = self.triggered_by.is_some() || self.round >= self.rules.round_limit();
+        if seat + 1 == self.players() && last_round {
             self.end_of_final_round();
             return Ok(());
         }
@@ -657,6 +664,50 @@ mod tests {
             GameState::Over(outcome) => outcome,
             other => panic!("game not over: {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_game_nobody_finishes_ends_with_the_round_limit() {
+        let rules = Rules::official();
+        assert_eq!(rules.round_limit(), 350);
+        let mut board = Scoreboard::new(rules, 3).unwrap();
+        // Seat 1 scores once, far from the target; nobody scores again.
+        board.bank(0).unwrap();
+        board.bank(4).unwrap();
+        while !board.is_over() {
+            assert!(board.round() <= 350, "round {}", board.round());
+            board.bank(0).unwrap();
+        }
+        assert_eq!(
+            (board.round(), board.seat()),
+            (350, 2),
+            "the last round is played out"
+        );
+        assert!(board.ended_at_round_limit());
+        assert_eq!(board.outcome().unwrap().winners, vec![1]);
+        assert_eq!(board.triggered_by(), None);
+    }
+
+    #[test]
+    fn a_tie_at_the_round_limit_is_settled_as_usual() {
+        for (tie, roll_off) in [(TieRule::RollOff, true), (TieRule::Shared, false)] {
+            let rules = Rules::official().with_target(1).unwrap().with_tie(tie);
+            let mut board = Scoreboard::new(rules, 2).unwrap();
+            let mut turns = 0;
+            while matches!(board.state(), GameState::Playing) {
+                board.bank(0).unwrap();
+                turns += 1;
+            }
+            assert_eq!(turns, 2 * 110);
+            assert!(board.ended_at_round_limit());
+            assert_eq!(board.roll_off_seat().is_some(), roll_off, "{tie:?}");
+            if !roll_off {
+                assert_eq!(board.outcome().unwrap().winners, vec![0, 1]);
+            }
+        }
+        let mut reached = Scoreboard::new(Rules::official(), 1).unwrap();
+        reached.bank(25).unwrap();
+        assert!(!reached.ended_at_round_limit());
     }
 
     #[test]

@@ -5,6 +5,7 @@
 mod dice;
 mod face;
 mod game;
+mod limits;
 mod record;
 mod roll;
 mod rules;
@@ -17,6 +18,7 @@ pub use game::{
     Awaiting, Game, GameError, GameState, MAX_PLAYERS, Outcome, RollOff, RollOffRoll, Scoreboard,
     Situation, Step, TurnLog, TurnStart,
 };
+pub use limits::{SolveLimit, SolvedGame, VALUES_BUDGET, WORK_BUDGET, turn_work};
 pub use record::{
     GameRecord, PlayerInfo, RECORD_FORMAT, RECORD_VERSION, RecordError, ResultRecord, TurnRecord,
 };

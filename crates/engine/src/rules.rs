@@ -220,6 +220,16 @@ impl Rules {
         self.tie
     }
 
+    /// The last round a game may have: a game in which nobody has reached the target by the end
+    /// of this round ends with it, as if the target had been reached (the most points wins, a
+    /// tie is settled as usual). Not a rule of the original game but a safeguard of this
+    /// program, so that no game can go on for ever (players that never score): `10 × target +
+    /// 100`, 350 rounds at the official target. Play that tries to score never comes near it: a
+    /// player who scores one turn in two, as with a single die, needs about twice the target.
+    pub const fn round_limit(self) -> u32 {
+        10 * self.target as u32 + 100
+    }
+
     /// Whether these are the official rules.
     pub fn is_official(self) -> bool {
         self == Rules::official()

@@ -244,6 +244,19 @@ error-game-over = the game is over
 error-game-in-roll-off = the roll-off is under way: only its rolls are expected
 error-game-no-roll-off = no roll-off is under way
 error-game-roll-off-dice = a roll-off roll has { $expected } dice, not { $count }
+# Rules beyond what the exact solvers take (martian_engine::SolveLimit). $game: solo, duel, trio;
+# $dice, $max (the highest target solved with these dice), $target: numbers.
+error-solve-limit = exact { $game ->
+        [solo] one-player
+        [duel] two-player
+       *[trio] three-player
+    } play with { $dice } dice is solved for targets up to { $max }, not { $target } (its work grows { $game ->
+        [solo] as the target
+        [duel] as the square of the target
+       *[trio] as the cube of the target
+    })
+# What to choose instead, after error-solve-limit where rules and bots are chosen. $max: a number.
+error-solve-limit-bots = Choose a target up to { $max }, or bots that do not read the solver (greedy, aggressive, defensive, random).
 # $detail and $error may be English details from the engine or the JSON parser.
 error-record-format = not a game record: { $detail }
 error-record-version = record version { $version } is not supported (this program reads version { $supported })
@@ -1230,6 +1243,9 @@ web-bot-summary = { $bot ->
         [easy] a beginner: often picks a slightly worse option, sometimes a bad one
         [medium] a fair player: small mistakes now and then
         [hard] a strong player: rare, small mistakes
+        [card-1] follows the best strategy card of 1 line
+        [card-3] follows the best strategy card of 3 lines
+        [card-5] follows the best strategy card of 5 lines
        *[other] { $summary }
     }
 web-rules = Rules
@@ -1353,6 +1369,13 @@ web-timed-out = { $you ->
 web-handed-to-bot = { $you ->
         [yes] Your seat is now played by { web-bot-name } until you play again.
        *[no] { $name }'s seat is now played by { web-bot-name }
+    }
+# A seat's bot cannot play by the solver's exact solutions in this game and plays greedy instead.
+# $name: the seat; $bot: the bot; $max: the highest target solved for these dice, or 0 when the
+# solve failed.
+web-plays-greedy = { $max ->
+        [0] { $name } ({ web-bot-name }) plays greedy instead: the solver failed for these rules
+       *[other] { $name } ({ web-bot-name }) plays greedy instead: exact play is solved for targets up to { $max }
     }
 # A preset message between players. $message: the protocol's name for it.
 web-quick-message = { $message ->
@@ -1881,7 +1904,7 @@ arena-column = { $column ->
        *[games] games
     }
 arena-summary = Games last { $rounds } rounds ({ $turns } turns) on average; { $rolloffs } settled by roll-off, { $shared } shared.
-arena-abandoned = { $count } games abandoned without a winner after { $rounds } rounds.
+arena-round-limit = { $count } games ended at the round limit (round { $rounds }), nobody having reached the target.
 arena-forfeits = { $count } games lost by forfeit; the first:
 # $message: the bot's error, as the bot gave it.
 arena-forfeit-note = game { $game }, seat { $seat }: { $message }

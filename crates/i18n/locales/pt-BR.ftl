@@ -251,6 +251,19 @@ error-game-over = a partida acabou
 error-game-in-roll-off = o desempate está em andamento: só os lançamentos dele são esperados
 error-game-no-roll-off = não há desempate em andamento
 error-game-roll-off-dice = um lançamento de desempate tem { $expected } dados, não { $count }
+# Regras além do que os solucionadores exatos aceitam (martian_engine::SolveLimit). $game: solo, duel,
+# trio; $dice, $max (o maior alvo resolvido com esses dados), $target: números.
+error-solve-limit = o jogo exato de { $game ->
+        [solo] um jogador
+        [duel] dois jogadores
+       *[trio] três jogadores
+    } com { $dice } dados é resolvido para pontuações-alvo até { $max }, não { $target } (o trabalho cresce { $game ->
+        [solo] com o alvo
+        [duel] com o quadrado do alvo
+       *[trio] com o cubo do alvo
+    })
+# O que escolher em vez disso, depois de error-solve-limit onde regras e bots são escolhidos. $max: um número.
+error-solve-limit-bots = Escolha um alvo até { $max }, ou bots que não leem o solucionador (greedy, aggressive, defensive, random).
 # $detail e $error podem ser detalhes em inglês, do motor do jogo ou do leitor de JSON.
 error-record-format = não é um registro de partida: { $detail }
 error-record-version = a versão { $version } de registro não é suportada (este programa lê a versão { $supported })
@@ -929,6 +942,9 @@ tui-bot-about = { $bot ->
         [easy] { $name }: um iniciante: muitas vezes escolhe uma opção um pouco pior, às vezes uma ruim
         [medium] { $name }: um jogador razoável: pequenos erros de vez em quando
         [hard] { $name }: um jogador forte: erros raros e pequenos
+        [card-1] { $name }: segue o melhor cartão de estratégia de 1 linha (docs/strategy.md)
+        [card-3] { $name }: segue o melhor cartão de estratégia de 3 linhas (docs/strategy.md)
+        [card-5] { $name }: segue o melhor cartão de estratégia de 5 linhas (docs/strategy.md)
        *[other] { $name }: { $summary }
     }
 tui-bot-failed = { $name } não conseguiu jogar: { $error }
@@ -1201,6 +1217,9 @@ web-bot-summary = { $bot ->
         [easy] um iniciante: muitas vezes escolhe uma opção um pouco pior, às vezes uma ruim
         [medium] um jogador razoável: pequenos erros de vez em quando
         [hard] um jogador forte: erros raros e pequenos
+        [card-1] segue o melhor cartão de estratégia de 1 linha
+        [card-3] segue o melhor cartão de estratégia de 3 linhas
+        [card-5] segue o melhor cartão de estratégia de 5 linhas
        *[other] { $summary }
     }
 web-rules = Regras
@@ -1330,6 +1349,12 @@ web-timed-out = { $you ->
 web-handed-to-bot = { $you ->
         [yes] O seu lugar agora é jogado pelo bot { web-bot-name } até você jogar de novo.
        *[no] O lugar de { $name } agora é jogado pelo bot { web-bot-name }
+    }
+# O bot de um lugar não pode jogar pelas soluções exatas nesta partida e joga como greedy.
+# $name: o lugar; $bot: o bot; $max: o maior alvo resolvido com estes dados, ou 0 se a solução falhou.
+web-plays-greedy = { $max ->
+        [0] { $name } ({ web-bot-name }) joga como greedy: o solucionador falhou para estas regras
+       *[other] { $name } ({ web-bot-name }) joga como greedy: o jogo exato é resolvido para alvos até { $max }
     }
 # Uma mensagem pronta entre jogadores. $message: o nome dela no protocolo.
 web-quick-message = { $message ->
@@ -1862,7 +1887,7 @@ arena-column = { $column ->
        *[games] partidas
     }
 arena-summary = As partidas duram em média { $rounds } rodadas ({ $turns } turnos); { $rolloffs } decididas no desempate, { $shared } compartilhadas.
-arena-abandoned = { $count } partidas abandonadas sem vencedor depois de { $rounds } rodadas.
+arena-round-limit = { $count } partidas terminaram no limite de rodadas (rodada { $rounds }), sem ninguém alcançar o alvo.
 arena-forfeits = { $count } partidas perdidas por desistência; as primeiras:
 # $message: o erro do bot, como o bot o deu.
 arena-forfeit-note = partida { $game }, lugar { $seat }: { $message }

@@ -6,7 +6,7 @@
 
 use martian_engine::{
     GameError, MAX_DICE, MAX_PLAYERS, ParseDiceError, RECORD_VERSION, RecordError, Rules,
-    RulesError, TranscriptError, TranscriptErrorKind, TurnError,
+    RulesError, SolveLimit, SolvedGame, TranscriptError, TranscriptErrorKind, TurnError,
 };
 
 use crate::vocab::face_id;
@@ -91,6 +91,33 @@ pub fn rules_error(m: &Messages, error: &RulesError) -> String {
             target = *target
         ),
     }
+}
+
+/// Rules beyond what the exact solvers take: "exact two-player play with 13 dice is solved for
+/// targets up to 758, not 999 (…)".
+pub fn solve_limit_error(m: &Messages, limit: &SolveLimit) -> String {
+    let game = match limit.game {
+        SolvedGame::Solo => "solo",
+        SolvedGame::Duel => "duel",
+        SolvedGame::Trio => "trio",
+    };
+    tr!(
+        m,
+        "error-solve-limit",
+        game = game,
+        dice = limit.dice,
+        max = limit.max_target,
+        target = limit.target
+    )
+}
+
+/// [`solve_limit_error`] where the rules and the bots are chosen, with what to choose instead.
+pub fn solve_limit_for_bots(m: &Messages, limit: &SolveLimit) -> String {
+    format!(
+        "{}. {}",
+        solve_limit_error(m, limit),
+        tr!(m, "error-solve-limit-bots", max = limit.max_target)
+    )
 }
 
 /// Something a game cannot do now: "the game is over".
@@ -271,6 +298,49 @@ mod tests {
                 rules_error(pt, &error),
             );
         }
+        for (game, dice, target) in [
+            (SolvedGame::Duel, 13, 999),
+            (SolvedGame::Trio, 30, 11),
+            (SolvedGame::Solo, 1, 999),
+        ] {
+            let rules = Rules::official()
+                .with_dice(dice)
+                .unwrap()
+                .with_target(target)
+                .unwrap();
+            let limit = SolveLimit {
+                max_target: game.max_target(dice),
+                game,
+                dice,
+                target,
+            };
+            assert_eq!(game.check(rules).err().unwrap_or(limit), limit);
+            check(
+                solve_limit_error(en, &limit),
+                limit.to_string(),
+                solve_limit_error(pt, &limit),
+            );
+        }
+    }
+
+    #[test]
+    fn the_limit_where_bots_are_chosen_says_what_to_choose() {
+        let limit = martian_engine::SolvedGame::Duel
+            .check(Rules::official().with_target(999).unwrap())
+            .unwrap_err();
+        let en = solve_limit_for_bots(Lang::En.messages(), &limit);
+        assert!(
+            en.starts_with(
+                "exact two-player play with 13 dice is solved for targets up to 758, not 999"
+            ),
+            "{en}"
+        );
+        assert!(en.ends_with("Choose a target up to 758, or bots that do not read the solver (greedy, aggressive, defensive, random)."), "{en}");
+        let pt = solve_limit_for_bots(Lang::PtBr.messages(), &limit);
+        assert!(
+            pt.contains("até 758, não 999") && pt.contains("Escolha um alvo até 758"),
+            "{pt}"
+        );
     }
 
     #[test]

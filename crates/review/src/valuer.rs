@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use martian_engine::{Action, Points, Rules, Situation, Turn};
+use martian_engine::{Action, Points, Rules, Situation, SolveLimit, SolvedGame, Turn};
 use martian_solver::{
     Advice, AdviceMeasure, AdviceOption, AdviceRequest, DuelSolution, MultiPlayer, PositionError,
     Reduction, SoloSolution, TrioSolution, TurnTable, advise, duel, duel_position,
@@ -34,13 +34,15 @@ pub enum Valuation {
 }
 
 impl Valuation {
-    /// The valuation of games of `players` seats under `rules`: what `optimal` plays by.
+    /// The valuation of games of `players` seats under `rules`: what `optimal` plays by (when
+    /// even that is beyond the solvers' limits, [`Valuer::new`] says so).
     pub fn for_game(rules: Rules, players: usize) -> Valuation {
+        let trio = SolvedGame::for_players(players, rules) == Ok(SolvedGame::Trio);
         match players {
-            1 => Valuation::Solo,
+            0 | 1 => Valuation::Solo,
             2 => Valuation::Duel,
-            3 if rules.target() <= martian_solver::MAX_TRIO_TARGET => Valuation::Trio,
-            _ if rules.target() <= martian_solver::MAX_TRIO_TARGET => Valuation::TrioReduction,
+            3 if trio => Valuation::Trio,
+            _ if trio => Valuation::TrioReduction,
             _ => Valuation::DuelReduction,
         }
     }
@@ -121,14 +123,14 @@ impl Valuer {
         let valuation = Valuation::for_game(rules, players);
         let solver = match valuation {
             Valuation::Solo => Solver::Solo(solo(rules)),
-            Valuation::Duel => Solver::Duel(duel(rules)),
+            Valuation::Duel => Solver::Duel(duel(rules).map_err(beyond)?),
             Valuation::Trio => Solver::Trio(trio(rules).map_err(unsolved)?),
             Valuation::TrioReduction | Valuation::DuelReduction => {
                 let reduction = match valuation {
                     Valuation::TrioReduction => Reduction::Trio,
                     _ => Reduction::Duel,
                 };
-                let player = MultiPlayer::new(rules, reduction).map_err(unsolved)?;
+                let player = MultiPlayer::new(rules, reduction).map_err(beyond)?;
                 let trio = match reduction {
                     Reduction::Trio => Some(trio(rules).map_err(unsolved)?),
                     Reduction::Duel => None,
@@ -136,7 +138,7 @@ impl Valuer {
                 Solver::Reduced {
                     player: Box::new(player),
                     trio,
-                    duel: duel(rules),
+                    duel: duel(rules).map_err(beyond)?,
                 }
             }
         };
@@ -379,6 +381,10 @@ fn unsolved(error: martian_solver::TrioError) -> StopReason {
     StopReason::Position(PositionError::Trio(error))
 }
 
+fn beyond(limit: SolveLimit) -> StopReason {
+    StopReason::Position(PositionError::Limit(limit))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -393,6 +399,10 @@ mod tests {
         let long = official.with_target(61).unwrap();
         assert_eq!(Valuation::for_game(long, 2), Valuation::Duel);
         assert_eq!(Valuation::for_game(long, 3), Valuation::DuelReduction);
+        let many_dice = official.with_dice(20).unwrap().with_target(24).unwrap();
+        assert_eq!(Valuation::for_game(many_dice, 3), Valuation::Trio);
+        let many_dice = many_dice.with_target(25).unwrap();
+        assert_eq!(Valuation::for_game(many_dice, 3), Valuation::DuelReduction);
         assert!(!Valuation::DuelReduction.is_exact());
         assert!(Valuation::Trio.is_exact());
     }

@@ -75,6 +75,7 @@ fn mover_table(rules: Rules, scores: &[Points], seat: usize) -> TurnTable {
     match scores.len() {
         1 => solo(rules).table(scores[0]).clone(),
         2 => duel(rules)
+            .unwrap()
             .table(duel_position(rules, scores, seat).unwrap())
             .clone(),
         _ => trio(rules)
@@ -183,7 +184,7 @@ fn check_exact_optimal_game(record: &GameRecord) -> Review {
 #[test]
 fn optimal_duels_lose_nothing_and_start_at_the_solved_duel() {
     let rules = Rules::official();
-    let wins = duel(rules).game_wins();
+    let wins = duel(rules).unwrap().game_wins();
     for seed in 0..6 {
         let record = common::play(rules, &["optimal", "optimal"], seed);
         let review = check_exact_optimal_game(&record);
@@ -241,7 +242,10 @@ fn variants_are_reviewed_under_their_rules() {
         let record = common::play(rules, &["optimal", "optimal"], seed);
         let review = check_exact_optimal_game(&record);
         assert_eq!(review.rules, rules);
-        assert_eq!(review.win_probability[0], duel(rules).game_wins().to_vec());
+        assert_eq!(
+            review.win_probability[0],
+            duel(rules).unwrap().game_wins().to_vec()
+        );
     }
     let shared = Rules::official()
         .with_tie(TieRule::Shared)

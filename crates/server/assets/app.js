@@ -403,6 +403,12 @@ function onError(error) {
   }
   state.quickStart = false;
   state.pendingJoin = null;
+  if (error.code === "solver_limit" && error.limit) {
+    const { game, dice, target, max_target: max } = error.limit;
+    notify(`${t("error-solve-limit", { game, dice, target, max })}. ${t("error-solve-limit-bots", { max })}`, true);
+    render();
+    return;
+  }
   // The code is the protocol's (English, stable); the text is the reader's.
   notify(errorText(error), true);
   render();
@@ -520,6 +526,9 @@ function narrate(event, room, before, later) {
       break;
     case "options_changed":
       if (!host) announce(t("web-options-changed", { public: room.public ? "yes" : "no", chat: room.spectator_chat ? "yes" : "no" }));
+      break;
+    case "plays_greedy":
+      notify(t("web-plays-greedy", { name, bot: event.bot, max: event.max_target ?? 0 }));
       break;
     default:
       break;

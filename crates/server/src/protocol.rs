@@ -314,6 +314,9 @@ pub enum ErrorCode {
     Busy,
     /// Another process of the cluster runs the room: reconnect to `/ws?room=ROOM`.
     Moved,
+    /// The rules and the bots chosen together are beyond what the solver takes: the reply's
+    /// `limit` says up to which target.
+    SolverLimit,
 }
 
 impl ErrorCode {
@@ -351,6 +354,7 @@ impl ErrorCode {
             ErrorCode::Storage => "storage",
             ErrorCode::Busy => "busy",
             ErrorCode::Moved => "moved",
+            ErrorCode::SolverLimit => "solver_limit",
         }
     }
 }
@@ -445,13 +449,22 @@ pub enum ServerMessage<'a> {
 pub struct ErrorExtra<'a> {
     /// The limit that was reached.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub limit: Option<usize>,
+    pub limit: Option<ErrorLimit>,
     /// When to try again, in milliseconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retry_ms: Option<u64>,
     /// The room meant (for `moved`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub room: Option<&'a str>,
+}
+
+/// The limit an error reply names: a count (rooms, characters), or, with `solver_limit`, the
+/// solver's, for the page to word in its reader's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ErrorLimit {
+    Count(usize),
+    Solver(LimitView),
 }
 
 /// The chat's limits, in `welcome`.
@@ -466,6 +479,32 @@ pub struct ChatLimits {
 pub struct MatchLimits {
     pub players: [usize; 2],
     pub bot_after_ms: u64,
+}
+
+/// Rules beyond the solver's limits as the protocol tells them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LimitView {
+    /// `solo`, `duel` or `trio`: the game exact play of the room's seats needs.
+    pub game: &'static str,
+    pub dice: u8,
+    pub target: martian_engine::Points,
+    /// The highest target solved with these dice.
+    pub max_target: martian_engine::Points,
+}
+
+impl From<martian_engine::SolveLimit> for LimitView {
+    fn from(limit: martian_engine::SolveLimit) -> LimitView {
+        LimitView {
+            game: match limit.game {
+                martian_engine::SolvedGame::Solo => "solo",
+                martian_engine::SolvedGame::Duel => "duel",
+                martian_engine::SolvedGame::Trio => "trio",
+            },
+            dice: limit.dice,
+            target: limit.target,
+            max_target: limit.max_target,
+        }
+    }
 }
 
 /// Why a connection is no longer in its room.

@@ -45,7 +45,7 @@ fn base(app: &App, peer: &Peer, headers: &HeaderMap) -> Option<String> {
     if !plain {
         return None;
     }
-    let from_proxy = app.config.trusted_proxies.contains(&peer.addr);
+    let from_proxy = crate::proxies::trusts(&app.config.trusted_proxies, peer.addr);
     let https = from_proxy
         && headers
             .get("x-forwarded-proto")

@@ -258,6 +258,8 @@ pub struct Room {
     /// The game's finished turns as sent, written once each (views take `&self`).
     history: RefCell<HistoryCache>,
     bots: Vec<Option<Box<dyn Strategy>>>,
+    /// Seats whose bot was found this game to play greedy instead of exact play, and said so.
+    fallback_told: std::collections::HashSet<usize>,
     /// Seats whose current turn a stand-in finishes, and how.
     stand_in: Vec<Option<OnTimeout>>,
     deadline: Option<Instant>,
@@ -450,6 +452,7 @@ impl Room {
             table: None,
             history: RefCell::default(),
             bots: (0..seats).map(|_| None).collect(),
+            fallback_told: std::collections::HashSet::new(),
             stand_in: vec![None; seats],
             deadline: None,
             bot_due: None,

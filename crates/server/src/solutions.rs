@@ -4,6 +4,11 @@
 //! computations run on a small pool of threads of their own with a bounded queue, so that many
 //! rooms with unusual rules never take the cores from the rooms being played, and a request
 //! beyond the queue is refused at once instead of waiting for minutes.
+//!
+//! The solver computes in parallel (rayon), by default on one thread per core. Every solve here
+//! runs inside a rayon pool of exactly the pool's threads (`--solver-threads`), so that one
+//! thread means one core's worth of solving, not one per core. Loads from the disk cache run in
+//! a second pool of as many threads, so that they never wait behind a solve of minutes.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, SyncSender, TrySendError};
@@ -57,6 +62,8 @@ pub struct Solutions {
     shared: Arc<Mutex<Shared>>,
     queue: SyncSender<Need>,
     job: Job,
+    /// The threads loads from the disk cache compute on.
+    loaders: Arc<rayon::ThreadPool>,
     /// Whether a need is quick to prepare (its solutions are in the disk cache): then it is
     /// loaded at once on the blocking pool instead of waiting behind solves in the queue.
     at_hand: AtHand,
@@ -80,10 +87,11 @@ fn prepare(need: Need) {
     }
 }
 
-/// Prepares `need` and tells its waiters.
-fn run(job: &Job, shared: &Mutex<Shared>, need: Need) {
+/// Prepares `need` on `workers` and tells its waiters.
+fn run(job: &Job, workers: &rayon::ThreadPool, shared: &Mutex<Shared>, need: Need) {
     // A failing solve must neither kill the thread nor leave waiters hanging.
-    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(need))).is_ok();
+    let prepare = || workers.install(|| job(need));
+    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(prepare)).is_ok();
     let mut shared = shared.lock().unwrap_or_else(|e| e.into_inner());
     let waiters = shared.pending.remove(&need).unwrap_or_default();
     if done {
@@ -111,19 +119,30 @@ impl Solutions {
         job: Job,
         at_hand: AtHand,
     ) -> std::io::Result<Solutions> {
+        let threads = threads.max(1);
+        let pool = |name: &'static str| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(move |index| format!("martian-{name}-{index}"))
+                .build()
+                .map(Arc::new)
+                .map_err(std::io::Error::other)
+        };
+        let (workers, loaders) = (pool("solver")?, pool("loader")?);
         let (tx, rx) = mpsc::sync_channel::<Need>(queue.max(1));
         let rx = Arc::new(Mutex::new(rx));
         let shared = Arc::new(Mutex::new(Shared::default()));
-        for index in 0..threads.max(1) {
-            let (rx, shared, job) = (rx.clone(), shared.clone(), job.clone());
+        // One taker of the queue per thread: each hands a need to the workers and waits.
+        for index in 0..threads {
+            let (rx, shared, job, workers) =
+                (rx.clone(), shared.clone(), job.clone(), workers.clone());
             std::thread::Builder::new()
-                .name(format!("martian-solver-{index}"))
+                .name(format!("martian-solver-queue-{index}"))
                 .spawn(move || {
                     loop {
                         let next = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                         let Ok(need) = next else { break };
-                        // A failing solve must neither kill the thread nor leave waiters hanging.
-                        run(&job, &shared, need);
+                        run(&job, &workers, &shared, need);
                     }
                 })?;
         }
@@ -131,6 +150,7 @@ impl Solutions {
             shared,
             queue: tx,
             job,
+            loaders,
             at_hand,
         })
     }
@@ -153,7 +173,8 @@ impl Solutions {
         if (self.at_hand)(need) {
             shared.pending.insert(need, vec![tx]);
             let (job, shared) = (self.job.clone(), self.shared.clone());
-            tokio::task::spawn_blocking(move || run(&job, &shared, need));
+            let loaders = self.loaders.clone();
+            tokio::task::spawn_blocking(move || run(&job, &loaders, &shared, need));
             return Readiness::Pending(rx);
         }
         match self.queue.try_send(need) {
@@ -311,6 +332,62 @@ mod tests {
         );
         arrives(pool.request(Need::new(rules(14), 2))).await;
         assert_eq!(attempts.load(Ordering::SeqCst), 2);
+    }
+
+    /// What a job saw of the threads it computed on: rayon's pool size, and the names of the
+    /// threads a parallel loop of it ran on.
+    #[derive(Debug, Default)]
+    struct Seen {
+        pool_size: usize,
+        loop_threads: HashSet<String>,
+    }
+
+    /// `--solver-threads N` means N threads of solving: the solver's parallel loops run on the
+    /// pool's threads, not on rayon's global pool of one thread per core (which made one solver
+    /// thread compute on two cores). Loads from the disk cache likewise, on their own N.
+    #[tokio::test]
+    async fn solves_compute_on_exactly_the_pool_s_threads() {
+        for threads in [1, 2] {
+            let seen = Arc::new(Mutex::new(HashMap::<Need, Seen>::new()));
+            let record = seen.clone();
+            let pool = Solutions::with_job(
+                threads,
+                4,
+                Arc::new(move |need| {
+                    use rayon::prelude::*;
+                    let names = (0..64)
+                        .into_par_iter()
+                        .map(|_| {
+                            // Long enough for idle threads of a larger pool to steal work.
+                            std::thread::sleep(Duration::from_millis(2));
+                            std::thread::current().name().unwrap_or("?").to_string()
+                        })
+                        .collect();
+                    let seen = Seen {
+                        pool_size: rayon::current_num_threads(),
+                        loop_threads: names,
+                    };
+                    record.lock().unwrap().insert(need, seen);
+                }),
+                Arc::new(|need: Need| need.rules == Rules::official()),
+            )
+            .unwrap();
+            let (solve, load) = (Need::new(rules(20), 2), Need::new(Rules::official(), 2));
+            arrives(pool.request(solve)).await;
+            arrives(pool.request(load)).await;
+            let seen = seen.lock().unwrap();
+            for (need, prefix) in [(solve, "martian-solver-"), (load, "martian-loader-")] {
+                let seen = &seen[&need];
+                assert_eq!(seen.pool_size, threads, "{seen:?}");
+                assert!(seen.loop_threads.len() <= threads, "{seen:?}");
+                assert!(
+                    seen.loop_threads
+                        .iter()
+                        .all(|name| name.starts_with(prefix)),
+                    "{seen:?}"
+                );
+            }
+        }
     }
 
     #[tokio::test]

@@ -221,6 +221,15 @@ pub enum RoomChange {
         muted: bool,
     },
     OptionsChanged,
+    /// The seat's bot cannot play by the solver's exact solutions in this game and plays for
+    /// the expected score of each turn instead, as `greedy` does: the rules are beyond the
+    /// solver's limits (`max_target`: the highest target it solves with these dice), or the
+    /// solve failed (`max_target` null).
+    PlaysGreedy {
+        seat: usize,
+        bot: String,
+        max_target: Option<martian_engine::Points>,
+    },
 }
 
 /// The finished turns of a game as JSON, kept from one update to the next: a turn's summary

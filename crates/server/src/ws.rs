@@ -33,7 +33,7 @@ use crate::matcher::{MatchState, Waiter};
 use crate::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::protocol::{
     ClientMessage, ErrorCode, ErrorExtra, LeftCode, MATCH_PLAYERS, MAX_MESSAGE_BYTES, MAX_MY_ROOMS,
-    PROTOCOL_VERSION, ServerMessage, clean_name, error_json, error_json_with,
+    ServerMessage, clean_name, error_json_with,
 };
 use crate::registry::{Creator, NewRoom};
 use crate::room::{CreateRefusal, Entry, Founding, Room, RoomCommand, RoomSender, room_queue};

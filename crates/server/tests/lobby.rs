@@ -171,3 +171,115 @@ async fn a_room_has_eight_seats() {
     assert_eq!(cid.recv_type("joined").await["seat"], 7);
     running.abort();
 }
+
+/// Sends `message` and returns the error reply it gets.
+async fn error_reply(client: &mut Client, message: Value) -> Value {
+    client.send(message).await;
+    loop {
+        let reply = client.recv().await;
+        if reply["type"] == "error" {
+            return reply;
+        }
+    }
+}
+
+/// Bots that play by the solver's exact solutions are refused under rules beyond its limits,
+/// where they are chosen, with the limit; bots that do not read the solver take any rules.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exact_bots_beyond_the_solvers_limits_are_refused_with_the_limit() {
+    let running = server(|config| config.rate_burst = 1e9).await;
+    let addr = running.addr();
+    let mut ana = Client::create(addr, "Ana").await;
+    let rules = |target: u16| json!({"dice": 13, "target": target, "bonus": "one-of-each", "end": "complete-round", "tie": "shared"});
+    ana.send(json!({"type": "set_rules", "rules": rules(999)}))
+        .await;
+    ana.until(|r| r["rules"]["target"] == 999).await;
+
+    let refused = error_reply(&mut ana, json!({"type": "add_bot", "bot": "medium"})).await;
+    assert_eq!(refused["code"], "solver_limit", "{refused}");
+    assert_eq!(refused["request"], "add_bot", "{refused}");
+    assert_eq!(
+        refused["limit"],
+        json!({"game": "duel", "dice": 13, "target": 999, "max_target": 758})
+    );
+    let message = refused["message"].as_str().unwrap();
+    assert!(message.contains("up to 758, not 999"), "{message}");
+    ana.refused(json!({"type": "add_bot", "bot": "optimal"}), "solver_limit")
+        .await;
+    // greedy takes any rules.
+    ana.send(json!({"type": "add_bot", "bot": "greedy"})).await;
+    ana.until(|r| names(r).len() == 2).await;
+
+    // With an exact bot seated, rules beyond its limits are refused. Three players read the
+    // three-player game up to its limit (60 with 13 dice), and beyond it each opponent's duel.
+    ana.send(json!({"type": "set_rules", "rules": rules(40)}))
+        .await;
+    ana.until(|r| r["rules"]["target"] == 40).await;
+    ana.send(json!({"type": "add_bot", "bot": "hard"})).await;
+    ana.until(|r| names(r).len() == 3).await;
+    let refused = error_reply(&mut ana, json!({"type": "set_rules", "rules": rules(999)})).await;
+    assert_eq!(refused["code"], "solver_limit", "{refused}");
+    assert_eq!(
+        refused["limit"],
+        json!({"game": "duel", "dice": 13, "target": 999, "max_target": 758})
+    );
+    ana.refused(
+        json!({"type": "set_rules", "rules": rules(759)}),
+        "solver_limit",
+    )
+    .await;
+    assert_eq!(ana.room["rules"]["target"], 40, "nothing changed");
+    ana.send(json!({"type": "set_rules", "rules": rules(758)}))
+        .await;
+    ana.until(|r| r["rules"]["target"] == 758).await;
+    running.abort();
+}
+
+/// A person's seat handed to the server's stand-in (an exact bot) under rules beyond the
+/// solver's limits: the stand-in plays greedy, and the room is told so, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stand_in_beyond_the_limits_plays_greedy_and_the_room_is_told() {
+    let running = server(|config| config.rate_burst = 1e9).await;
+    let addr = running.addr();
+    let mut ana = Client::create(addr, "Ana").await;
+    let room = ana.room_id.clone().unwrap();
+    let mut bia = Client::join(addr, &room, "Bia").await;
+    ana.send(json!({"type": "set_rules", "rules": {"dice": 13, "target": 999, "bonus": "one-of-each", "end": "complete-round", "tie": "shared"}})).await;
+    ana.until(|r| r["rules"]["target"] == 999 && names(r).len() == 2)
+        .await;
+    ana.send(json!({"type": "start"})).await;
+    ana.until(|r| r["status"] == "playing").await;
+    bia.send(json!({"type": "leave"})).await;
+    bia.recv_type("left").await;
+    ana.send(json!({"type": "remove", "seat": 1})).await;
+
+    let mut told = Vec::new();
+    let mut sent_at = None;
+    // Ana plays her turns until the stand-in has played a few of its own.
+    let mut stand_in_turns = 0;
+    while stand_in_turns < 3 {
+        if ana.my_turn() {
+            let moves = ana.room["game"]["moves"].as_u64();
+            if sent_at != moves {
+                sent_at = moves;
+                let action = ana.simple_action();
+                ana.send(json!({"type": "act", "action": action})).await;
+            }
+        }
+        let message = ana.recv().await;
+        assert_ne!(message["type"], "error", "{message}");
+        for event in message["events"].as_array().into_iter().flatten() {
+            match event["kind"].as_str() {
+                Some("plays_greedy") => told.push(event.clone()),
+                Some("turn_over") if event["seat"] == 1 => stand_in_turns += 1,
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(
+        told,
+        [json!({"kind": "plays_greedy", "seat": 1, "bot": "medium", "max_target": 758})],
+        "said once"
+    );
+    running.abort();
+}

@@ -428,7 +428,9 @@ async fn the_coach_advises_a_person_against_a_bot_with_exact_chances() {
     assert_eq!(chances.len(), 2);
     assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-9);
     // At the start the chances are the duel's, from the solver directly.
-    let exact = martian_solver::duel(martian_engine::Rules::official()).game_wins();
+    let exact = martian_solver::duel(martian_engine::Rules::official())
+        .unwrap()
+        .game_wins();
     assert!(
         (chances[0] - exact[0]).abs() < 1e-12,
         "{chances:?} vs {exact:?}"

@@ -36,7 +36,7 @@ fn duel_solve(c: &mut Criterion) {
 
 fn lookups(c: &mut Criterion) {
     let rules = Rules::official();
-    let solution = duel(rules);
+    let solution = duel(rules).unwrap();
     let turn = "TTRRRHHCKKKCC/K TRRRHHCC"
         .parse::<Transcript>()
         .unwrap()

@@ -152,7 +152,7 @@ fn with_table<R>(
         }
         Some(scores @ [_, _]) => {
             let position = crate::duel::duel_position(rules, scores, seat)?;
-            let solution = duel(rules);
+            let solution = duel(rules)?;
             Ok(f(AdviceMeasure::WinProbability, solution.table(position)))
         }
         Some(scores @ [_, _, _]) => {

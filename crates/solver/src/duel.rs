@@ -8,17 +8,24 @@
 //! A turn that scores 0 leaves the scores as they were, so the position of seat 0 at `(a, b)`
 //! and that of seat 1 at `(a, b)` lead to each other: each such pair is solved together by
 //! safeguarded Newton steps on seat 1's win probability (the slope is the product of the two
-//! turns' probabilities of scoring 0, below 1), to within 1e-13. Every other move raises a score,
-//! so pairs are solved from the highest total down, all pairs of one total in parallel.
+//! turns' probabilities of scoring 0, below 1), to within 1e-13 — or, where the turn solver's tie
+//! rule makes the map jump across the diagonal, to a bracket narrower than that (see
+//! [`crate::cycle`]). Every other move raises a score, so pairs are solved from the highest total
+//! down, all pairs of one total in parallel.
+//!
+//! The solution keeps the two win probabilities of every position (16 bytes each, 16 MB at a
+//! target of 999) and builds a position's turn table when it is first asked about.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use martian_engine::{Action, EndRule, Points, Rules, Situation};
+use martian_engine::{Action, EndRule, Points, Rules, Situation, SolveLimit, SolvedGame};
 use rayon::prelude::*;
 
 use crate::cache::{CacheLookup, TableCache, f64s_from_bytes, f64s_to_bytes};
+use crate::cycle::{Evaluation, fixed_point};
 use crate::error::PositionError;
+use crate::lazy::LazyTables;
 use crate::turn::{ActionValues, TurnSolver, TurnSpace, TurnTable};
 
 /// What a tie counts for each tied player: the roll-off is won half of the time by symmetry; a
@@ -59,6 +66,16 @@ pub enum Provenance {
     },
 }
 
+/// How a duel solve went (zero for a solution read from the disk cache).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DuelStats {
+    /// Turns solved for the open positions (two per evaluation of a pair's cycle).
+    pub turn_solves: u64,
+    /// The largest residual a pair was accepted with: at most 1e-13, unless the crossing fell
+    /// into a jump of the turn solver's tie rule (then within it: about 1e-12 at most).
+    pub worst_residual: f64,
+}
+
 /// The solved duel for one set of rules.
 #[derive(Debug)]
 pub struct DuelSolution {
@@ -69,8 +86,10 @@ pub struct DuelSolution {
     /// Seat 1's win probability in its last turn, per `need` (`0..=max_score + 1`; more is as
     /// hopeless as `max_score + 1`).
     last: Vec<f64>,
-    tables: [Vec<OnceLock<TurnTable>>; 2],
+    /// Per seat, the turn tables of the positions asked about (index as `win`).
+    tables: [LazyTables; 2],
     last_tables: Vec<OnceLock<TurnTable>>,
+    stats: DuelStats,
 }
 
 /// The turn utilities of positions, built from solved values.
@@ -139,12 +158,13 @@ impl Utilities<'_> {
     }
 }
 
-/// Both seats' solved pair at one pair of scores.
+/// Both seats' win probabilities at one pair of scores.
 struct Pair {
     win0: f64,
     win1: f64,
-    table0: TurnTable,
-    table1: TurnTable,
+    /// Evaluations of the cycle made, and the residual accepted.
+    steps: u32,
+    residual: f64,
 }
 
 /// Solves seat 0 and seat 1 at `(a, b)` together (they lead to each other through zero scores).
@@ -156,41 +176,29 @@ fn solve_pair(
     guess: f64,
 ) -> Pair {
     // x: seat 1's win probability at (a, b) with seat 1 to play. Fixed point of
-    // G(x) = F1(1 - F0(1 - x)), increasing with slope z0·z1 < 1; h(x) = G(x) - x decreases.
-    let (mut low, mut high) = (0.0f64, 1.0f64);
-    let mut x = guess.clamp(0.0, 1.0);
-    for _ in 0..200 {
-        let (table0, start0) = solver.solve_tracking_zero(&utilities.seat0(a, b, 1.0 - x));
-        let (table1, start1) =
-            solver.solve_tracking_zero(&utilities.seat1(a, b, 1.0 - start0.value));
-        let h = start1.value - x;
-        if h.abs() <= CYCLE_TOLERANCE {
-            return Pair {
-                win0: start0.value,
-                win1: x,
-                table0,
-                table1,
-            };
+    // G(x) = F1(1 - F0(1 - x)), increasing with slope z0·z1 < 1.
+    let cycle = |x: f64| {
+        let start0 = solver.start_tracking_zero(&utilities.seat0(a, b, 1.0 - x));
+        let start1 = solver.start_tracking_zero(&utilities.seat1(a, b, 1.0 - start0.value));
+        Evaluation {
+            value: start1.value,
+            slope: start0.zero * start1.zero,
+            result: start0.value,
         }
-        if h > 0.0 {
-            low = x;
-        } else {
-            high = x;
-        }
-        let slope = start0.zero * start1.zero;
-        let newton = x + h / (1.0 - slope);
-        x = if newton > low && newton < high {
-            newton
-        } else {
-            0.5 * (low + high)
-        };
+    };
+    let found = fixed_point((0.0, 1.0), guess, |_| CYCLE_TOLERANCE, cycle);
+    Pair {
+        win0: found.result,
+        win1: found.x,
+        steps: found.steps,
+        residual: found.residual.abs(),
     }
-    unreachable!("bisection halves the bracket below the tolerance long before 200 steps")
 }
 
 impl DuelSolution {
     /// Solves the duel for `rules`, calling `progress` as positions are done. Pure computation:
-    /// see [`duel`] for the cached version.
+    /// see [`duel`] for the cached version, which refuses rules beyond the limits of
+    /// [`SolvedGame::Duel`] (this takes them, and time in proportion).
     pub fn solve(rules: Rules, progress: &(dyn Fn(Progress) + Sync)) -> DuelSolution {
         let space = TurnSpace::for_rules(rules);
         let max_score = usize::from(space.max_score());
@@ -218,10 +226,7 @@ impl DuelSolution {
         });
 
         let mut win = [vec![f64::NAN; t * t], vec![f64::NAN; t * t]];
-        let mut tables: [Vec<OnceLock<TurnTable>>; 2] = [
-            (0..t * t).map(|_| OnceLock::new()).collect(),
-            (0..t * t).map(|_| OnceLock::new()).collect(),
-        ];
+        let mut stats = DuelStats::default();
         for total in (0..=2 * (t - 1)).rev() {
             let first = total.saturating_sub(t - 1);
             let last_a = total.min(t - 1);
@@ -253,8 +258,8 @@ impl DuelSolution {
                 let i = a * t + (total - a);
                 win[0][i] = pair.win0;
                 win[1][i] = pair.win1;
-                tables[0][i] = OnceLock::from(pair.table0);
-                tables[1][i] = OnceLock::from(pair.table1);
+                stats.turn_solves += 2 * u64::from(pair.steps);
+                stats.worst_residual = stats.worst_residual.max(pair.residual);
                 done += 1;
             }
             progress(Progress {
@@ -267,9 +272,15 @@ impl DuelSolution {
             space,
             win,
             last,
-            tables,
+            tables: [LazyTables::new(t * t), LazyTables::new(t * t)],
             last_tables,
+            stats,
         }
+    }
+
+    /// How the solve went (zero when the solution was read from the disk cache).
+    pub fn stats(&self) -> DuelStats {
+        self.stats
     }
 
     pub fn rules(&self) -> Rules {
@@ -329,7 +340,7 @@ impl DuelSolution {
             DuelPosition::Open { seat, scores } => {
                 let (a, b) = (usize::from(scores[0]), usize::from(scores[1]));
                 let i = a * t + b;
-                self.tables[seat][i].get_or_init(|| {
+                self.tables[seat].get_or_init(i, || {
                     let u = if seat == 0 {
                         utilities.seat0(a, b, 1.0 - self.win[1][i])
                     } else {
@@ -400,10 +411,8 @@ impl DuelSolution {
             win: [win0, win1],
             last_tables: (0..last.len()).map(|_| OnceLock::new()).collect(),
             last,
-            tables: [
-                (0..t * t).map(|_| OnceLock::new()).collect(),
-                (0..t * t).map(|_| OnceLock::new()).collect(),
-            ],
+            tables: [LazyTables::new(t * t), LazyTables::new(t * t)],
+            stats: DuelStats::default(),
         })
     }
 
@@ -493,19 +502,21 @@ pub fn duel_at_hand(rules: Rules) -> bool {
 }
 
 /// The duel solution for `rules`: from this process's memory, else the user's disk cache, else
-/// solved now (about a second for the official rules) and stored. `progress` is called during a
-/// computation.
+/// solved now (about a second for the official rules, ten minutes at the limit) and stored.
+/// `progress` is called during a computation. `Err` beyond the limits of
+/// [`SolvedGame::Duel`].
 pub fn duel_with_progress(
     rules: Rules,
     progress: &(dyn Fn(Progress) + Sync),
-) -> (Arc<DuelSolution>, Provenance) {
+) -> Result<(Arc<DuelSolution>, Provenance), SolveLimit> {
+    SolvedGame::Duel.check(rules)?;
     let solutions = solutions();
     if let Some(solution) = solutions
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .get(&rules)
     {
-        return (Arc::clone(solution), Provenance::Memory);
+        return Ok((Arc::clone(solution), Provenance::Memory));
     }
     let cache = TableCache::user().ok();
     let (solution, provenance) = DuelSolution::load_or_solve(rules, cache.as_ref(), progress);
@@ -516,12 +527,12 @@ pub fn duel_with_progress(
             .entry(rules)
             .or_insert_with(|| Arc::new(solution)),
     );
-    (solution, provenance)
+    Ok((solution, provenance))
 }
 
 /// [`duel_with_progress`] without progress reports.
-pub fn duel(rules: Rules) -> Arc<DuelSolution> {
-    duel_with_progress(rules, &|_| {}).0
+pub fn duel(rules: Rules) -> Result<Arc<DuelSolution>, SolveLimit> {
+    Ok(duel_with_progress(rules, &|_| {})?.0)
 }
 
 #[cfg(test)]

@@ -32,6 +32,9 @@ pub enum PositionError {
     TooManyPlayers(usize),
     #[error(transparent)]
     Trio(#[from] crate::trio::TrioError),
+    /// The rules are beyond what the solver takes for this game.
+    #[error(transparent)]
+    Limit(#[from] martian_engine::SolveLimit),
     #[error(transparent)]
     Transcript(#[from] TranscriptError),
 }

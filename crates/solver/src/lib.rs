@@ -53,12 +53,16 @@
 
 mod advise;
 pub mod cache;
+mod cycle;
 mod duel;
 mod error;
 mod explain;
 pub mod figures;
 #[cfg(test)]
 mod fraction;
+mod lazy;
+#[cfg(test)]
+mod limits;
 mod matchup;
 mod multi;
 mod policy;
@@ -71,8 +75,8 @@ pub use advise::{
     explain,
 };
 pub use duel::{
-    DuelPosition, DuelSolution, Progress, Provenance, TIE_VALUE, duel, duel_at_hand, duel_position,
-    duel_with_progress,
+    DuelPosition, DuelSolution, DuelStats, Progress, Provenance, TIE_VALUE, duel, duel_at_hand,
+    duel_position, duel_with_progress,
 };
 pub use error::{CacheError, PositionError};
 pub use explain::{
@@ -90,15 +94,18 @@ pub use trio::{
     trio_at_hand, trio_position, trio_with_progress,
 };
 /// Whether what exact play in a game of `players` under `rules` reads is at hand (see
-/// [`duel_at_hand`]): loading it then takes moments, where solving it may take a minute. The
-/// solo solution is always quick to solve.
+/// [`duel_at_hand`]): loading it then takes moments, where solving it may take minutes. The
+/// solo solution is always quick to solve. Rules beyond the solvers' limits have nothing to
+/// prepare (exact play refuses them at once).
 pub fn solutions_at_hand(rules: martian_engine::Rules, players: usize) -> bool {
-    match players {
-        0 | 1 => true,
-        2 => duel_at_hand(rules),
-        _ => duel_at_hand(rules) && (rules.target() > MAX_TRIO_TARGET || trio_at_hand(rules)),
+    use martian_engine::SolvedGame;
+    match SolvedGame::for_players(players, rules) {
+        Err(_) | Ok(SolvedGame::Solo) => true,
+        Ok(SolvedGame::Duel) => duel_at_hand(rules),
+        Ok(SolvedGame::Trio) => duel_at_hand(rules) && trio_at_hand(rules),
     }
 }
+pub use martian_engine::{SolveLimit, SolvedGame};
 pub use turn::{
     ActionValues, Ending, StartValue, TurnLedger, TurnOutlook, TurnSolver, TurnSpace, TurnTable,
     expected_score_table,

@@ -51,16 +51,22 @@ impl MatchValue {
     }
 }
 
-/// A player whose policy failed while being valued.
+/// Why a duel could not be valued.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("player {player}, seat {seat}, scores {scores:?}: {source}")]
-pub struct MatchError {
-    /// 0: the first of the pair.
-    pub player: usize,
-    pub seat: usize,
-    pub scores: [Points; 2],
-    #[source]
-    pub source: PolicyError,
+pub enum MatchError {
+    /// A player whose policy failed while being valued.
+    #[error("player {player}, seat {seat}, scores {scores:?}: {source}")]
+    Policy {
+        /// 0: the first of the pair.
+        player: usize,
+        seat: usize,
+        scores: [Points; 2],
+        #[source]
+        source: PolicyError,
+    },
+    /// Perfect play is one of the pair, and the rules are beyond the duel solver's limits.
+    #[error(transparent)]
+    Limit(#[from] martian_engine::SolveLimit),
 }
 
 /// The exact chances of a duel between `players` under `rules`. Perfect play's turns come from
@@ -232,7 +238,7 @@ impl PlayerTurns {
                 })
             }
             TurnPlay::Optimal => {
-                let turns = optimal_turns(rules);
+                let turns = optimal_turns(rules)?;
                 let distributions = slots
                     .iter()
                     .map(|slot| {
@@ -274,7 +280,7 @@ impl PlayerTurns {
                         let start: TurnStart<'_> = duel_start(rules, &scores, seat);
                         turns
                             .score_distribution(policy.as_ref(), &start)
-                            .map_err(|source| MatchError {
+                            .map_err(|source| MatchError::Policy {
                                 player,
                                 seat,
                                 scores,

@@ -18,7 +18,7 @@
 
 use std::sync::Arc;
 
-use martian_engine::{Action, Points, Rules, Situation};
+use martian_engine::{Action, Points, Rules, Situation, SolveLimit};
 
 use crate::duel::{DuelSolution, duel, duel_position};
 use crate::solo::{SoloSolution, solo};
@@ -72,16 +72,16 @@ pub fn reduce(scores: &[Points], seat: usize, opponents: usize) -> Reduced {
 
 impl MultiPlayer {
     /// The player for `rules`; solves (or reads from the cache) the duel and, for
-    /// [`Reduction::Trio`], the three-player game.
-    pub fn new(rules: Rules, reduction: Reduction) -> Result<MultiPlayer, TrioError> {
+    /// [`Reduction::Trio`], the three-player game. `Err` beyond the solvers' limits.
+    pub fn new(rules: Rules, reduction: Reduction) -> Result<MultiPlayer, SolveLimit> {
         let trio = match reduction {
-            Reduction::Trio => Some(trio(rules)?),
+            Reduction::Trio => Some(trio(rules).map_err(|TrioError::TargetTooHigh(limit)| limit)?),
             Reduction::Duel => None,
         };
         Ok(MultiPlayer {
             rules,
             reduction,
-            duel: duel(rules),
+            duel: duel(rules)?,
             trio,
             solo: solo(rules),
         })

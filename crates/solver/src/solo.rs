@@ -3,14 +3,15 @@
 //! `E(s)`, the expected number of turns still needed from a banked `s`, is 0 from the target on.
 //! Below it, a turn's utility for banking `k` points is `-E(s + k)`, and `E(s) = 1 - (best
 //! expected utility)`. A turn that scores 0 comes back to `s` itself: that fixed point is found by
-//! Newton steps (the slope is the turn's probability of scoring 0, below 1; the map is concave, so
-//! the steps converge monotonically), to within 1e-12.
+//! safeguarded Newton steps (the slope is the turn's probability of scoring 0, below 1), to within
+//! 1e-12 of `E(s)` (see [`crate::cycle`]). The turn tables are built when first asked about.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use martian_engine::{Action, Points, Rules, Situation};
 
+use crate::cycle::{Evaluation, fixed_point};
 use crate::error::PositionError;
 use crate::turn::{ActionValues, TurnSolver, TurnSpace, TurnTable};
 
@@ -20,9 +21,10 @@ const TOLERANCE: f64 = 1e-12;
 #[derive(Debug)]
 pub struct SoloSolution {
     rules: Rules,
+    space: Arc<TurnSpace>,
     /// `E(s)` for `s` below the target.
     expected: Vec<f64>,
-    tables: Vec<TurnTable>,
+    tables: Vec<OnceLock<TurnTable>>,
 }
 
 fn utility(expected: &[f64], max_score: Points, s: usize, stay: f64) -> Vec<f64> {
@@ -40,29 +42,33 @@ impl SoloSolution {
         let space = TurnSpace::for_rules(rules);
         let t = usize::from(rules.target());
         let mut expected = vec![0.0; t];
-        let mut tables = Vec::with_capacity(t);
         let mut solver = TurnSolver::new(Arc::clone(&space));
         for s in (0..t).rev() {
-            let mut x = expected.get(s + 1).copied().unwrap_or(0.0) + 1.0;
-            let mut found = None;
-            for _ in 0..100 {
-                let (table, start) =
-                    solver.solve_tracking_zero(&utility(&expected, space.max_score(), s, x));
-                let g = 1.0 - start.value;
-                if (g - x).abs() <= TOLERANCE * x.max(1.0) {
-                    found = Some(table);
-                    break;
+            let after: f64 = expected.get(s + 1).copied().unwrap_or(0.0);
+            // One turn more than from a point higher, or the trend of the last two scores.
+            let guess = match expected.get(s + 2) {
+                Some(&further) => (2.0 * after - further).max(after),
+                None => after + 1.0,
+            };
+            // At least one more turn than from a point higher; no upper bound known yet.
+            let cycle = |x: f64| {
+                let start =
+                    solver.start_tracking_zero(&utility(&expected, space.max_score(), s, x));
+                Evaluation {
+                    value: 1.0 - start.value,
+                    slope: start.zero,
+                    result: (),
                 }
-                x += (g - x) / (1.0 - start.zero);
-            }
-            expected[s] = x;
-            tables.push(found.expect("Newton steps on a concave map converge"));
+            };
+            let bracket = (after.max(1.0), f64::INFINITY);
+            let tolerance = |x: f64| TOLERANCE * x.max(1.0);
+            expected[s] = fixed_point(bracket, guess, tolerance, cycle).x;
         }
-        tables.reverse();
         SoloSolution {
             rules,
+            space,
             expected,
-            tables,
+            tables: (0..t).map(|_| OnceLock::new()).collect(),
         }
     }
 
@@ -89,7 +95,11 @@ impl SoloSolution {
     /// # Panics
     /// When `score` is not below the target.
     pub fn table(&self, score: Points) -> &TurnTable {
-        &self.tables[usize::from(score)]
+        let s = usize::from(score);
+        self.tables[s].get_or_init(|| {
+            let u = utility(&self.expected, self.space.max_score(), s, self.expected[s]);
+            self.space.solve(&u)
+        })
     }
 
     /// The number of turns still expected at the start of this one (this one included) for a

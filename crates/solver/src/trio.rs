@@ -31,12 +31,13 @@ mod eval;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use martian_engine::{Action, EndRule, Points, Rules, Situation, Turn};
+use martian_engine::{Action, EndRule, Points, Rules, Situation, SolveLimit, SolvedGame, Turn};
 use rayon::prelude::*;
 
 use crate::cache::{CacheLookup, TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::duel::{Progress, Provenance};
 use crate::error::PositionError;
+use crate::lazy::LazyTables;
 use crate::turn::{ActionValues, TurnSpace, TurnTable};
 use eval::{EvalSpace, Scratch};
 
@@ -45,6 +46,9 @@ pub const TRIO_TOLERANCE: f64 = 1e-12;
 
 /// The highest target the three-player solve accepts: the open positions grow as the cube of the
 /// target (25 → 46 875 turns to solve; 60 → 648 000, about ten minutes).
+///
+/// That is with 13 dice or fewer; with more, less: [`SolvedGame::max_target`] states the limit
+/// for every number of dice, and the solve refuses beyond it.
 pub const MAX_TRIO_TARGET: Points = 60;
 
 /// Policy-iteration passes before a triple is accepted as it stands (never reached in practice:
@@ -54,10 +58,9 @@ const MAX_PASSES: usize = 60;
 /// Why a three-player solution cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TrioError {
-    #[error(
-        "the three-player solve takes targets up to {MAX_TRIO_TARGET}, not {0}: its size grows as the cube of the target"
-    )]
-    TargetTooHigh(Points),
+    /// The rules are beyond what the three-player solve takes.
+    #[error("{0}")]
+    TargetTooHigh(SolveLimit),
 }
 
 /// Where a three-player game stands between two turns.
@@ -103,7 +106,8 @@ pub struct TrioSolution {
     /// Seat 2's last turn per `(need, tied)` (need clamped to `max_score + 1`).
     last: Vec<LastOdds>,
     stats: TrioStats,
-    open_tables: Vec<OnceLock<TurnTable>>,
+    /// The turn tables of the open positions asked about (index as `open`).
+    open_tables: LazyTables,
     second_last_tables: Vec<OnceLock<TurnTable>>,
     last_tables: Vec<OnceLock<TurnTable>>,
 }
@@ -308,9 +312,9 @@ impl TrioSolution {
         rules: Rules,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<TrioSolution, TrioError> {
-        if rules.target() > MAX_TRIO_TARGET {
-            return Err(TrioError::TargetTooHigh(rules.target()));
-        }
+        SolvedGame::Trio
+            .check(rules)
+            .map_err(TrioError::TargetTooHigh)?;
         let shape = Shape::new(rules);
         let space = TurnSpace::for_rules(rules);
         let eval = EvalSpace::new(rules.dice(), rules.bonus());
@@ -451,7 +455,7 @@ impl TrioSolution {
         TrioSolution {
             rules,
             space,
-            open_tables: (0..open.len()).map(|_| OnceLock::new()).collect(),
+            open_tables: LazyTables::new(open.len()),
             second_last_tables: (0..second_last.len()).map(|_| OnceLock::new()).collect(),
             last_tables: (0..last.len()).map(|_| OnceLock::new()).collect(),
             open,
@@ -550,9 +554,11 @@ impl TrioSolution {
     /// The optimal turn of the player to play in `position`. Built on first use.
     pub fn table(&self, position: TrioPosition) -> &TurnTable {
         let shape = self.shape();
+        let build = || self.space.solve(&self.utility(position));
         let cell = match position {
             TrioPosition::Open { seat, scores } => {
-                &self.open_tables[shape.open_index(seat, scores.map(usize::from))]
+                let index = shape.open_index(seat, scores.map(usize::from));
+                return self.open_tables.get_or_init(index, build);
             }
             TrioPosition::SecondLast { behind } => {
                 let [b1, b2] = behind.map(usize::from);
@@ -562,7 +568,7 @@ impl TrioSolution {
                 &self.last_tables[shape.last_index(usize::from(need), tied_count(leaders))]
             }
         };
-        cell.get_or_init(|| self.space.solve(&self.utility(position)))
+        cell.get_or_init(build)
     }
 
     /// The position of a situation from a three-player game under these rules.

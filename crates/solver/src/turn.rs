@@ -195,6 +195,20 @@ impl TurnSpace {
         self.compact_len
     }
 
+    /// The work of one turn solve, machine-independent: the values read by its inner loop (each
+    /// state of each row, for each roll outcome, one per choice). Solving time is proportional
+    /// to it; the game solvers' limits are stated in it.
+    pub fn work(&self) -> u64 {
+        self.rows
+            .iter()
+            .map(|row| {
+                let outcomes = &self.outcomes[usize::from(row.n) * 4 + usize::from(row.taken)];
+                let steps: u64 = outcomes.iter().map(|o| u64::from(o.len)).sum();
+                steps * u64::from(row.width)
+            })
+            .sum()
+    }
+
     #[inline]
     fn bonus_of(&self, taken: u8) -> u8 {
         let earned = match self.bonus {
@@ -453,6 +467,8 @@ pub struct TurnSolver {
     space: Arc<TurnSpace>,
     after: Vec<f64>,
     after_zero: Vec<f64>,
+    /// The values before rolling when no table is kept ([`TurnSolver::start_tracking_zero`]).
+    before: Vec<f64>,
 }
 
 /// What [`TurnSolver::solve_tracking_zero`] returns besides the table.
@@ -471,6 +487,7 @@ impl TurnSolver {
             space,
             after: vec![0.0; len],
             after_zero: Vec::new(),
+            before: Vec::new(),
         }
     }
 
@@ -504,6 +521,19 @@ impl TurnSolver {
             before: before.into(),
         };
         (table, start)
+    }
+
+    /// What [`TurnSolver::solve_tracking_zero`] returns besides the table, without building the
+    /// table: for game solvers that keep values, and rebuild a position's table when asked.
+    pub fn start_tracking_zero(&mut self, utility: &[f64]) -> StartValue {
+        if self.after_zero.len() != self.after.len() {
+            self.after_zero = vec![0.0; self.after.len()];
+        }
+        let mut before = std::mem::take(&mut self.before);
+        before.resize(self.space.compact_len, 0.0);
+        let start = self.run::<true>(utility, &mut before);
+        self.before = before;
+        start
     }
 
     fn run<const ZERO: bool>(&mut self, u: &[f64], before: &mut [f64]) -> StartValue {

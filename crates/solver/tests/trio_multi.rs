@@ -48,7 +48,7 @@ fn with_three_players_the_trio_reduction_is_the_exact_equilibrium() {
 
 #[test]
 fn with_two_players_both_reductions_play_the_exact_duel() {
-    let duel = martian_solver::duel(rules());
+    let duel = martian_solver::duel(rules()).unwrap();
     for reduction in [Reduction::Duel, Reduction::Trio] {
         let multi = MultiPlayer::new(rules(), reduction).unwrap();
         for seed in 0..100 {

@@ -5,10 +5,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Barrier, OnceLock};
 
-use martian_engine::{Action, Points, Rules, Situation};
+use martian_engine::{Action, Points, Rules, Situation, SolvedGame};
 use martian_i18n::vocab::{self, ChangeUnit};
 use martian_i18n::{Messages, decimal};
-use martian_solver::{AdviceMeasure, AdviceRequest, MAX_TRIO_TARGET, Reason, figures};
+use martian_solver::{AdviceMeasure, AdviceRequest, Reason, figures};
 
 /// What the values measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,12 +150,13 @@ pub trait Advisor {
 pub const MAX_DUEL_TARGET: Points = 100;
 
 /// Whether the coach gives game-level values (chances to win; turns to the target alone) for
-/// this many players under `rules`; otherwise the expected turn score.
+/// this many players under `rules` (within the solvers' limits too); otherwise the expected turn
+/// score.
 fn game_level(rules: Rules, players: usize) -> bool {
     match players {
         1 => true,
-        2 => rules.target() <= MAX_DUEL_TARGET,
-        3 => rules.target() <= MAX_TRIO_TARGET,
+        2 => rules.target() <= MAX_DUEL_TARGET && SolvedGame::Duel.fits(rules),
+        3 => SolvedGame::Trio.fits(rules),
         _ => false,
     }
 }

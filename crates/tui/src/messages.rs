@@ -875,6 +875,9 @@ pub fn setup_error(m: &Messages, error: &SetupError) -> String {
         SetupError::Rules(error) => errors::rules_error(m, error),
         SetupError::Start(StartError::Game(error)) => errors::game_error(m, error),
         SetupError::Start(StartError::Bot(error)) => error.to_string(),
+        SetupError::Start(StartError::Limit(limit)) | SetupError::Limit(limit) => {
+            errors::solve_limit_for_bots(m, limit)
+        }
         SetupError::TrainerPlayers => trainer_players(m),
         SetupError::TrainerThemeNever { players } => trainer_theme_never(m, *players),
     }
@@ -986,6 +989,11 @@ mod tests {
             SetupError::Start(StartError::Game(GameError::Players(9))),
             SetupError::TrainerPlayers,
             SetupError::TrainerThemeNever { players: 4 },
+            SetupError::Start(StartError::Limit(
+                martian_engine::SolvedGame::Duel
+                    .check(martian_engine::Rules::official().with_target(999).unwrap())
+                    .unwrap_err(),
+            )),
         ];
         for error in &setup {
             texts.push((setup_error(en, error), setup_error(pt, error)));
@@ -1003,6 +1011,12 @@ mod tests {
         assert_eq!(texts[5].0, "the game is over");
         assert_eq!(texts[6].0, "the target score must be from 1 to 999, not 0");
         assert_eq!(texts[7].1, "uma partida tem de 1 a 8 jogadores, não 9");
+        assert!(
+            texts[10].0.contains("up to 758, not 999"),
+            "{}",
+            texts[10].0
+        );
+        assert!(texts[10].1.contains("até 758, não 999"), "{}", texts[10].1);
     }
 
     /// A bot's own complaint stays in its words, after the language's lead-in.

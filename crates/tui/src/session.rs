@@ -59,6 +59,9 @@ pub enum StartError {
     /// A bot seat's bot could not be made.
     #[error(transparent)]
     Bot(#[from] BotError),
+    /// A bot seat's bot plays by exact solutions beyond the solvers' limits under these rules.
+    #[error(transparent)]
+    Limit(#[from] martian_engine::SolveLimit),
 }
 
 /// Why a person's roll or decision was refused: nothing changed. The player reads it worded by
@@ -214,6 +217,11 @@ impl Session {
         }
         let m = setup.lang.messages();
         let game = Game::new(rules, seats.len())?;
+        for seat in &seats {
+            if let SeatKind::Bot(name) = &seat.kind {
+                martian_bots::check_limits(name, rules, seats.len())?;
+            }
+        }
         let mut players = Vec::with_capacity(seats.len());
         for seat in &seats {
             let player = match &seat.kind {

@@ -182,6 +182,9 @@ pub enum SetupError {
     /// The trainer plays positions of 1 to 3 players.
     #[error("the trainer's positions come from games of 1 to 3 players")]
     TrainerPlayers,
+    /// The trainer values positions exactly, beyond the solvers' limits under these rules.
+    #[error(transparent)]
+    Limit(martian_engine::SolveLimit),
     /// The kind of position asked for never happens in these games.
     #[error("no position of this kind occurs in games of {players} players under these rules")]
     TrainerThemeNever { players: usize },

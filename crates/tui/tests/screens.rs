@@ -363,7 +363,7 @@ fn the_coach_shows_the_chance_to_win_of_each_option_in_a_duel_and_the_cost_of_a_
     insta::assert_snapshot!("coach_values", screen);
 
     // The values are the duel solution's, best first.
-    let solution = martian_solver::duel(Rules::official());
+    let solution = martian_solver::duel(Rules::official()).unwrap();
     let values: Vec<(Action, f64)> = solution
         .action_values(&h.session().game.situation())
         .unwrap()

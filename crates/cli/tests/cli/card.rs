@@ -54,7 +54,7 @@ fn a_cards_values_agree_with_the_exact_arena() {
 fn arena_exact_gives_the_solvers_values_for_any_pair() {
     let rules = Rules::official();
     let report = json(&["arena", "--bots", "optimal,optimal", "--exact", "--json"]);
-    let [first, second] = duel(rules).game_wins();
+    let [first, second] = duel(rules).unwrap().game_wins();
     for bot in report["bots"].as_array().unwrap() {
         assert!((bot["seats"][0]["win_rate"].as_f64().unwrap() - first).abs() < 1e-12);
         assert!((bot["seats"][1]["win_rate"].as_f64().unwrap() - second).abs() < 1e-12);

@@ -143,3 +143,20 @@ fn bad_rules_exit_with_2() {
         assert!(!output.stderr.is_empty());
     }
 }
+
+/// A duel beyond the solver's limits is refused at once (no solve, no panic) with the limit
+/// stated, in the reader's language.
+#[test]
+fn a_duel_beyond_the_limits_is_refused_with_the_limit() {
+    let cache = cache_dir("duel-limit");
+    for (lang, words) in [("en", "up to 758, not 999"), ("pt-BR", "até 758, não 999")] {
+        let output = martian_dice()
+            .args(["--lang", lang, "solve", "duel", "--target", "999"])
+            .env("MARTIAN_DICE_CACHE_DIR", &cache)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "{lang}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(words), "{lang}: {stderr}");
+    }
+}

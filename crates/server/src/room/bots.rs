@@ -104,10 +104,29 @@ impl Room {
         };
         let seat = thinking.seat;
         let Some((bot, decision)) = decision else {
-            tracing::error!(game = self.state.game, seat, "the bot failed");
+            // The bot is lost with its thread: greedy plays the seat from now on (never the
+            // safest-move stand-in, which banks nothing and could leave a game of bots endless).
+            tracing::error!(
+                game = self.state.game,
+                seat,
+                "the bot failed: greedy plays its seat"
+            );
+            let bot_name = self.seat_bot_name(seat);
+            if let Some(slot) = self.bots.get_mut(seat) {
+                *slot = Some(Box::new(martian_bots::Greedy::new(self.state.rules)));
+            }
+            self.fallback_told.insert(seat);
+            let told = RoomChange::PlaysGreedy {
+                seat,
+                bot: bot_name,
+                max_target: None,
+            };
+            self.broadcast(&[RoomEvent::Room(told)]);
             self.schedule();
             return;
         };
+        let mut events = Vec::new();
+        self.tell_fallback(seat, bot.as_ref(), &mut events);
         if let Some(slot) = self.bots.get_mut(seat)
             && slot.is_none()
         {
@@ -120,15 +139,53 @@ impl Room {
             && table.seat_to_move() == Some(seat)
             && self.bot_plays(seat);
         if !current {
+            if !events.is_empty() {
+                self.broadcast(&events);
+            }
             self.schedule();
             return;
         }
         let command = command_for(table, self.state.game, seat, decision);
-        let mut events = Vec::new();
         self.bot_play(seat, command, &mut events).await;
         if !events.is_empty() {
             self.broadcast(&events);
         }
+    }
+
+    /// The name of the bot that plays `seat`: its own, or the stand-in's.
+    fn seat_bot_name(&self, seat: usize) -> String {
+        self.state
+            .seats
+            .get(seat)
+            .and_then(|s| s.bot.clone())
+            .unwrap_or_else(|| self.settings.stand_in.clone())
+    }
+
+    /// Once per game and seat, says (in the log and to the room) that the seat's bot plays greedy
+    /// instead of exact play, and why.
+    fn tell_fallback(&mut self, seat: usize, bot: &dyn Strategy, events: &mut Vec<RoomEvent>) {
+        let Some(fallback) = bot.fallback() else {
+            return;
+        };
+        if !self.fallback_told.insert(seat) {
+            return;
+        }
+        let max_target = match fallback {
+            martian_bots::Fallback::BeyondLimit(limit) => Some(limit.max_target),
+            martian_bots::Fallback::SolveFailed(_) => None,
+        };
+        tracing::warn!(
+            game = self.state.game,
+            seat,
+            rules = %self.state.rules,
+            "{} plays greedy: {fallback}",
+            bot.name()
+        );
+        events.push(RoomEvent::Room(RoomChange::PlaysGreedy {
+            seat,
+            bot: self.seat_bot_name(seat),
+            max_target,
+        }));
     }
 
     /// What a bot (or a stand-in) plays for `seat` now: a command at once, or `None` while the
@@ -189,11 +246,26 @@ impl Room {
         None
     }
 
+    /// Whether the bots the host seated take a game of this room's seats under `rules`: those
+    /// that play by the solver's exact solutions only within its limits. (A person's seat handed
+    /// to the stand-in is the server's choice: that bot plays greedy beyond the limits and says
+    /// so.)
+    pub(super) fn check_bot_limits(&self, rules: Rules) -> Result<(), Refusal> {
+        let players = self.state.seats.len();
+        let chosen = self.state.seats.iter().filter(|s| !s.human);
+        for bot in chosen.filter_map(|s| s.bot.as_deref()) {
+            martian_bots::check_limits(bot, rules, players).map_err(Refusal::SolverLimit)?;
+        }
+        Ok(())
+    }
+
     /// Whether a game of this room's seats needs solutions its bots read, and is then allowed to
     /// start: queued for preparation now, so the bots' first decisions do not wait for long. A
-    /// full queue refuses the start (nothing changes).
+    /// full queue refuses the start (nothing changes); so do bots beyond the solver's limits
+    /// (a room stored before the limits were checked).
     pub(super) fn prepare_bots(&self) -> Result<(), Refusal> {
         let rules = self.state.rules;
+        self.check_bot_limits(rules)?;
         let reads = self.state.seats.iter().any(|seat| {
             seat.bot.as_deref().is_some_and(|spec| {
                 martian_bots::create(spec, rules).is_ok_and(|bot| bot.reads_solutions())
@@ -226,6 +298,7 @@ impl Room {
             })
             .collect::<Result<_, _>>()?;
         self.stand_in.resize(self.state.seats.len(), None);
+        self.fallback_told.clear();
         Ok(())
     }
 }

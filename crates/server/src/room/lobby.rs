@@ -16,6 +16,8 @@ impl Room {
                 if self.state.seats.len() >= MAX_PLAYERS {
                     return Err(Refusal::SeatsTaken);
                 }
+                martian_bots::check_limits(&bot, self.state.rules, self.state.seats.len() + 1)
+                    .map_err(Refusal::SolverLimit)?;
                 let mut next = self.state.clone();
                 let same = next
                     .seats
@@ -69,6 +71,7 @@ impl Room {
                 if !lobby {
                     return Err(Refusal::RulesAfterStart);
                 }
+                self.check_bot_limits(rules)?;
                 let mut next = self.state.clone();
                 next.rules = rules;
                 self.commit_state(next).await?;

@@ -5,11 +5,13 @@
 use std::time::Duration;
 
 use martian_bots::BotError;
-use martian_engine::{GameError, MAX_PLAYERS};
+use martian_engine::{GameError, MAX_PLAYERS, SolveLimit};
 
 use crate::chat::{ChatTextError, MAX_CHAT_CHARS};
 use crate::coach::CoachUnavailable;
-use crate::protocol::{ErrorCode, ErrorExtra, NameError, QUICK_MESSAGES, Timer, error_json_with};
+use crate::protocol::{
+    ErrorCode, ErrorExtra, ErrorLimit, LimitView, NameError, QUICK_MESSAGES, Timer, error_json_with,
+};
 use crate::registry::RoomCap;
 use crate::store::StoreError;
 use crate::table::TableError;
@@ -123,6 +125,12 @@ pub enum Refusal {
         "the server is preparing the bots of other rooms' unusual rules: try again in a minute"
     )]
     SolverBusy,
+    /// A bot that plays by the solver's exact solutions, under rules beyond its limits.
+    #[error(
+        "{0}; choose a target up to {max}, or bots that do not read the solver (greedy, aggressive, defensive, random)",
+        max = .0.max_target
+    )]
+    SolverLimit(SolveLimit),
 
     /// The change could not be stored: the client is told [`StoreError::to_client`], never the
     /// database's own words.
@@ -183,6 +191,7 @@ impl Refusal {
             | Refusal::Bot(_) => ErrorCode::Invalid,
             Refusal::NotAHostRequest(_) | Refusal::NoOptions => ErrorCode::Malformed,
             Refusal::SolverBusy | Refusal::CoachBusy => ErrorCode::Busy,
+            Refusal::SolverLimit(_) => ErrorCode::SolverLimit,
             Refusal::Storage(_) => ErrorCode::Storage,
         }
     }
@@ -191,11 +200,15 @@ impl Refusal {
     pub fn extra(&self) -> ErrorExtra<'static> {
         match self {
             Refusal::ChatText(ChatTextError::TooLong) => ErrorExtra {
-                limit: Some(MAX_CHAT_CHARS),
+                limit: Some(ErrorLimit::Count(MAX_CHAT_CHARS)),
                 ..ErrorExtra::default()
             },
             Refusal::ChatTooFast(wait) => ErrorExtra {
                 retry_ms: Some(wait.as_millis().max(1) as u64),
+                ..ErrorExtra::default()
+            },
+            Refusal::SolverLimit(limit) => ErrorExtra {
+                limit: Some(ErrorLimit::Solver(LimitView::from(*limit))),
                 ..ErrorExtra::default()
             },
             _ => ErrorExtra::default(),
@@ -236,7 +249,7 @@ impl CreateRefusal {
         match self {
             CreateRefusal::Cap(RoomCap::Address { limit } | RoomCap::Connection { limit }) => {
                 ErrorExtra {
-                    limit: Some(*limit),
+                    limit: Some(ErrorLimit::Count(*limit)),
                     ..ErrorExtra::default()
                 }
             }
@@ -485,6 +498,15 @@ mod tests {
                 "the server is preparing the bots of other rooms' unusual rules: try again in a minute",
             ),
             (
+                Refusal::SolverLimit(
+                    martian_engine::SolvedGame::Duel
+                        .check(martian_engine::Rules::official().with_target(999).unwrap())
+                        .unwrap_err(),
+                ),
+                C::SolverLimit,
+                "exact two-player play with 13 dice is solved for targets up to 758, not 999 (its work grows as the square of the target); choose a target up to 758, or bots that do not read the solver (greedy, aggressive, defensive, random)",
+            ),
+            (
                 Refusal::Storage(StoreError::DiskFull),
                 C::Storage,
                 "the server's disk is full, so nothing changed: try again in a while",
@@ -538,6 +560,7 @@ mod tests {
                 | Refusal::NoGameFor(_)
                 | Refusal::Bot(_)
                 | Refusal::SolverBusy
+                | Refusal::SolverLimit(_)
                 | Refusal::Storage(_) => {}
             }
         }
@@ -624,7 +647,7 @@ mod tests {
                 CreateRefusal::Cap(
                     RoomCap::Address { limit: l } | RoomCap::Connection { limit: l },
                 ) => {
-                    assert_eq!(limit, Some(*l))
+                    assert_eq!(limit, Some(ErrorLimit::Count(*l)))
                 }
                 _ => assert_eq!(limit, None),
             }

@@ -386,7 +386,7 @@ fn every_decision_of_a_small_turn_under_either_bonus_reading() {
 #[test]
 fn one_state_s_ending_is_its_ledger_entry() {
     let rules = Rules::official();
-    let solution = duel(rules);
+    let solution = duel(rules).unwrap();
     let table = solution.table(crate::duel_position(rules, &[11, 17], 1).unwrap());
     let ledger = table.ledger();
     for (i, start) in rolls_to_come(rules).into_iter().enumerate().step_by(97) {
@@ -521,7 +521,7 @@ fn game_decisions<'a>(
 #[test]
 fn duel_decisions_name_their_largest_part() {
     let rules = Rules::official();
-    let solution = duel(rules);
+    let solution = duel(rules).unwrap();
     let table_of = |scores: &[Points], seat: usize| {
         solution.table(crate::duel_position(rules, scores, seat).unwrap())
     };

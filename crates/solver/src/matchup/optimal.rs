@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use martian_engine::{BONUS_POINTS, EndRule, Points, Rules, Turn};
+use martian_engine::{BONUS_POINTS, EndRule, Points, Rules, SolveLimit, Turn};
 use rayon::prelude::*;
 
 use crate::cache::{TableCache, f64s_from_bytes, f64s_to_bytes};
@@ -49,8 +49,8 @@ impl OptimalTurns {
         positions
     }
 
-    fn compute(rules: Rules) -> OptimalTurns {
-        let solution = duel(rules);
+    fn compute(rules: Rules) -> Result<OptimalTurns, SolveLimit> {
+        let solution = duel(rules)?;
         let rows: Vec<Vec<f64>> = OptimalTurns::positions(rules)
             .par_iter()
             .map(|&position| {
@@ -59,11 +59,11 @@ impl OptimalTurns {
                     .score_distribution(&Turn::new(rules))
             })
             .collect();
-        OptimalTurns {
+        Ok(OptimalTurns {
             target: usize::from(rules.target()),
             width: usize::from(rules.dice()) + usize::from(BONUS_POINTS) + 1,
             rows: rows.concat(),
-        }
+        })
     }
 
     fn from_payload(rules: Rules, mut bytes: &[u8]) -> Option<OptimalTurns> {
@@ -92,35 +92,39 @@ impl OptimalTurns {
 }
 
 /// The distributions for `rules`: from this process's memory, else the user's disk cache, else
-/// computed from the duel solution (solved or read as [`duel`] does) and stored.
-pub(super) fn optimal_turns(rules: Rules) -> Arc<OptimalTurns> {
+/// computed from the duel solution (solved or read as [`duel`] does) and stored; rules beyond
+/// the duel solver's limits have none.
+pub(super) fn optimal_turns(rules: Rules) -> Result<Arc<OptimalTurns>, SolveLimit> {
     type All = Mutex<HashMap<Rules, Arc<OptimalTurns>>>;
     static ALL: OnceLock<All> = OnceLock::new();
     let all = ALL.get_or_init(Default::default);
     if let Some(turns) = all.lock().unwrap_or_else(|e| e.into_inner()).get(&rules) {
-        return Arc::clone(turns);
+        return Ok(Arc::clone(turns));
     }
     let cache = TableCache::user().ok();
     let loaded = cache
         .as_ref()
         .and_then(|cache| cache.load(KIND, rules).0)
         .and_then(|payload| OptimalTurns::from_payload(rules, &payload));
-    let turns = loaded.unwrap_or_else(|| {
-        let turns = OptimalTurns::compute(rules);
-        if let Some(cache) = &cache
-            && turns.rows.len() * 8 <= MAX_STORED_BYTES
-        {
-            let mut payload = Vec::with_capacity(turns.rows.len() * 8);
-            f64s_to_bytes(&turns.rows, &mut payload);
-            // A cache that cannot be written only costs the next process the computation.
-            let _ = cache.store(KIND, rules, &payload);
+    let turns = match loaded {
+        Some(turns) => turns,
+        None => {
+            let turns = OptimalTurns::compute(rules)?;
+            if let Some(cache) = &cache
+                && turns.rows.len() * 8 <= MAX_STORED_BYTES
+            {
+                let mut payload = Vec::with_capacity(turns.rows.len() * 8);
+                f64s_to_bytes(&turns.rows, &mut payload);
+                // A cache that cannot be written only costs the next process the computation.
+                let _ = cache.store(KIND, rules, &payload);
+            }
+            turns
         }
-        turns
-    });
-    Arc::clone(
+    };
+    Ok(Arc::clone(
         all.lock()
             .unwrap_or_else(|e| e.into_inner())
             .entry(rules)
             .or_insert_with(|| Arc::new(turns)),
-    )
+    ))
 }

@@ -35,7 +35,7 @@ fn optimal_against_itself_wins_what_the_duel_solver_says() {
     rules.push(Rules::official().with_end(EndRule::Immediate));
     for rules in rules {
         let value = duel_match(rules, [&TurnPlay::Optimal, &TurnPlay::Optimal]).unwrap();
-        let [first, second] = duel(rules).game_wins();
+        let [first, second] = duel(rules).unwrap().game_wins();
         for player in 0..2 {
             assert!(
                 (value.seat_wins[player][0] - first).abs() < 1e-12,

@@ -144,7 +144,7 @@ fn a_table_played_as_a_policy_gives_the_tables_own_distribution() {
         assert_close(&got, &want, &format!("greedy, {view:?}"));
     }
     // A table of perfect play: the second seat's last turn, 6 points to make.
-    let solution = duel(rules);
+    let solution = duel(rules).unwrap();
     let table = solution.table(DuelPosition::LastTurn { need: 6 });
     let want = table.score_distribution(&Turn::new(rules));
     let policy = TablePolicy {

@@ -13,6 +13,10 @@ impl App {
             form.error = Some(SetupError::TrainerPlayers);
             return;
         }
+        if let Err(limit) = martian_engine::SolvedGame::for_players(players, rules) {
+            form.error = Some(SetupError::Limit(limit));
+            return;
+        }
         let config = martian_review::TrainerConfig {
             rules,
             players: martian_review::PlayerCounts::only(players),

@@ -68,7 +68,7 @@ pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
         .transpose()?;
     if scores.as_ref().is_some_and(|s| s.len() == 2) {
         // Solved (or read from the cache) here, with a progress bar when it takes a while.
-        solve_duel(rules);
+        solve_duel(rules, m)?;
     }
     let (advice, reason) = advise_with_reason(AdviceRequest {
         rules,

@@ -102,14 +102,14 @@ pub fn arena(m: &Messages, report: &ArenaReport) -> String {
         shared = report.shared_victories
     );
     let _ = writeln!(out, "{summary}");
-    if report.abandoned > 0 {
-        let abandoned = tr!(
+    if report.at_round_limit > 0 {
+        let limited = tr!(
             m,
-            "arena-abandoned",
-            count = report.abandoned,
-            rounds = martian_arena::MAX_ROUNDS
+            "arena-round-limit",
+            count = report.at_round_limit,
+            rounds = report.rules.round_limit()
         );
-        let _ = writeln!(out, "{abandoned}");
+        let _ = writeln!(out, "{limited}");
     }
     if report.forfeits > 0 {
         let _ = writeln!(out, "{}", tr!(m, "arena-forfeits", count = report.forfeits));

@@ -109,7 +109,7 @@ Examples:
   martian-dice arena --bots card:my-card.txt,optimal --exact";
 
 /// Turns arena errors caused by what the user typed into usage errors (exit code 2).
-fn classify(error: ArenaError) -> anyhow::Error {
+fn classify(error: ArenaError, m: &martian_i18n::Messages) -> anyhow::Error {
     match error {
         ArenaError::Bot(BotError::UnknownBot { .. } | BotError::BadSpec { .. })
         | ArenaError::Seats(_)
@@ -119,6 +119,14 @@ fn classify(error: ArenaError) -> anyhow::Error {
         | ArenaError::ExactSeats(_)
         | ArenaError::NotExact(_) => UsageError(error.to_string()).into(),
         ArenaError::NoTurnLevelPlay(_) => UsageError(format!("{error}; use --mode dice")).into(),
+        ArenaError::BeyondLimit { bot, limit } => UsageError(format!(
+            "{bot}: {}",
+            martian_i18n::errors::solve_limit_for_bots(m, &limit)
+        ))
+        .into(),
+        ArenaError::Match(martian_solver::MatchError::Limit(limit)) => {
+            UsageError(martian_i18n::errors::solve_limit_for_bots(m, &limit)).into()
+        }
         other => other.into(),
     }
 }
@@ -167,7 +175,7 @@ pub fn run(args: ArenaArgs, lang: martian_i18n::Lang) -> Result<()> {
         mode: args.mode.map(PlayMode::from),
     };
     if args.exact {
-        let report = martian_arena::exact(&config).map_err(classify)?;
+        let report = martian_arena::exact(&config).map_err(|e| classify(e, m))?;
         return if args.json {
             emit(&format!("{}\n", serde_json::to_string_pretty(&report)?))
         } else {
@@ -186,7 +194,7 @@ pub fn run(args: ArenaArgs, lang: martian_i18n::Lang) -> Result<()> {
         }
     };
     if round_robin {
-        let report = martian_arena::round_robin(&config, &progress).map_err(classify)?;
+        let report = martian_arena::round_robin(&config, &progress).map_err(|e| classify(e, m))?;
         if let Some(bar) = &bar {
             bar.finish_and_clear();
         }
@@ -196,7 +204,7 @@ pub fn run(args: ArenaArgs, lang: martian_i18n::Lang) -> Result<()> {
             emit(&messages::round_robin(m, &report))?;
         }
     } else {
-        let report = martian_arena::run(&config, &progress).map_err(classify)?;
+        let report = martian_arena::run(&config, &progress).map_err(|e| classify(e, m))?;
         if let Some(bar) = &bar {
             bar.finish_and_clear();
         }

@@ -161,8 +161,8 @@ pub fn run(args: PlotArgs) -> Result<()> {
     let format = Format::of(&args.out)?;
     let rules = args.rules.rules()?;
     let picture = match args.kind {
-        PlotKind::DuelWin => duel_win(rules),
-        PlotKind::DuelStop => duel_stop(rules, parse_aside(&args.aside, rules)?),
+        PlotKind::DuelWin => duel_win(rules)?,
+        PlotKind::DuelStop => duel_stop(rules, parse_aside(&args.aside, rules)?)?,
         PlotKind::TurnDistribution => {
             let goal = match args.at_least {
                 Some(k) => Goal::AtLeast(k),
@@ -173,7 +173,7 @@ pub fn run(args: PlotArgs) -> Result<()> {
                     Goal::Duel(scores, args.seat, position)
                 }
             };
-            turn_distribution(rules, goal)
+            turn_distribution(rules, goal)?
         }
         PlotKind::Cards => cards(rules)?,
     };
@@ -215,8 +215,13 @@ fn seat_position(seat: usize, mine: Points, theirs: Points) -> DuelPosition {
     DuelPosition::Open { seat, scores }
 }
 
-fn duel_win(rules: Rules) -> Picture {
-    let solution = duel(rules);
+/// The duel solution, or the limit it is beyond as a usage error (plots are in English).
+fn solved_duel(rules: Rules) -> Result<std::sync::Arc<martian_solver::DuelSolution>, UsageError> {
+    duel(rules).map_err(|limit| UsageError(limit.to_string()))
+}
+
+fn duel_win(rules: Rules) -> Result<Picture, UsageError> {
+    let solution = solved_duel(rules)?;
     let t = rules.target();
     let panels = (0..2)
         .map(|seat| Panel {
@@ -232,21 +237,21 @@ fn duel_win(rules: Rules) -> Picture {
                 .collect(),
         })
         .collect();
-    Picture::Maps {
+    Ok(Picture::Maps {
         title: messages::duel_win_title(),
         note: messages::rules_note(rules),
         panels,
         legend: Legend::Probability {
             label: messages::win_legend(),
         },
-    }
+    })
 }
 
 /// Decisions closer than this (in win probability) are drawn pale.
 const CLOSE: f64 = 0.01;
 
-fn duel_stop(rules: Rules, aside: Dice) -> Picture {
-    let solution = duel(rules);
+fn duel_stop(rules: Rules, aside: Dice) -> Result<Picture, UsageError> {
+    let solution = solved_duel(rules)?;
     let t = rules.target();
     let panels = (0..2)
         .map(|seat| Panel {
@@ -268,7 +273,7 @@ fn duel_stop(rules: Rules, aside: Dice) -> Picture {
         })
         .collect();
     let greedy_rolls = expected_score_table(rules).should_roll(aside);
-    Picture::Maps {
+    Ok(Picture::Maps {
         title: messages::duel_stop_title(aside, rules.score(aside), rules.dice() - aside.total()),
         note: format!(
             "{} {}",
@@ -281,7 +286,7 @@ fn duel_stop(rules: Rules, aside: Dice) -> Picture {
             roll: messages::roll(),
             close: messages::nearly_even(),
         },
-    }
+    })
 }
 
 /// The player compared with the expected-score player.
@@ -298,7 +303,7 @@ fn mean(distribution: &[f64]) -> f64 {
         .sum()
 }
 
-fn turn_distribution(rules: Rules, goal: Goal) -> Picture {
+fn turn_distribution(rules: Rules, goal: Goal) -> Result<Picture, UsageError> {
     let start = Turn::new(rules);
     let greedy = expected_score_table(rules).score_distribution(&start);
     let (label, distribution) = match goal {
@@ -312,7 +317,7 @@ fn turn_distribution(rules: Rules, goal: Goal) -> Picture {
             )
         }
         Goal::Duel(scores, seat, position) => {
-            let solution = duel(rules);
+            let solution = solved_duel(rules)?;
             let table = solution.table(position);
             let dist = table.score_distribution(&start);
             (
@@ -321,14 +326,14 @@ fn turn_distribution(rules: Rules, goal: Goal) -> Picture {
             )
         }
     };
-    Picture::Bars {
+    Ok(Picture::Bars {
         title: messages::distribution_title(),
         note: messages::rules_note(rules),
         series: vec![
             (messages::greedy_series(mean(&greedy)), greedy),
             (label, distribution),
         ],
-    }
+    })
 }
 
 /// The shipped cards' chances against perfect play, by their number of lines (none: the

@@ -54,7 +54,7 @@ pub fn run(args: ReviewArgs, lang: Lang) -> Result<()> {
         .map(|path| chart::Format::of(path).ok_or_else(|| bad_chart(m, path)))
         .transpose()?;
     let record = load(&args.file, m)?;
-    load_solutions(&record);
+    load_solutions(&record, m)?;
     let review =
         martian_review::review(&record).map_err(|e| UsageError(errors::record_error(m, &e)))?;
     if args.json {
@@ -112,14 +112,18 @@ fn load(path: &Path, m: &Messages) -> Result<GameRecord, UsageError> {
     GameRecord::from_json(&text).map_err(|e: RecordError| UsageError(errors::record_error(m, &e)))
 }
 
-/// Loads (or solves, with a progress bar on a terminal) the solutions the review reads.
-fn load_solutions(record: &GameRecord) {
+/// Loads (or solves, with a progress bar on a terminal) the solutions the review reads; a game
+/// beyond the solvers' limits is refused, naming them.
+fn load_solutions(record: &GameRecord, m: &Messages) -> Result<(), UsageError> {
     let rules = record.rules;
-    match record.players.len() {
-        2 => {
-            crate::cmd::solve::solve_duel(rules);
+    let players = record.players.len();
+    let game = martian_engine::SolvedGame::for_players(players, rules)
+        .map_err(|limit| UsageError::beyond(m, &limit))?;
+    match (players, game) {
+        (2, _) => {
+            crate::cmd::solve::solve_duel(rules, m)?;
         }
-        n if n >= 3 && rules.target() <= martian_solver::MAX_TRIO_TARGET => {
+        (_, martian_engine::SolvedGame::Trio) => {
             let bar = crate::cmd::solve::progress_bar();
             let report = |p: martian_solver::Progress| {
                 if let Some(bar) = &bar {
@@ -135,6 +139,7 @@ fn load_solutions(record: &GameRecord) {
         }
         _ => {}
     }
+    Ok(())
 }
 
 /// The review as text: the header, every turn with its decisions, the summary, the ending.

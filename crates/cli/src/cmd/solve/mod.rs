@@ -11,7 +11,7 @@ use martian_i18n::{Lang, Messages};
 use martian_solver::{DuelSolution, Progress, Provenance, expected_score_table, solo};
 use serde_json::json;
 
-use crate::output::emit;
+use crate::output::{UsageError, emit};
 use crate::rules_args::RulesArgs;
 
 pub mod messages;
@@ -88,8 +88,12 @@ pub fn progress_bar() -> Option<ProgressBar> {
     Some(bar)
 }
 
-/// The duel solution for `rules`, with a progress bar while it is computed.
-pub fn solve_duel(rules: Rules) -> (std::sync::Arc<DuelSolution>, Provenance) {
+/// The duel solution for `rules`, with a progress bar while it is computed; beyond the solver's
+/// limits, a usage error naming them.
+pub fn solve_duel(
+    rules: Rules,
+    m: &Messages,
+) -> Result<(std::sync::Arc<DuelSolution>, Provenance), UsageError> {
     let bar = progress_bar();
     let report = |p: Progress| {
         if let Some(bar) = &bar {
@@ -101,13 +105,13 @@ pub fn solve_duel(rules: Rules) -> (std::sync::Arc<DuelSolution>, Provenance) {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    solved
+    solved.map_err(|limit| UsageError::beyond(m, &limit))
 }
 
 fn duel(options: &SolveOptions, m: &Messages) -> Result<()> {
     let rules = options.rules.rules()?;
     let started = Instant::now();
-    let (solution, provenance) = solve_duel(rules);
+    let (solution, provenance) = solve_duel(rules, m)?;
     let seconds = started.elapsed().as_secs_f64();
     let wins = solution.game_wins();
     let (source, from_disk) = match provenance {

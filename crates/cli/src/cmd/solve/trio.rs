@@ -27,7 +27,7 @@ pub fn run(json: bool, rules: &RulesArgs, m: &Messages) -> Result<()> {
         bar.finish_and_clear();
     }
     let (solution, provenance) = solved.map_err(|e| match e {
-        TrioError::TargetTooHigh(_) => UsageError(e.to_string()),
+        TrioError::TargetTooHigh(limit) => UsageError::beyond(m, &limit),
     })?;
     let seconds = started.elapsed().as_secs_f64();
     let wins = solution.game_wins();

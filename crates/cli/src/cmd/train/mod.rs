@@ -158,8 +158,12 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
     let rules = args.rules.rules()?;
     let players = player_counts(m, &args.players)?;
     let counts = players.counts();
+    for &count in &counts {
+        martian_engine::SolvedGame::for_players(count, rules)
+            .map_err(|limit| UsageError::beyond(m, &limit))?;
+    }
     if counts.contains(&2) {
-        crate::cmd::solve::solve_duel(rules);
+        crate::cmd::solve::solve_duel(rules, m)?;
     }
     let measure = if counts == [1] {
         Measure::ExpectedTurns

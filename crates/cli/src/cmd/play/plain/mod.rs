@@ -183,6 +183,10 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let m = args.lang.messages();
     let seats = parse_players(&args.players, m)
         .map_err(|e| UsageError(format!("--players: {}", messages::players_error(m, &e))))?;
+    for bot in seats.iter().filter_map(|seat| seat.bot.as_deref()) {
+        martian_bots::check_limits(bot, rules, seats.len())
+            .map_err(|limit| UsageError::beyond_for_bots(m, &limit))?;
+    }
     let bots = create_bots(&seats, rules, m)?;
     let options = session::Options {
         rules,
