@@ -138,8 +138,14 @@ impl ChatLog {
         json
     }
 
+    /// Lines kept.
     pub fn len(&self) -> usize {
         self.lines.len()
+    }
+
+    /// Whether no line is kept.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
     }
 }
 

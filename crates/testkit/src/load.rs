@@ -412,7 +412,8 @@ async fn client(
                         let game = game.expect("checked above");
                         let action = simple_action(&game.turn);
                         moves_made += 1;
-                        if moves_made % CHAT_EVERY_MOVES == 0 && chat_due <= Instant::now() {
+                        if moves_made.is_multiple_of(CHAT_EVERY_MOVES) && chat_due <= Instant::now()
+                        {
                             chat_due = Instant::now() + CHAT_PAUSE;
                             let line = format!("move {moves_made}: {action}, <b>{index}</b>");
                             ws.send(send(json!({"type": "chat", "text": line}).to_string()))

@@ -83,10 +83,10 @@ impl Room {
         member
             .chat
             .take(MEMBER_BURST, MEMBER_EVERY)
-            .map_err(|wait| Refusal::ChatTooFast(wait))?;
+            .map_err(Refusal::ChatTooFast)?;
         self.chat_bucket
             .take(ROOM_BURST, ROOM_EVERY)
-            .map_err(|wait| Refusal::ChatTooFast(wait))?;
+            .map_err(Refusal::ChatTooFast)?;
         let line = ChatLine {
             n: self.chat.last + 1,
             at: crate::store::now_ms(),
