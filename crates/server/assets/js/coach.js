@@ -73,7 +73,7 @@ export function coachPanel(room, game, mine) {
   const advice = state.advice;
   if (!advice) return `<div class="coach" id="coach-panel"><span class="muted">${esc(t("web-coach-thinking"))}</span></div>`;
   const valued = mine && advice.options && advice.options.length > 1;
-  const note = valued ? `<p class="muted small-print">${esc(t("web-coach-on-buttons"))}</p>` : "";
+  const note = valued ? `<p class="muted small-print coach-note">${esc(t("web-coach-on-buttons"))}</p>` : "";
   const reason = advice.reason && advice.reason.id && has(advice.reason.id) ? `<p class="coach-why" id="coach-why">${esc(t(advice.reason.id, serverArgs(advice.reason.args)))}</p>` : "";
   return `<div class="coach" id="coach-panel"><h2 class="zone-title">${esc(t("web-win-chance"))}</h2>
     ${chances(room, advice)}${reason}${note}</div>`;
