@@ -1181,6 +1181,37 @@ web-create-room = Create a room
 web-join = Join
 web-watching = You are watching this room.
 web-invite = Invite link — send it to your friends:
+web-room-code-tell = Friends type this code on the home page, or scan the picture.
+web-qr-alt = QR code of the invite link
+web-room-options = Room options
+web-option-public = List this room publicly: anyone may join it from the home page
+web-option-spectator-chat = Spectators may write in the chat
+web-option-lang = Room language (shown in the list of public rooms)
+# $public, $chat: yes, no.
+web-options-changed = The host changed the room's options: { $public ->
+        [yes] public
+       *[no] private
+    }, { $chat ->
+        [yes] spectators may write in the chat.
+       *[no] only the players write in the chat.
+    }
+# What the host changed, read to the others. $rules: a web-rules-summary; $timer: a web-timer-value or web-timer-off.
+web-rules-changed = The host changed the rules: { $rules }. Turn timer: { $timer }.
+web-leave = Leave
+web-leave-stay = Stay
+# The question before leaving for good. $when: lobby, game, over, line.
+web-leave-ask = { $when ->
+        [game] Leave the game? A bot plays your seat for the rest of it.
+        [line] Give up your place for the next game?
+       *[other] Leave this room? Your seat is given up.
+    }
+# $game: yes when a game is under way or over (a bot plays the seat), no in the lobby.
+web-left-seat = { $game ->
+        [yes] { $name } left: a bot plays their seat.
+       *[no] { $name } left the room.
+    }
+web-stale-title = Your seat is played elsewhere
+web-stale-continue = Play here instead
 web-copy = Copy
 web-copied = Copied!
 web-players = Players
@@ -1242,6 +1273,7 @@ web-rules-summary = { web-dice }: { $dice } · { web-target }: { $target } · { 
 web-apply-rules = Apply rules
 web-timer = Turn timer
 web-timer-seconds = seconds (0 = off)
+web-timer-auto = seconds (automatic: off while one person plays with bots, 60 with two people or more)
 web-on-timeout = When time runs out
 # $on: bot, stop.
 web-on-timeout-choice = { $on ->
@@ -1266,7 +1298,10 @@ web-take = Take { face-count }
 web-rolled = Rolled
 web-aside = Set aside
 web-nothing-yet = nothing yet
-web-tanks-vs-rays = Tanks { $tanks } vs { $rays } death rays
+web-tanks-vs-rays = Tanks { $tanks } vs { $rays ->
+        [one] { $rays } death ray
+       *[other] { $rays } death rays
+    }
 web-tanks-lead = The tanks lead: this turn scores 0 unless more rays are taken.
 web-rays-hold = The rays hold the tanks.
 web-turn-score = This turn: { $points ->
@@ -1277,7 +1312,11 @@ web-dice-left = { $count ->
         [one] { $count } die left
        *[other] { $count } dice left
     }
-web-last-round = { $name } reached { $target }: this is the last round!
+# $you: yes when $name is the reader, who is spoken to.
+web-last-round = { $you ->
+        [yes] You reached { $target }: this is the last round!
+       *[no] { $name } reached { $target }: this is the last round!
+    }
 web-triggered-end = { $name } reached { $target } first, which made it the last round.
 web-roll-off = Roll-off
 web-roll-off-intro = Tied for the lead: each rolls 6 dice, most death rays wins.
@@ -1290,6 +1329,15 @@ web-game-over = Game over
 web-winner = { $name } wins!
 web-winners = Shared victory: { $names }
 web-rematch = Rematch
+# A rematch moves the first player on by one. $you: yes when $name is the reader.
+web-rematch-first = { $you ->
+        [yes] In the rematch you play first.
+       *[no] In the rematch { $name } plays first.
+    }
+web-seats-rotated = { $you ->
+        [yes] Rematch: you play first.
+       *[no] Rematch: { $name } plays first.
+    }
 web-waiting-rematch = The host can start a rematch.
 web-download = Download record
 web-replay = Replay
@@ -1307,8 +1355,21 @@ web-scored = { $name } scored { $points ->
        *[other] { $points } points
     } ({ web-turn-end })
 web-time-left = { $seconds } s
-web-timed-out = { $name } ran out of time
-web-handed-to-bot = { $name }'s seat is now played by { web-bot-name }
+# $you: yes when $name is the reader; $on: bot, stop (what happens then).
+web-timed-out = { $you ->
+        [yes] { $on ->
+            [stop] You ran out of time: your turn was stopped.
+           *[bot] You ran out of time: a bot plays the rest of your turn (move to take it back).
+        }
+       *[no] { $on ->
+            [stop] { $name } ran out of time: their turn was stopped.
+           *[bot] { $name } ran out of time: a bot plays the rest of their turn.
+        }
+    }
+web-handed-to-bot = { $you ->
+        [yes] Your seat is now played by { web-bot-name } until you play again.
+       *[no] { $name }'s seat is now played by { web-bot-name }
+    }
 # A seat's bot cannot play by the solver's exact solutions in this game and plays greedy instead.
 # $name: the seat; $bot: the bot; $max: the highest target solved for these dice, or 0 when the
 # solve failed.
@@ -1316,7 +1377,6 @@ web-plays-greedy = { $max ->
         [0] { $name } ({ web-bot-name }) plays greedy instead: the solver failed for these rules
        *[other] { $name } ({ web-bot-name }) plays greedy instead: exact play is solved for targets up to { $max }
     }
-web-quick = Say
 # A preset message between players. $message: the protocol's name for it.
 web-quick-message = { $message ->
         [hello] Hello!
@@ -1327,13 +1387,47 @@ web-quick-message = { $message ->
         [thinking] Thinking…
         [be_right_back] Be right back
         [rematch] Rematch?
+        [thanks] Thanks!
+        [wow] Wow!
+        [so_close] So close!
+        [your_turn] Your turn!
+        [bye] Bye!
        *[other] …
+    }
+# The room's chat (js/chat.js). $limit: characters at most; $seconds: when to write again.
+web-chat = Chat
+web-chat-empty = No message yet: say hello!
+web-chat-hide = Hide chat
+web-chat-show = Show chat
+web-chat-message = Message
+web-chat-send = Send
+web-chat-phrases = Quick phrases
+web-chat-placeholder = Type a message…
+web-chat-plain = Plain text, up to { $limit } characters; everyone in the room reads it.
+web-chat-muted-you = The host has muted you: you cannot write in the chat.
+web-chat-players-only = Only the players write here.
+web-chat-need-name = To write here, enter your name on the home page first.
+web-chat-spectator = watching
+web-chat-slow = Slow down: you can write again in { $seconds } s.
+web-chat-too-long = Too long: a message has at most { $limit } characters.
+web-mute = Mute
+web-mute-named = Mute { $name } in the chat
+web-tag-muted = muted
+# $muted: yes when muted, no when allowed to write again.
+web-muted = { $muted ->
+        [yes] The host muted { $name } in the chat.
+       *[no] { $name } can write in the chat again.
+    }
+web-muted-you = { $muted ->
+        [yes] The host muted you in the chat.
+       *[no] You can write in the chat again.
     }
 web-spectators = { $count } watching
 web-connecting = Connecting…
 web-reconnecting = Connection lost — reconnecting…
-# Why this page is no longer at its seat. $code: left, removed, resumed_elsewhere.
+# Why this page is no longer at its seat. $code: left, left_seat, removed, resumed_elsewhere.
 web-left = { $code ->
+        [left_seat] You gave up your seat and left the room.
         [removed] The host removed you from the room.
         [resumed_elsewhere] Your seat was taken up in another tab or device.
        *[left] You left the room.
@@ -1346,13 +1440,100 @@ web-close = Close
 web-coach = Coach
 web-coach-hide = Hide the coach
 web-win-chance = Chance to win (exact, under best play)
-web-coach-options = Your chance to win after each choice:
-web-coach-best = best
+# The mark on the button of the best choice; $tag: best, tie (several choices equal to the best
+# as far as the digits shown tell).
+web-coach-tag = { $tag ->
+        [tie] equal best
+       *[best] best
+    }
+web-coach-on-buttons = Your chance to win after each choice is shown on its button.
 web-coach-thinking = The coach is thinking…
 web-home = Martian Dice: home
 web-home-dice = The faces of a die: a tank, two death rays, a human, a cow and a chicken
 web-home-invite = Create a room, then send its link to your friends, or add bots.
 web-play-bot = Play against a bot
+# Meeting people (issue 21): your picture, Quick match, a room by its code, the public rooms and
+# your games on the home page.
+web-you = You
+web-you-win = You win!
+web-name-needed = Enter your name first.
+web-avatar-pick = Your picture
+web-avatar-change = Change your picture
+# $avatar: the protocol's avatar id (welcome.avatars, and the bots' own).
+web-avatar = { $avatar ->
+        [martian-green] Green martian
+        [martian-purple] Purple three-eyed martian
+        [martian-red] Red horned martian
+        [martian-blue] Blue martian in a space helmet
+        [martian-cyclops] One-eyed martian
+        [martian-squid] Squid martian
+        [human-farmer] Farmer
+        [human-kid] Kid in a cap
+        [human-scientist] Scientist
+        [cow] Cow
+        [chicken] Chicken
+        [tank] Tank
+        [bot-robot] Robot
+        [bot-saucer] Robot in a flying saucer
+        [bot-shield] Robot with a shield
+        [bot-brain] Robot with a glass brain
+       *[other] Player
+    }
+web-quick-match = Quick match
+web-quick-match-hint = Quick match seats you with the next people who ask; if nobody comes, a bot is offered.
+web-match-players = Players at the table
+web-match-players-count = { $count } players
+web-match-title = Looking for players ({ $players } at the table)…
+web-match-waited = Waiting for { $seconds } s
+web-match-queue = { $waiting ->
+        [one] You are the only one waiting for this table.
+       *[other] { $waiting } people are waiting for this table; you are number { $position }.
+    }
+web-match-bot-in = If nobody comes, a bot is offered in { $seconds } s.
+web-match-bot-offer = Nobody yet: play with a bot now, or keep waiting.
+web-match-bot = Play with a bot now
+web-match-cancel = Cancel
+web-match-found = Found! Your game starts.
+web-room-code = Room code
+web-room-code-hint = 5 letters and digits, from a friend's lobby.
+web-room-code-needed = Enter the room code.
+web-public-rooms = Public rooms
+web-public-loading = Loading the public rooms…
+web-public-none = No public room is waiting for players right now: try Quick match, or create a room and list it.
+web-public-playing = Games to watch
+web-public-room-of = { $host }'s room
+# $number: the game's number in its room.
+web-public-game-of = { $host }'s room, game { $number }
+web-public-seats = { $taken ->
+        [one] { $taken } player
+       *[other] { $taken } players
+    }, { $free ->
+        [one] { $free } free seat
+       *[other] { $free } free seats
+    }
+web-public-sit = Take a seat
+web-public-sit-named = Take a seat in { $host }'s room
+web-public-watch = Watch
+web-public-watch-named = Watch { $host }'s game
+# The rules in short in the list; what differs from the official rules follows.
+web-rules-short = { $dice } dice, target { $target }
+web-your-games = Your games
+web-your-games-room = this room
+# $status: lobby, playing, your-turn, over, closed.
+web-your-games-status = { $status ->
+        [your-turn] Your turn!
+        [playing] Game under way
+        [over] Game over
+        [closed] Closed
+       *[lobby] In the lobby
+    }
+web-continue = Continue
+web-continue-named = Continue room { $code }
+web-leave-named = Leave room { $code }
+# $label: "Game 2: Ana won (25–19)".
+web-download-named = Download the record of { $label }
+web-review-named = Review of { $label }
+web-back-home = Back to the home page
 web-entering = Entering the room…
 web-lobby-title = Room lobby
 web-start-alone = Add a bot or invite a friend — or start alone and play for the best score.
@@ -1392,13 +1573,15 @@ web-joined-room = { $name } joined the room.
 web-game-started = Game { $number } starts.
 web-how-to-play = How to play
 web-sound = Sound
-web-sound-on = Sound on: a chime when it is your turn
+web-sound-on = Sound on: a chime for your turn and sounds for the dice
 web-sound-off = Sound off
 web-title-your-turn = Your turn — Martian Dice
 web-actions = Your moves
 web-waiting-roll = Waiting for { $name } to roll…
 web-last-turn = How the last turn ended
 web-last-roll = Last roll
+# One's own last turn, on screen until one's next. $outcome: a web-outcome; $total: one's score.
+web-your-last-turn = Your last turn — { $outcome }. Your total: { $total }.
 # A roll with its tanks: the tanks are set aside by force. $dice: the whole roll in words.
 web-roll-label = Rolled: { $dice }
 web-tanks-forced = { $count ->
@@ -1434,10 +1617,20 @@ web-step-take = took { $taken }
 web-step-nothing = nothing could be taken
 web-step-stop = Stopped.
 # Read aloud to screen readers.
-web-said-rolled = { $name } rolled { $count }: { $dice }.
-web-said-took = { $name } took { $taken }.
+# $you: yes when $name is the reader.
+web-said-rolled = { $you ->
+        [yes] You rolled { $count }: { $dice }.
+       *[no] { $name } rolled { $count }: { $dice }.
+    }
+web-said-took = { $you ->
+        [yes] You took { $taken }.
+       *[no] { $name } took { $taken }.
+    }
 web-said-total = Total { $total }.
-web-said-roll-off = { $name } rolled in the roll-off: { $dice }.
+web-said-roll-off = { $you ->
+        [yes] You rolled in the roll-off: { $dice }.
+       *[no] { $name } rolled in the roll-off: { $dice }.
+    }
 web-connection-lost = The connection to the server was lost.
 web-restarting = The server is restarting: your game carries on in a moment.
 web-reconnecting-in = Connection lost — trying again in { $seconds } s…
@@ -1491,6 +1684,7 @@ web-howto-example-tanks = 3 tanks against 2 death rays: the tanks win, and the 4
 web-howto-end-title = The end
 web-howto-end = When a player reaches the target (25 in the official rules), the round is completed so that everybody has played as many turns; then the most points wins. A tie: each tied player rolls 6 dice, and the most death rays wins.
 web-howto-keys-title = Keys
+web-howto-time-left = Your turn: { $seconds } s left to move.
 # $action: roll, stop, R, H, C, K (the protocol's actions).
 web-howto-key = { $action ->
         [roll] roll the dice
@@ -1501,7 +1695,8 @@ web-howto-key = { $action ->
        *[K] take the chickens
     }
 # A request the server refused. $code: the protocol's error code; $detail: the server's English
-# explanation, shown only where the page cannot say more.
+# explanation, shown only where the page cannot say more; $limit: the error's `limit`; $seconds:
+# its `retry_ms` in whole seconds.
 web-error = { $code ->
         [not_your_turn] It is not your turn.
         [illegal] That move is not allowed now.
@@ -1509,8 +1704,19 @@ web-error = { $code ->
         [already_started] The game has started: you are watching it.
         [room_full] The room is full.
         [server_full] The server is full: try again later.
+        [too_many_rooms] Every room of the server has people in it: try again in a few minutes.
+        [rooms_per_address] { $limit } rooms created from your network are being played or waiting for players: finish or leave one of them (Your games, on the home page), then try again.
+        [rooms_per_connection] { $limit } rooms created from this page are being played or waiting for players: finish or leave one of them, then try again.
+        [unknown_code] No open room has that code: check it and try again.
+        [too_many_guesses] Too many unknown codes: wait { $seconds } s before trying another.
+        [name_taken] Someone in this room already has that name: choose another.
+        [muted] The host muted you in this room's chat.
+        [chat_too_long] Your message is longer than { $limit } characters.
+        [chat_rate_limited] You are writing fast: wait { $seconds } s.
+        [queue_full] Too many people are waiting for a quick match: try again in a moment, or play against a bot.
+        [queue_address_limit] Too many people from your network are waiting for a quick match: try again in a moment.
+        [wrong_state] That cannot be done right now.
         [too_many_connections] Too many connections from your address (other tabs or devices on your network): close some, or try again later.
-        [too_many_rooms] The server has too many rooms: try again later.
         [rate_limited] Slow down a little.
         [not_host] Only the host can do that.
         [not_seated] Spectators cannot do that.

@@ -1147,6 +1147,37 @@ web-create-room = Criar uma sala
 web-join = Entrar
 web-watching = Você está assistindo a esta sala.
 web-invite = Link de convite — mande para os seus amigos:
+web-room-code-tell = Os amigos digitam este código na página inicial, ou leem a figura com a câmera.
+web-qr-alt = Código QR do link de convite
+web-room-options = Opções da sala
+web-option-public = Deixar esta sala pública: qualquer pessoa pode entrar pela página inicial
+web-option-spectator-chat = Quem assiste pode escrever no chat
+web-option-lang = Idioma da sala (mostrado na lista de salas públicas)
+# $public, $chat: yes, no.
+web-options-changed = O anfitrião mudou as opções da sala: { $public ->
+        [yes] pública
+       *[no] privada
+    }, { $chat ->
+        [yes] quem assiste pode escrever no chat.
+       *[no] só os jogadores escrevem no chat.
+    }
+# O que o anfitrião mudou, lido para os outros. $rules: um web-rules-summary; $timer: um web-timer-value ou web-timer-off.
+web-rules-changed = O anfitrião mudou as regras: { $rules }. Tempo por turno: { $timer }.
+web-leave = Sair
+web-leave-stay = Ficar
+# A pergunta antes de sair de vez. $when: lobby, game, over, line.
+web-leave-ask = { $when ->
+        [game] Sair da partida? Um bot joga no seu lugar até o fim dela.
+        [line] Desistir do seu lugar na próxima partida?
+       *[other] Sair desta sala? Você deixa o seu lugar.
+    }
+# $game: yes quando há uma partida em andamento ou terminada (um bot joga o lugar), no na sala de espera.
+web-left-seat = { $game ->
+        [yes] { $name } saiu: um bot joga no lugar dessa pessoa.
+       *[no] { $name } saiu da sala.
+    }
+web-stale-title = O seu lugar está sendo jogado em outro lugar
+web-stale-continue = Jogar aqui
 web-copy = Copiar
 web-copied = Copiado!
 web-players = Jogadores
@@ -1216,6 +1247,7 @@ web-rules-summary = { web-dice }: { $dice } · { web-target }: { $target } · { 
 web-apply-rules = Aplicar as regras
 web-timer = Tempo por turno
 web-timer-seconds = segundos (0 = sem limite)
+web-timer-auto = segundos (automático: sem limite enquanto uma pessoa joga com bots, 60 com duas pessoas ou mais)
 web-on-timeout = Quando o tempo acabar
 # $on: bot, stop.
 web-on-timeout-choice = { $on ->
@@ -1241,7 +1273,11 @@ web-take = Pegar { face-count }
 web-rolled = Lançamento
 web-aside = Separados
 web-nothing-yet = nada ainda
-web-tanks-vs-rays = Tanques { $tanks } × { $rays } raios da morte
+web-tanks-vs-rays = Tanques { $tanks } × { $rays ->
+        [0] 0 raios da morte
+        [one] { $rays } raio da morte
+       *[other] { $rays } raios da morte
+    }
 web-tanks-lead = Os tanques estão na frente: este turno vale 0 se você não pegar mais raios.
 web-rays-hold = Os raios seguram os tanques.
 web-turn-score = Neste turno: { $points ->
@@ -1254,7 +1290,11 @@ web-dice-left = { $count ->
         [one] sobra { $count } dado
        *[other] sobram { $count } dados
     }
-web-last-round = { $name } chegou a { $target }: esta é a última rodada!
+# $you: yes quando $name é quem lê, com quem a página fala.
+web-last-round = { $you ->
+        [yes] Você chegou a { $target }: esta é a última rodada!
+       *[no] { $name } chegou a { $target }: esta é a última rodada!
+    }
 web-triggered-end = { $name } chegou a { $target } primeiro, e esta virou a última rodada.
 web-roll-off = Desempate
 web-roll-off-intro = Empate na liderança: cada um lança 6 dados; quem tirar mais raios da morte vence.
@@ -1268,9 +1308,18 @@ web-game-over = Fim de jogo
 web-winner = { $name } venceu!
 web-winners = Vitória compartilhada: { $names }
 web-rematch = Revanche
+# A revanche passa a vez de começar para o próximo. $you: yes quando $name é quem lê.
+web-rematch-first = { $you ->
+        [yes] Na revanche você começa.
+       *[no] Na revanche { $name } começa.
+    }
+web-seats-rotated = { $you ->
+        [yes] Revanche: você começa.
+       *[no] Revanche: { $name } começa.
+    }
 web-waiting-rematch = O anfitrião pode começar uma revanche.
 web-download = Baixar o registro
-web-replay = Rever
+web-replay = Assistir de novo
 web-finished-games = Partidas terminadas
 web-game-number = Partida { $number }
 web-log = Turnos
@@ -1286,15 +1335,27 @@ web-scored = { $name } marcou { $points ->
        *[other] { $points } pontos
     } ({ web-turn-end })
 web-time-left = { $seconds } s
-web-timed-out = O tempo de { $name } acabou
-web-handed-to-bot = O lugar de { $name } agora é jogado pelo bot { web-bot-name }
+# $you: yes quando $name é quem lê; $on: bot, stop (o que acontece então).
+web-timed-out = { $you ->
+        [yes] { $on ->
+            [stop] O seu tempo acabou: o seu turno foi encerrado.
+           *[bot] O seu tempo acabou: um bot joga o resto do seu turno (jogue para retomá-lo).
+        }
+       *[no] { $on ->
+            [stop] O tempo de { $name } acabou: o turno foi encerrado.
+           *[bot] O tempo de { $name } acabou: um bot joga o resto do turno.
+        }
+    }
+web-handed-to-bot = { $you ->
+        [yes] O seu lugar agora é jogado pelo bot { web-bot-name } até você jogar de novo.
+       *[no] O lugar de { $name } agora é jogado pelo bot { web-bot-name }
+    }
 # O bot de um lugar não pode jogar pelas soluções exatas nesta partida e joga como greedy.
 # $name: o lugar; $bot: o bot; $max: o maior alvo resolvido com estes dados, ou 0 se a solução falhou.
 web-plays-greedy = { $max ->
         [0] { $name } ({ web-bot-name }) joga como greedy: o solucionador falhou para estas regras
        *[other] { $name } ({ web-bot-name }) joga como greedy: o jogo exato é resolvido para alvos até { $max }
     }
-web-quick = Mensagens
 # Uma mensagem pronta entre jogadores. $message: o nome dela no protocolo.
 web-quick-message = { $message ->
         [hello] Olá!
@@ -1305,7 +1366,40 @@ web-quick-message = { $message ->
         [thinking] Pensando…
         [be_right_back] Já volto
         [rematch] Revanche?
+        [thanks] Valeu!
+        [wow] Uau!
+        [so_close] Foi por pouco!
+        [your_turn] Sua vez!
+        [bye] Tchau!
        *[other] …
+    }
+# O chat da sala (js/chat.js). $limit: caracteres no máximo; $seconds: quando escrever de novo.
+web-chat = Chat
+web-chat-empty = Nenhuma mensagem ainda: diga olá!
+web-chat-hide = Esconder o chat
+web-chat-show = Mostrar o chat
+web-chat-message = Mensagem
+web-chat-send = Enviar
+web-chat-phrases = Frases rápidas
+web-chat-placeholder = Escreva uma mensagem…
+web-chat-plain = Só texto, até { $limit } caracteres; todos na sala leem.
+web-chat-muted-you = O anfitrião silenciou você: você não pode escrever no chat.
+web-chat-players-only = Só os jogadores escrevem aqui.
+web-chat-need-name = Para escrever aqui, digite antes o seu nome na página inicial.
+web-chat-spectator = assistindo
+web-chat-slow = Mais devagar: você pode escrever de novo em { $seconds } s.
+web-chat-too-long = Longa demais: uma mensagem tem no máximo { $limit } caracteres.
+web-mute = Silenciar
+web-mute-named = Silenciar { $name } no chat
+web-tag-muted = silenciado
+# $muted: yes quando silenciado, no quando pode escrever de novo.
+web-muted = { $muted ->
+        [yes] O anfitrião silenciou { $name } no chat.
+       *[no] { $name } pode escrever no chat de novo.
+    }
+web-muted-you = { $muted ->
+        [yes] O anfitrião silenciou você no chat.
+       *[no] Você pode escrever no chat de novo.
     }
 web-spectators = { $count ->
         [0] ninguém assistindo
@@ -1314,13 +1408,14 @@ web-spectators = { $count ->
     }
 web-connecting = Conectando…
 web-reconnecting = Conexão perdida — reconectando…
-# Por que esta página não está mais no seu lugar. $code: left, removed, resumed_elsewhere.
+# Por que esta página não está mais no seu lugar. $code: left, left_seat, removed, resumed_elsewhere.
 web-left = { $code ->
+        [left_seat] Você deixou o seu lugar e saiu da sala.
         [removed] O anfitrião tirou você da sala.
         [resumed_elsewhere] O seu lugar foi retomado em outra aba ou aparelho.
        *[left] Você saiu da sala.
     }
-web-replay-title = Rever a partida { $number }
+web-replay-title = Partida { $number }, turno a turno
 web-replay-turn = Turno { $index } de { $count } — { $name }, rodada { $round }
 web-previous = ◀ Anterior
 web-next = Próximo ▶
@@ -1328,13 +1423,102 @@ web-close = Fechar
 web-coach = Análise
 web-coach-hide = Esconder a análise
 web-win-chance = Chance de vencer (exata, com o melhor jogo)
-web-coach-options = Sua chance de vencer depois de cada escolha:
-web-coach-best = melhor
+# A marca no botão da melhor escolha; $tag: best, tie (várias escolhas iguais à melhor até onde
+# os dígitos mostrados dizem).
+web-coach-tag = { $tag ->
+        [tie] empata com a melhor
+       *[best] melhor
+    }
+web-coach-on-buttons = A sua chance de vencer depois de cada escolha aparece no botão dela.
 web-coach-thinking = A análise está calculando…
 web-home = Martian Dice: início
 web-home-dice = As faces de um dado: um tanque, dois raios da morte, um humano, uma vaca e uma galinha
 web-home-invite = Crie uma sala e mande o link para os seus amigos, ou adicione bots.
 web-play-bot = Jogar contra um bot
+# Encontrar gente (issue 21): a sua figura, a partida rápida, uma sala pelo código, as salas
+# públicas e as suas partidas na página inicial.
+web-you = Você
+web-you-win = Você venceu!
+web-name-needed = Digite o seu nome primeiro.
+web-avatar-pick = Sua figura
+web-avatar-change = Trocar a sua figura
+# $avatar: o id da figura no protocolo (welcome.avatars, e as dos bots).
+web-avatar = { $avatar ->
+        [martian-green] Marciano verde
+        [martian-purple] Marciano roxo de três olhos
+        [martian-red] Marciano vermelho com chifres
+        [martian-blue] Marciano azul de capacete espacial
+        [martian-cyclops] Marciano de um olho só
+        [martian-squid] Marciano lula
+        [human-farmer] Fazendeiro
+        [human-kid] Criança de boné
+        [human-scientist] Cientista
+        [cow] Vaca
+        [chicken] Galinha
+        [tank] Tanque
+        [bot-robot] Robô
+        [bot-saucer] Robô num disco voador
+        [bot-shield] Robô com escudo
+        [bot-brain] Robô de cérebro de vidro
+       *[other] Jogador
+    }
+web-quick-match = Partida rápida
+web-quick-match-hint = A partida rápida põe você na mesa com as próximas pessoas que pedirem; se ninguém vier, um bot é oferecido.
+web-match-players = Jogadores na mesa
+web-match-players-count = { $count } jogadores
+web-match-title = Procurando jogadores ({ $players } na mesa)…
+web-match-waited = Esperando há { $seconds } s
+web-match-queue = { $waiting ->
+        [0] Você é a única pessoa esperando por esta mesa.
+        [one] Você é a única pessoa esperando por esta mesa.
+       *[other] { $waiting } pessoas esperam por esta mesa; você é a { $position }ª.
+    }
+web-match-bot-in = Se ninguém vier, um bot é oferecido em { $seconds } s.
+web-match-bot-offer = Ninguém ainda: jogue com um bot agora, ou continue esperando.
+web-match-bot = Jogar com um bot agora
+web-match-cancel = Cancelar
+web-match-found = Achamos! A sua partida começa.
+web-room-code = Código da sala
+web-room-code-hint = 5 letras e algarismos, da sala de espera de um amigo.
+web-room-code-needed = Digite o código da sala.
+web-public-rooms = Salas públicas
+web-public-loading = Carregando as salas públicas…
+web-public-none = Nenhuma sala pública está esperando jogadores agora: tente a partida rápida, ou crie uma sala e deixe-a pública.
+web-public-playing = Partidas para assistir
+web-public-room-of = Sala de { $host }
+# $number: o número da partida na sala.
+web-public-game-of = Sala de { $host }, partida { $number }
+web-public-seats = { $taken ->
+        [one] { $taken } jogador
+       *[other] { $taken } jogadores
+    }, { $free ->
+        [0] nenhum lugar livre
+        [one] { $free } lugar livre
+       *[other] { $free } lugares livres
+    }
+web-public-sit = Sentar
+web-public-sit-named = Sentar na sala de { $host }
+web-public-watch = Assistir
+web-public-watch-named = Assistir à partida de { $host }
+# As regras em resumo na lista; o que difere das regras oficiais vem depois.
+web-rules-short = { $dice } dados, alvo { $target }
+web-your-games = Suas partidas
+web-your-games-room = esta sala
+# $status: lobby, playing, your-turn, over, closed.
+web-your-games-status = { $status ->
+        [your-turn] Sua vez!
+        [playing] Partida em andamento
+        [over] Partida terminada
+        [closed] Fechada
+       *[lobby] Na sala de espera
+    }
+web-continue = Continuar
+web-continue-named = Continuar na sala { $code }
+web-leave-named = Sair da sala { $code }
+# $label: "Partida 2: vitória de Ana (25–19)".
+web-download-named = Baixar o registro de { $label }
+web-review-named = Revisão de { $label }
+web-back-home = Voltar à página inicial
 web-entering = Entrando na sala…
 web-lobby-title = Sala de espera
 web-start-alone = Adicione um bot ou convide alguém — ou comece sozinho e busque a melhor pontuação.
@@ -1377,13 +1561,15 @@ web-joined-room = { $name } entrou na sala.
 web-game-started = Começa a partida { $number }.
 web-how-to-play = Como jogar
 web-sound = Som
-web-sound-on = Som ligado: um aviso sonoro quando for a sua vez
+web-sound-on = Som ligado: um aviso quando for a sua vez e sons para os dados
 web-sound-off = Som desligado
 web-title-your-turn = Sua vez — Martian Dice
 web-actions = Suas jogadas
 web-waiting-roll = Esperando { $name } lançar os dados…
 web-last-turn = Como terminou o último turno
 web-last-roll = Último lançamento
+# O último turno de quem lê, na tela até o próximo. $outcome: um web-outcome; $total: os pontos.
+web-your-last-turn = O seu último turno — { $outcome }. O seu total: { $total }.
 # Um lançamento com os seus tanques: os tanques ficam separados à força. $dice: o lançamento todo em palavras.
 web-roll-label = Lançamento: { $dice }
 web-tanks-forced = { $count ->
@@ -1406,7 +1592,11 @@ web-outcome = { $end ->
         [no-dice] Acabaram os dados
        *[no-choice] Nada para pegar
     }: { $why ->
-        [tanks] tanques { $tanks } × { $rays } raios da morte, 0 pontos
+        [tanks] tanques { $tanks } × { $rays ->
+            [0] 0 raios da morte
+            [one] { $rays } raio da morte
+           *[other] { $rays } raios da morte
+        }, 0 pontos
         [bonus] +{ $points }, com o bônus de +{ $bonus }
        *[plain] +{ $points }
     }
@@ -1420,10 +1610,20 @@ web-step-take = pegou { $taken }
 web-step-nothing = nada podia ser pegado
 web-step-stop = Parou.
 # Lido em voz alta para leitores de tela.
-web-said-rolled = { $name } lançou { $count }: { $dice }.
-web-said-took = { $name } pegou { $taken }.
+# $you: yes quando $name é quem lê.
+web-said-rolled = { $you ->
+        [yes] Você lançou { $count }: { $dice }.
+       *[no] { $name } lançou { $count }: { $dice }.
+    }
+web-said-took = { $you ->
+        [yes] Você pegou { $taken }.
+       *[no] { $name } pegou { $taken }.
+    }
 web-said-total = Total { $total }.
-web-said-roll-off = { $name } lançou no desempate: { $dice }.
+web-said-roll-off = { $you ->
+        [yes] Você lançou no desempate: { $dice }.
+       *[no] { $name } lançou no desempate: { $dice }.
+    }
 web-connection-lost = A conexão com o servidor caiu.
 web-restarting = O servidor está reiniciando: sua partida continua em instantes.
 web-reconnecting-in = Conexão perdida — nova tentativa em { $seconds } s…
@@ -1478,6 +1678,7 @@ web-howto-example-tanks = 3 tanques contra 2 raios da morte: os tanques vencem, 
 web-howto-end-title = O fim
 web-howto-end = Quando alguém chega à pontuação-alvo (25 nas regras oficiais), a rodada é completada para que todos joguem o mesmo número de vezes; então vence quem tiver mais pontos. Empate: cada empatado lança 6 dados, e quem tirar mais raios da morte vence.
 web-howto-keys-title = Teclas
+web-howto-time-left = Sua vez: { $seconds } s para jogar.
 # $action: roll, stop, R, H, C, K (as ações do protocolo).
 web-howto-key = { $action ->
         [roll] lançar os dados
@@ -1488,7 +1689,8 @@ web-howto-key = { $action ->
        *[K] pegar as galinhas
     }
 # Um pedido que o servidor recusou. $code: o código de erro do protocolo; $detail: a explicação do
-# servidor, em inglês, mostrada só onde a página não sabe dizer mais.
+# servidor, em inglês, mostrada só onde a página não sabe dizer mais; $limit: o `limit` do erro;
+# $seconds: o seu `retry_ms` em segundos inteiros.
 web-error = { $code ->
         [not_your_turn] Não é a sua vez.
         [illegal] Essa jogada não é permitida agora.
@@ -1496,8 +1698,19 @@ web-error = { $code ->
         [already_started] A partida já começou: você está assistindo.
         [room_full] A sala está cheia.
         [server_full] O servidor está cheio: tente de novo mais tarde.
+        [too_many_rooms] Todas as salas do servidor têm gente: tente de novo em alguns minutos.
+        [rooms_per_address] { $limit } salas criadas da sua rede estão em jogo ou esperando jogadores: termine ou saia de uma delas (Suas partidas, na página inicial) e tente de novo.
+        [rooms_per_connection] { $limit } salas criadas desta página estão em jogo ou esperando jogadores: termine ou saia de uma delas e tente de novo.
+        [unknown_code] Nenhuma sala aberta tem esse código: confira e tente de novo.
+        [too_many_guesses] Códigos desconhecidos demais: espere { $seconds } s antes de tentar outro.
+        [name_taken] Alguém nesta sala já tem esse nome: escolha outro.
+        [muted] O anfitrião silenciou você no chat desta sala.
+        [chat_too_long] A sua mensagem tem mais de { $limit } caracteres.
+        [chat_rate_limited] Você está escrevendo rápido: espere { $seconds } s.
+        [queue_full] Gente demais esperando uma partida rápida: tente de novo em um instante, ou jogue contra um bot.
+        [queue_address_limit] Gente demais da sua rede esperando uma partida rápida: tente de novo em um instante.
+        [wrong_state] Isso não pode ser feito agora.
         [too_many_connections] Conexões demais a partir do seu endereço (outras abas ou aparelhos da sua rede): feche algumas ou tente de novo mais tarde.
-        [too_many_rooms] O servidor tem salas demais: tente de novo mais tarde.
         [rate_limited] Vá com calma.
         [not_host] Só o anfitrião pode fazer isso.
         [not_seated] Quem assiste não pode fazer isso.

@@ -1,9 +1,11 @@
 // What the browser tests check on every screen: axe-core (no violation of any impact), no page
 // wider than the screen, tap targets of at least 44×44 px, and screenshots kept under target/e2e.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { chromium } from "playwright-core";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -12,6 +14,94 @@ export const STEP = 30_000;
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const SMALL_PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+const BIN = process.env.MARTIAN_DICE_BIN;
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+
+// `martian-dice serve` on 127.0.0.1 with the database `db` and more options; resolves to
+// {child, url} once it listens.
+export async function startServer(db, args = [], addr = "127.0.0.1:0") {
+  assert.ok(BIN, "MARTIAN_DICE_BIN names the martian-dice binary");
+  const child = spawn(BIN, ["serve", "--addr", addr, "--db", db, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    let text = "";
+    child.stdout.on("data", (chunk) => {
+      text += chunk;
+      const match = /listening on (http:\/\/\S+?)\/?\n/.exec(text);
+      if (match) resolve(match[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+    setTimeout(() => reject(new Error("server did not start")), 20_000);
+  });
+  return { child, url };
+}
+
+// Debian's chromium, headless, as every browser test runs it.
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
+  });
+}
+
+// What a test page records of itself (added before the page's scripts): its chimes (Web Audio
+// oscillators) and buzzes, the sounds it played by kind, every sentence of its live regions
+// (window.__said), how long each turn's end stayed on the board, and a way to hide the tab.
+export const SPIES = () => {
+  window.__spy = { tones: 0, buzzes: 0 };
+  window.__sounds = [];
+  window.__said = [];
+  const Real = window.AudioContext;
+  if (Real) {
+    window.AudioContext = class extends Real {
+      createOscillator() {
+        window.__spy.tones += 1;
+        return super.createOscillator();
+      }
+    };
+  }
+  navigator.vibrate = () => {
+    window.__spy.buzzes += 1;
+    return true;
+  };
+  document.addEventListener("martian-dice:sound", (event) => window.__sounds.push(event.detail.kind));
+  // How long each turn's end stayed on the board: [{index, shown, hidden, over}].
+  window.__outcomes = [];
+  document.addEventListener("DOMContentLoaded", () => {
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const live = record.target.closest && record.target.closest("[aria-live], [role=log], [role=status]");
+        if (live) for (const node of record.addedNodes) if (node.textContent) window.__said.push(node.textContent);
+      }
+      const panel = document.querySelector("#last-turn");
+      const index = panel ? panel.dataset.index : null;
+      const last = window.__outcomes[window.__outcomes.length - 1];
+      if (last && last.hidden == null && last.index !== index) {
+        last.hidden = performance.now();
+        last.over = Boolean(document.querySelector("#end-screen"));
+        last.replaced = index != null;
+      }
+      if (index != null && (!last || last.index !== index || last.hidden != null)) {
+        if (!last || last.index !== index) window.__outcomes.push({ index, shown: performance.now(), hidden: null });
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  window.__hide = (hidden) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
+};
+
+// A new browser context (its own storage: one person) and page, watched for errors.
+export async function openPage(browser, base, options, label, locale = "en-US") {
+  const context = await browser.newContext({ locale, ...options });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  await context.addInitScript(SPIES);
+  const page = await context.newPage();
+  return { context, page, errors: watchErrors(page, label) };
+}
 
 export function watchErrors(page, label) {
   const errors = [];
@@ -36,8 +126,30 @@ export async function axe(page, label) {
 
 // No screen scrolls sideways.
 export async function noSideScroll(page, label) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  assert.ok(scroll <= width, `${label}: the page is ${scroll} px wide on a ${width} px screen`);
+  const { scroll, width, widest } = await page.evaluate(() => {
+    // The element reaching furthest right, to say what to fix.
+    let widest = "";
+    let right = window.innerWidth;
+    const clipped = (element) => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    for (const element of document.body.querySelectorAll("*")) {
+      const edge = element.getBoundingClientRect().right;
+      if (edge > right && clipped(element)) continue;
+      if (edge > right) {
+        right = edge;
+        const named = (e) => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}${[...e.classList].map((c) => "." + c).join("")}`;
+        const path = [];
+        for (let up = element; up && up !== document.body && path.length < 4; up = up.parentElement) path.unshift(named(up));
+        widest = `${path.join(" > ")} "${(element.textContent || "").trim().slice(0, 40)}" to ${Math.round(edge)} px`;
+      }
+    }
+    return { scroll: document.documentElement.scrollWidth, width: window.innerWidth, widest };
+  });
+  assert.ok(scroll <= width, `${label}: the page is ${scroll} px wide on a ${width} px screen (${widest})`);
 }
 
 // Every visible control is at least 44×44 px (radio buttons through their labels).

@@ -11,6 +11,9 @@ pub const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
 /// The page's modules, served at `/js/NAME` (each file one job; see app.js).
 const MODULES: &[(&str, &str)] = &[
+    ("avatars.js", include_str!("../assets/js/avatars.js")),
+    ("chat.js", include_str!("../assets/js/chat.js")),
+    ("coach.js", include_str!("../assets/js/coach.js")),
     ("colours.js", include_str!("../assets/js/colours.js")),
     ("cues.js", include_str!("../assets/js/cues.js")),
     ("dice.js", include_str!("../assets/js/dice.js")),
@@ -21,9 +24,12 @@ const MODULES: &[(&str, &str)] = &[
     ("home.js", include_str!("../assets/js/home.js")),
     ("howto.js", include_str!("../assets/js/howto.js")),
     ("keys.js", include_str!("../assets/js/keys.js")),
+    ("leave.js", include_str!("../assets/js/leave.js")),
     ("lobby.js", include_str!("../assets/js/lobby.js")),
+    ("myrooms.js", include_str!("../assets/js/myrooms.js")),
     ("net.js", include_str!("../assets/js/net.js")),
     ("notices.js", include_str!("../assets/js/notices.js")),
+    ("public.js", include_str!("../assets/js/public.js")),
     ("replay.js", include_str!("../assets/js/replay.js")),
     ("review.js", include_str!("../assets/js/review.js")),
     ("seats.js", include_str!("../assets/js/seats.js")),

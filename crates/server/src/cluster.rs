@@ -126,8 +126,13 @@ impl Cluster {
     /// nobody holds.
     pub async fn renew_and_take_over(&self, app: &App) {
         // Looked at before the renewal reads what this process owns: a room created after it
-        // is not judged by a read that could not see it.
-        let held = app.registry.held();
+        // is not judged by a read that could not see it. Rooms held for less than a lease are
+        // left out too: none can have been taken over so soon (their writes are fenced all the
+        // same).
+        let settled = Instant::now()
+            .checked_sub(self.postgres.lease())
+            .unwrap_or_else(Instant::now);
+        let held = app.registry.held(settled);
         let owned: std::collections::HashMap<String, u64> = match self.postgres.renew().await {
             Ok(owned) => owned.into_iter().collect(),
             Err(error) => {

@@ -22,6 +22,12 @@ pub fn router(app: Arc<App>) -> Router {
             "/",
             get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
         )
+        // The invite link: the page, which joins or watches the room by its code.
+        .route(
+            "/r/{code}",
+            get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
+        )
+        .route("/r/{code}/qr.svg", get(crate::qr::qr))
         .route(
             "/app.js",
             get(|| async { asset(assets::APP_JS, "text/javascript; charset=utf-8") }),

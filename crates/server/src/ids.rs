@@ -35,6 +35,40 @@ pub fn random_seed() -> u64 {
     u64::from_le_bytes(bytes)
 }
 
+/// The characters of room codes: digits and capital letters without the look-alikes 0 and O,
+/// 1, I and L, and U (read for V).
+pub const CODE_ALPHABET: &[u8; 30] = b"23456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// How many characters a room code has.
+pub const CODE_LEN: usize = 5;
+
+/// A new random room code ([`CODE_LEN`] characters of [`CODE_ALPHABET`]).
+pub fn random_code() -> String {
+    let mut bytes = [0u8; CODE_LEN];
+    // Rejection sampling keeps every character equally likely (256 is not a multiple of 30).
+    let mut code = String::with_capacity(CODE_LEN);
+    while code.len() < CODE_LEN {
+        getrandom::fill(&mut bytes).expect("the operating system's random generator is available");
+        for &b in &bytes {
+            if b < 240 && code.len() < CODE_LEN {
+                code.push(CODE_ALPHABET[usize::from(b % 30)] as char);
+            }
+        }
+    }
+    code
+}
+
+/// A code as people type it, read: case ignored, spaces, dashes and dots dropped. `None` when
+/// what remains is not a code's shape.
+pub fn normalize_code(typed: &str) -> Option<String> {
+    let code: String = typed
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '.' | '\t'))
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    (code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
+}
+
 /// Whether `id` has the shape of a room id (so that junk never reaches a lookup or a log).
 pub fn is_room_id(id: &str) -> bool {
     id.len() == 32 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
@@ -73,5 +107,25 @@ mod tests {
             token_hash("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    #[test]
+    fn codes_are_five_characters_without_look_alikes() {
+        for look_alike in "01OILU".bytes() {
+            assert!(!CODE_ALPHABET.contains(&look_alike));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..200 {
+            let code = random_code();
+            assert_eq!(normalize_code(&code).as_deref(), Some(code.as_str()));
+            seen.insert(code);
+        }
+        assert!(seen.len() > 195, "codes are random");
+        assert_eq!(normalize_code(" k7m-px ").as_deref(), Some("K7MPX"));
+        assert_eq!(normalize_code("k7m.p x").as_deref(), Some("K7MPX"));
+        assert_eq!(normalize_code("K7MP"), None);
+        assert_eq!(normalize_code("K7MPXX"), None);
+        assert_eq!(normalize_code("K7MP0"), None, "0 is not in the alphabet");
+        assert_eq!(normalize_code("KÉMPX"), None);
     }
 }

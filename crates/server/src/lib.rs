@@ -6,16 +6,22 @@
 
 mod accept;
 mod assets;
+pub mod avatars;
+pub mod chat;
 mod cluster;
 mod coach;
+mod codes;
+mod directory;
 mod finished;
 mod http;
 mod ids;
 mod malformed;
+mod matcher;
 mod metrics;
 mod outbox;
 pub mod protocol;
 mod proxies;
+mod qr;
 mod registry;
 mod reviews;
 mod room;
@@ -26,6 +32,7 @@ pub mod store;
 pub mod table;
 mod views;
 mod ws;
+mod yours;
 
 pub use cluster::ClusterConfig;
 pub use metrics::Metrics;

@@ -63,6 +63,9 @@ pub struct Metrics {
     rooms_taken_over: Counter,
     rooms_given_up: Counter,
     connections_proxied: Counter,
+    quick_matches: Counter,
+    rooms_evicted: Counter,
+    chat_lines: Counter,
 }
 
 impl Default for Metrics {
@@ -139,8 +142,29 @@ impl Metrics {
             "WebSocket connections handed to the process that runs their room",
             connections_proxied.clone(),
         );
+        let quick_matches = Counter::default();
+        registry.register(
+            "quick_matches",
+            "Rooms made by quick match (with people, or with the bots offered)",
+            quick_matches.clone(),
+        );
+        let rooms_evicted = Counter::default();
+        registry.register(
+            "rooms_evicted",
+            "Rooms nobody was in, closed to make way for new rooms on a full server",
+            rooms_evicted.clone(),
+        );
+        let chat_lines = Counter::default();
+        registry.register(
+            "chat_lines",
+            "Chat lines stored and sent",
+            chat_lines.clone(),
+        );
         Metrics {
             registry: Arc::new(registry),
+            quick_matches,
+            rooms_evicted,
+            chat_lines,
             rooms_taken_over,
             rooms_given_up,
             connections_proxied,
@@ -187,6 +211,18 @@ impl Metrics {
 
     pub fn connection_proxied(&self) {
         self.connections_proxied.inc();
+    }
+
+    pub fn room_matched(&self) {
+        self.quick_matches.inc();
+    }
+
+    pub fn room_evicted(&self) {
+        self.rooms_evicted.inc();
+    }
+
+    pub fn chat_line(&self) {
+        self.chat_lines.inc();
     }
 
     pub fn game_finished(&self) {

@@ -27,6 +27,10 @@ pub enum Outgoing {
     /// The room stopped running here (another process runs it now): the client is told to
     /// reconnect, which brings it to the room's new home.
     Reconnect,
+    /// Quick match seated the connection in `room` with `token`: it enters the room.
+    Matched { room: String, token: String },
+    /// Quick match could not seat the connection (it was told why): it waits no more.
+    Unmatched,
 }
 
 /// Why a message was not queued for a connection: it is dropped, and callers go on (the

@@ -15,7 +15,7 @@ pub const MAX_MESSAGE_BYTES: usize = 2048;
 /// The longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
-/// Quick messages players may send each other: no free text.
+/// The chat's one-tap phrases: only the id travels, and each reader sees it in their language.
 pub const QUICK_MESSAGES: &[&str] = &[
     "hello",
     "good_luck",
@@ -25,7 +25,36 @@ pub const QUICK_MESSAGES: &[&str] = &[
     "thinking",
     "be_right_back",
     "rematch",
+    "thanks",
+    "wow",
+    "so_close",
+    "your_turn",
+    "bye",
 ];
+
+/// The most seats `my_rooms` asks about at once.
+pub const MAX_MY_ROOMS: usize = 20;
+
+/// The smallest and largest tables quick match makes.
+pub const MATCH_PLAYERS: (usize, usize) = (2, 4);
+
+/// A room's language, as the public list shows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RoomLang {
+    #[default]
+    #[serde(rename = "en")]
+    En,
+    #[serde(rename = "pt-BR")]
+    PtBr,
+}
+
+/// A seat a browser holds: the room and the seat's token (`my_rooms`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeldSeat {
+    pub room: String,
+    pub token: String,
+}
 
 /// What a stalled turn turns into when the room's turn timer runs out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,59 +94,116 @@ impl Default for Timer {
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// Creates a room; the sender becomes its host, seated first.
-    CreateRoom { name: String },
-    /// Takes a seat in a room that has not started.
-    Join { room: String, name: String },
+    CreateRoom {
+        name: String,
+        avatar: Option<String>,
+        lang: Option<RoomLang>,
+        public: Option<bool>,
+    },
+    /// Takes a seat in a room that has not started (by its id or its code); with the token of
+    /// one of its seats, comes back to that seat instead.
+    Join {
+        room: Option<String>,
+        code: Option<String>,
+        name: String,
+        avatar: Option<String>,
+        token: Option<String>,
+    },
     /// Comes back to a seat with its secret token.
     Resume { room: String, token: String },
-    /// Watches a room without a seat.
-    Watch { room: String },
+    /// Watches a room without a seat (by its id or its code); `name` signs chat lines.
+    Watch {
+        room: Option<String>,
+        code: Option<String>,
+        name: Option<String>,
+    },
     /// Leaves the room (the seat stays, and may be resumed).
     Leave {},
+    /// Gives one's seat up for good: removed in the lobby, played by a bot in a game.
+    LeaveSeat {},
     /// Host, before the start: adds a bot seat.
     AddBot { bot: String },
     /// Host: removes a seat (before the start), or hands the seat of a player who left to a bot.
     Remove { seat: usize },
     /// A spectator asks for a seat: at once in the lobby, else at the next game.
-    JoinNext { name: String },
+    JoinNext {
+        name: String,
+        avatar: Option<String>,
+    },
     /// Any seated player, during a game: a bot plays the turns of an absent player until they
     /// come back.
     HandToBot { seat: usize },
     /// Host, before the start: the rules.
     SetRules { rules: Rules },
-    /// Host, before the start: the turn timer.
+    /// Host: the turn timer.
     SetTimer { timer: Timer },
+    /// Host: the room's options (at least one).
+    SetOptions {
+        public: Option<bool>,
+        spectator_chat: Option<bool>,
+        lang: Option<RoomLang>,
+    },
+    /// A seated person (or one in line): their avatar.
+    SetAvatar { avatar: String },
+    /// Host: mutes (or unmutes) a seat in the chat.
+    Mute { seat: usize, muted: bool },
     /// Host: starts the game (from the lobby), or a new game once one is over.
     Start {},
     /// The seated player whose turn it is: `roll`, `stop`, or a face letter `R` `H` `C` `K`.
     Act { action: String },
-    /// A quick message (one of [`QUICK_MESSAGES`]).
+    /// A chat phrase (one of [`QUICK_MESSAGES`]).
     Say { message: String },
+    /// A chat line of free text.
+    Chat { text: String },
     /// Asks for the coach's advice for one's own turn (games with bots only).
     Coach { on: bool },
+    /// Subscribes to the live list of public rooms, or stops.
+    Browse { on: bool },
+    /// Waits in the quick-match queue for a table of `players` (2 by default).
+    QuickMatch {
+        name: String,
+        avatar: Option<String>,
+        lang: Option<RoomLang>,
+        players: Option<usize>,
+    },
+    /// Takes the bot offered after a wait in the queue.
+    MatchBot {},
+    /// Leaves the quick-match queue.
+    MatchCancel {},
+    /// What became of the rooms of these seats.
+    MyRooms { seats: Vec<HeldSeat> },
     /// Keeps the connection alive; answered with `pong`.
     Ping {},
 }
 
 impl ClientMessage {
-    /// The `type` of the message, to name it in error replies.
     /// Every request's `type`, as [`ClientMessage::kind`] names them.
-    pub const KINDS: [&'static str; 16] = [
+    pub const KINDS: [&'static str; 26] = [
         "create_room",
         "join",
         "resume",
         "watch",
         "leave",
+        "leave_seat",
         "add_bot",
         "remove",
         "join_next",
         "hand_to_bot",
         "set_rules",
         "set_timer",
+        "set_options",
+        "set_avatar",
+        "mute",
         "start",
         "act",
         "say",
+        "chat",
         "coach",
+        "browse",
+        "quick_match",
+        "match_bot",
+        "match_cancel",
+        "my_rooms",
         "ping",
     ];
 
@@ -129,6 +215,7 @@ impl ClientMessage {
         Self::KINDS.into_iter().find(|&known| known == kind)
     }
 
+    /// The `type` of the message, to name it in error replies.
     pub fn kind(&self) -> &'static str {
         match self {
             ClientMessage::CreateRoom { .. } => "create_room",
@@ -136,16 +223,26 @@ impl ClientMessage {
             ClientMessage::Resume { .. } => "resume",
             ClientMessage::Watch { .. } => "watch",
             ClientMessage::Leave {} => "leave",
+            ClientMessage::LeaveSeat {} => "leave_seat",
             ClientMessage::AddBot { .. } => "add_bot",
             ClientMessage::Remove { .. } => "remove",
             ClientMessage::JoinNext { .. } => "join_next",
             ClientMessage::HandToBot { .. } => "hand_to_bot",
             ClientMessage::SetRules { .. } => "set_rules",
             ClientMessage::SetTimer { .. } => "set_timer",
+            ClientMessage::SetOptions { .. } => "set_options",
+            ClientMessage::SetAvatar { .. } => "set_avatar",
+            ClientMessage::Mute { .. } => "mute",
             ClientMessage::Start {} => "start",
             ClientMessage::Act { .. } => "act",
             ClientMessage::Say { .. } => "say",
+            ClientMessage::Chat { .. } => "chat",
             ClientMessage::Coach { .. } => "coach",
+            ClientMessage::Browse { .. } => "browse",
+            ClientMessage::QuickMatch { .. } => "quick_match",
+            ClientMessage::MatchBot {} => "match_bot",
+            ClientMessage::MatchCancel {} => "match_cancel",
+            ClientMessage::MyRooms { .. } => "my_rooms",
             ClientMessage::Ping {} => "ping",
         }
     }
@@ -165,8 +262,28 @@ pub enum ErrorCode {
     ServerFull,
     /// The client's address holds as many connections as one address may.
     TooManyConnections,
-    /// The server holds as many rooms as it allows.
+    /// The server holds as many rooms as it allows, each with someone in it.
     TooManyRooms,
+    /// The address created as many live rooms as one may.
+    RoomsPerAddress,
+    /// The connection created as many live rooms as one may.
+    RoomsPerConnection,
+    /// No open room has that code.
+    UnknownCode,
+    /// Too many unknown codes from this address: wait.
+    TooManyGuesses,
+    /// A seat or a place in line of the room has that name.
+    NameTaken,
+    /// The host muted the sender's seat in the chat.
+    Muted,
+    /// A chat line over the length limit.
+    ChatTooLong,
+    /// Too many chat lines: wait.
+    ChatRateLimited,
+    /// The quick-match queue is full.
+    QueueFull,
+    /// As many people from this address wait in the quick-match queue as may.
+    QueueAddressLimit,
     /// No such room (or it was closed).
     NoSuchRoom,
     /// The room has no free seat.
@@ -212,6 +329,16 @@ impl ErrorCode {
             ErrorCode::ServerFull => "server_full",
             ErrorCode::TooManyConnections => "too_many_connections",
             ErrorCode::TooManyRooms => "too_many_rooms",
+            ErrorCode::RoomsPerAddress => "rooms_per_address",
+            ErrorCode::RoomsPerConnection => "rooms_per_connection",
+            ErrorCode::UnknownCode => "unknown_code",
+            ErrorCode::TooManyGuesses => "too_many_guesses",
+            ErrorCode::NameTaken => "name_taken",
+            ErrorCode::Muted => "muted",
+            ErrorCode::ChatTooLong => "chat_too_long",
+            ErrorCode::ChatRateLimited => "chat_rate_limited",
+            ErrorCode::QueueFull => "queue_full",
+            ErrorCode::QueueAddressLimit => "queue_address_limit",
             ErrorCode::NoSuchRoom => "no_such_room",
             ErrorCode::RoomFull => "room_full",
             ErrorCode::AlreadyStarted => "already_started",
@@ -241,6 +368,9 @@ pub enum ServerMessage<'a> {
         protocol: u32,
         bots: Vec<BotEntry>,
         quick_messages: &'static [&'static str],
+        avatars: &'static [&'static str],
+        chat: ChatLimits,
+        quick_match: MatchLimits,
         coach: bool,
         /// The address players reach the server at (`--public-url`), for invite links; absent
         /// when the server was not told (the page then uses its own address).
@@ -262,7 +392,15 @@ pub enum ServerMessage<'a> {
         room: &'a crate::views::RoomView,
         events: &'a [crate::views::RoomEvent],
     },
-    /// A quick message.
+    /// A chat line (JSON of a [`crate::chat::ChatLine`]).
+    Chat {
+        line: &'a serde_json::value::RawValue,
+    },
+    /// The chat lines kept so far, on entering a room (a JSON list).
+    ChatHistory {
+        lines: &'a serde_json::value::RawValue,
+    },
+    /// A phrase of a seated player (kept for clients written before the chat).
     Said {
         seat: usize,
         name: &'a str,
@@ -281,16 +419,66 @@ pub enum ServerMessage<'a> {
     /// The server is stopping to restart: the connection closes next (code 1012); reconnect
     /// and resume in a moment.
     Restarting {},
+    /// The public rooms (a JSON object's fields, written by the directory).
+    PublicRooms {
+        #[serde(flatten)]
+        lists: &'a crate::directory::PublicLists,
+    },
+    /// The quick-match queue, for one waiting in it.
+    Matching {
+        #[serde(flatten)]
+        state: &'a crate::matcher::MatchState,
+    },
+    /// What became of the rooms of the seats asked about.
+    MyRooms {
+        rooms: &'a [crate::yours::MyRoom],
+    },
     /// A request was refused; nothing changed.
     Error {
         code: ErrorCode,
         message: &'a str,
         #[serde(skip_serializing_if = "Option::is_none")]
         request: Option<&'a str>,
-        /// With `solver_limit`: the limit, for the page to word in its reader's language.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        limit: Option<LimitView>,
+        #[serde(flatten)]
+        extra: ErrorExtra<'a>,
     },
+}
+
+/// What an error reply says beyond its code, for some codes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ErrorExtra<'a> {
+    /// The limit that was reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<ErrorLimit>,
+    /// When to try again, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_ms: Option<u64>,
+    /// The room meant (for `moved`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub room: Option<&'a str>,
+}
+
+/// The limit an error reply names: a count (rooms, characters), or, with `solver_limit`, the
+/// solver's, for the page to word in its reader's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ErrorLimit {
+    Count(usize),
+    Solver(LimitView),
+}
+
+/// The chat's limits, in `welcome`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ChatLimits {
+    pub max_chars: usize,
+    pub history: usize,
+}
+
+/// Quick match's table sizes and wait before a bot is offered, in `welcome`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct MatchLimits {
+    pub players: [usize; 2],
+    pub bot_after_ms: u64,
 }
 
 /// Rules beyond the solver's limits as the protocol tells them.
@@ -329,6 +517,8 @@ pub enum LeftCode {
     Removed,
     /// Its seat was resumed on another connection.
     ResumedElsewhere,
+    /// It gave its seat up for good.
+    LeftSeat,
 }
 
 /// A bot the page can seat.
@@ -336,6 +526,7 @@ pub enum LeftCode {
 pub struct BotEntry {
     pub name: String,
     pub summary: String,
+    pub avatar: crate::avatars::Avatar,
 }
 
 impl ServerMessage<'_> {
@@ -346,21 +537,21 @@ impl ServerMessage<'_> {
 
 /// An error reply as JSON text.
 pub fn error_json(code: ErrorCode, message: &str, request: Option<&str>) -> String {
-    error_json_with(code, message, request, None)
+    error_json_with(code, message, request, ErrorExtra::default())
 }
 
-/// An error reply as JSON text, with the solver's limit when that is the reason.
+/// An error reply with what it says beyond its code.
 pub fn error_json_with(
     code: ErrorCode,
     message: &str,
     request: Option<&str>,
-    limit: Option<LimitView>,
+    extra: ErrorExtra<'_>,
 ) -> String {
     ServerMessage::Error {
         code,
         message,
         request,
-        limit,
+        extra,
     }
     .to_json()
 }
@@ -531,6 +722,17 @@ mod tests {
             Invalid,
             Storage,
             Busy,
+            Moved,
+            RoomsPerAddress,
+            RoomsPerConnection,
+            UnknownCode,
+            TooManyGuesses,
+            NameTaken,
+            Muted,
+            ChatTooLong,
+            ChatRateLimited,
+            QueueFull,
+            QueueAddressLimit,
         ] {
             assert_eq!(
                 serde_json::to_value(code).unwrap(),

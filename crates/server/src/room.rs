@@ -3,9 +3,11 @@
 //! one at a time in the order they arrive.
 
 mod bots;
+mod chat;
 mod lobby;
 mod presence;
 mod refusal;
+mod social;
 
 pub use refusal::{CreateRefusal, Refusal};
 
@@ -20,12 +22,15 @@ use tokio::time::Instant;
 use martian_bots::Strategy;
 use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules};
 
+use crate::avatars::Avatar;
+use crate::chat::{Bucket, ChatLog};
 use crate::coach::CoachUnavailable;
-use crate::ids::{constant_time_eq, random_seed, random_token, token_hash};
+use crate::directory::Directory;
+use crate::ids::{constant_time_eq, random_code, random_seed, random_token, token_hash};
 use crate::metrics::Metrics;
 use crate::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::protocol::{
-    ClientMessage, LeftCode, NameError, OnTimeout, QUICK_MESSAGES, ServerMessage, Timer, clean_name,
+    ClientMessage, LeftCode, NameError, OnTimeout, RoomLang, ServerMessage, Timer, clean_name,
 };
 use crate::solutions::{Need, Readiness, Solutions};
 use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
@@ -41,6 +46,10 @@ pub const MAX_SPECTATORS: usize = 64;
 /// Told the id of a room that closed or was given up, with the generation of the lease it ran
 /// under.
 pub type OnClose = Arc<dyn Fn(&str, u64) + Send + Sync>;
+
+/// Told where a room stands whenever that changes: its id, lease generation, status, and
+/// whether someone is connected to it.
+pub type OnActivity = Arc<dyn Fn(&str, u64, Status, bool) + Send + Sync>;
 
 /// Settings that rooms share.
 pub struct RoomSettings {
@@ -58,6 +67,10 @@ pub struct RoomSettings {
     /// Told the id of a room that closed or was given up, with the generation of the lease it
     /// ran under, so the server forgets it.
     pub on_close: OnClose,
+    /// Told where a room stands (for the live-room caps and the choice of a room to close).
+    pub on_activity: OnActivity,
+    /// The public rooms' list.
+    pub directory: Arc<Directory>,
     /// Where the solutions of new rule sets are prepared.
     pub solutions: Solutions,
     pub metrics: Metrics,
@@ -78,9 +91,30 @@ impl std::fmt::Debug for RoomSettings {
 /// How a connection enters a room.
 #[derive(Debug)]
 pub enum Entry {
-    Join { name: String },
-    Resume { token: String },
-    Watch,
+    /// A new seat (or, with the token of one of the room's seats, that seat).
+    Join {
+        name: String,
+        avatar: Option<Avatar>,
+        token: Option<String>,
+    },
+    Resume {
+        token: String,
+    },
+    /// As a spectator, whose chat lines are signed `name`.
+    Watch {
+        name: Option<String>,
+    },
+}
+
+/// What a new room starts with: its host, and the host's choices.
+#[derive(Clone, Debug)]
+pub struct Founding {
+    pub host: String,
+    pub avatar: Option<Avatar>,
+    pub lang: RoomLang,
+    pub public: bool,
+    /// The address the room is created from.
+    pub creator: Option<std::net::IpAddr>,
 }
 
 /// How many commands may wait for a room; senders wait beyond.
@@ -142,16 +176,26 @@ pub enum RoomCommand {
         /// When the connection received it (for the action-to-update latency).
         received: Instant,
     },
-    /// The connection dropped, or `left` the room on purpose.
+    /// The connection dropped, or `left` the room on purpose (`give_up`: giving its seat up
+    /// for good).
     Gone {
         conn: ConnId,
         left: bool,
+        give_up: bool,
         /// Told once the room has let the connection go: nothing more is sent to it after.
         done: Option<oneshot::Sender<()>>,
     },
     /// The server stops: finish the change under way, make no other, and answer `done`. The
     /// room stays open in the database, to be brought back by the next start.
     Shutdown { done: oneshot::Sender<()> },
+    /// The server is full and this room, which nobody is in, gives its place to a new one: it
+    /// closes for good (its records stay).
+    Evict,
+    /// What became of the room, for the holder of `token` (`my_rooms`).
+    Describe {
+        token: String,
+        reply: oneshot::Sender<Option<crate::yours::MyRoom>>,
+    },
     /// Another process holds the room's lease now: stop at once, change nothing, and tell the
     /// members to reconnect (they reach the new owner).
     GiveUp,
@@ -164,6 +208,45 @@ struct Member {
     waiting: Option<String>,
     /// The member asked for the coach's advice.
     coach: bool,
+    /// A spectator's name, for their chat lines.
+    name: Option<Box<str>>,
+    /// Paces the member's chat lines.
+    chat: Bucket,
+}
+
+impl Member {
+    fn new(outbox: Outbox, seat: Option<usize>, waiting: Option<String>) -> Member {
+        Member {
+            outbox,
+            seat,
+            waiting,
+            coach: false,
+            name: None,
+            chat: Bucket::full(chat::MEMBER_BURST),
+        }
+    }
+}
+
+/// What the room last told the registry and the other processes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Reported {
+    status: Option<Status>,
+    attended: bool,
+    live: bool,
+    listing: Option<String>,
+}
+
+impl Reported {
+    /// A new room, whose people are entering: the registry and the database already count it
+    /// as live (so that a room created a moment later counts it too).
+    fn entering() -> Reported {
+        Reported {
+            status: Some(Status::Lobby),
+            attended: true,
+            live: true,
+            listing: None,
+        }
+    }
 }
 
 /// A room's task state.
@@ -195,6 +278,15 @@ pub struct Room {
     /// The room's lease was lost (or a change may have been stored unseen): it must stop and
     /// be brought back from the database.
     lost: bool,
+    /// The chat's last lines.
+    chat: ChatLog,
+    /// Paces the chat of the whole room.
+    chat_bucket: Bucket,
+    reported: Reported,
+    /// A quick-match room starts its game once its people are in, or at this time.
+    auto_start: Option<Instant>,
+    /// The room is to close once the change under way is told (its last person left it).
+    close_now: bool,
 }
 
 /// A bot's decision under way: for `seat`, when the game had made `moves` moves.
@@ -238,30 +330,111 @@ impl Room {
     /// A new room with its host in seat 0; returns the host's token.
     pub fn create(
         id: String,
-        host: &str,
+        founding: Founding,
         store: Store,
         settings: Arc<RoomSettings>,
     ) -> Result<(Room, String), NameError> {
-        let name = clean_name(host)?;
+        let name = clean_name(&founding.host)?;
         let token = random_token();
+        let avatar = founding.avatar.unwrap_or(Avatar::nth_person(0));
         let state = RoomState {
-            seats: vec![SeatState {
-                name,
-                bot: None,
-                token_hash: Some(token_hash(&token)),
-                token: None,
-                human: true,
-                away: false,
-            }],
+            seats: vec![SeatState::person(name, token_hash(&token), avatar)],
             host: 0,
             waiting: Vec::new(),
             rules: Rules::official(),
             timer: Timer::default(),
+            timer_auto: true,
             status: Status::Lobby,
             game: 0,
             finished: Vec::new(),
+            code: random_code(),
+            creator: founding.creator,
+            public: founding.public,
+            lang: founding.lang,
+            spectator_chat: false,
         };
-        Ok((Room::with_state(id, state, store, settings), token))
+        let mut room = Room::with_state(id, state, store, settings);
+        room.reported = Reported::entering();
+        Ok((room, token))
+    }
+
+    /// A quick-match room: a seat for each player (names already checked), then `bots` bot
+    /// seats; its game starts once the players are in. Returns each player's token.
+    pub fn matched(
+        id: String,
+        players: &[(String, Option<Avatar>)],
+        bots: usize,
+        founding: Founding,
+        store: Store,
+        settings: Arc<RoomSettings>,
+    ) -> (Room, Vec<String>) {
+        let mut tokens = Vec::new();
+        let mut seats: Vec<SeatState> = Vec::new();
+        for (name, avatar) in players {
+            let token = random_token();
+            let avatar =
+                avatar.unwrap_or_else(|| Avatar::first_free(seats.iter().filter_map(|s| s.avatar)));
+            // The same name twice: the later one is told apart by its seat number.
+            let taken = seats
+                .iter()
+                .any(|s| s.name.to_lowercase() == name.to_lowercase());
+            let name = if taken {
+                format!("{name} {}", seats.len() + 1)
+            } else {
+                name.clone()
+            };
+            seats.push(SeatState::person(name, token_hash(&token), avatar));
+            tokens.push(token);
+        }
+        let bot = &settings.stand_in;
+        for i in 0..bots {
+            let name = if i == 0 {
+                bot.clone()
+            } else {
+                format!("{bot} {}", i + 1)
+            };
+            seats.push(SeatState::bot(name, bot.clone()));
+        }
+        let state = RoomState {
+            seats,
+            host: 0,
+            waiting: Vec::new(),
+            rules: Rules::official(),
+            timer: Timer::default(),
+            timer_auto: true,
+            status: Status::Lobby,
+            game: 0,
+            finished: Vec::new(),
+            code: random_code(),
+            creator: founding.creator,
+            public: false,
+            lang: founding.lang,
+            spectator_chat: false,
+        };
+        let mut room = Room::with_state(id, state, store, settings);
+        room.reported = Reported::entering();
+        room.auto_start = Some(Instant::now() + social::MATCH_START_WAIT);
+        (room, tokens)
+    }
+
+    /// The room's code.
+    pub fn code(&self) -> &str {
+        &self.state.code
+    }
+
+    /// Draws another code (before the room is stored: another room had this one).
+    pub fn new_code(&mut self) {
+        self.state.code = random_code();
+    }
+
+    /// The address the room was created from.
+    pub fn creator(&self) -> Option<std::net::IpAddr> {
+        self.state.creator
+    }
+
+    /// Where the room stands.
+    pub fn status(&self) -> Status {
+        self.state.status
     }
 
     fn with_state(id: String, state: RoomState, store: Store, settings: Arc<RoomSettings>) -> Room {
@@ -290,6 +463,11 @@ impl Room {
             settings,
             rewrite_state: false,
             lost: false,
+            chat: ChatLog::default(),
+            chat_bucket: Bucket::full(chat::ROOM_BURST),
+            reported: Reported::default(),
+            auto_start: None,
+            close_now: false,
         }
     }
 
@@ -303,6 +481,7 @@ impl Room {
         id: String,
         state: &str,
         games: &[StoredGame],
+        chat: Vec<String>,
         store: Store,
         settings: Arc<RoomSettings>,
     ) -> Result<Room, RestoreError> {
@@ -320,11 +499,17 @@ impl Room {
                 clear_tokens = true;
             }
         }
+        // Rooms stored before codes get one now.
+        let coded = state.code.is_empty();
+        if coded {
+            state.code = random_code();
+        }
         // A list kept whole by an older version is cut to the recent games, stored so at once.
         let long_list = state.finished.len() > crate::state::RECENT_FINISHED;
         state.trim_finished();
         let mut room = Room::with_state(id.clone(), state, store, settings);
-        room.rewrite_state = clear_tokens || long_list;
+        room.rewrite_state = clear_tokens || coded || long_list;
+        room.chat = ChatLog::restore(chat);
         if room.state.status != Status::Lobby {
             let game = games
                 .iter()
@@ -370,17 +555,28 @@ impl Room {
 
     async fn run_loop(&mut self, mut commands: RoomReceiver) {
         if self.rewrite_state {
-            match self.commit_state(self.state.clone()).await {
+            // A room stored before codes is given the code it got when brought back.
+            let recode = Write::Code {
+                room: self.id.clone(),
+                code: self.state.code.clone(),
+            };
+            match self.commit(vec![recode], Some(self.state.clone())).await {
                 Ok(()) => self.rewrite_state = false,
                 Err(error) => tracing::warn!("storing the state again: {error}"),
             }
         }
         loop {
             let idle_end = self.idle_since.map(|since| since + self.idle_limit());
-            let wake = [self.deadline, self.bot_due, idle_end, self.grace_due()]
-                .into_iter()
-                .flatten()
-                .min();
+            let wake = [
+                self.deadline,
+                self.bot_due,
+                idle_end,
+                self.grace_due(),
+                self.auto_start,
+            ]
+            .into_iter()
+            .flatten()
+            .min();
             let sleep = async {
                 match wake {
                     Some(at) => tokio::time::sleep_until(at).await,
@@ -403,6 +599,14 @@ impl Room {
                         self.give_up();
                         break;
                     }
+                    Some(RoomCommand::Evict) => {
+                        tracing::info!("closing the room to make way for a new one");
+                        for (_, member) in self.members.drain() {
+                            let _ = member.outbox.send(Outgoing::Reconnect);
+                        }
+                        self.close().await;
+                        break;
+                    }
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
@@ -413,6 +617,7 @@ impl Room {
                         break;
                     }
                     self.grace_tick().await;
+                    self.auto_start_tick().await;
                     self.tick().await;
                 }
             }
@@ -420,11 +625,19 @@ impl Room {
                 self.give_up();
                 break;
             }
+            if self.close_now {
+                for (_, member) in self.members.drain() {
+                    let _ = member.outbox.send(Outgoing::Detached(None));
+                }
+                self.close().await;
+                break;
+            }
             self.idle_since = match (self.members.is_empty(), self.idle_since) {
                 (true, None) => Some(Instant::now()),
                 (true, since) => since,
                 (false, _) => None,
             };
+            self.report().await;
         }
     }
 
@@ -440,21 +653,59 @@ impl Room {
 
     /// Closes the room for good: stored as closed, forgotten by the server.
     async fn close(&mut self) {
-        let write = Write::Room {
-            id: self.id.clone(),
-            state: self.state.to_json(),
-            closed: true,
-        };
+        let write = self.room_write(&self.state, true);
         if let Err(error) = self.store.write(write).await {
             tracing::error!("closing: {error}");
         }
+        self.settings.directory.set(&self.id, None);
         (self.settings.on_close)(&self.id, self.generation());
+    }
+
+    /// The write that stores `state` as the room's.
+    fn room_write(&self, state: &RoomState, closed: bool) -> Write {
+        Write::Room {
+            id: self.id.clone(),
+            state: state.to_json(),
+            closed,
+            code: state.code.clone(),
+            creator: state.creator.map(|addr| addr.to_string()),
+        }
+    }
+
+    /// Tells the registry, the public list and the other processes where the room stands, when
+    /// that changed.
+    async fn report(&mut self) {
+        let attended = !self.members.is_empty();
+        let status = self.state.status;
+        let live = attended && status != Status::Over;
+        let listing = self.listing();
+        let listing_json = listing.as_ref().map(|l| l.to_json());
+        if self.reported.status != Some(status) || self.reported.attended != attended {
+            (self.settings.on_activity)(&self.id, self.generation(), status, attended);
+        }
+        if self.reported.listing != listing_json {
+            self.settings.directory.set(&self.id, listing);
+        }
+        if (self.reported.live != live || self.reported.listing != listing_json)
+            && self.store.fence().is_some()
+        {
+            self.store
+                .publish(&self.id, live, listing_json.clone())
+                .await;
+        }
+        self.reported = Reported {
+            status: Some(status),
+            attended,
+            live,
+            listing: listing_json,
+        };
     }
 
     /// Stops running the room here without changing it: another process holds its lease (or
     /// the database may hold a change this run does not know of). Its members are told to
     /// reconnect; they reach whoever runs the room next, which brings it back from the database.
     fn give_up(&mut self) {
+        self.settings.directory.set(&self.id, None);
         tracing::warn!(
             generation = self.generation(),
             "giving the room up: its lease is held elsewhere or its last change is uncertain"
@@ -477,7 +728,11 @@ impl Room {
                 let request = match entry {
                     Entry::Join { .. } => "join",
                     Entry::Resume { .. } => "resume",
-                    Entry::Watch => "watch",
+                    Entry::Watch { .. } => "watch",
+                };
+                let spectator_name = match &entry {
+                    Entry::Watch { name } => name.clone(),
+                    _ => None,
                 };
                 let result = self.enter(conn, &outbox, entry).await;
                 match result {
@@ -496,20 +751,17 @@ impl Room {
                         }
                         .to_json();
                         let _ = outbox.send(Outgoing::Text(joined.into()));
+                        let _ = outbox.send(Outgoing::Text(self.chat_history().into()));
                         if let Some(seat) = seat {
                             self.arrived(seat);
                         }
-                        self.members.insert(
-                            conn,
-                            Member {
-                                outbox,
-                                seat,
-                                waiting: if waiting { token } else { None },
-                                coach: false,
-                            },
-                        );
+                        let mut member =
+                            Member::new(outbox, seat, if waiting { token } else { None });
+                        member.name = spectator_name.map(String::into_boxed_str);
+                        self.members.insert(conn, member);
                         self.schedule();
                         self.broadcast(&events);
+                        self.maybe_auto_start().await;
                     }
                     Err(refusal) => {
                         let _ = reply.send(false);
@@ -517,6 +769,9 @@ impl Room {
                         let _ = outbox.send(Outgoing::Text(refusal.to_json(Some(request)).into()));
                     }
                 }
+            }
+            RoomCommand::Describe { token, reply } => {
+                let _ = reply.send(self.describe(&token));
             }
             RoomCommand::Message {
                 conn,
@@ -539,12 +794,21 @@ impl Room {
                     }
                 }
             }
-            RoomCommand::Shutdown { .. } | RoomCommand::GiveUp => {
+            RoomCommand::Shutdown { .. } | RoomCommand::GiveUp | RoomCommand::Evict => {
                 unreachable!("handled by the loop")
             }
-            RoomCommand::Gone { conn, left, done } => {
+            RoomCommand::Gone {
+                conn,
+                left,
+                give_up,
+                done,
+            } => {
                 if let Some(member) = self.members.remove(&conn) {
-                    let events = self.gone(member, left).await;
+                    let events = if give_up {
+                        self.give_up_seat(member).await
+                    } else {
+                        self.gone(member, left).await
+                    };
                     self.broadcast(&events);
                 }
                 if let Some(done) = done {
@@ -561,75 +825,111 @@ impl Room {
         entry: Entry,
     ) -> Result<Entered, Refusal> {
         match entry {
-            Entry::Watch => {
+            Entry::Watch { name } => {
+                if let Some(name) = name {
+                    clean_name(&name)?;
+                }
                 let spectators = self.spectators();
                 if spectators >= MAX_SPECTATORS {
                     return Err(Refusal::SpectatorsFull);
                 }
                 Ok(Entered::watching())
             }
-            Entry::Join { name } => {
+            Entry::Join {
+                name,
+                avatar,
+                token,
+            } => {
+                // One person, one seat: the browser's token for a seat of this room brings it
+                // back to that seat, whatever the name says.
+                if let Some(token) = token
+                    && self.holds_place(&token)
+                {
+                    return self.resume(conn, outbox, token).await;
+                }
                 if self.state.status != Status::Lobby {
                     return Err(Refusal::AlreadyStarted);
                 }
-                self.seat_person(&name).await
+                self.seat_person(&name, avatar).await
             }
-            Entry::Resume { token } => {
-                let presented = token_hash(&token);
-                let seat = self.state.seats.iter().position(|s| {
-                    s.token_hash
-                        .as_deref()
-                        .is_some_and(|hash| constant_time_eq(hash, &presented))
-                });
-                let Some(seat) = seat else {
-                    // A place in line for the next game.
-                    if self
-                        .state
-                        .waiting
-                        .iter()
-                        .any(|w| constant_time_eq(&w.token_hash, &presented))
-                    {
-                        return Ok(Entered {
-                            seat: None,
-                            token: Some(token),
-                            waiting: true,
-                            events: Vec::new(),
-                        });
-                    }
-                    return Err(Refusal::BadToken);
-                };
-                // The seat's older connection, if any, is detached: one connection per seat.
-                let older: Vec<ConnId> = self
-                    .members
-                    .iter()
-                    .filter(|(id, m)| m.seat == Some(seat) && **id != conn)
-                    .map(|(id, _)| *id)
-                    .collect();
-                for id in older {
-                    if let Some(member) = self.members.remove(&id) {
-                        let left = ServerMessage::Left {
-                            code: LeftCode::ResumedElsewhere,
-                            reason: "your seat was resumed on another connection",
-                        }
-                        .to_json();
-                        let _ = member.outbox.send(Outgoing::Detached(Some(left.into())));
-                    }
-                }
-                let _ = outbox;
-                // Back: the seat is the person's again at once.
-                if self.state.seats[seat].away {
-                    let mut next = self.state.clone();
-                    next.seats[seat].away = false;
-                    self.commit_state(next).await?;
-                }
-                Ok(Entered {
-                    seat: Some(seat),
+            Entry::Resume { token } => self.resume(conn, outbox, token).await,
+        }
+    }
+
+    /// Whether `token` is a seat's or a place in line's of this room.
+    fn holds_place(&self, token: &str) -> bool {
+        let presented = token_hash(token);
+        self.state.seats.iter().any(|s| {
+            s.token_hash
+                .as_deref()
+                .is_some_and(|hash| constant_time_eq(hash, &presented))
+        }) || self
+            .state
+            .waiting
+            .iter()
+            .any(|w| constant_time_eq(&w.token_hash, &presented))
+    }
+
+    /// The seat (or place in line) of `token`, taken up on `conn`; an older connection on the
+    /// seat is detached: one connection per seat.
+    async fn resume(
+        &mut self,
+        conn: ConnId,
+        outbox: &Outbox,
+        token: String,
+    ) -> Result<Entered, Refusal> {
+        let presented = token_hash(&token);
+        let seat = self.state.seats.iter().position(|s| {
+            s.token_hash
+                .as_deref()
+                .is_some_and(|hash| constant_time_eq(hash, &presented))
+        });
+        let Some(seat) = seat else {
+            // A place in line for the next game.
+            if self
+                .state
+                .waiting
+                .iter()
+                .any(|w| constant_time_eq(&w.token_hash, &presented))
+            {
+                return Ok(Entered {
+                    seat: None,
                     token: Some(token),
-                    waiting: false,
-                    events: vec![RoomEvent::Room(RoomChange::Connected { seat })],
-                })
+                    waiting: true,
+                    events: Vec::new(),
+                });
+            }
+            return Err(Refusal::BadToken);
+        };
+        let older: Vec<ConnId> = self
+            .members
+            .iter()
+            .filter(|(id, m)| m.seat == Some(seat) && **id != conn)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in older {
+            if let Some(member) = self.members.remove(&id) {
+                let left = ServerMessage::Left {
+                    code: LeftCode::ResumedElsewhere,
+                    reason: "your seat was resumed on another connection",
+                }
+                .to_json();
+                let _ = member.outbox.send(Outgoing::Detached(Some(left.into())));
             }
         }
+        let _ = outbox;
+        // Back: the seat is the person's again at once.
+        if self.state.seats[seat].away {
+            let mut next = self.state.clone();
+            next.seats[seat].away = false;
+            self.commit_state(next).await?;
+        }
+        Ok(Entered {
+            seat: Some(seat),
+            token: Some(token),
+            waiting: false,
+            events: vec![RoomEvent::Room(RoomChange::Connected { seat })],
+        })
     }
 
     async fn message(&mut self, conn: ConnId, message: ClientMessage) -> Reply {
@@ -671,23 +971,23 @@ impl Room {
                 }
                 result
             }
-            ClientMessage::Say { message } => {
-                let seat = seat.ok_or(Refusal::SpectatorSays)?;
-                let Some(&message) = QUICK_MESSAGES.iter().find(|&&m| m == message) else {
-                    return Err(Refusal::NotAQuickMessage(message));
+            ClientMessage::Say { message } => self.say(conn, &message).await,
+            ClientMessage::Chat { text } => self.chat_text(conn, &text).await,
+            ClientMessage::LeaveSeat {} => {
+                let Some(member) = self.members.remove(&conn) else {
+                    return Err(Refusal::NotInRoom);
                 };
-                let said = ServerMessage::Said {
-                    seat,
-                    name: &self.state.seats[seat].name,
-                    message,
+                let left = ServerMessage::Left {
+                    code: LeftCode::LeftSeat,
+                    reason: "you left your seat",
                 }
                 .to_json();
-                let said: Text = said.into();
-                for member in self.members.values() {
-                    let _ = member.outbox.send(Outgoing::Text(said.clone()));
-                }
-                Ok(Vec::new())
+                let _ = member
+                    .outbox
+                    .send(Outgoing::Detached(Some(left.clone().into())));
+                Ok(self.give_up_seat(member).await)
             }
+            ClientMessage::SetAvatar { avatar } => self.set_avatar(conn, &avatar).await,
             ClientMessage::Coach { on } => {
                 if seat.is_none() {
                     return Err(Refusal::SpectatorCoached);
@@ -707,7 +1007,13 @@ impl Room {
                 self.send(conn, ServerMessage::Pong {}.to_json());
                 Ok(Vec::new())
             }
-            ClientMessage::JoinNext { name } => self.join_next(conn, &name).await,
+            ClientMessage::JoinNext { name, avatar } => {
+                let avatar = match avatar {
+                    Some(id) => Some(Avatar::person(&id).ok_or(Refusal::UnknownAvatar(id))?),
+                    None => None,
+                };
+                self.join_next(conn, &name, avatar).await
+            }
             ClientMessage::HandToBot { seat: absent } => {
                 if seat.is_none() {
                     return Err(Refusal::SpectatorHandsOver);
@@ -717,7 +1023,12 @@ impl Room {
             ClientMessage::CreateRoom { .. }
             | ClientMessage::Join { .. }
             | ClientMessage::Resume { .. }
-            | ClientMessage::Watch { .. } => Err(Refusal::AlreadyInRoom),
+            | ClientMessage::Watch { .. }
+            | ClientMessage::QuickMatch { .. }
+            | ClientMessage::MatchBot {}
+            | ClientMessage::MatchCancel {} => Err(Refusal::AlreadyInRoom),
+            // Answered by the connection itself, in a room or not.
+            ClientMessage::Browse { .. } | ClientMessage::MyRooms { .. } => Ok(Vec::new()),
             host_only => {
                 if seat != Some(self.state.host) {
                     return Err(Refusal::NotHost);
@@ -802,11 +1113,7 @@ impl Room {
         next: Option<RoomState>,
     ) -> Result<(), StoreError> {
         if let Some(next) = &next {
-            writes.push(Write::Room {
-                id: self.id.clone(),
-                state: next.to_json(),
-                closed: false,
-            });
+            writes.push(self.room_write(next, false));
         }
         self.store.commit(writes).await.map_err(|e| {
             tracing::error!(game = self.state.game, "storing a change: {e}");
@@ -826,11 +1133,7 @@ impl Room {
 
     /// The write that stores a brand-new room.
     pub fn first_write(&self) -> Write {
-        Write::Room {
-            id: self.id.clone(),
-            state: self.state.to_json(),
-            closed: false,
-        }
+        self.room_write(&self.state, false)
     }
 
     fn seat_connected(&self, seat: usize) -> bool {
@@ -935,6 +1238,7 @@ impl Room {
     pub fn view(&self) -> RoomView {
         RoomView {
             id: self.id.clone(),
+            code: self.state.code.clone(),
             status: self.state.status,
             host: self.state.host,
             waiting: self
@@ -943,6 +1247,7 @@ impl Room {
                 .iter()
                 .map(|w| WaitingView {
                     name: w.name.clone(),
+                    avatar: w.avatar.unwrap_or(Avatar::nth_person(0)),
                     connected: self
                         .members
                         .values()
@@ -962,10 +1267,16 @@ impl Room {
                     connected: s.bot.is_some() || self.seat_connected(i),
                     stand_in: self.stand_in.get(i).is_some_and(Option::is_some),
                     away: s.away,
+                    avatar: self.state.avatar(i),
+                    muted: s.muted,
                 })
                 .collect(),
             rules: self.state.rules,
-            timer: self.state.timer,
+            timer: self.state.timer_now(),
+            timer_auto: self.state.timer_auto,
+            public: self.state.public,
+            lang: self.state.lang,
+            spectator_chat: self.state.spectator_chat,
             spectators: self.spectators(),
             game: self.table.as_ref().map(|t| {
                 game_view(

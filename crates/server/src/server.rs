@@ -10,11 +10,19 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::accept::{Connections, Limits};
+use crate::avatars::{Avatar, PERSON_AVATARS};
+use crate::chat::{CHAT_HISTORY, MAX_CHAT_CHARS};
 use crate::cluster::{Cluster, ClusterConfig};
+use crate::codes::Guesses;
+use crate::directory::Directory;
+use crate::matcher::Matcher;
 use crate::metrics::Metrics;
 use crate::outbox::Text;
-use crate::protocol::{BotEntry, PROTOCOL_VERSION, QUICK_MESSAGES, ServerMessage};
-use crate::registry::Registry;
+use crate::protocol::{
+    BotEntry, ChatLimits, MATCH_PLAYERS, MatchLimits, PROTOCOL_VERSION, QUICK_MESSAGES,
+    ServerMessage,
+};
+use crate::registry::{Creator, NewRoom, Registry};
 use crate::room::{Room, RoomCommand, RoomSettings};
 use crate::solutions::Solutions;
 use crate::store::{PostgresOptions, Store, StoreError, StoredRoom};
@@ -66,6 +74,10 @@ pub struct Config {
     pub solver_threads: usize,
     /// Rule sets that may wait for those threads; more are refused with `busy`.
     pub solver_queue: usize,
+    /// People who may wait in the quick-match queue at once.
+    pub match_queue: usize,
+    /// How long someone waits in the quick-match queue before a bot is offered.
+    pub match_bot_after: Duration,
     /// Where `GET /metrics` answers.
     pub metrics: MetricsAt,
 }
@@ -106,6 +118,8 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             solver_threads: 1,
             solver_queue: 8,
+            match_queue: 1000,
+            match_bot_after: Duration::from_secs(20),
             metrics: MetricsAt::GamePort,
         }
     }
@@ -144,6 +158,12 @@ pub(crate) struct App {
     pub welcome: Text,
     /// Turns true when the server stops: connections say so to their clients and close.
     pub stop: watch::Receiver<bool>,
+    /// The public rooms' list.
+    pub directory: Arc<Directory>,
+    /// The quick-match queue.
+    pub matcher: Arc<Matcher>,
+    /// Unknown room codes tried, per address.
+    pub guesses: Guesses,
 }
 
 /// A stored room that was not brought back, and why.
@@ -298,6 +318,7 @@ fn adopt_into(
         stored.id.clone(),
         &stored.state,
         &stored.games,
+        stored.chat,
         store.for_room(&stored.id, stored.generation),
         settings.clone(),
     )
@@ -307,7 +328,18 @@ fn adopt_into(
     })?;
     let (tx, rx) = crate::room::room_queue();
     registry
-        .insert(stored.id.clone(), tx, None, stored.generation)
+        .insert(
+            NewRoom {
+                id: stored.id.clone(),
+                code: room.code().to_string(),
+                sender: tx,
+                creator: room.creator().map(|addr| Creator { addr, conn: None }),
+                generation: stored.generation,
+                status: room.status(),
+                attended: false,
+            },
+            false,
+        )
         .map_err(|cap| NotRestored {
             room: stored.id.clone(),
             reason: cap.to_string(),
@@ -375,8 +407,14 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         .transpose()
         .map_err(ServerError::Serve)?;
     let (store, stored, cluster) = open_storage(&config, addr, &metrics).await?;
-    let registry = Arc::new(Registry::new(config.max_rooms, config.rooms_per_address));
+    let registry = Arc::new(Registry::new(
+        config.max_rooms,
+        config.rooms_per_address,
+        config.rooms_per_connection,
+    ));
     let forget = Arc::downgrade(&registry);
+    let tell = Arc::downgrade(&registry);
+    let directory = Directory::new();
     let solutions =
         Solutions::new(config.solver_threads, config.solver_queue).map_err(ServerError::Serve)?;
     let settings = Arc::new(RoomSettings {
@@ -392,6 +430,12 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
                 registry.remove(id, generation);
             }
         }),
+        on_activity: Arc::new(move |id: &str, generation, status, attended| {
+            if let Some(registry) = tell.upgrade() {
+                registry.activity(id, generation, status, attended);
+            }
+        }),
+        directory: directory.clone(),
     });
     let mut not_restored = Vec::new();
     let mut restored = 0;
@@ -424,9 +468,19 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             .map(|b| BotEntry {
                 name: b.name.to_string(),
                 summary: b.summary.to_string(),
+                avatar: Avatar::for_bot(b.name),
             })
             .collect(),
         quick_messages: QUICK_MESSAGES,
+        avatars: &PERSON_AVATARS,
+        chat: ChatLimits {
+            max_chars: MAX_CHAT_CHARS,
+            history: CHAT_HISTORY,
+        },
+        quick_match: MatchLimits {
+            players: [MATCH_PLAYERS.0, MATCH_PLAYERS.1],
+            bot_after_ms: config.match_bot_after.as_millis() as u64,
+        },
         coach: true,
         public_url: config.public_url.as_deref(),
     }
@@ -444,6 +498,12 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let (stop_tx, stop) = watch::channel(false);
     let connections = Arc::new(Connections::default());
     let store_handle = store.clone();
+    let matcher = Arc::new(Matcher::new(config.match_queue, config.match_bot_after));
+    tokio::spawn(
+        directory
+            .clone()
+            .run(store.clone(), cluster.is_some(), stop.clone()),
+    );
     let app = Arc::new(App {
         registry: registry.clone(),
         connections: connections.clone(),
@@ -456,7 +516,11 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         cluster: cluster.clone(),
         welcome,
         stop: stop.clone(),
+        directory,
+        matcher: matcher.clone(),
+        guesses: Guesses::default(),
     });
+    tokio::spawn(matcher.run(app.clone(), stop.clone()));
     if let Some(cluster) = &cluster {
         tokio::spawn(cluster.clone().run(app.clone(), stop.clone()));
     }

@@ -3,9 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::net::IpAddr;
+
 use martian_engine::Rules;
 
-use crate::protocol::Timer;
+use crate::avatars::Avatar;
+use crate::protocol::{RoomLang, Timer};
 
 /// Where a room stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +38,43 @@ pub struct SeatState {
     /// player): the stand-in bot plays their turns until they come back.
     #[serde(default)]
     pub away: bool,
+    /// The seat's picture (`None` in rooms stored before avatars: one is chosen when shown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avatar: Option<Avatar>,
+    /// The host muted this seat in the chat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub muted: bool,
+}
+
+impl SeatState {
+    /// A person's seat.
+    pub fn person(name: String, token_hash: String, avatar: Avatar) -> SeatState {
+        SeatState {
+            name,
+            bot: None,
+            token_hash: Some(token_hash),
+            token: None,
+            human: true,
+            away: false,
+            avatar: Some(avatar),
+            muted: false,
+        }
+    }
+
+    /// A bot's seat.
+    pub fn bot(name: String, bot: String) -> SeatState {
+        let avatar = Avatar::for_bot(&bot);
+        SeatState {
+            name,
+            bot: Some(bot),
+            token_hash: None,
+            token: None,
+            human: false,
+            away: false,
+            avatar: Some(avatar),
+            muted: false,
+        }
+    }
 }
 
 /// A person waiting for a seat at the next game (they came while a game was being played).
@@ -43,6 +83,8 @@ pub struct WaitingState {
     pub name: String,
     /// The SHA-256 of their secret token (the seat's token once they are seated).
     pub token_hash: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avatar: Option<Avatar>,
 }
 
 /// How many finished games a room keeps in its state and sends in every update, the most
@@ -69,15 +111,77 @@ pub struct RoomState {
     #[serde(default)]
     pub waiting: Vec<WaitingState>,
     pub rules: Rules,
+    /// The timer the host set, or the one applied with two people or more while `timer_auto`.
     pub timer: Timer,
+    /// The host has not set the timer: it is off while at most one seat is a person's.
+    #[serde(default)]
+    pub timer_auto: bool,
     pub status: Status,
     /// The number of the current (or last) game; 0 before the first.
     pub game: u32,
     /// The last [`RECENT_FINISHED`] finished games, oldest first.
     pub finished: Vec<FinishedGame>,
+    /// The room's code (empty in rooms stored before codes: one is given when brought back).
+    #[serde(default)]
+    pub code: String,
+    /// The address the room was created from: its live rooms count against it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creator: Option<IpAddr>,
+    /// Listed among the public rooms.
+    #[serde(default)]
+    pub public: bool,
+    #[serde(default)]
+    pub lang: RoomLang,
+    /// Spectators may write in the chat.
+    #[serde(default)]
+    pub spectator_chat: bool,
 }
 
 impl RoomState {
+    /// The timer that applies now: off while `timer_auto` and at most one seat is a person's.
+    pub fn timer_now(&self) -> Timer {
+        let people = self
+            .seats
+            .iter()
+            .filter(|s| s.human && s.bot.is_none())
+            .count();
+        if self.timer_auto && people <= 1 {
+            Timer {
+                seconds: 0,
+                ..self.timer
+            }
+        } else {
+            self.timer
+        }
+    }
+
+    /// The avatar shown for `seat`: its own, or (rooms stored before avatars) one by its number.
+    pub fn avatar(&self, seat: usize) -> Avatar {
+        self.seats[seat]
+            .avatar
+            .unwrap_or_else(|| Avatar::nth_person(seat))
+    }
+
+    /// An avatar for a newcomer who picked none: the first no seat has.
+    pub fn free_avatar(&self) -> Avatar {
+        Avatar::first_free(
+            self.seats
+                .iter()
+                .filter_map(|s| s.avatar)
+                .chain(self.waiting.iter().filter_map(|w| w.avatar)),
+        )
+    }
+
+    /// Whether `name` is already a seat's or a place in line's (ignoring case).
+    pub fn has_name(&self, name: &str) -> bool {
+        let lower = name.to_lowercase();
+        self.seats
+            .iter()
+            .map(|s| &s.name)
+            .chain(self.waiting.iter().map(|w| &w.name))
+            .any(|n| n.to_lowercase() == lower)
+    }
+
     /// Adds a finished game to the list, which keeps the [`RECENT_FINISHED`] most recent.
     pub fn finish(&mut self, game: FinishedGame) {
         self.finished.push(game);

@@ -7,7 +7,8 @@ use tokio::time::Instant;
 
 use martian_engine::{Awaiting, BONUS_POINTS, Dice, Face, GameState, Rules, TurnPhase};
 
-use crate::protocol::{OnTimeout, Timer};
+use crate::avatars::Avatar;
+use crate::protocol::{OnTimeout, RoomLang, Timer};
 use crate::state::{FinishedGame, Status};
 use crate::table::{Event, Table};
 
@@ -15,6 +16,7 @@ use crate::table::{Event, Table};
 #[derive(Clone, Debug, Serialize)]
 pub struct RoomView {
     pub id: String,
+    pub code: String,
     pub status: Status,
     /// The host's seat.
     pub host: usize,
@@ -22,7 +24,13 @@ pub struct RoomView {
     /// People waiting for a seat at the next game.
     pub waiting: Vec<WaitingView>,
     pub rules: Rules,
+    /// The timer that applies now.
     pub timer: Timer,
+    /// The host has not set the timer (off while one person plays with bots).
+    pub timer_auto: bool,
+    pub public: bool,
+    pub lang: RoomLang,
+    pub spectator_chat: bool,
     pub spectators: usize,
     pub game: Option<GameView>,
     /// The most recent finished games ([`crate::state::RECENT_FINISHED`]), oldest first.
@@ -44,12 +52,16 @@ pub struct SeatView {
     pub stand_in: bool,
     /// The person is away: the stand-in bot plays their turns until they come back.
     pub away: bool,
+    pub avatar: Avatar,
+    /// The host muted the seat in the chat.
+    pub muted: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct WaitingView {
     pub name: String,
     pub connected: bool,
+    pub avatar: Avatar,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -193,6 +205,22 @@ pub enum RoomChange {
     Queued {
         name: String,
     },
+    /// A person gave their seat up for good.
+    LeftSeat {
+        seat: usize,
+        name: String,
+    },
+    /// A rematch moved the first player on: the seats turned by one.
+    SeatsRotated,
+    /// A seat (or, `None`, one in line) picked another avatar.
+    AvatarChanged {
+        seat: Option<usize>,
+    },
+    Muted {
+        seat: usize,
+        muted: bool,
+    },
+    OptionsChanged,
     /// The seat's bot cannot play by the solver's exact solutions in this game and plays for
     /// the expected score of each turn instead, as `greedy` does: the rules are beyond the
     /// solver's limits (`max_target`: the highest target it solves with these dice), or the

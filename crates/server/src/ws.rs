@@ -25,14 +25,20 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, O
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
 
 use crate::accept::{Admission, Peer, stopped};
+use crate::avatars::Avatar;
 use crate::cluster::Route;
+use crate::codes::CodeRefusal;
 use crate::ids::{is_room_id, random_room_id};
+use crate::matcher::{MatchState, Waiter};
 use crate::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::protocol::{
-    ClientMessage, ErrorCode, LeftCode, MAX_MESSAGE_BYTES, ServerMessage, error_json,
+    ClientMessage, ErrorCode, ErrorExtra, LeftCode, MATCH_PLAYERS, MAX_MESSAGE_BYTES, MAX_MY_ROOMS,
+    ServerMessage, clean_name, error_json_with,
 };
-use crate::room::{CreateRefusal, Entry, Room, RoomCommand, RoomSender, room_queue};
+use crate::registry::{Creator, NewRoom};
+use crate::room::{CreateRefusal, Entry, Founding, Room, RoomCommand, RoomSender, room_queue};
 use crate::server::App;
+use crate::state::Status;
 
 /// The largest frame (and message) the WebSocket layer reads at all; above it the connection is
 /// closed with code 1009. Between [`MAX_MESSAGE_BYTES`] and this, a message is refused with
@@ -315,8 +321,9 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
         peer,
         outbox,
         room: None,
-        rooms_created: 0,
         just_left: false,
+        browsing: None,
+        matching: false,
     };
     let config = &app.config;
     let mut limit = RateLimit {
@@ -381,9 +388,43 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                 }
             }
             () = &mut kicked => break Some((1008, "too slow: messages were not read")),
+            changed = async {
+                match client.browsing.as_mut() {
+                    Some(list) => list.changed().await.is_ok(),
+                    None => std::future::pending().await,
+                }
+            } => {
+                let list = match client.browsing.as_mut() {
+                    Some(list) if changed => list.borrow_and_update().clone(),
+                    _ => {
+                        client.browsing = None;
+                        continue;
+                    }
+                };
+                if !list.is_empty() && !send_text(&mut socket, list).await {
+                    break None;
+                }
+            }
             outgoing = inbox.recv() => {
                 let text = match outgoing {
                     Some(Outgoing::Text(text)) => Some(text),
+                    Some(Outgoing::Matched { room, token }) => {
+                        client.matching = false;
+                        let matched = MatchState {
+                            state: "matched",
+                            room: Some(room.clone()),
+                            ..MatchState::default()
+                        };
+                        if !send_text(&mut socket, matched.to_json().into()).await {
+                            break None;
+                        }
+                        let reply = Box::pin(client.enter(&app, "quick_match", room, Entry::Resume { token })).await;
+                        reply.map(Text::from)
+                    }
+                    Some(Outgoing::Unmatched) => {
+                        client.matching = false;
+                        None
+                    }
                     Some(Outgoing::Detached(text)) => {
                         client.room = None;
                         text
@@ -417,11 +458,15 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
             }
         }
     };
+    if client.matching {
+        app.matcher.leave(conn);
+    }
     if let Some(room) = client.room.take() {
         let _ = room
             .send(RoomCommand::Gone {
                 conn,
                 left: false,
+                give_up: false,
                 done: None,
             })
             .await;
@@ -469,9 +514,22 @@ struct Client {
     peer: Peer,
     outbox: Outbox,
     room: Option<RoomSender>,
-    rooms_created: usize,
     /// The connection has just left its room: what the room queued for it before is dropped.
     just_left: bool,
+    /// The public rooms' list, while the connection browses it.
+    browsing: Option<tokio::sync::watch::Receiver<Text>>,
+    /// The connection waits in the quick-match queue.
+    matching: bool,
+}
+
+/// An avatar a person picked, if any; an unknown id is refused.
+fn person_avatar(id: Option<String>) -> Result<Option<Avatar>, String> {
+    match id {
+        None => Ok(None),
+        Some(id) => Avatar::person(&id)
+            .map(Some)
+            .ok_or(format!("unknown avatar '{id}'")),
+    }
 }
 
 impl Client {
@@ -506,6 +564,26 @@ impl Client {
         };
         let kind = message.kind();
         app.metrics.message(kind);
+        // Answered here, in a room or not.
+        match message {
+            ClientMessage::Browse { on } => {
+                self.browsing = on.then(|| app.directory.subscribe());
+                return None;
+            }
+            ClientMessage::MyRooms { seats } => {
+                if seats.len() > MAX_MY_ROOMS {
+                    return Some(refusal(
+                        app,
+                        ErrorCode::Malformed,
+                        &format!("my_rooms asks about at most {MAX_MY_ROOMS} seats"),
+                        Some(kind),
+                    ));
+                }
+                let rooms = Box::pin(crate::yours::my_rooms(app, seats)).await;
+                return Some(ServerMessage::MyRooms { rooms: &rooms }.to_json());
+            }
+            _ => {}
+        }
         let conn = self.conn;
         if let Some(sender) = self.room.as_ref() {
             if matches!(
@@ -514,6 +592,9 @@ impl Client {
                     | ClientMessage::Join { .. }
                     | ClientMessage::Resume { .. }
                     | ClientMessage::Watch { .. }
+                    | ClientMessage::QuickMatch { .. }
+                    | ClientMessage::MatchBot {}
+                    | ClientMessage::MatchCancel {}
             ) {
                 return Some(refusal(
                     app,
@@ -522,13 +603,15 @@ impl Client {
                     Some(kind),
                 ));
             }
-            if message == (ClientMessage::Leave {}) {
+            let give_up = message == (ClientMessage::LeaveSeat {});
+            if give_up || message == (ClientMessage::Leave {}) {
                 // Handled here so that a join right after it finds the connection out of the
                 // room; answered once the room has let go, so that nothing of it follows.
                 let (done, let_go) = oneshot::channel();
                 let gone = RoomCommand::Gone {
                     conn,
                     left: true,
+                    give_up,
                     done: Some(done),
                 };
                 if sender.send(gone).await.is_ok() {
@@ -536,13 +619,18 @@ impl Client {
                 }
                 self.room = None;
                 self.just_left = true;
-                return Some(
+                let left = if give_up {
+                    ServerMessage::Left {
+                        code: LeftCode::LeftSeat,
+                        reason: "you left your seat",
+                    }
+                } else {
                     ServerMessage::Left {
                         code: LeftCode::Left,
                         reason: "you left the room",
                     }
-                    .to_json(),
-                );
+                };
+                return Some(left.to_json());
             }
             if sender
                 .send(RoomCommand::Message {
@@ -563,26 +651,89 @@ impl Client {
             }
             return None;
         }
+        if self.matching {
+            return Box::pin(self.while_matching(app, message)).await;
+        }
         let (room_id, entry) = match message {
             ClientMessage::Ping {} => return Some(ServerMessage::Pong {}.to_json()),
             // Boxed, as is the cluster's lookup below: rare and large futures, which would
             // otherwise be part of every connection's task for its whole life.
-            ClientMessage::CreateRoom { name } => {
-                match Box::pin(self.create_room(app, &name)).await {
+            ClientMessage::CreateRoom {
+                name,
+                avatar,
+                lang,
+                public,
+            } => {
+                let avatar = match person_avatar(avatar) {
+                    Ok(avatar) => avatar,
+                    Err(why) => return Some(refusal(app, ErrorCode::Invalid, &why, Some(kind))),
+                };
+                let founding = Founding {
+                    host: name,
+                    avatar,
+                    lang: lang.unwrap_or_default(),
+                    public: public.unwrap_or(false),
+                    creator: Some(self.peer.addr),
+                };
+                match Box::pin(self.create_room(app, founding)).await {
                     Ok(created) => created,
                     Err(refused) => {
-                        return Some(refusal(
-                            app,
+                        app.metrics.refusal(refused.code().as_str());
+                        return Some(error_json_with(
                             refused.code(),
                             &refused.to_string(),
                             Some(kind),
+                            refused.extra(),
                         ));
                     }
                 }
             }
-            ClientMessage::Join { room, name } => (room, Entry::Join { name }),
+            ClientMessage::Join {
+                room,
+                code,
+                name,
+                avatar,
+                token,
+            } => {
+                let avatar = match person_avatar(avatar) {
+                    Ok(avatar) => avatar,
+                    Err(why) => return Some(refusal(app, ErrorCode::Invalid, &why, Some(kind))),
+                };
+                let room = match Box::pin(self.room_named(app, kind, room, code)).await {
+                    Ok(room) => room,
+                    Err(reply) => return Some(reply),
+                };
+                (
+                    room,
+                    Entry::Join {
+                        name,
+                        avatar,
+                        token,
+                    },
+                )
+            }
             ClientMessage::Resume { room, token } => (room, Entry::Resume { token }),
-            ClientMessage::Watch { room } => (room, Entry::Watch),
+            ClientMessage::Watch { room, code, name } => {
+                let room = match Box::pin(self.room_named(app, kind, room, code)).await {
+                    Ok(room) => room,
+                    Err(reply) => return Some(reply),
+                };
+                (room, Entry::Watch { name })
+            }
+            ClientMessage::QuickMatch {
+                name,
+                avatar,
+                lang,
+                players,
+            } => return self.quick_match(app, name, avatar, lang, players),
+            ClientMessage::MatchBot {} | ClientMessage::MatchCancel {} => {
+                return Some(refusal(
+                    app,
+                    ErrorCode::WrongState,
+                    "you are not waiting for a quick match",
+                    Some(kind),
+                ));
+            }
             _ => {
                 return Some(refusal(
                     app,
@@ -592,6 +743,57 @@ impl Client {
                 ));
             }
         };
+        Box::pin(self.enter(app, kind, room_id, entry)).await
+    }
+
+    /// The room a `join` or `watch` names: by id, or by code (found here or, with several
+    /// processes, in the database). The error reply otherwise.
+    async fn room_named(
+        &self,
+        app: &Arc<App>,
+        kind: &'static str,
+        room: Option<String>,
+        code: Option<String>,
+    ) -> Result<String, String> {
+        match (room, code) {
+            (Some(room), None) => Ok(room),
+            (None, Some(code)) => crate::codes::resolve(app, self.peer.addr, &code)
+                .await
+                .map_err(|refused| {
+                    let (code, extra) = match &refused {
+                        CodeRefusal::Unknown(_) | CodeRefusal::Shape(_) => {
+                            (ErrorCode::UnknownCode, ErrorExtra::default())
+                        }
+                        CodeRefusal::TooManyGuesses(wait) => (
+                            ErrorCode::TooManyGuesses,
+                            ErrorExtra {
+                                retry_ms: Some(wait.as_millis().max(1) as u64),
+                                ..ErrorExtra::default()
+                            },
+                        ),
+                        CodeRefusal::Storage(_) => (ErrorCode::Storage, ErrorExtra::default()),
+                    };
+                    app.metrics.refusal(code.as_str());
+                    error_json_with(code, &refused.to_string(), Some(kind), extra)
+                }),
+            _ => Err(refusal(
+                app,
+                ErrorCode::Malformed,
+                &format!("{kind} takes either a room or a code"),
+                Some(kind),
+            )),
+        }
+    }
+
+    /// Enters room `room_id` as `entry` says; the error reply, if any.
+    async fn enter(
+        &mut self,
+        app: &Arc<App>,
+        kind: &'static str,
+        room_id: String,
+        entry: Entry,
+    ) -> Option<String> {
+        let conn = self.conn;
         let no_room = || {
             Some(refusal(
                 app,
@@ -608,11 +810,15 @@ impl Client {
             match Box::pin(cluster.held_elsewhere(app, &room_id)).await {
                 Ok(false) => {}
                 Ok(true) => {
-                    return Some(refusal(
-                        app,
+                    app.metrics.refusal(ErrorCode::Moved.as_str());
+                    return Some(error_json_with(
                         ErrorCode::Moved,
                         &format!("another server runs this room: reconnect to /ws?room={room_id}"),
                         Some(kind),
+                        ErrorExtra {
+                            room: Some(&room_id),
+                            ..ErrorExtra::default()
+                        },
                     ));
                 }
                 Err(error) => {
@@ -640,7 +846,11 @@ impl Client {
             return no_room();
         }
         match entered.await {
-            Ok(true) => self.room = Some(sender),
+            Ok(true) => {
+                self.room = Some(sender);
+                // A connection in a room follows the room, not the list.
+                self.browsing = None;
+            }
             Ok(false) => {}
             // The room closed before it could answer.
             Err(_) => return no_room(),
@@ -648,43 +858,154 @@ impl Client {
         None
     }
 
-    /// Makes a room with `host` in seat 0; returns its id and how the host enters it.
+    /// Makes a room as `founding` says, with its host in seat 0; returns its id and how the
+    /// host enters it.
     async fn create_room(
         &mut self,
         app: &Arc<App>,
-        host: &str,
+        founding: Founding,
     ) -> Result<(String, Entry), CreateRefusal> {
-        if self.rooms_created >= app.config.rooms_per_connection {
-            return Err(CreateRefusal::ConnectionLimit {
-                limit: app.config.rooms_per_connection,
-            });
-        }
-        let creator = Some(self.peer.addr);
-        app.registry.check(creator)?;
+        let creator = Creator {
+            addr: self.peer.addr,
+            conn: Some(self.conn),
+        };
+        // With several processes, the live rooms of this address elsewhere count too.
+        let elsewhere = if app.cluster.is_some() {
+            app.store.live_elsewhere(&creator.addr.to_string()).await?
+        } else {
+            0
+        };
+        app.registry.check(creator, elsewhere)?;
         let id = random_room_id();
         // A new room's lease starts at generation 1 (with leases; 0 without).
         let store = app.store.for_room(&id, 1);
         let generation = store.fence().map_or(0, |fence| fence.generation);
-        let (room, token) = Room::create(id.clone(), host, store.clone(), app.settings.clone())?;
+        let (mut room, token) =
+            Room::create(id.clone(), founding, store.clone(), app.settings.clone())?;
+        // A code no other room here has (with several processes, the database's unique index
+        // refuses the rare code another process took at the same moment).
+        for _ in 0..8 {
+            if !app.registry.has_code(room.code())
+                && (app.cluster.is_none() || app.store.find_code(room.code()).await?.is_none())
+            {
+                break;
+            }
+            room.new_code();
+        }
         // The room takes its place first (the caps are checked again under the lock), is stored,
         // and only then runs; messages sent to it meanwhile wait in its queue.
         let (tx, rx) = room_queue();
-        app.registry.insert(id.clone(), tx, creator, generation)?;
+        let evicted = app.registry.insert(
+            NewRoom {
+                id: id.clone(),
+                code: room.code().to_string(),
+                sender: tx,
+                creator: Some(creator),
+                generation,
+                status: Status::Lobby,
+                attended: true,
+            },
+            true,
+        )?;
+        if let Some(evicted) = evicted {
+            app.metrics.room_evicted();
+            let _ = evicted.try_send(RoomCommand::Evict);
+        }
         if let Err(error) = store.commit(vec![room.first_write()]).await {
             app.registry.remove(&id, generation);
             tracing::error!(room = %id, "creating a room: {error}");
             return Err(error.into());
         }
         room.spawn(rx);
-        self.rooms_created += 1;
         Ok((id, Entry::Resume { token }))
+    }
+
+    /// Takes a place in the quick-match queue.
+    fn quick_match(
+        &mut self,
+        app: &Arc<App>,
+        name: String,
+        avatar: Option<String>,
+        lang: Option<crate::protocol::RoomLang>,
+        players: Option<usize>,
+    ) -> Option<String> {
+        let kind = "quick_match";
+        let name = match clean_name(&name) {
+            Ok(name) => name,
+            Err(why) => {
+                return Some(refusal(
+                    app,
+                    ErrorCode::Invalid,
+                    &why.to_string(),
+                    Some(kind),
+                ));
+            }
+        };
+        let avatar = match person_avatar(avatar) {
+            Ok(avatar) => avatar,
+            Err(why) => return Some(refusal(app, ErrorCode::Invalid, &why, Some(kind))),
+        };
+        let waiter = Waiter::new(
+            self.conn,
+            self.outbox.clone(),
+            self.peer.addr,
+            name,
+            avatar,
+            lang.unwrap_or_default(),
+            players.unwrap_or(MATCH_PLAYERS.0),
+        );
+        match app.matcher.join(waiter) {
+            Ok(()) => {
+                self.matching = true;
+                None
+            }
+            Err(refused) => Some(refusal(
+                app,
+                refused.code(),
+                &refused.to_string(),
+                Some(kind),
+            )),
+        }
+    }
+
+    /// A request while waiting in the quick-match queue.
+    async fn while_matching(&mut self, app: &Arc<App>, message: ClientMessage) -> Option<String> {
+        let kind = message.kind();
+        match message {
+            ClientMessage::Ping {} => Some(ServerMessage::Pong {}.to_json()),
+            ClientMessage::MatchCancel {} => {
+                app.matcher.leave(self.conn);
+                self.matching = false;
+                Some(MatchState::cancelled().to_json())
+            }
+            ClientMessage::MatchBot {} => match app.matcher.take_bot(self.conn) {
+                Ok(waiter) => {
+                    let bots = waiter.players - 1;
+                    // The room tells the connection to enter it (`Outgoing::Matched`).
+                    crate::matcher::seat(app, vec![waiter], bots).await;
+                    None
+                }
+                Err(refused) => Some(refusal(
+                    app,
+                    refused.code(),
+                    &refused.to_string(),
+                    Some(kind),
+                )),
+            },
+            _ => Some(refusal(
+                app,
+                ErrorCode::WrongState,
+                "you are waiting for a quick match: cancel it first (match_cancel)",
+                Some(kind),
+            )),
+        }
     }
 }
 
 /// An error reply, counted in the metrics.
 fn refusal(app: &App, code: ErrorCode, message: &str, request: Option<&str>) -> String {
     app.metrics.refusal(code.as_str());
-    error_json(code, message, request)
+    error_json_with(code, message, request, ErrorExtra::default())
 }
 
 #[cfg(test)]

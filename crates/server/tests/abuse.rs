@@ -230,19 +230,24 @@ async fn one_client_cannot_take_every_room() {
     })
     .await;
     let addr = running.addr();
+    // Rooms count while they are live: in their lobby with someone in them. The first client
+    // makes two, leaving each to a friend who stays.
     let mut first = Client::connect(addr).await;
+    let mut friends = Vec::new();
     for name in ["A", "B"] {
         first
             .send(json!({"type": "create_room", "name": name}))
             .await;
-        first.recv_type("joined").await;
+        let joined = first.recv_type("joined").await;
+        let room = joined["room"].as_str().unwrap().to_string();
+        friends.push(Client::join(addr, &room, &format!("{name} friend")).await);
         first.send(json!({"type": "leave"})).await;
         first.recv_type("left").await;
     }
     first
         .refused(
             json!({"type": "create_room", "name": "C"}),
-            "too_many_rooms",
+            "rooms_per_connection",
         )
         .await;
     let second = Client::create(addr, "D").await;
@@ -250,11 +255,16 @@ async fn one_client_cannot_take_every_room() {
     third
         .refused(
             json!({"type": "create_room", "name": "E"}),
-            "too_many_rooms",
+            "rooms_per_address",
         )
         .await;
     assert_eq!(running.rooms(), 3);
+    // A room everyone left counts no more.
     second.close().await;
+    third
+        .send(json!({"type": "create_room", "name": "E"}))
+        .await;
+    third.recv_type("joined").await;
     running.abort();
 }
 
@@ -272,7 +282,7 @@ async fn an_empty_lobby_closes_within_minutes_and_frees_its_place() {
     other
         .refused(
             json!({"type": "create_room", "name": "Bob"}),
-            "too_many_rooms",
+            "rooms_per_address",
         )
         .await;
     host.close().await;

@@ -45,5 +45,8 @@ async fn fifty_clients_play_against_bots_at_once_without_error() {
     assert_eq!(report.concurrent, 50);
     assert!(report.actions >= 500, "{} actions", report.actions);
     assert!(report.games_finished >= 1);
+    // Every client chats (its first line goes out at once), and its lines come back to it.
+    assert!(report.chat_sent >= 50, "{} chat lines", report.chat_sent);
+    assert!(report.chat_received + 50 >= report.chat_sent);
     running.abort();
 }

@@ -77,7 +77,7 @@ async fn a_latecomer_waits_in_line_and_is_seated_at_the_next_game() {
     assert_eq!(queued["name"], "Cid");
     assert_eq!(
         ana.room["waiting"],
-        json!([{"name": "Cid", "connected": true}])
+        json!([{"name": "Cid", "connected": true, "avatar": "martian-purple"}])
     );
     cid.refused(json!({"type": "join_next", "name": "Cid"}), "wrong_state")
         .await;

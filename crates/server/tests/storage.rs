@@ -71,6 +71,8 @@ fn room(id: &str, state: &str) -> Write {
         id: id.into(),
         state: state.into(),
         closed: false,
+        code: format!("C{id}"),
+        creator: None,
     }
 }
 
@@ -212,6 +214,8 @@ mod shared {
                 id: "closed".into(),
                 state: "{}".into(),
                 closed: true,
+                code: "Cclosed".into(),
+                creator: None,
             })
             .await
             .unwrap();

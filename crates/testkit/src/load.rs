@@ -1,6 +1,8 @@
 //! The load driver: many WebSocket clients, each in its own room against a bot, playing whole
 //! games (and rematches) with a think time between moves, measuring action-to-update latency.
-//! Shared by `examples/load` and the small load test of the normal suite.
+//! Each client picks an avatar and chats as players do: a phrase after each game, a line of its
+//! own every few moves (well within the chat's pace). Shared by `examples/load` and the small
+//! load test of the normal suite.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -56,6 +58,9 @@ pub struct LoadConfig {
 #[derive(Debug, Default)]
 pub struct LoadReport {
     pub clients: usize,
+    /// Chat lines sent, and received back (each client's own lines come back to it).
+    pub chat_sent: usize,
+    pub chat_received: usize,
     /// Clients connected at the same time at the peak.
     pub concurrent: usize,
     pub actions: usize,
@@ -91,7 +96,31 @@ struct Shared {
     peak: usize,
     updates: usize,
     update_bytes: usize,
+    chat_sent: usize,
+    chat_received: usize,
 }
+
+/// The avatars the clients pick, in turn.
+const AVATARS: [&str; 12] = [
+    "martian-green",
+    "martian-purple",
+    "martian-red",
+    "martian-blue",
+    "martian-cyclops",
+    "martian-squid",
+    "human-farmer",
+    "human-kid",
+    "human-scientist",
+    "cow",
+    "chicken",
+    "tank",
+];
+
+/// A client writes a line of its own every this many moves…
+const CHAT_EVERY_MOVES: u64 = 8;
+
+/// …and chats at most this often (the server paces a writer at one line every 3 s).
+const CHAT_PAUSE: Duration = Duration::from_secs(4);
 
 /// A tiny generator for think times (the clients need no more).
 struct XorShift(u64);
@@ -138,6 +167,8 @@ struct Incoming<'a> {
     /// A room's state in an update, its id in other messages.
     #[serde(borrow)]
     room: Option<&'a RawValue>,
+    /// The seat in `joined` (a rematch moves it on).
+    seat: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -225,6 +256,8 @@ pub async fn run(addr: SocketAddr, config: LoadConfig) -> LoadReport {
         play_time,
         updates: shared.updates,
         update_bytes: shared.update_bytes,
+        chat_sent: shared.chat_sent,
+        chat_received: shared.chat_received,
     }
 }
 
@@ -256,11 +289,15 @@ async fn client(
     }
     let bot = &config.bots[index % config.bots.len()];
     let mut seated = false;
+    let mut my_seat = 0;
     let mut stage = 0; // 0: create, 1: add bot, 2: start, 3: playing
     let mut pending: Option<(Instant, u64)> = None;
     let mut deadline: Option<tokio::time::Instant> = None;
     let mut ready_waited = false;
     let (mut updates, mut update_bytes) = (0, 0);
+    let (mut chat_sent, mut chat_received) = (0, 0);
+    let mut moves_made: u64 = 0;
+    let mut chat_due = Instant::now();
     let send = |text: String| Message::Text(text.into());
     let result: Result<(), String> = async {
         loop {
@@ -286,13 +323,21 @@ async fn client(
             match incoming.kind {
                 "welcome" => {
                     ws.send(send(
-                        json!({"type": "create_room", "name": format!("load {index}")}).to_string(),
+                        json!({"type": "create_room", "name": format!("load {index}"),
+                               "avatar": AVATARS[index % AVATARS.len()]})
+                        .to_string(),
                     ))
                     .await
                     .map_err(|e| e.to_string())?;
                 }
-                "joined" => seated = true,
+                "joined" => {
+                    seated = true;
+                    if let Some(seat) = incoming.seat {
+                        my_seat = seat;
+                    }
+                }
                 "error" => return Err(format!("error: {message}")),
+                "chat" => chat_received += 1,
                 "update" => {
                     let room: RoomLite = incoming
                         .room
@@ -340,6 +385,15 @@ async fn client(
                     }
                     if stage == 3 && room.status == "over" && pending.is_none() {
                         shared.lock().unwrap().games += 1;
+                        if chat_due <= Instant::now() {
+                            chat_due = Instant::now() + CHAT_PAUSE;
+                            ws.send(send(
+                                json!({"type": "say", "message": "well_played"}).to_string(),
+                            ))
+                            .await
+                            .map_err(|e| e.to_string())?;
+                            chat_sent += 1;
+                        }
                         tokio::time::sleep(Duration::from_millis(rng.between(config.think_ms)))
                             .await;
                         ws.send(send(json!({"type": "start"}).to_string()))
@@ -350,13 +404,23 @@ async fn client(
                         continue;
                     }
                     let game = room.game.as_ref();
-                    let my_turn =
-                        room.status == "playing" && game.is_some_and(|g| g.to_move == Some(0));
+                    let my_turn = room.status == "playing"
+                        && game.is_some_and(|g| g.to_move == Some(my_seat));
                     if stage == 3 && my_turn && pending.is_none() {
                         tokio::time::sleep(Duration::from_millis(rng.between(config.think_ms)))
                             .await;
                         let game = game.expect("checked above");
                         let action = simple_action(&game.turn);
+                        moves_made += 1;
+                        if moves_made.is_multiple_of(CHAT_EVERY_MOVES) && chat_due <= Instant::now()
+                        {
+                            chat_due = Instant::now() + CHAT_PAUSE;
+                            let line = format!("move {moves_made}: {action}, <b>{index}</b>");
+                            ws.send(send(json!({"type": "chat", "text": line}).to_string()))
+                                .await
+                                .map_err(|e| e.to_string())?;
+                            chat_sent += 1;
+                        }
                         pending = Some((Instant::now(), moves));
                         ws.send(send(json!({"type": "act", "action": action}).to_string()))
                             .await
@@ -376,6 +440,8 @@ async fn client(
     s.connected -= 1;
     s.updates += updates;
     s.update_bytes += update_bytes;
+    s.chat_sent += chat_sent;
+    s.chat_received += chat_received;
     drop(s);
     result
 }

@@ -376,29 +376,54 @@ async fn a_restart_holds_no_more_rooms_than_max_rooms_and_keeps_the_rest() {
         "{report}"
     );
     assert!(report.contains("beyond --max-rooms 2"), "{report}");
-    // The two most recently changed rooms are the ones held.
+    // The two most recently changed rooms are the ones held; their people stay.
+    let mut present = Vec::new();
     for (i, (room, token)) in rooms.iter().enumerate() {
-        let answer = resume(server.addr, room, token).await;
+        let (mut ws, _) = connect_async(format!("ws://{}/ws", server.addr))
+            .await
+            .unwrap();
+        next_json(&mut ws).await.unwrap();
+        send(
+            &mut ws,
+            json!({"type": "resume", "room": room, "token": token}),
+        )
+        .await;
+        let answer = next_json(&mut ws).await.unwrap();
         let expected = if i >= 2 { "joined" } else { "error" };
         assert_eq!(answer["type"], expected, "room {i}: {answer}");
+        present.push(ws);
     }
-    // The server is full: no new room until one closes.
+    // The server is full of rooms with people in them: no new room.
     let (mut ws, _) = connect_async(format!("ws://{}/ws", server.addr))
         .await
         .unwrap();
     next_json(&mut ws).await.unwrap();
     send(&mut ws, json!({"type": "create_room", "name": "Eva"})).await;
     assert_eq!(next_json(&mut ws).await.unwrap()["code"], "too_many_rooms");
+    // Once everyone has left one, a new room takes its place: that room is closed for good.
+    drop(present.remove(2));
+    let created = 'retry: {
+        for _ in 0..100 {
+            send(&mut ws, json!({"type": "create_room", "name": "Eva"})).await;
+            let answer = next_json(&mut ws).await.unwrap();
+            if answer["type"] == "joined" {
+                break 'retry true;
+            }
+            assert_eq!(answer["code"], "too_many_rooms", "{answer}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        false
+    };
+    assert!(created, "the room nobody is in gives its place");
     tokio::task::block_in_place(|| server.kill());
-    // With room for them, the others come back.
+    // With room for them, the others come back (and Eva's).
     let server = tokio::task::block_in_place(|| ServeProcess::start(&db, &[], &[]));
-    assert!(
-        server
-            .stderr_with("rooms restored")
-            .contains("4 rooms restored")
-    );
-    for (room, token) in &rooms {
-        assert_eq!(resume(server.addr, room, token).await["type"], "joined");
+    let report = server.stderr_with("rooms restored");
+    assert!(report.contains("4 rooms restored"), "{report}");
+    for (i, (room, token)) in rooms.iter().enumerate() {
+        let answer = resume(server.addr, room, token).await;
+        let expected = if i == 2 { "error" } else { "joined" };
+        assert_eq!(answer["type"], expected, "room {i}: {answer}");
     }
     tokio::task::block_in_place(|| server.kill());
     let _ = std::fs::remove_dir_all(&dir);
@@ -906,17 +931,23 @@ async fn a_whole_game_is_played_through_nginx_as_deploy_configures_it() {
         lower.contains("strict-transport-security: max-age=63072000\r\n"),
         "{page}"
     );
-    // The room caps count players, not the proxy: a second room from the same player is
-    // refused, one from another player is not.
+    // The room caps count players, not the proxy, and live rooms only: the finished game does
+    // not count; a second live room from the same player is refused, one from another is not.
     send(&mut ws, json!({"type": "leave"})).await;
     send(&mut ws, json!({"type": "create_room", "name": "Ana"})).await;
-    let refused = loop {
+    loop {
         let message = next_json(&mut ws).await.unwrap();
-        if message["type"] == "error" {
-            break message;
+        assert_ne!(message["type"], "error", "{message}");
+        if message["type"] == "joined" {
+            break;
         }
-    };
-    assert_eq!(refused["code"], "too_many_rooms", "{refused}");
+    }
+    let mut again = connect_from([127, 0, 0, 2], nginx.addr.port()).await;
+    next_json(&mut again).await.unwrap();
+    send(&mut again, json!({"type": "create_room", "name": "Ana"})).await;
+    let refused = next_json(&mut again).await.unwrap();
+    assert_eq!(refused["code"], "rooms_per_address", "{refused}");
+    assert_eq!(refused["limit"], 1, "{refused}");
     let mut other = connect_from([127, 0, 0, 3], nginx.addr.port()).await;
     next_json(&mut other).await.unwrap();
     send(&mut other, json!({"type": "create_room", "name": "Bia"})).await;

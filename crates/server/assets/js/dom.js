@@ -30,7 +30,7 @@ function firstControl(box) {
 
 function focusKey(element) {
   if (element.id) return `#${CSS.escape(element.id)}`;
-  for (const attr of ["data-act", "data-remove", "data-hand", "data-say", "data-replay", "data-copy"]) {
+  for (const attr of ["data-act", "data-remove", "data-hand", "data-mute", "data-say", "data-replay", "data-copy", "data-sit", "data-leave-room", "data-leave-yes", "data-leave-no"]) {
     const value = element.getAttribute(attr);
     if (value != null) return `[${attr}="${CSS.escape(value)}"]`;
   }

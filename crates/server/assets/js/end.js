@@ -3,7 +3,8 @@
 // comes next (rematch, record, replay, the game's review).
 import { t } from "../i18n.js";
 import { esc } from "./dom.js";
-import { isHost, seatName, playerName } from "./state.js";
+import { state, isHost, seatName, playerName } from "./state.js";
+import { avatarOf } from "./avatars.js";
 import { send } from "./net.js";
 import { recordHref } from "./finished.js";
 import { openReplay } from "./replay.js";
@@ -45,7 +46,7 @@ function chart(room, game) {
     <text x="${left - 4}" y="${(y(0) + 4).toFixed(1)}" text-anchor="end">0</text>`;
   const description = totals.map((row, seat) => t("web-chart-row", { name: seatName(room, seat), totals: row.slice(1).join(", ") })).join("; ");
   const legend = room.seats
-    .map((s, seat) => `<li><span class="swatch" style="background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}"></span>${esc(playerName(s))}: <strong>${game.scores[seat]}</strong></li>`)
+    .map((s, seat) => `<li>${avatarOf(s, { size: 28 })}<span class="swatch" style="background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}"></span>${esc(playerName(s))}: <strong>${game.scores[seat]}</strong></li>`)
     .join("");
   return `<figure class="chart" id="score-chart">
     <svg viewBox="0 0 ${w} ${h}" role="img" aria-labelledby="chart-title chart-desc" preserveAspectRatio="xMidYMid meet">
@@ -73,8 +74,10 @@ function biggestTurn(game) {
 
 export function endPanel(room, game) {
   const winners = game.winners || [];
-  const names = winners.map((w) => seatName(room, w));
-  const title = winners.length === 1 ? t("web-winner", { name: names[0] }) : t("web-winners", { names: names.join(", ") });
+  const names = winners.map((w) => (w === state.seat ? t("web-you") : seatName(room, w)));
+  const title =
+    winners.length === 1 ? (winners[0] === state.seat ? t("web-you-win") : t("web-winner", { name: names[0] })) : t("web-winners", { names: names.join(", ") });
+  const faces = winners.map((w) => avatarOf(room.seats[w], { size: 56, extra: "winner-avatar" })).join("");
   const story = [];
   if (game.triggered_by != null) {
     story.push(t("web-triggered-end-round", { name: seatName(room, game.triggered_by), target: room.rules.target, round: triggerRound(room, game) ?? game.round }));
@@ -88,11 +91,13 @@ export function endPanel(room, game) {
     ? `<button type="button" id="rematch" class="primary" data-sends>${esc(t("web-rematch"))}</button>`
     : `<p class="muted">${esc(t("web-waiting-rematch"))}</p>`;
   const joiners = waiting ? `<p class="muted">${esc(t("web-rematch-joiners", { count: waiting }))}</p>` : "";
+  // A rematch moves the first player on by one: the second seat plays first.
+  const first = room.seats.length > 1 ? `<p class="muted" id="rematch-first">${esc(t("web-rematch-first", { name: seatName(room, 1), you: state.seat === 1 ? "yes" : "no" }))}</p>` : "";
   return `<section class="end" id="end-screen" aria-labelledby="end-title">
-    <h2 id="end-title"><span class="star" aria-hidden="true">★</span> ${esc(title)}</h2>
+    <div class="end-head">${faces}<h2 id="end-title"><span class="star" aria-hidden="true">★</span> ${esc(title)}</h2></div>
     <ul class="story">${story.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>
     ${chart(room, game)}
-    ${joiners}
+    ${joiners}${first}
     <div class="row end-actions" id="end-actions">${rematch}<a class="button" href="${recordHref(room.id, game.number)}" download>${esc(t("web-download"))}</a>
       <button type="button" data-replay="${game.number}">${esc(t("web-replay"))}</button>${reviewButton(room, game)}</div>
     <div id="review-slot">${reviewSlot(room, game)}</div></section>`;

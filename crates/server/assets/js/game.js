@@ -1,16 +1,21 @@
 // The game screen: the board (the last turn's end held on screen, the roll, the dice set aside,
-// the tanks-against-rays balance and what the turn scores), the player's actions with their keys,
-// the coach, and beside it the scores, quick messages and the turns.
-import { t, has, percent, serverArgs } from "../i18n.js";
+// the tanks-against-rays balance and what the turn scores), the coach, the player's actions with
+// their keys (on phones a bar at the bottom of the screen that stays in one place), and beside it
+// the scores, the chat and the turns.
+import { t } from "../i18n.js";
 import { byId, esc, keepFocus } from "./dom.js";
 import { FACE_NAMES, count, diceRow, diceWords, faceIcon } from "./dice.js";
-import { state, seatName, playerName, savedName, saveName } from "./state.js";
+import { state, seatName, savedName, saveName, youOr } from "./state.js";
 import { send, applyOffline } from "./net.js";
-import { keyOf, coachKey } from "./keys.js";
+import { keyOf } from "./keys.js";
+import { coachPanel, coachToggle, optionMarks, optionBadge } from "./coach.js";
+import { avatarOf } from "./avatars.js";
 import { seatTable, bindSeatButtons } from "./seats.js";
 import { turnsList, bindTurns, outcomeText, lastRoll } from "./turns.js";
 import { endPanel, bindEnd } from "./end.js";
 import { finishedList, bindFinished } from "./finished.js";
+import { mountChat } from "./chat.js";
+import { leaveControl, bindLeave } from "./leave.js";
 
 // How long the end of a turn stays on screen at least, even when the next roll comes sooner.
 export const HOLD_MS = 2500;
@@ -49,12 +54,13 @@ export function renderGame(app, redraw) {
   const turn = game.turn;
   const mine = myTurn(room);
   const over = room.status === "over";
-  const mover = game.to_move != null ? seatName(room, game.to_move) : seatName(room, game.seat);
+  const moverSeat = game.to_move != null ? game.to_move : game.seat;
+  const mover = seatName(room, moverSeat);
 
   const headline = over ? t("web-game-over") : mine ? t("web-your-turn") : t("web-turn-of", { name: mover });
   const banner =
     game.triggered_by != null && !over
-      ? `<p class="banner">${esc(t("web-last-round", { name: seatName(room, game.triggered_by), target: room.rules.target }))}</p>`
+      ? `<p class="banner">${esc(t("web-last-round", { name: seatName(room, game.triggered_by), target: room.rules.target, you: youOr(game.triggered_by) }))}</p>`
       : "";
   const rollOff = game.awaiting === "roll_off_roll" || (game.roll_off && game.roll_off.rounds.length);
   const outcome = over ? null : heldOutcome(game);
@@ -66,45 +72,56 @@ export function renderGame(app, redraw) {
   const timer = state.deadlineAt && !over ? `<span id="timer" class="timer" role="timer"></span>` : "";
   const actions = mine ? actionButtons(game, turn) : "";
   const spectators = room.spectators ? `<p class="muted">${esc(t("web-spectators", { count: room.spectators }))}</p>` : "";
+  const face = over ? "" : avatarOf(room.seats[moverSeat], { size: 34, extra: "headline-avatar" });
 
+  // The screen is drawn once per room and then patched: the chat (and what is typed in it) is
+  // never drawn again.
+  let root = byId("game-root");
+  if (!root || root.dataset.room !== room.id) {
+    app.innerHTML = `<div class="game" id="game-root" data-room="${esc(room.id)}">
+      <section class="card board" id="board" aria-labelledby="headline"></section>
+      <aside class="side"><section class="card" id="scores-card" aria-labelledby="scores-title"></section>
+        <div id="chat-slot"></div><div id="turns-box"></div><div id="finished-box"></div></aside></div>`;
+    root = byId("game-root");
+  }
+  root.classList.toggle("my-turn", mine);
+  const board = byId("board");
+  board.dataset.turnScore = String(turn.score);
+  board.dataset.tanksLead = String(turn.tanks_win);
+  board.dataset.myTurn = String(mine);
   keepFocus(() => {
-    app.innerHTML = `
-    <div class="game">
-      <section class="card board" id="board" aria-labelledby="headline" data-turn-score="${turn.score}" data-tanks-lead="${turn.tanks_win}" data-my-turn="${mine}">
+    board.innerHTML = `
         ${latecomer(room)}
         ${banner}
-        <div class="headline"><h1 id="headline">${esc(headline)}</h1>${timer}</div>
+        <div class="headline">${face}<h1 id="headline" tabindex="-1">${esc(headline)}</h1>${timer}${coachToggle(room)}</div>
         <p class="muted round-line">${esc(t("web-round", { round: game.round }))} · ${esc(t("web-target"))} ${room.rules.target}
           <button type="button" class="link-button" data-help="scoring">${esc(t("web-how-to-play"))}</button></p>
         ${outcome ? outcomePanel(room, outcome, turn.phase === "to_roll" && !turn.aside) : ""}
+        ${over || mine ? "" : myLastTurn(room, game, outcome)}
         ${table}
-        <div class="actions" id="actions" tabindex="-1" aria-label="${esc(t("web-actions"))}" role="group">${actions}</div>
         ${coachPanel(room, game, mine)}
-        ${over ? endPanel(room, game) : ""}
-      </section>
-      <aside class="side">
-        <section class="card" aria-labelledby="scores-title"><h2 id="scores-title" class="visually-hidden">${esc(t("web-score"))}</h2>${seatTable(room, game)}${spectators}</section>
-        ${quickMessages()}
-        ${turnsList(room, game)}
-        ${finishedList(room)}
-      </aside>
-    </div>`;
+        <div class="actions" id="actions" tabindex="-1" aria-label="${esc(t("web-actions"))}" role="group">${actions}</div>
+        ${over ? endPanel(room, game) : ""}`;
+    byId("scores-card").innerHTML = `<h2 id="scores-title" class="visually-hidden">${esc(t("web-score"))}</h2>${seatTable(room, game)}${spectators}
+          <div class="row leave-row" id="leave-slot">${leaveControl(room)}</div>`;
+    byId("turns-box").innerHTML = turnsList(room, game);
+    byId("finished-box").innerHTML = finishedList(room);
   }, "#actions");
+  mountChat(byId("chat-slot"));
+  // After one's own turn the moves are gone: the focus goes to the headline (which shows it),
+  // not to the empty action area.
+  if (document.activeElement === byId("actions") && !mine) byId("headline").focus({ preventScroll: true });
   bindSeatButtons(app);
   bindFinished(app);
   bindTurns(app, openTurns);
   bindEnd(app);
+  bindLeave(byId("leave-slot"));
   app.querySelectorAll("[data-act]").forEach((button) => {
     button.onclick = () => {
       if (!send({ type: "act", action: button.dataset.act })) return;
       app.querySelectorAll("[data-act]").forEach((b) => (b.disabled = true));
       byId("actions").focus({ preventScroll: true });
     };
-  });
-  const quick = byId("quick");
-  if (quick) quick.ontoggle = () => (state.quickOpen = quick.open);
-  app.querySelectorAll("[data-say]").forEach((button) => {
-    button.onclick = () => send({ type: "say", message: button.dataset.say });
   });
   const coachButton = byId("coach");
   if (coachButton) {
@@ -114,10 +131,6 @@ export function renderGame(app, redraw) {
       send({ type: "coach", on: state.coachOn });
       redraw();
     };
-  }
-  if (state.coachOn && state.advice && state.advice.best) {
-    const best = app.querySelector(`#actions [data-act="${state.advice.best}"]`);
-    if (best) best.classList.add("coach-best");
   }
   const joinNext = byId("join-next-form");
   if (joinNext) {
@@ -134,7 +147,25 @@ export function renderGame(app, redraw) {
     };
   }
   applyOffline();
+  fitActionBar();
   tickTimer();
+}
+
+// On phones the moves are a bar fixed at the bottom of the screen: the page keeps room for it.
+function fitActionBar() {
+  const bar = byId("actions");
+  const fixed = bar && bar.children.length && getComputedStyle(bar).position === "fixed";
+  document.body.style.paddingBottom = fixed ? `${Math.ceil(bar.getBoundingClientRect().height) + 8}px` : "";
+}
+window.addEventListener("resize", fitActionBar);
+
+// Focus for the start of one's own turn: from the headline (where it went when the turn ended)
+// or nowhere, to the first move.
+export function focusFirstMove() {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.id !== "headline") return;
+  const first = document.querySelector("#actions [data-act]:not([disabled])");
+  if (first) first.focus({ preventScroll: true });
 }
 
 // A spectator of a game under way is told why they watch, and how to play the next game.
@@ -153,20 +184,37 @@ function latecomer(room) {
   return `<div class="banner info" id="latecomer"><p>${esc(room.status === "over" ? t("web-watching-over") : t("web-watching-game"))}</p>${ask}</div>`;
 }
 
+// Whose turn ended: "You" for one's own.
+function turnOwner(room, seat) {
+  return seat === state.seat ? t("web-you") : seatName(room, seat);
+}
+
 function outcomePanel(room, turn, whole) {
   const roll = lastRoll(turn.transcript);
   const text = outcomeText(turn);
+  const who = `${avatarOf(room.seats[turn.seat], { size: 26 })}<strong>${esc(turnOwner(room, turn.seat))}</strong>`;
   if (!whole) {
     // The next turn has begun: one line, so that the new roll and the buttons stay in view.
     return `<section class="outcome compact${turn.tanks_win ? " lost" : ""}" id="last-turn" data-index="${state.outcome.index}" aria-label="${esc(t("web-last-turn"))}">
-      <p class="outcome-text"><strong>${esc(seatName(room, turn.seat))}</strong> — <span id="last-turn-text">${esc(text)}</span></p></section>`;
+      <p class="outcome-text">${who} — <span id="last-turn-text">${esc(text)}</span></p></section>`;
   }
   return `<section class="outcome${turn.tanks_win ? " lost" : ""}" id="last-turn" data-index="${state.outcome.index}" aria-label="${esc(t("web-last-turn"))}">
-    <p class="outcome-text"><strong>${esc(seatName(room, turn.seat))}</strong> — <span id="last-turn-text">${esc(text)}</span></p>
+    <p class="outcome-text">${who} — <span id="last-turn-text">${esc(text)}</span></p>
     <div class="outcome-dice">
       ${roll ? `<div><p class="zone-title">${esc(t("web-last-roll"))}</p>${diceRow(roll.roll, { extra: "small", id: "last-roll" })}</div>` : ""}
       <div><p class="zone-title">${esc(t("web-aside"))}</p>${diceRow(turn.aside, { extra: "small" })}</div>
     </div></section>`;
+}
+
+// One's own last turn of this game, on screen until one's next turn (unless the held end of a
+// turn shows it already): it is not only in the list.
+function myLastTurn(room, game, shown) {
+  if (state.seat == null) return "";
+  const index = game.history.map((h) => h.seat).lastIndexOf(state.seat);
+  if (index < 0) return "";
+  const turn = game.history[index];
+  if (shown && shown === turn) return "";
+  return `<p class="my-last" id="my-last-turn">${esc(t("web-your-last-turn", { outcome: outcomeText(turn), total: game.scores[state.seat] }))}</p>`;
 }
 
 function turnPanel(turn) {
@@ -175,7 +223,7 @@ function turnPanel(turn) {
   const shown = [...roll].filter((f) => f !== "T").join("");
   const fresh = state.freshRoll ? "rolling" : "";
   const rolled = roll
-    ? `<div class="zone"><h2 class="zone-title">${esc(t("web-rolled"))}</h2>${diceRow(shown, { extra: fresh, id: "roll", label: t("web-roll-label", { dice: diceWords(roll) }) })}
+    ? `<div class="zone rolled"><h2 class="zone-title">${esc(t("web-rolled"))}</h2>${diceRow(shown, { extra: fresh, id: "roll", label: t("web-roll-label", { dice: diceWords(roll) }) })}
       ${tanks ? `<p class="forced">${faceIcon("T")} ${esc(t("web-tanks-forced", { count: tanks }))}</p>` : ""}</div>`
     : "";
   const lead = turn.tanks_win;
@@ -184,15 +232,14 @@ function turnPanel(turn) {
   if (!roll && !turn.aside) return "";
   return `
     ${rolled}
-    <div class="zone"><h2 class="zone-title">${esc(t("web-aside"))}</h2>${diceRow(turn.aside, { id: "aside", extra: "aside" })}</div>
+    <div class="zone aside-zone"><h2 class="zone-title">${esc(t("web-aside"))}</h2>${diceRow(turn.aside, { id: "aside", extra: "aside" })}</div>
     <div class="balance ${lead ? "tanks-lead" : "rays-hold"}">
       <div class="bar" aria-hidden="true"><span class="tanks" style="width:${(100 * turn.tanks) / total}%"></span><span class="rays" style="width:${(100 * turn.rays) / total}%"></span></div>
-      <p class="balance-text">${esc(t("web-tanks-vs-rays", { tanks: turn.tanks, rays: turn.rays }))} — ${esc(lead ? t("web-tanks-lead") : t("web-rays-hold"))}</p>
+      <p class="balance-text" id="balance-text">${esc(t("web-tanks-vs-rays", { tanks: turn.tanks, rays: turn.rays }))} — ${esc(lead ? t("web-tanks-lead") : t("web-rays-hold"))}</p>
     </div>
     <p class="turn-score" id="turn-score"><strong>${esc(t("web-turn-score", { points: turn.score }))}</strong>
       ${lead ? "" : `<span class="muted">${esc(t("web-score-why", { why, earthlings: turn.earthlings, bonus: turn.bonus }))}</span>`} · ${esc(t("web-dice-left", { count: turn.dice_left }))}</p>`;
 }
-
 
 // The same words on the buttons and in the coach.
 export function actionLabel(game, turn, act) {
@@ -201,47 +248,23 @@ export function actionLabel(game, turn, act) {
   return t("web-take", { face: FACE_NAMES[act], count: count(turn.roll, act) });
 }
 
+// Rolling comes last, so that on phones it sits at the same place (bottom right) at every step.
+const ORDER = { R: 0, H: 1, C: 2, K: 3, stop: 4, roll: 5 };
+
 function actionButtons(game, turn) {
-  return turn.legal
+  const marks = state.coachOn && state.advice && state.advice.moves === game.moves ? optionMarks(state.advice) : new Map();
+  const acts = turn.legal.slice().sort((a, b) => ORDER[a] - ORDER[b]);
+  return acts
     .map((act) => {
       const cls = act === "roll" ? "primary" : act === "stop" ? "stop" : `take face-${act}`;
       const key = keyOf(act);
       const icon = act.length === 1 ? faceIcon(act) : "";
-      return `<button type="button" class="act ${cls}" data-act="${act}" data-sends aria-keyshortcuts="${esc(key)}">${icon}<span>${esc(actionLabel(game, turn, act))}</span><kbd aria-hidden="true">${esc(key)}</kbd></button>`;
+      const mark = marks.get(act);
+      const best = mark && mark.tag ? " coach-best" : "";
+      const alone = acts.length === 1 ? " alone" : "";
+      return `<button type="button" class="act ${cls}${best}${alone}" data-act="${act}" data-sends aria-keyshortcuts="${esc(key)}">${icon}<span class="act-label">${esc(actionLabel(game, turn, act))}</span>${optionBadge(mark)}<kbd aria-hidden="true">${esc(key)}</kbd></button>`;
     })
     .join("");
-}
-
-// The coach (games of one person against one bot, when the server has the solver).
-function coachOffered(room) {
-  if (!state.welcome || !state.welcome.coach || state.seat == null) return false;
-  const people = room.seats.filter((s) => !s.bot).length;
-  return room.seats.length === 2 && people === 1 && room.rules.target <= 100 && room.status === "playing";
-}
-
-function coachPanel(room, game, mine) {
-  if (!coachOffered(room)) return "";
-  const key = coachKey();
-  const toggle = `<button type="button" id="coach" class="small" data-sends aria-pressed="${state.coachOn}" aria-keyshortcuts="${esc(key)}">${esc(t("web-coach"))}<kbd aria-hidden="true">${esc(key)}</kbd></button>`;
-  if (!state.coachOn) return `<div class="coach">${toggle}</div>`;
-  const advice = state.advice;
-  if (!advice) return `<div class="coach">${toggle} <span class="muted">${esc(t("web-coach-thinking"))}</span></div>`;
-  const bar = room.seats
-    .map((s, i) => `<span class="chance seat-${i}" style="width:${(100 * advice.chances[i]).toFixed(2)}%">${esc(playerName(s))} ${percent(advice.chances[i], advice.places)}</span>`)
-    .join("");
-  let options = "";
-  if (mine && advice.options.length) {
-    options = `<p class="muted">${esc(t("web-coach-options"))}</p><ul class="coach-options">${advice.options
-      .map((o) => {
-        const icon = o.action.length === 1 ? faceIcon(o.action) : "";
-        const best = o.action === advice.best ? ` <strong class="best">${esc(t("web-coach-best"))}</strong>` : "";
-        return `<li data-option="${esc(o.action)}">${icon}<span>${esc(actionLabel(game, game.turn, o.action))}: ${percent(o.chance, advice.places)}</span>${best}</li>`;
-      })
-      .join("")}</ul>`;
-  }
-  const reason = advice.reason && advice.reason.id && has(advice.reason.id) ? `<p class="coach-why" id="coach-why">${esc(t(advice.reason.id, serverArgs(advice.reason.args)))}</p>` : "";
-  return `<div class="coach" id="coach-panel">${toggle}<h2 class="zone-title">${esc(t("web-win-chance"))}</h2>
-    <div class="chances" id="win-chance" role="img" aria-label="${esc(room.seats.map((s, i) => `${playerName(s)} ${percent(advice.chances[i], advice.places)}`).join(", "))}">${bar}</div>${options}${reason}</div>`;
 }
 
 export function rollOffPanel(room, game) {
@@ -249,7 +272,7 @@ export function rollOffPanel(room, game) {
   const rows = rounds
     .map((round, i) => {
       const rolls = round
-        .map((r) => `<div class="roll-off-roll"><span>${esc(seatName(room, r.seat))}</span>${diceRow(r.roll, { extra: i === rounds.length - 1 && state.freshRoll ? "rolling small" : "small" })}<strong>${esc(t("web-rays-count", { count: count(r.roll, "R") }))}</strong></div>`)
+        .map((r) => `<div class="roll-off-roll"><span>${avatarOf(room.seats[r.seat], { size: 24 })} ${esc(seatName(room, r.seat))}</span>${diceRow(r.roll, { extra: i === rounds.length - 1 && state.freshRoll ? "rolling small" : "small" })}<strong>${esc(t("web-rays-count", { count: count(r.roll, "R") }))}</strong></div>`)
         .join("");
       return `<div class="zone"><h3>${esc(t("web-roll-off-round", { round: i + 1 }))}</h3>${rolls}</div>`;
     })
@@ -257,18 +280,22 @@ export function rollOffPanel(room, game) {
   return `<div class="roll-off"><h2 class="zone-title">${esc(t("web-roll-off"))}</h2><p class="muted">${esc(t("web-roll-off-intro"))}</p>${rows}</div>`;
 }
 
-function quickMessages() {
-  if (state.seat == null || !state.welcome) return "";
-  return `<details class="quick card" id="quick"${state.quickOpen ? " open" : ""}><summary>${esc(t("web-quick"))}</summary><div class="quick-list">${state.welcome.quick_messages
-    .map((m) => `<button type="button" class="small" data-say="${esc(m)}" data-sends>${esc(t("web-quick-message", { message: m }))}</button>`)
-    .join("")}</div></details>`;
-}
-
+// The time left to move, on the board and in How to play while it is open.
 export function tickTimer() {
+  const seconds = state.deadlineAt ? Math.max(0, Math.ceil((state.deadlineAt - Date.now()) / 1000)) : null;
   const box = byId("timer");
-  if (!box || !state.deadlineAt) return;
-  const seconds = Math.max(0, Math.ceil((state.deadlineAt - Date.now()) / 1000));
-  box.textContent = t("web-time-left", { seconds });
-  box.classList.toggle("urgent", seconds <= 10);
+  if (box && seconds != null) {
+    box.textContent = t("web-time-left", { seconds });
+    box.classList.toggle("urgent", seconds <= 10);
+  }
+  // In How to play and the replay too: a turn's time never runs unseen.
+  const show = seconds != null && myTurn();
+  for (const reading of document.querySelectorAll("[data-turn-timer]")) {
+    reading.hidden = !show;
+    if (show) {
+      reading.textContent = t("web-howto-time-left", { seconds });
+      reading.classList.toggle("urgent", seconds <= 10);
+    }
+  }
 }
 setInterval(tickTimer, 500);

@@ -4,15 +4,23 @@ import { t } from "../i18n.js";
 import { byId, esc } from "./dom.js";
 import { FACES, FACE_NAMES, die, diceRow } from "./dice.js";
 import { keysOf, coachKey } from "./keys.js";
+import { tickTimer } from "./game.js";
 
+// Opens at its title (or the section asked for), the focus on the heading read first; a turn's
+// time left shows at the top while it is open, so that it never runs unseen.
 export function openHowTo(section = null) {
   const dialog = byId("howto");
   draw();
   if (!dialog.open) dialog.showModal();
-  byId("howto-close").focus({ preventScroll: true });
   dialog.scrollTop = 0;
   const target = section && byId(`howto-${section}`);
-  if (target) target.scrollIntoView({ block: "start" });
+  if (target) {
+    target.scrollIntoView({ block: "start" });
+    target.focus({ preventScroll: true });
+  } else {
+    byId("howto-title").focus({ preventScroll: true });
+  }
+  tickTimer();
 }
 
 export function relabelHowTo() {
@@ -31,22 +39,25 @@ function draw() {
     .map((act) => `<li>${keysOf(act).map((key) => `<kbd>${esc(key)}</kbd>`).join(" ")} ${esc(t("web-howto-key", { action: act }))}</li>`)
     .join("");
   dialog.innerHTML = `
-    <h2 id="howto-title">${esc(t("web-how-to-play"))}</h2>
+    <div class="dialog-top"><h2 id="howto-title" tabindex="-1">${esc(t("web-how-to-play"))}</h2>
+      <button type="button" id="howto-x" class="icon-button" aria-label="${esc(t("web-close"))}"><span aria-hidden="true">×</span></button></div>
+    <p id="howto-timer" class="howto-timer" role="timer" data-turn-timer hidden></p>
     <p>${esc(t("web-howto-intro"))}</p>
-    <h3 id="howto-dice">${esc(t("web-howto-dice-title"))}</h3>
+    <h3 id="howto-dice" tabindex="-1">${esc(t("web-howto-dice-title"))}</h3>
     <p>${esc(t("web-howto-dice"))}</p>
     <ul class="howto-faces">${faces}</ul>
-    <h3 id="howto-turn">${esc(t("web-howto-turn-title"))}</h3>
+    <h3 id="howto-turn" tabindex="-1">${esc(t("web-howto-turn-title"))}</h3>
     <ol class="howto-steps">${turnSteps}</ol>
-    <h3 id="howto-scoring">${esc(t("web-howto-scoring-title"))}</h3>
+    <h3 id="howto-scoring" tabindex="-1">${esc(t("web-howto-scoring-title"))}</h3>
     <p>${esc(t("web-howto-scoring"))}</p>
     <div class="howto-example">${diceRow("TTRRRHHCK", { extra: "small" })}<p>${esc(t("web-howto-example"))}</p></div>
     <div class="howto-example">${diceRow("TTTRRHHHH", { extra: "small" })}<p>${esc(t("web-howto-example-tanks"))}</p></div>
-    <h3 id="howto-end">${esc(t("web-howto-end-title"))}</h3>
+    <h3 id="howto-end" tabindex="-1">${esc(t("web-howto-end-title"))}</h3>
     <p>${esc(t("web-howto-end"))}</p>
-    <h3 id="howto-keys">${esc(t("web-howto-keys-title"))}</h3>
+    <h3 id="howto-keys" tabindex="-1">${esc(t("web-howto-keys-title"))}</h3>
     <ul class="howto-keys">${keys}<li><kbd>${esc(coachKey())}</kbd> ${esc(t("web-coach"))}</li><li><kbd>?</kbd> ${esc(t("web-how-to-play"))}</li></ul>
     <div class="row"><button type="button" id="howto-close" class="primary">${esc(t("web-close"))}</button></div>`;
   dialog.setAttribute("aria-labelledby", "howto-title");
   byId("howto-close").onclick = () => dialog.close();
+  byId("howto-x").onclick = () => dialog.close();
 }

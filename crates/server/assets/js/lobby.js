@@ -1,13 +1,16 @@
 // The lobby: the invite link, the players, bots and the rules. Its fields are drawn once and then
 // patched, so that nobody's typing is disturbed by others joining; the host's changes take effect
 // as they are made (numbers a moment after the last key), and everyone sees them live.
-import { t } from "../i18n.js";
+import { t, LANGS, nativeName } from "../i18n.js";
 import { byId, esc, keepFocus } from "./dom.js";
 import { state, isHost, savedName, saveName } from "./state.js";
 import { send, applyOffline } from "./net.js";
 import { notify } from "./notices.js";
 import { seatTable, bindSeatButtons } from "./seats.js";
 import { finishedList, bindFinished } from "./finished.js";
+import { mountChat } from "./chat.js";
+import { leaveControl, bindLeave } from "./leave.js";
+import { avatarPicker, avatarIds, saveAvatar } from "./avatars.js";
 
 const CHOICES = {
   bonus: ["one-of-each", "any-earthling"],
@@ -29,13 +32,31 @@ export function renderLobby(app) {
   const room = state.room;
   const host = isHost();
   const seated = state.seat != null;
-  const key = `${room.id}|${host}|${seated}|${t("web-start")}`;
+  const key = `${room.id}|${host}|${seated}|${state.waiting}|${t("web-start")}`;
   if (drawn !== key) {
     drawSkeleton(app, room, host, seated);
     drawn = key;
   }
   patch(room, host);
+  mountChat(byId("chat-slot"));
   applyOffline();
+}
+
+// The invite link: BASE/r/CODE (BASE: the server's public address, else this page's).
+export function inviteLink(room) {
+  const origin = (state.welcome && state.welcome.public_url) || location.origin;
+  return room.code ? `${origin.replace(/\/$/, "")}/r/${room.code}` : `${origin}/#room=${room.id}`;
+}
+
+// The code, large, and the QR code of the invite link, for friends around the table.
+function codeBox(room) {
+  if (!room.code) return "";
+  return `<div class="code-box">
+      <div><p class="muted code-label" aria-hidden="true">${esc(t("web-room-code"))}</p>
+        <p class="room-code" id="lobby-code" role="group" aria-label="${esc(t("web-room-code"))}">${esc(room.code)}</p>
+        <p class="muted small-print">${esc(t("web-room-code-tell"))}</p></div>
+      <img class="qr" id="invite-qr" src="/r/${encodeURIComponent(room.code)}/qr.svg" width="148" height="148" alt="${esc(t("web-qr-alt"))}">
+    </div>`;
 }
 
 function choiceLabel(field, value) {
@@ -96,23 +117,35 @@ function drawSkeleton(app, room, host, seated) {
           <p class="muted" id="rules-note">${esc(t("web-rules-live"))}</p>
         </form></section>`
     : `<section class="card" aria-labelledby="rules-title"><h2 id="rules-title">${esc(t("web-rules"))}</h2><dl id="rules-view" class="rules-view"></dl></section>`;
+  const mine = seated || state.waiting;
+  const picture = mine
+    ? `<details class="picture-pick" id="picture-pick"><summary>${esc(t("web-avatar-change"))}</summary>${avatarPicker("my-avatar", myAvatar(room), avatarIds(state.welcome))}</details>`
+    : "";
   app.innerHTML = `
     <div class="lobby">
       <div class="lobby-main">
         <section class="card lobby-top" aria-labelledby="lobby-title">
           <h1 id="lobby-title">${esc(t("web-lobby-title"))}</h1>
           <div id="start-box">${startBox}</div>
+          ${codeBox(room)}
           <label for="invite" class="invite-label">${esc(t("web-invite"))}</label>
           <div class="row"><input id="invite" readonly><button type="button" id="copy">${esc(t("web-copy"))}</button></div>
         </section>
-        <section class="card" aria-labelledby="players-title"><h2 id="players-title">${esc(t("web-players"))}</h2><div id="seats"></div></section>
+        <section class="card" aria-labelledby="players-title"><h2 id="players-title">${esc(t("web-players"))}</h2><div id="seats"></div>${picture}
+          <div class="row leave-row" id="leave-slot"></div></section>
+        <div id="chat-slot"></div>
         <div id="finished-box"></div>
       </div>
-      <div class="lobby-side">${botCard}${rulesCard}</div>
+      <div class="lobby-side">${host ? optionsCard() : ""}${botCard}${rulesCard}</div>
     </div>`;
-  // Behind a proxy the server may know its public address better than the page does.
-  const origin = (state.welcome && state.welcome.public_url) || location.origin;
-  byId("invite").value = `${origin}/#room=${room.id}`;
+  byId("invite").value = inviteLink(room);
+  document.querySelectorAll('input[name="my-avatar"]').forEach((radio) => {
+    radio.onchange = () => {
+      state.avatar = radio.value;
+      saveAvatar(radio.value);
+      send({ type: "set_avatar", avatar: radio.value });
+    };
+  });
   byId("copy").onclick = async () => {
     const input = byId("invite");
     input.select();
@@ -136,12 +169,29 @@ function drawSkeleton(app, room, host, seated) {
       saveName(name);
       state.leaving = true;
       send({ type: "leave" });
-      send({ type: "join", room: state.roomId, name });
+      send({ type: "join", room: state.roomId, name, avatar: state.avatar });
     };
   }
 }
 
+function myAvatar(room) {
+  const seat = state.seat != null ? room.seats[state.seat] : null;
+  return (seat && seat.avatar) || state.avatar;
+}
+
+// The host's options: the room listed publicly, spectators in the chat, the room's language.
+function optionsCard() {
+  const langs = LANGS.map((tag) => `<option value="${tag}">${esc(nativeName(tag))}</option>`).join("");
+  return `<section class="card" aria-labelledby="options-title"><h2 id="options-title">${esc(t("web-room-options"))}</h2>
+    <label class="choice"><input type="checkbox" id="opt-public" data-sends> <span>${esc(t("web-option-public"))}</span></label>
+    <label class="choice"><input type="checkbox" id="opt-spectator-chat" data-sends> <span>${esc(t("web-option-spectator-chat"))}</span></label>
+    <div class="number-field"><label for="opt-lang">${esc(t("web-option-lang"))}</label><select id="opt-lang" data-sends>${langs}</select></div></section>`;
+}
+
 function bindHost() {
+  byId("opt-public").onchange = () => send({ type: "set_options", public: byId("opt-public").checked });
+  byId("opt-spectator-chat").onchange = () => send({ type: "set_options", spectator_chat: byId("opt-spectator-chat").checked });
+  byId("opt-lang").onchange = () => send({ type: "set_options", lang: byId("opt-lang").value });
   const botRadios = [...document.querySelectorAll('#bot-form input[name="bot"]')];
   const chosen = botRadios.find((r) => r.value === state.botChoice) || botRadios.find((r) => r.value === "medium") || botRadios[0];
   if (chosen) chosen.checked = true;
@@ -243,7 +293,16 @@ function patch(room, host) {
     bindSeatButtons(byId("seats"));
     byId("finished-box").innerHTML = finishedList(room);
     bindFinished(byId("finished-box"));
+    byId("leave-slot").innerHTML = leaveControl(room);
+    bindLeave(byId("leave-slot"));
   });
+  if (host) {
+    const options = { "opt-public": Boolean(room.public), "opt-spectator-chat": Boolean(room.spectator_chat) };
+    for (const [id, value] of Object.entries(options)) if (byId(id).checked !== value) byId(id).checked = value;
+    if (room.lang && byId("opt-lang").value !== room.lang) byId("opt-lang").value = room.lang;
+    const hint = byId("timer-seconds-hint");
+    if (hint) hint.textContent = room.timer_auto ? t("web-timer-auto") : t("web-timer-seconds");
+  }
   const note = byId("start-note");
   if (host && note) {
     const players = room.seats.length;

@@ -4,8 +4,9 @@ import { byId, esc } from "./dom.js";
 import { count, diceRow, expand } from "./dice.js";
 import { state, playerName } from "./state.js";
 import { notify } from "./notices.js";
-import { stepWords } from "./turns.js";
+import { stepWords, outcomeText, steps } from "./turns.js";
 import { fetchReview, mark, stoppedAt, turnMarks, why } from "./review.js";
+import { tickTimer } from "./game.js";
 
 let redraw = null;
 
@@ -15,11 +16,30 @@ export function relabelReplay() {
   if (dialog.open && redraw) redraw();
 }
 
-export async function openReplay(number) {
+// What a recorded turn set aside and how it scored, worked out from its transcript, as the room's
+// history tells it: so that a turn of 0 says why ("tanks 5 beat death rays 3").
+export function turnSummary(turn) {
+  let aside = "";
+  const all = steps(turn.transcript);
+  for (const step of all) {
+    if (!step.roll) continue;
+    aside += step.roll.replace(/[^T]/g, "");
+    if (step.took) aside += step.took.repeat(count(step.roll, step.took));
+  }
+  const tanks = count(aside, "T");
+  const rays = count(aside, "R");
+  const last = all[all.length - 1];
+  const left = last && last.roll ? last.roll.length - count(last.roll, "T") - (last.took ? count(last.roll, last.took) : 0) : 1;
+  const end = last && last.stop ? "stop" : left === 0 ? "no-dice" : "no-choice";
+  const earthlings = aside.length - tanks - rays;
+  return { end, tanks, rays, tanks_win: tanks > rays, score: turn.score, bonus: tanks > rays ? 0 : turn.score - earthlings };
+}
+
+export async function openReplay(number, roomId = state.roomId) {
   const dialog = byId("replay");
   let record;
   try {
-    const response = await fetch(`/api/rooms/${state.roomId}/games/${number}/record`);
+    const response = await fetch(`/api/rooms/${roomId}/games/${number}/record`);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     record = await response.json();
   } catch (error) {
@@ -36,10 +56,12 @@ export async function openReplay(number) {
   if (!frames.length) return;
   let index = 0;
   // The review marks each step with its decision's class and loss, once it has come.
-  const reviewed = fetchReview(number, () => {
+  const reviewed = fetchReview(number, roomId, () => {
     if (dialog.open && redraw === show) show();
   });
   const show = () => {
+    // Drawn again when the review arrives: the focus stays where it was.
+    const focused = dialog.contains(document.activeElement) ? document.activeElement.id : null;
     const frame = frames[index];
     const review = reviewed.status === "ready" ? reviewed.review : null;
     let body;
@@ -48,7 +70,7 @@ export async function openReplay(number) {
       const marks = turnMarks(review, index + 1, tokens);
       const marked = (i) =>
         marks[i].map((d) => `<span class="mark class-${d.forced ? "forced" : d.class}">${esc(mark(review, d))}</span>${d.reason ? `<span class="why">${esc(why(d))}</span>` : ""}`).join("");
-      const steps = tokens
+      const stepItems = tokens
         .map((token, i) => {
           if (token === "stop") return `<li><span>${esc(stepWords({ stop: true }))}</span>${marked(i)}</li>`;
           const [roll, took] = token.split("/");
@@ -66,7 +88,7 @@ export async function openReplay(number) {
               ? `<p class="muted">${esc(stopped)}</p>`
               : "";
       body = `<h3>${esc(t("web-replay-turn", { index: index + 1, count: record.turns.length, name: playerName(record.players[frame.turn.seat]), round: frame.turn.round }))}</h3>
-        <ol class="replay-steps">${steps}</ol>${note}<p><strong>${esc(t("web-turn-score", { points: frame.turn.score }))}</strong></p>`;
+        <ol class="replay-steps">${stepItems}</ol>${note}<p class="replay-outcome${frame.turn.score === 0 ? " lost" : ""}"><strong>${esc(t("web-turn-score", { points: frame.turn.score }))}</strong> — ${esc(outcomeText(turnSummary(frame.turn)))}</p>`;
     } else {
       body = `<h3>${esc(t("web-roll-off"))}</h3>${frame.rounds
         .map((round, i) => `<div class="zone"><h4>${esc(t("web-roll-off-round", { round: i + 1 }))}</h4>${round
@@ -75,7 +97,8 @@ export async function openReplay(number) {
         .join("")}`;
     }
     const scores = record.players.map((p, i) => `${esc(playerName(p))}: <strong>${frame.totals[i]}</strong>`).join(" · ");
-    dialog.innerHTML = `<h2 id="replay-title">${esc(t("web-replay-title", { number }))}</h2><div aria-live="polite">${body}<p>${scores}</p></div>
+    dialog.innerHTML = `<h2 id="replay-title" tabindex="-1">${esc(t("web-replay-title", { number }))}</h2>
+      <p id="replay-timer" class="howto-timer" role="timer" data-turn-timer hidden></p><div aria-live="polite">${body}<p>${scores}</p></div>
       <div class="row"><button type="button" id="replay-prev"${index === 0 ? " disabled" : ""}>${esc(t("web-previous"))}</button>
       <button type="button" id="replay-next"${index === frames.length - 1 ? " disabled" : ""}>${esc(t("web-next"))}</button>
       <button type="button" id="replay-close">${esc(t("web-close"))}</button></div>`;
@@ -94,10 +117,14 @@ export async function openReplay(number) {
       if (event.key === "ArrowLeft") go(-1);
       else if (event.key === "ArrowRight") go(1);
     };
+    tickTimer();
+    if (focused && byId(focused)) byId(focused).focus({ preventScroll: true });
   };
   redraw = show;
   dialog.setAttribute("aria-labelledby", "replay-title");
   show();
   dialog.showModal();
-  byId(frames.length > 1 ? "replay-next" : "replay-close").focus();
+  // Opens at its title (on phones too), the arrow keys and the buttons one Tab away.
+  byId("replay-title").focus({ preventScroll: true });
+  dialog.scrollTop = 0;
 }

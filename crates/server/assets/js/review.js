@@ -4,6 +4,8 @@
 // step marked with its decision's class and loss. The page only shows what the server worked out.
 import { t, lang, has, serverArgs } from "../i18n.js";
 import { byId, esc, keepFocus } from "./dom.js";
+import { openReplay } from "./replay.js";
+import { recordHref } from "./finished.js";
 import { SEAT_COLOURS } from "./colours.js";
 import { FACE_NAMES, count, diceRow, diceWords, expand } from "./dice.js";
 import { state, playerName } from "./state.js";
@@ -14,16 +16,16 @@ const reviews = new Map();
 let shown = null;
 const key = (room, number) => `${room}:${number}`;
 
-// The review of game `number` of the current room: fetched once, then kept (fetched again if it
-// could not be had). `onChange` is called when it arrives.
-export function fetchReview(number, onChange = null) {
-  const id = key(state.roomId, number);
+// The review of game `number` of a room: fetched once, then kept (fetched again if it could not
+// be had). `onChange` is called when it arrives.
+export function fetchReview(number, roomId = state.roomId, onChange = null) {
+  const id = key(roomId, number);
   let entry = reviews.get(id);
   if (!entry || entry.status === "failed" || entry.status === "unavailable") {
     entry = { status: "loading", waiters: [] };
     reviews.set(id, entry);
     const loading = entry;
-    fetch(`/api/rooms/${state.roomId}/games/${number}/review`)
+    fetch(`/api/rooms/${roomId}/games/${number}/review`)
       .then(async (response) => {
         if (response.ok) {
           loading.review = await response.json();
@@ -273,7 +275,7 @@ export function bindReview(root) {
       shown = null;
     } else {
       shown = id;
-      fetchReview(room.game.number, redrawSlot);
+      fetchReview(room.game.number, room.id, redrawSlot);
     }
     redrawSlot();
   };
@@ -298,4 +300,24 @@ export function turnMarks(review, turnNumber, tokens) {
     if (took && queue[0] && queue[0].chosen === took) marks[i].push(queue.shift());
   });
   return marks;
+}
+
+// ------------------------------------------------------------------------------ a page of its own
+// A finished game's review reached from "Your games" (/#review=ROOM/N), outside its room: the
+// same review as on the end screen, with the record to download and the replay.
+export function renderReviewPage(app, roomId, number, fetched = null) {
+  // Asked for once per visit; drawn again when it arrives.
+  const entry =
+    fetched ||
+    fetchReview(number, roomId, () => {
+      if (location.hash === `#review=${roomId}/${number}`) renderReviewPage(app, roomId, number, reviews.get(key(roomId, number)));
+    });
+  keepFocus(() => {
+    app.innerHTML = `<section class="card review-page" aria-labelledby="review-page-title">
+      <h1 id="review-page-title" tabindex="-1">${esc(t("web-review-title", { number }))}</h1>
+      <div class="row"><a class="button" href="${recordHref(roomId, number)}" download>${esc(t("web-download"))}</a>
+        <button type="button" id="review-page-replay">${esc(t("web-replay"))}</button><a class="button" href="/">${esc(t("web-back-home"))}</a></div>
+      <section class="review" aria-busy="${entry.status === "loading"}">${reviewBody(entry)}</section></section>`;
+  });
+  byId("review-page-replay").onclick = () => openReplay(number, roomId);
 }

@@ -19,12 +19,34 @@ export const state = {
   quickStart: false,
   botChoice: "medium",
   leaving: false,
-  // Quick messages shown beside their sender: seat → {message, until}.
-  said: new Map(),
+  // The picture this page plays under (remembered with the name).
+  avatar: null,
+  // Quick match: the table size asked for, the request (sent again after a lost connection), and
+  // the queue's state while waiting.
+  matchPlayers: 2,
+  matchRequest: null,
+  matching: null,
+  // The live list of public rooms, and this browser's games (my_rooms), as last sent.
+  publicRooms: null,
+  myRooms: null,
+  // A code or a join on its way; a room whose seat is given up from the home page.
+  pendingCode: null,
+  pendingJoin: null,
+  pendingLeaveRoom: null,
+  confirmLeaveRoom: null,
+  // The seat was taken up in another tab: this one stands aside.
+  stale: false,
+  // The Leave button asks first: true while its question is shown.
+  confirmLeave: false,
 };
 
 export function isHost() {
   return Boolean(state.room && state.seat != null && state.seat === state.room.host);
+}
+
+// "yes" when `seat` is the reader's own, for the messages that speak to the reader as "you".
+export function youOr(seat) {
+  return seat != null && seat === state.seat ? "yes" : "no";
 }
 
 export function seatName(room, seat) {

@@ -3,7 +3,8 @@
 import { t } from "../i18n.js";
 import { esc } from "./dom.js";
 import { FACE_NAMES, count, expand, diceRow, diceWords } from "./dice.js";
-import { seatName } from "./state.js";
+import { state, seatName } from "./state.js";
+import { avatarOf } from "./avatars.js";
 import { notify } from "./notices.js";
 
 // How a turn that ended scored, from the server's summary of it (history entry).
@@ -52,11 +53,11 @@ export function turnsList(room, game) {
     .map((turn, index) => ({ turn, index }))
     .reverse()
     .map(({ turn, index }) => {
-      const name = seatName(room, turn.seat);
+      const name = turn.seat === state.seat ? t("web-you") : seatName(room, turn.seat);
       const points = turn.tanks_win ? "0" : `+${turn.score}`;
       const command = `martian-dice turn ${turn.transcript}`;
       return `<li><details data-turn="${index}"><summary><span class="turn-round">${esc(t("web-round-short", { round: turn.round }))}</span>
-        <strong>${esc(name)}</strong> ${diceRow(turn.aside, { extra: "tiny" })}<span class="turn-points${turn.tanks_win ? " lost" : ""}">${esc(points)}</span>
+        ${avatarOf(room.seats[turn.seat], { size: 24 })}<strong>${esc(name)}</strong> ${diceRow(turn.aside, { extra: "tiny" })}<span class="turn-points${turn.tanks_win ? " lost" : ""}">${esc(points)}</span>
         <span class="visually-hidden">${esc(outcomeText(turn))}</span></summary>
         <p>${esc(outcomeText(turn))}</p><ol class="steps">${stepList(turn.transcript)}</ol>
         <p class="transcript"><code>${esc(turn.transcript)}</code>

@@ -1,5 +1,5 @@
 //! Load test of the server on 127.0.0.1: many WebSocket clients, each playing whole games against
-//! a bot in its own room, bounded in count and time.
+//! a bot in its own room (with an avatar, chatting now and then), bounded in count and time.
 //!
 //! ```text
 //! cargo run --release -p martian-server --example load -- [--clients 1000] [--seconds 60]
@@ -352,6 +352,7 @@ fn main() {
         println!("  updates received while playing: {} ({:.0}/s), {:.0} bytes each on average",
             report.updates, report.updates as f64 / report.play_time.as_secs_f64(),
             report.update_bytes as f64 / report.updates.max(1) as f64);
+        println!("  chat lines sent: {}, received back: {}", report.chat_sent, report.chat_received);
         println!("  errors: {}", report.errors.len());
         for error in report.errors.iter().take(10) {
             println!("    {error}");
@@ -377,14 +378,17 @@ fn main() {
             let _ = child.wait();
         }
         let _ = std::fs::remove_dir_all(&dir);
+        // Every line a client sent comes back to it (a line in flight at the end excepted).
+        let chat_ok = report.chat_received + report.clients >= report.chat_sent;
         let ok = report.errors.is_empty()
+            && chat_ok
             && report.concurrent == report.clients
             && report.percentile_ms(99.0) <= 50.0
             && (!memory_judged || peak_per_room <= MAX_KIB_PER_ROOM);
         let judged = if memory_judged {
-            "no error, all concurrent, p99 <= 50 ms, at most 40 kB per room at the peak"
+            "no error, chat delivered, all concurrent, p99 <= 50 ms, at most 40 kB per room at the peak"
         } else {
-            "no error, all concurrent, p99 <= 50 ms"
+            "no error, chat delivered, all concurrent, p99 <= 50 ms"
         };
         println!("  verdict: {}", if ok { format!("PASS ({judged})") } else { format!("FAIL (the goal: {judged})") });
         if !ok {

@@ -24,9 +24,11 @@ impl Room {
             if self.thinking.is_none() {
                 self.bot_due = Some(Instant::now() + self.bot_pause());
             }
-        } else if self.state.timer.seconds > 0 {
-            self.deadline =
-                Some(Instant::now() + Duration::from_secs(u64::from(self.state.timer.seconds)));
+        } else {
+            let seconds = self.state.timer_now().seconds;
+            if seconds > 0 {
+                self.deadline = Some(Instant::now() + Duration::from_secs(u64::from(seconds)));
+            }
         }
     }
 
@@ -64,7 +66,7 @@ impl Room {
         };
         let mut events = Vec::new();
         if self.deadline.is_some_and(|d| d <= now) {
-            let on_timeout = self.state.timer.on_timeout;
+            let on_timeout = self.state.timer_now().on_timeout;
             self.stand_in[seat] = Some(on_timeout);
             events.push(RoomEvent::Room(RoomChange::TimedOut { seat, on_timeout }));
             self.deadline = None;

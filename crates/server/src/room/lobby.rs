@@ -29,14 +29,7 @@ impl Room {
                 } else {
                     format!("{bot} {}", same + 1)
                 };
-                next.seats.push(SeatState {
-                    name,
-                    bot: Some(bot),
-                    token_hash: None,
-                    token: None,
-                    human: false,
-                    away: false,
-                });
+                next.seats.push(SeatState::bot(name, bot));
                 self.commit_state(next).await?;
                 self.bots.push(None);
                 self.stand_in.push(None);
@@ -56,43 +49,7 @@ impl Room {
                         next.host -= 1;
                     }
                     self.commit_state(next).await?;
-                    self.bots.remove(seat);
-                    self.stand_in.remove(seat);
-                    self.disconnected.remove(seat);
-                    let mut removed = Vec::new();
-                    let mut moved_up = Vec::new();
-                    for (&id, member) in &mut self.members {
-                        match member.seat {
-                            Some(s) if s == seat => removed.push(id),
-                            Some(s) if s > seat => {
-                                member.seat = Some(s - 1);
-                                moved_up.push((id, s - 1));
-                            }
-                            _ => {}
-                        }
-                    }
-                    // Whoever sat after the removed seat is told their new seat before the update
-                    // that shows it (their token is unchanged, so it is not sent again).
-                    for (id, new_seat) in moved_up {
-                        let joined = ServerMessage::Joined {
-                            room: &self.id,
-                            seat: Some(new_seat),
-                            token: None,
-                            waiting: false,
-                        }
-                        .to_json();
-                        self.send(id, joined);
-                    }
-                    for id in removed {
-                        if let Some(member) = self.members.remove(&id) {
-                            let left = ServerMessage::Left {
-                                code: LeftCode::Removed,
-                                reason: "the host removed you",
-                            }
-                            .to_json();
-                            let _ = member.outbox.send(Outgoing::Detached(Some(left.into())));
-                        }
-                    }
+                    self.seat_gone(seat, LeftCode::Removed, "the host removed you");
                     return Ok(vec![RoomEvent::Room(RoomChange::SeatRemoved { seat })]);
                 }
                 if self.state.seats[seat].bot.is_some() {
@@ -126,46 +83,70 @@ impl Room {
                 }
                 let mut next = self.state.clone();
                 next.timer = timer;
+                next.timer_auto = false;
                 self.commit_state(next).await?;
                 self.schedule();
                 Ok(vec![RoomEvent::Room(RoomChange::TimerChanged)])
             }
-            ClientMessage::Start {} => {
-                if self.state.status == Status::Playing {
-                    return Err(Refusal::GameUnderWay);
-                }
-                self.prepare_bots()?;
-                let seed = random_seed();
-                let mut next = self.state.clone();
-                // People in line (and here) take their seats.
-                let seated = self.seat_waiting(&mut next);
-                next.status = Status::Playing;
-                next.game += 1;
-                let number = next.game;
-                let table =
-                    Table::new(next.rules, next.seats.len(), seed).map_err(Refusal::NoGameFor)?;
-                // The new game and the room's state: one transaction, or nothing.
-                let started = Write::GameStarted {
-                    room: self.id.clone(),
-                    number,
-                    seed,
-                };
-                self.commit(vec![started], Some(next)).await?;
-                self.settings.metrics.game_started();
-                tracing::info!(game = number, "game started");
-                self.seated_from_line(&seated);
-                self.table = Some(table);
-                self.stand_in = vec![None; self.state.seats.len()];
-                self.make_bots()?;
-                self.schedule();
-                let mut events: Vec<RoomEvent> = seated
-                    .iter()
-                    .map(|&(_, seat)| RoomEvent::Room(RoomChange::Seated { seat }))
-                    .collect();
-                events.push(RoomEvent::Room(RoomChange::GameStarted { number }));
-                Ok(events)
-            }
+            ClientMessage::SetOptions {
+                public,
+                spectator_chat,
+                lang,
+            } => self.set_options(public, spectator_chat, lang).await,
+            ClientMessage::Mute { seat, muted } => self.mute(seat, muted).await,
+            ClientMessage::Start {} => self.start_game().await,
             other => Err(Refusal::NotAHostRequest(other.kind())),
         }
+    }
+
+    /// Starts a game: the first from the lobby, or a rematch (the seats turned by one, so
+    /// that the first player moves on).
+    pub(super) async fn start_game(&mut self) -> Reply {
+        if self.state.status == Status::Playing {
+            return Err(Refusal::GameUnderWay);
+        }
+        self.prepare_bots()?;
+        let seed = random_seed();
+        let mut next = self.state.clone();
+        let rotated = next.status == Status::Over && next.seats.len() > 1;
+        if rotated {
+            next.seats.rotate_left(1);
+            next.host = (next.host + next.seats.len() - 1) % next.seats.len();
+        }
+        // People in line (and here) take their seats.
+        let seated = self.seat_waiting(&mut next);
+        next.status = Status::Playing;
+        next.game += 1;
+        let number = next.game;
+        let table = Table::new(next.rules, next.seats.len(), seed).map_err(Refusal::NoGameFor)?;
+        // The new game and the room's state: one transaction, or nothing.
+        let started = Write::GameStarted {
+            room: self.id.clone(),
+            number,
+            seed,
+        };
+        self.commit(vec![started], Some(next)).await?;
+        self.auto_start = None;
+        self.settings.metrics.game_started();
+        tracing::info!(game = number, "game started");
+        if rotated {
+            self.rotated();
+        }
+        self.seated_from_line(&seated);
+        self.table = Some(table);
+        self.stand_in = vec![None; self.state.seats.len()];
+        self.make_bots()?;
+        self.schedule();
+        let mut events: Vec<RoomEvent> = Vec::new();
+        if rotated {
+            events.push(RoomEvent::Room(RoomChange::SeatsRotated));
+        }
+        events.extend(
+            seated
+                .iter()
+                .map(|&(_, seat)| RoomEvent::Room(RoomChange::Seated { seat })),
+        );
+        events.push(RoomEvent::Room(RoomChange::GameStarted { number }));
+        Ok(events)
     }
 }

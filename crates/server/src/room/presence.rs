@@ -129,21 +129,23 @@ impl Room {
     }
 
     /// Seats a person named `name` (the lobby's `join`, or `join_next` in the lobby).
-    pub(super) async fn seat_person(&mut self, name: &str) -> Result<Entered, Refusal> {
+    pub(super) async fn seat_person(
+        &mut self,
+        name: &str,
+        avatar: Option<Avatar>,
+    ) -> Result<Entered, Refusal> {
         let name = clean_name(name)?;
         if self.state.seats.len() >= MAX_PLAYERS {
             return Err(Refusal::SeatsTaken);
         }
+        if self.state.has_name(&name) {
+            return Err(Refusal::NameTaken(name));
+        }
         let token = random_token();
         let mut next = self.state.clone();
-        next.seats.push(SeatState {
-            name,
-            bot: None,
-            token_hash: Some(token_hash(&token)),
-            token: None,
-            human: true,
-            away: false,
-        });
+        let avatar = avatar.unwrap_or_else(|| next.free_avatar());
+        next.seats
+            .push(SeatState::person(name, token_hash(&token), avatar));
         self.commit_state(next).await?;
         self.bots.push(None);
         self.stand_in.push(None);
@@ -158,7 +160,12 @@ impl Room {
     }
 
     /// A spectator asks for a seat: in the lobby at once, else a place in line for the next game.
-    pub(super) async fn join_next(&mut self, conn: ConnId, name: &str) -> Reply {
+    pub(super) async fn join_next(
+        &mut self,
+        conn: ConnId,
+        name: &str,
+        avatar: Option<Avatar>,
+    ) -> Reply {
         let member = self.members.get(&conn).expect("the sender is a member");
         if member.seat.is_some() {
             return Err(Refusal::AlreadySeated);
@@ -167,17 +174,22 @@ impl Room {
             return Err(Refusal::AlreadyInLine);
         }
         let entered = if self.state.status == Status::Lobby {
-            self.seat_person(name).await?
+            self.seat_person(name, avatar).await?
         } else {
             let name = clean_name(name)?;
             if self.state.seats.len() + self.state.waiting.len() >= MAX_PLAYERS {
                 return Err(Refusal::NextGameFull);
             }
+            if self.state.has_name(&name) {
+                return Err(Refusal::NameTaken(name));
+            }
             let token = random_token();
             let mut next = self.state.clone();
+            let avatar = avatar.unwrap_or_else(|| next.free_avatar());
             next.waiting.push(WaitingState {
                 name: name.clone(),
                 token_hash: token_hash(&token),
+                avatar: Some(avatar),
             });
             self.commit_state(next).await?;
             Entered {
@@ -207,7 +219,8 @@ impl Room {
     pub(super) fn seat_waiting(&self, next: &mut RoomState) -> Vec<(String, usize)> {
         let mut seated = Vec::new();
         let mut still = Vec::new();
-        for waiting in next.waiting.drain(..) {
+        let line: Vec<WaitingState> = next.waiting.drain(..).collect();
+        for waiting in line {
             let here = self
                 .members
                 .values()
@@ -216,14 +229,9 @@ impl Room {
             if let Some(token) = here
                 && next.seats.len() < MAX_PLAYERS
             {
-                next.seats.push(SeatState {
-                    name: waiting.name,
-                    bot: None,
-                    token_hash: Some(waiting.token_hash),
-                    token: None,
-                    human: true,
-                    away: false,
-                });
+                let avatar = waiting.avatar.unwrap_or_else(|| next.free_avatar());
+                next.seats
+                    .push(SeatState::person(waiting.name, waiting.token_hash, avatar));
                 seated.push((token.to_string(), next.seats.len() - 1));
             } else {
                 still.push(waiting);

@@ -2,11 +2,16 @@
 //! [`Refusal::code`] is its protocol error code and its `Display` the English message of the
 //! `error` reply (docs/websocket-protocol.md).
 
+use std::time::Duration;
+
 use martian_bots::BotError;
 use martian_engine::{GameError, MAX_PLAYERS, SolveLimit};
 
+use crate::chat::{ChatTextError, MAX_CHAT_CHARS};
 use crate::coach::CoachUnavailable;
-use crate::protocol::{ErrorCode, LimitView, NameError, QUICK_MESSAGES, Timer, error_json_with};
+use crate::protocol::{
+    ErrorCode, ErrorExtra, ErrorLimit, LimitView, NameError, QUICK_MESSAGES, Timer, error_json_with,
+};
 use crate::registry::RoomCap;
 use crate::store::StoreError;
 use crate::table::TableError;
@@ -31,6 +36,10 @@ pub enum Refusal {
     AlreadySeated,
     #[error("you already have a seat at the next game")]
     AlreadyInLine,
+    #[error("someone in this room is already called '{0}': choose another name")]
+    NameTaken(String),
+    #[error("unknown avatar '{0}'")]
+    UnknownAvatar(String),
 
     // Who may ask.
     #[error("you are not in this room")]
@@ -41,8 +50,12 @@ pub enum Refusal {
     NotHost,
     #[error("spectators cannot play")]
     SpectatorPlays,
-    #[error("spectators cannot send messages")]
+    #[error("spectators cannot write in this room's chat")]
     SpectatorSays,
+    #[error("give a name when you start watching to write in the chat")]
+    SpectatorUnnamed,
+    #[error("spectators have no avatar")]
+    SpectatorAvatar,
     #[error("the coach advises seated players")]
     SpectatorCoached,
     #[error("only players can do this")]
@@ -61,6 +74,12 @@ pub enum Refusal {
     Table(#[from] TableError),
     #[error("{0}")]
     Coach(#[from] CoachUnavailable),
+    #[error("the host muted you in this room's chat")]
+    Muted,
+    #[error("{0}")]
+    ChatText(#[from] ChatTextError),
+    #[error("too many chat messages: wait {} s", .0.as_secs_f32().ceil() as u64)]
+    ChatTooFast(Duration),
     /// The solver the coach reads is busy preparing other rooms' solutions.
     #[error("the coach waits for the server's solver, busy with other rooms: ask again shortly")]
     CoachBusy,
@@ -92,6 +111,10 @@ pub enum Refusal {
     TimerTooLong,
     #[error("the game is under way")]
     GameUnderWay,
+    #[error("set_options needs public, spectator_chat or lang")]
+    NoOptions,
+    #[error("the host cannot mute their own seat")]
+    MuteSelf,
     /// The room's rules and seats make no game.
     #[error("{0}")]
     NoGameFor(GameError),
@@ -128,9 +151,15 @@ impl Refusal {
             Refusal::AlreadyInRoom => ErrorCode::AlreadyInRoom,
             Refusal::NotHost => ErrorCode::NotHost,
             Refusal::SpectatorPlays
+            | Refusal::SpectatorUnnamed
+            | Refusal::SpectatorAvatar
             | Refusal::SpectatorSays
             | Refusal::SpectatorCoached
             | Refusal::SpectatorHandsOver => ErrorCode::NotSeated,
+            Refusal::NameTaken(_) => ErrorCode::NameTaken,
+            Refusal::Muted => ErrorCode::Muted,
+            Refusal::ChatText(ChatTextError::TooLong) => ErrorCode::ChatTooLong,
+            Refusal::ChatTooFast(_) => ErrorCode::ChatRateLimited,
             Refusal::AlreadySeated
             | Refusal::AlreadyInLine
             | Refusal::NoGame
@@ -149,6 +178,9 @@ impl Refusal {
                 ErrorCode::Illegal
             }
             Refusal::BadName(_)
+            | Refusal::UnknownAvatar(_)
+            | Refusal::ChatText(ChatTextError::Empty)
+            | Refusal::MuteSelf
             | Refusal::NotAnAction(_)
             | Refusal::NotAQuickMessage(_)
             | Refusal::NoSuchSeat(_)
@@ -157,29 +189,41 @@ impl Refusal {
             | Refusal::CannotRemove(_)
             | Refusal::TimerTooLong
             | Refusal::Bot(_) => ErrorCode::Invalid,
-            Refusal::NotAHostRequest(_) => ErrorCode::Malformed,
+            Refusal::NotAHostRequest(_) | Refusal::NoOptions => ErrorCode::Malformed,
             Refusal::SolverBusy | Refusal::CoachBusy => ErrorCode::Busy,
             Refusal::SolverLimit(_) => ErrorCode::SolverLimit,
             Refusal::Storage(_) => ErrorCode::Storage,
         }
     }
 
+    /// What the reply says beyond the code: the limit reached, or when to try again.
+    pub fn extra(&self) -> ErrorExtra<'static> {
+        match self {
+            Refusal::ChatText(ChatTextError::TooLong) => ErrorExtra {
+                limit: Some(ErrorLimit::Count(MAX_CHAT_CHARS)),
+                ..ErrorExtra::default()
+            },
+            Refusal::ChatTooFast(wait) => ErrorExtra {
+                retry_ms: Some(wait.as_millis().max(1) as u64),
+                ..ErrorExtra::default()
+            },
+            Refusal::SolverLimit(limit) => ErrorExtra {
+                limit: Some(ErrorLimit::Solver(LimitView::from(*limit))),
+                ..ErrorExtra::default()
+            },
+            _ => ErrorExtra::default(),
+        }
+    }
+
     /// The `error` reply to the request of type `request`.
     pub fn to_json(&self, request: Option<&str>) -> String {
-        let limit = match self {
-            Refusal::SolverLimit(limit) => Some(LimitView::from(*limit)),
-            _ => None,
-        };
-        error_json_with(self.code(), &self.to_string(), request, limit)
+        error_json_with(self.code(), &self.to_string(), request, self.extra())
     }
 }
 
 /// Why a room could not be created. Nothing was created.
 #[derive(Debug, thiserror::Error)]
 pub enum CreateRefusal {
-    /// The connection made as many rooms as one may.
-    #[error("one connection may create {limit} rooms: reconnect to create more")]
-    ConnectionLimit { limit: usize },
     #[error("{0}")]
     Cap(#[from] RoomCap),
     #[error("{0}")]
@@ -192,11 +236,24 @@ impl CreateRefusal {
     /// The protocol's error code of this refusal.
     pub fn code(&self) -> ErrorCode {
         match self {
-            CreateRefusal::ConnectionLimit { .. } | CreateRefusal::Cap(_) => {
-                ErrorCode::TooManyRooms
-            }
+            CreateRefusal::Cap(RoomCap::Server) => ErrorCode::TooManyRooms,
+            CreateRefusal::Cap(RoomCap::Address { .. }) => ErrorCode::RoomsPerAddress,
+            CreateRefusal::Cap(RoomCap::Connection { .. }) => ErrorCode::RoomsPerConnection,
             CreateRefusal::BadName(_) => ErrorCode::Invalid,
             CreateRefusal::Storage(_) => ErrorCode::Storage,
+        }
+    }
+
+    /// What the reply says beyond the code: the limit reached.
+    pub fn extra(&self) -> ErrorExtra<'static> {
+        match self {
+            CreateRefusal::Cap(RoomCap::Address { limit } | RoomCap::Connection { limit }) => {
+                ErrorExtra {
+                    limit: Some(ErrorLimit::Count(*limit)),
+                    ..ErrorExtra::default()
+                }
+            }
+            _ => ErrorExtra::default(),
         }
     }
 }
@@ -215,6 +272,56 @@ mod tests {
                 Refusal::SpectatorsFull,
                 C::RoomFull,
                 "the room has as many spectators as it admits",
+            ),
+            (
+                Refusal::NameTaken("Gil".into()),
+                C::NameTaken,
+                "someone in this room is already called 'Gil': choose another name",
+            ),
+            (
+                Refusal::UnknownAvatar("dragon".into()),
+                C::Invalid,
+                "unknown avatar 'dragon'",
+            ),
+            (
+                Refusal::SpectatorUnnamed,
+                C::NotSeated,
+                "give a name when you start watching to write in the chat",
+            ),
+            (
+                Refusal::SpectatorAvatar,
+                C::NotSeated,
+                "spectators have no avatar",
+            ),
+            (
+                Refusal::Muted,
+                C::Muted,
+                "the host muted you in this room's chat",
+            ),
+            (
+                Refusal::ChatText(ChatTextError::TooLong),
+                C::ChatTooLong,
+                "the message is longer than 200 characters",
+            ),
+            (
+                Refusal::ChatText(ChatTextError::Empty),
+                C::Invalid,
+                "the message is empty",
+            ),
+            (
+                Refusal::ChatTooFast(Duration::from_millis(2500)),
+                C::ChatRateLimited,
+                "too many chat messages: wait 3 s",
+            ),
+            (
+                Refusal::NoOptions,
+                C::Malformed,
+                "set_options needs public, spectator_chat or lang",
+            ),
+            (
+                Refusal::MuteSelf,
+                C::Invalid,
+                "the host cannot mute their own seat",
             ),
             (
                 Refusal::AlreadyStarted,
@@ -266,7 +373,7 @@ mod tests {
             (
                 Refusal::SpectatorSays,
                 C::NotSeated,
-                "spectators cannot send messages",
+                "spectators cannot write in this room's chat",
             ),
             (
                 Refusal::SpectatorCoached,
@@ -408,6 +515,15 @@ mod tests {
         for (refusal, ..) in &list {
             match refusal {
                 Refusal::SpectatorsFull
+                | Refusal::NameTaken(_)
+                | Refusal::UnknownAvatar(_)
+                | Refusal::SpectatorUnnamed
+                | Refusal::SpectatorAvatar
+                | Refusal::Muted
+                | Refusal::ChatText(_)
+                | Refusal::ChatTooFast(_)
+                | Refusal::NoOptions
+                | Refusal::MuteSelf
                 | Refusal::AlreadyStarted
                 | Refusal::BadToken
                 | Refusal::SeatsTaken
@@ -474,6 +590,12 @@ mod tests {
             assert_eq!(reply["code"], code.as_str());
             assert_eq!(reply["message"], text);
             assert_eq!(reply["request"], "act");
+            // The limit reached, or when to try again, where the code has one.
+            match code {
+                ErrorCode::ChatTooLong => assert_eq!(reply["limit"], 200),
+                ErrorCode::ChatRateLimited => assert_eq!(reply["retry_ms"], 2500),
+                _ => assert!(reply.get("limit").is_none() && reply.get("retry_ms").is_none()),
+            }
         }
     }
 
@@ -492,9 +614,9 @@ mod tests {
     fn every_creation_refusal_has_its_code_and_its_words() {
         let cases = [
             (
-                CreateRefusal::ConnectionLimit { limit: 3 },
-                ErrorCode::TooManyRooms,
-                "one connection may create 3 rooms: reconnect to create more".to_string(),
+                CreateRefusal::Cap(RoomCap::Connection { limit: 3 }),
+                ErrorCode::RoomsPerConnection,
+                "3 rooms created on this connection are open with people in them: finish or leave one of them, then create another".to_string(),
             ),
             (
                 CreateRefusal::Cap(RoomCap::Server),
@@ -502,9 +624,9 @@ mod tests {
                 RoomCap::Server.to_string(),
             ),
             (
-                CreateRefusal::Cap(RoomCap::Address),
-                ErrorCode::TooManyRooms,
-                RoomCap::Address.to_string(),
+                CreateRefusal::Cap(RoomCap::Address { limit: 20 }),
+                ErrorCode::RoomsPerAddress,
+                "20 rooms created from your address are open with people in them: finish or leave one of them, then create another".to_string(),
             ),
             (
                 CreateRefusal::BadName(NameError::TooLong),
@@ -520,11 +642,17 @@ mod tests {
         for (refusal, code, text) in cases {
             assert_eq!(refusal.code(), code, "{refusal:?}");
             assert_eq!(refusal.to_string(), text, "{refusal:?}");
+            let limit = refusal.extra().limit;
+            match &refusal {
+                CreateRefusal::Cap(
+                    RoomCap::Address { limit: l } | RoomCap::Connection { limit: l },
+                ) => {
+                    assert_eq!(limit, Some(ErrorLimit::Count(*l)))
+                }
+                _ => assert_eq!(limit, None),
+            }
             match refusal {
-                CreateRefusal::ConnectionLimit { .. }
-                | CreateRefusal::Cap(_)
-                | CreateRefusal::BadName(_)
-                | CreateRefusal::Storage(_) => {}
+                CreateRefusal::Cap(_) | CreateRefusal::BadName(_) | CreateRefusal::Storage(_) => {}
             }
         }
     }

@@ -106,12 +106,20 @@ impl StoreError {
 /// A change to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Write {
-    /// Creates or replaces a room's state (JSON).
+    /// Creates or replaces a room's state (JSON); a new room's row also gets its code (unique
+    /// among open rooms) and the address that created it (what the per-address cap counts
+    /// by), which later writes leave as they are.
     Room {
         id: String,
         state: String,
         closed: bool,
+        code: String,
+        creator: Option<String>,
     },
+    /// Gives a room stored before codes its code.
+    Code { room: String, code: String },
+    /// A chat line (JSON) of a room, its `n`th; only the room's last lines are kept.
+    Chat { room: String, n: u64, line: String },
     /// A game starts in a room.
     GameStarted {
         room: String,
@@ -141,7 +149,19 @@ pub struct StoredRoom {
     pub games: Vec<StoredGame>,
     /// The generation of this process's lease on the room (PostgreSQL); 0 with SQLite.
     pub generation: u64,
+    /// The room's last chat lines (JSON), oldest first.
+    pub chat: Vec<String>,
 }
+
+/// A room's stored state, for `my_rooms`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomRow {
+    pub state: String,
+    pub closed: bool,
+}
+
+/// How many chat lines of a room are kept in the database.
+pub const CHAT_KEPT: u64 = crate::chat::CHAT_HISTORY as u64;
 
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,6 +208,26 @@ pub trait Backend: Send + Sync + std::fmt::Debug {
     fn close(&self) -> BoxFuture<'_, ()>;
     /// Whether the engine fences each room's writes by its lease (PostgreSQL).
     fn fences(&self) -> bool;
+    /// A room's stored state and whether it is closed.
+    fn room(&self, id: String) -> BoxFuture<'_, Result<Option<RoomRow>, StoreError>>;
+    /// Tells the other processes whether a room run here is live and how it is listed
+    /// (PostgreSQL; nothing to do for one process). Not part of a room's changes: a hint that
+    /// is never worth refusing a move for.
+    fn publish(&self, _room: String, _live: bool, _listing: Option<String>) -> BoxFuture<'_, ()> {
+        Box::pin(async {})
+    }
+    /// Live rooms created from `creator` that other processes run (PostgreSQL).
+    fn live_elsewhere(&self, _creator: String) -> BoxFuture<'_, Result<usize, StoreError>> {
+        Box::pin(async { Ok(0) })
+    }
+    /// The open room with this code that another process runs, if any (PostgreSQL).
+    fn find_code(&self, _code: String) -> BoxFuture<'_, Result<Option<String>, StoreError>> {
+        Box::pin(async { Ok(None) })
+    }
+    /// The public listings (JSON) of the rooms other processes run (PostgreSQL).
+    fn listings_elsewhere(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
 }
 
 /// A handle on the storage, for the server or for one room. Cheap to clone.
@@ -270,6 +310,32 @@ impl Store {
         self.backend.record(room.to_string(), number).await
     }
 
+    /// A room's stored state, if the database has the room.
+    pub async fn room(&self, id: &str) -> Result<Option<RoomRow>, StoreError> {
+        self.backend.room(id.to_string()).await
+    }
+
+    /// Tells the other processes (if any) whether this handle's room is live and how it is
+    /// listed; errors are only logged.
+    pub async fn publish(&self, room: &str, live: bool, listing: Option<String>) {
+        self.backend.publish(room.to_string(), live, listing).await
+    }
+
+    /// Live rooms created from `creator` that other processes run.
+    pub async fn live_elsewhere(&self, creator: &str) -> Result<usize, StoreError> {
+        self.backend.live_elsewhere(creator.to_string()).await
+    }
+
+    /// The open room with this code that another process runs.
+    pub async fn find_code(&self, code: &str) -> Result<Option<String>, StoreError> {
+        self.backend.find_code(code.to_string()).await
+    }
+
+    /// The public listings of the rooms other processes run.
+    pub async fn listings_elsewhere(&self) -> Result<Vec<String>, StoreError> {
+        self.backend.listings_elsewhere().await
+    }
+
     /// The records of a room's finished games numbered below `before`, the `limit` highest
     /// numbered, highest first.
     pub async fn finished_records(
@@ -284,7 +350,7 @@ impl Store {
     }
 }
 
-fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)

@@ -26,14 +26,18 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, GenericClient, NoTls, Statement};
 
-use super::{Backend, BoxFuture, Fence, StoreError, StoredGame, StoredRoom, Write, now_ms};
+use super::{
+    Backend, BoxFuture, CHAT_KEPT, Fence, RoomRow, StoreError, StoredGame, StoredRoom, Write,
+    now_ms,
+};
 use crate::metrics::Metrics;
 
 /// The schema version this program writes and reads.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; 1] = ["
+const MIGRATIONS: [&str; 2] = [
+    "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
     created_ms BIGINT NOT NULL,
@@ -70,7 +74,26 @@ CREATE TABLE health (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     probed_ms BIGINT NOT NULL
 );
-"];
+",
+    "
+-- Room codes (unique among open rooms), the address a room was created from and whether the
+-- room is live (what the per-address cap counts across processes), its public listing (what the
+-- other processes list), and each room's last chat lines.
+ALTER TABLE rooms ADD COLUMN code TEXT;
+ALTER TABLE rooms ADD COLUMN creator TEXT;
+ALTER TABLE rooms ADD COLUMN live BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE rooms ADD COLUMN listing TEXT;
+CREATE UNIQUE INDEX rooms_open_code ON rooms (code) WHERE NOT closed AND code IS NOT NULL;
+CREATE INDEX rooms_live_by_creator ON rooms (creator) WHERE live AND NOT closed;
+CREATE INDEX rooms_listed ON rooms (updated_ms) WHERE listing IS NOT NULL AND NOT closed;
+CREATE TABLE chat (
+    room_id TEXT NOT NULL,
+    n BIGINT NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (room_id, n)
+);
+",
+];
 
 /// The advisory lock migrations are applied under (any number, the same for every process).
 const MIGRATION_LOCK: i64 = 0x006d_6172_7469_616e; // "martian"
@@ -336,7 +359,7 @@ impl Postgres {
         let client = self.reader().await?;
         let rows = client
             .query(
-                "UPDATE rooms SET owner = $1, generation = rooms.generation + 1
+                "UPDATE rooms SET owner = $1, generation = rooms.generation + 1, live = FALSE, listing = NULL
                  FROM (
                      SELECT r.id, r.generation FROM rooms r LEFT JOIN nodes n ON n.name = r.owner
                      WHERE NOT r.closed AND NOT (r.id = ANY($2))
@@ -360,6 +383,7 @@ impl Postgres {
                         state: row.get(1),
                         games: Vec::new(),
                         generation: row.get::<_, i64>(2) as u64,
+                        chat: Vec::new(),
                     },
                 )
             })
@@ -375,7 +399,7 @@ impl Postgres {
         let client = self.reader().await?;
         let claimed = client
             .query_opt(
-                "UPDATE rooms SET owner = $1, generation = rooms.generation + 1
+                "UPDATE rooms SET owner = $1, generation = rooms.generation + 1, live = FALSE, listing = NULL
                  FROM (
                      SELECT r.id, r.generation FROM rooms r LEFT JOIN nodes n ON n.name = r.owner
                      WHERE r.id = $2 AND NOT r.closed
@@ -393,6 +417,7 @@ impl Postgres {
                 state: row.get(1),
                 games: Vec::new(),
                 generation: row.get::<_, i64>(2) as u64,
+                chat: Vec::new(),
             }];
             load_games(&*client, &mut rooms).await?;
             return Ok(Claim::Claimed(rooms.remove(0)));
@@ -423,7 +448,8 @@ impl Postgres {
         let client = self.reader().await?;
         client
             .execute(
-                "UPDATE rooms SET owner = NULL WHERE owner = $1 AND NOT closed",
+                "UPDATE rooms SET owner = NULL, live = FALSE, listing = NULL
+                 WHERE owner = $1 AND NOT closed",
                 &[&self.options.node],
             )
             .await
@@ -482,10 +508,22 @@ async fn load_games(
             game.moves.push(row.get(1));
         }
     }
+    let chat = client
+        .query(
+            "SELECT room_id, line FROM chat WHERE room_id = ANY($1) ORDER BY room_id, n",
+            &[&ids],
+        )
+        .await
+        .map_err(pg)?;
+    let mut lines: std::collections::HashMap<String, Vec<String>> = Default::default();
+    for row in &chat {
+        lines.entry(row.get(0)).or_default().push(row.get(1));
+    }
     for room in rooms {
         if let Some(game) = by_room.remove(&room.id) {
             room.games.push(game);
         }
+        room.chat = lines.remove(&room.id).unwrap_or_default();
     }
     Ok(())
 }
@@ -557,6 +595,9 @@ struct Statements {
     fence: Statement,
     existing: Statement,
     rooms: Statement,
+    chat: Statement,
+    chat_trim: Statement,
+    codes: Statement,
     games_started: Statement,
     moves: Statement,
     games_finished: Statement,
@@ -580,12 +621,38 @@ async fn connect_writer(url: &str) -> Result<(Client, Statements), StoreError> {
             .map_err(pg)?,
         rooms: client
             .prepare(
-                "INSERT INTO rooms (id, created_ms, updated_ms, closed, state, owner, generation)
-                 SELECT r.id, $1, $1, r.closed, r.state, r.owner, r.generation
-                 FROM unnest($2::text[], $3::bool[], $4::text[], $5::text[], $6::bigint[])
-                      AS r(id, closed, state, owner, generation)
+                "INSERT INTO rooms (id, created_ms, updated_ms, closed, state, owner, generation,
+                                   code, creator, live)
+                 SELECT r.id, $1, $1, r.closed, r.state, r.owner, r.generation, r.code, r.creator,
+                        NOT r.closed
+                 FROM unnest($2::text[], $3::bool[], $4::text[], $5::text[], $6::bigint[],
+                             $7::text[], $8::text[])
+                      AS r(id, closed, state, owner, generation, code, creator)
                  ON CONFLICT (id) DO UPDATE
-                 SET updated_ms = $1, closed = EXCLUDED.closed, state = EXCLUDED.state",
+                 SET updated_ms = $1, closed = EXCLUDED.closed, state = EXCLUDED.state,
+                     live = rooms.live AND NOT EXCLUDED.closed,
+                     listing = CASE WHEN EXCLUDED.closed THEN NULL ELSE rooms.listing END",
+            )
+            .await
+            .map_err(pg)?,
+        chat: client
+            .prepare(
+                "INSERT INTO chat (room_id, n, line)
+                 SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])",
+            )
+            .await
+            .map_err(pg)?,
+        codes: client
+            .prepare(
+                "UPDATE rooms SET code = c.code
+                 FROM unnest($1::text[], $2::text[]) AS c(id, code) WHERE rooms.id = c.id",
+            )
+            .await
+            .map_err(pg)?,
+        chat_trim: client
+            .prepare(
+                "DELETE FROM chat USING unnest($1::text[], $2::bigint[]) AS t(room_id, below)
+                 WHERE chat.room_id = t.room_id AND chat.n <= t.below",
             )
             .await
             .map_err(pg)?,
@@ -695,13 +762,21 @@ async fn apply_together(
     let mut started = StartedRows::default();
     let mut moves = MoveRows::default();
     let mut finished = FinishedRows::default();
+    let mut chat = ChatRows::default();
+    let mut codes = CodeRows::default();
     for ((writes, fence), result) in commits.iter().zip(&results) {
         if result.is_err() {
             continue;
         }
         for write in *writes {
             match write {
-                Write::Room { id, state, closed } => {
+                Write::Room {
+                    id,
+                    state,
+                    closed,
+                    code,
+                    creator,
+                } => {
                     rooms.id.push(id);
                     rooms.closed.push(*closed);
                     rooms.state.push(state);
@@ -709,6 +784,26 @@ async fn apply_together(
                     rooms
                         .generation
                         .push(fence.map_or(0, |f| f.generation as i64));
+                    rooms.code.push(code);
+                    rooms.creator.push(creator.as_deref());
+                    if *closed {
+                        // The room's chat goes with it.
+                        chat.trim_room.push(id);
+                        chat.trim_below.push(i64::MAX);
+                    }
+                }
+                Write::Code { room, code } => {
+                    codes.room.push(room);
+                    codes.code.push(code);
+                }
+                Write::Chat { room, n, line } => {
+                    chat.room.push(room);
+                    chat.n.push(*n as i64);
+                    chat.line.push(line);
+                    if *n > CHAT_KEPT {
+                        chat.trim_room.push(room);
+                        chat.trim_below.push((*n - CHAT_KEPT) as i64);
+                    }
                 }
                 Write::GameStarted { room, number, seed } => {
                     started.room.push(room);
@@ -740,14 +835,19 @@ async fn apply_together(
             }
         }
     }
-    let room_params: [&(dyn ToSql + Sync); 6] = [
+    let room_params: [&(dyn ToSql + Sync); 8] = [
         &now,
         &rooms.id,
         &rooms.closed,
         &rooms.state,
         &rooms.owner,
         &rooms.generation,
+        &rooms.code,
+        &rooms.creator,
     ];
+    let chat_params: [&(dyn ToSql + Sync); 3] = [&chat.room, &chat.n, &chat.line];
+    let code_params: [&(dyn ToSql + Sync); 2] = [&codes.room, &codes.code];
+    let trim_params: [&(dyn ToSql + Sync); 2] = [&chat.trim_room, &chat.trim_below];
     let started_params: [&(dyn ToSql + Sync); 4] =
         [&now, &started.room, &started.number, &started.seed];
     let move_params: [&(dyn ToSql + Sync); 4] =
@@ -768,6 +868,13 @@ async fn apply_together(
             &statements.games_finished,
             &finished_params[..],
         ),
+        (codes.room.is_empty(), &statements.codes, &code_params[..]),
+        (chat.room.is_empty(), &statements.chat, &chat_params[..]),
+        (
+            chat.trim_room.is_empty(),
+            &statements.chat_trim,
+            &trim_params[..],
+        ),
     ]
     .into_iter()
     .filter(|(empty, _, _)| !empty)
@@ -786,6 +893,24 @@ struct RoomRows<'a> {
     state: Vec<&'a str>,
     owner: Vec<Option<&'a str>>,
     generation: Vec<i64>,
+    code: Vec<&'a str>,
+    creator: Vec<Option<&'a str>>,
+}
+
+#[derive(Default)]
+struct CodeRows<'a> {
+    room: Vec<&'a str>,
+    code: Vec<&'a str>,
+}
+
+#[derive(Default)]
+struct ChatRows<'a> {
+    room: Vec<&'a str>,
+    n: Vec<i64>,
+    line: Vec<&'a str>,
+    /// Rooms whose lines up to `trim_below` are dropped (after the new ones are added).
+    trim_room: Vec<&'a str>,
+    trim_below: Vec<i64>,
 }
 
 #[derive(Default)]
@@ -877,15 +1002,50 @@ async fn apply(
     let generation = fence.map_or(0, |f| f.generation as i64);
     for write in writes {
         match write {
-            Write::Room { id, state, closed } => {
+            Write::Room {
+                id,
+                state,
+                closed,
+                code,
+                creator,
+            } => {
                 tx.execute(
-                    "INSERT INTO rooms (id, created_ms, updated_ms, closed, state, owner, generation)
-                     VALUES ($1, $2, $2, $3, $4, $5, $6)
-                     ON CONFLICT (id) DO UPDATE SET updated_ms = $2, closed = $3, state = $4",
-                    &[id, &now, closed, state, &owner, &generation],
+                    "INSERT INTO rooms (id, created_ms, updated_ms, closed, state, owner, generation,
+                                       code, creator, live)
+                     VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, NOT $3)
+                     ON CONFLICT (id) DO UPDATE SET updated_ms = $2, closed = $3, state = $4,
+                         live = rooms.live AND NOT $3,
+                         listing = CASE WHEN $3 THEN NULL ELSE rooms.listing END",
+                    &[id, &now, closed, state, &owner, &generation, code, creator],
                 )
                 .await
                 .map_err(pg)?;
+                if *closed {
+                    tx.execute("DELETE FROM chat WHERE room_id = $1", &[id])
+                        .await
+                        .map_err(pg)?;
+                }
+            }
+            Write::Code { room, code } => {
+                tx.execute("UPDATE rooms SET code = $2 WHERE id = $1", &[room, code])
+                    .await
+                    .map_err(pg)?;
+            }
+            Write::Chat { room, n, line } => {
+                tx.execute(
+                    "INSERT INTO chat (room_id, n, line) VALUES ($1, $2, $3)",
+                    &[room, &(*n as i64), line],
+                )
+                .await
+                .map_err(pg)?;
+                if *n > CHAT_KEPT {
+                    tx.execute(
+                        "DELETE FROM chat WHERE room_id = $1 AND n <= $2",
+                        &[room, &((*n - CHAT_KEPT) as i64)],
+                    )
+                    .await
+                    .map_err(pg)?;
+                }
             }
             Write::GameStarted { room, number, seed } => {
                 tx.execute(
@@ -1030,5 +1190,86 @@ impl Backend for Postgres {
 
     fn fences(&self) -> bool {
         true
+    }
+
+    fn room(&self, id: String) -> BoxFuture<'_, Result<Option<RoomRow>, StoreError>> {
+        Box::pin(async move {
+            let client = self.reader().await?;
+            let row = client
+                .query_opt("SELECT state, closed FROM rooms WHERE id = $1", &[&id])
+                .await
+                .map_err(pg)?;
+            Ok(row.map(|row| RoomRow {
+                state: row.get(0),
+                closed: row.get(1),
+            }))
+        })
+    }
+
+    fn publish(&self, room: String, live: bool, listing: Option<String>) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            let result = async {
+                let client = self.reader().await?;
+                client
+                    .execute(
+                        "UPDATE rooms SET live = $2, listing = $3
+                         WHERE id = $1 AND owner = $4 AND NOT closed",
+                        &[&room, &live, &listing, &self.options.node],
+                    )
+                    .await
+                    .map_err(pg)
+            }
+            .await;
+            if let Err(error) = result {
+                tracing::warn!(room = %room, "telling the other processes about the room: {error}");
+            }
+        })
+    }
+
+    fn live_elsewhere(&self, creator: String) -> BoxFuture<'_, Result<usize, StoreError>> {
+        Box::pin(async move {
+            let client = self.reader().await?;
+            let row = client
+                .query_one(
+                    "SELECT count(*) FROM rooms r JOIN nodes n ON n.name = r.owner
+                     WHERE r.creator = $1 AND r.live AND NOT r.closed AND r.owner <> $2
+                       AND n.expires_at > now()",
+                    &[&creator, &self.options.node],
+                )
+                .await
+                .map_err(pg)?;
+            Ok(row.get::<_, i64>(0) as usize)
+        })
+    }
+
+    fn find_code(&self, code: String) -> BoxFuture<'_, Result<Option<String>, StoreError>> {
+        Box::pin(async move {
+            let client = self.reader().await?;
+            let row = client
+                .query_opt(
+                    "SELECT id FROM rooms WHERE code = $1 AND NOT closed",
+                    &[&code],
+                )
+                .await
+                .map_err(pg)?;
+            Ok(row.map(|row| row.get(0)))
+        })
+    }
+
+    fn listings_elsewhere(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        Box::pin(async move {
+            let client = self.reader().await?;
+            let rows = client
+                .query(
+                    "SELECT r.listing FROM rooms r JOIN nodes n ON n.name = r.owner
+                     WHERE r.listing IS NOT NULL AND NOT r.closed AND r.owner <> $1
+                       AND n.expires_at > now()
+                     ORDER BY r.updated_ms DESC LIMIT 200",
+                    &[&self.options.node],
+                )
+                .await
+                .map_err(pg)?;
+            Ok(rows.iter().map(|row| row.get(0)).collect())
+        })
     }
 }

@@ -15,7 +15,10 @@ use crate::metrics::Metrics;
 use tokio::sync::oneshot;
 
 use super::file_lock::FileLock;
-use super::{Backend, BoxFuture, Fence, StoreError, StoredGame, StoredRoom, Write, now_ms};
+use super::{
+    Backend, BoxFuture, CHAT_KEPT, Fence, RoomRow, StoreError, StoredGame, StoredRoom, Write,
+    now_ms,
+};
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
@@ -127,7 +130,9 @@ CREATE TABLE IF NOT EXISTS rooms (
     created_ms INTEGER NOT NULL,
     updated_ms INTEGER NOT NULL,
     closed INTEGER NOT NULL DEFAULT 0,
-    state TEXT NOT NULL
+    state TEXT NOT NULL,
+    code TEXT,
+    creator TEXT
 );
 CREATE TABLE IF NOT EXISTS games (
     room_id TEXT NOT NULL,
@@ -149,6 +154,18 @@ CREATE TABLE IF NOT EXISTS move_log (
     idx INTEGER NOT NULL,
     code TEXT NOT NULL
 );
+-- Each room's last chat lines (JSON), numbered from 1.
+CREATE TABLE IF NOT EXISTS chat (
+    room_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (room_id, n)
+) WITHOUT ROWID;
+";
+
+/// Made once the columns they index exist (after [`migrate`]).
+const INDEXES: &str = "
+CREATE UNIQUE INDEX IF NOT EXISTS rooms_open_code ON rooms (code) WHERE closed = 0 AND code IS NOT NULL;
 ";
 
 enum Op {
@@ -162,6 +179,10 @@ enum Op {
         room: String,
         number: u32,
         reply: oneshot::Sender<Result<Option<String>, StoreError>>,
+    },
+    Room {
+        id: String,
+        reply: oneshot::Sender<Result<Option<RoomRow>, StoreError>>,
     },
     Finished {
         room: String,
@@ -239,6 +260,7 @@ impl Sqlite {
         conn.execute_batch(SCHEMA)?;
         conn.execute_batch(HEALTH_SCHEMA)?;
         migrate(&conn)?;
+        conn.execute_batch(INDEXES)?;
         let (rooms, next_moves) = load_rooms(&conn)?;
         let wal = path.map(|path| Wal {
             path: PathBuf::from(format!("{}-wal", path.display())),
@@ -361,6 +383,14 @@ impl Backend for Sqlite {
     fn fences(&self) -> bool {
         false
     }
+
+    fn room(&self, id: String) -> BoxFuture<'_, Result<Option<RoomRow>, StoreError>> {
+        Box::pin(async move {
+            let (reply, done) = oneshot::channel();
+            self.send(Op::Room { id, reply })?;
+            done.await.map_err(|_| StoreError::Stopped)?
+        })
+    }
 }
 
 /// For each room with a game in progress: the game's number and the index its next move must
@@ -369,21 +399,30 @@ impl Backend for Sqlite {
 type NextMoves = HashMap<String, (u32, usize)>;
 
 /// Brings a database of an earlier version to this one, in one transaction: the moves of the
-/// table keyed by room go into the log, in their games' order.
+/// table keyed by room go into the log, in their games' order; rooms get the columns of their
+/// code and creator (filled when each room is next stored).
 fn migrate(conn: &Connection) -> Result<(), StoreError> {
-    let has_column = conn
-        .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'log_from'")?
-        .exists([])?;
+    let has = |table: &str, column: &str| -> Result<bool, rusqlite::Error> {
+        conn.prepare("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2")?
+            .exists([table, column])
+    };
+    let has_column = has("games", "log_from")?;
+    let has_code = has("rooms", "code")?;
     let has_old_moves = conn
         .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'moves'")?
         .exists([])?;
-    if has_column && !has_old_moves {
+    if has_column && has_code && !has_old_moves {
         return Ok(());
     }
     conn.execute_batch("BEGIN IMMEDIATE")?;
     let result = (|| -> Result<(), rusqlite::Error> {
         if !has_column {
             conn.execute_batch("ALTER TABLE games ADD COLUMN log_from INTEGER NOT NULL DEFAULT 0")?;
+        }
+        if !has_code {
+            conn.execute_batch(
+                "ALTER TABLE rooms ADD COLUMN code TEXT; ALTER TABLE rooms ADD COLUMN creator TEXT;",
+            )?;
         }
         if has_old_moves {
             conn.execute_batch(
@@ -415,7 +454,14 @@ fn load_rooms(conn: &Connection) -> Result<(Vec<StoredRoom>, NextMoves), StoreEr
             state,
             games: Vec::new(),
             generation: 0,
+            chat: Vec::new(),
         });
+    }
+    let mut chat = conn.prepare("SELECT line FROM chat WHERE room_id = ?1 ORDER BY n")?;
+    for room in &mut rooms {
+        room.chat = chat
+            .query_map([&room.id], |row| row.get::<_, String>(0))?
+            .collect::<Result<_, _>>()?;
     }
     // A room shows its current (last) game: only that one is replayed, so only its moves load,
     // read from the log after the oldest of those games began.
@@ -571,6 +617,22 @@ fn run(
                         .map_err(StoreError::from);
                     let _ = reply.send(record);
                 }
+                Op::Room { id, reply } => {
+                    let row = conn
+                        .query_row(
+                            "SELECT state, closed FROM rooms WHERE id = ?1",
+                            [&id],
+                            |row| {
+                                Ok(RoomRow {
+                                    state: row.get(0)?,
+                                    closed: row.get(1)?,
+                                })
+                            },
+                        )
+                        .optional()
+                        .map_err(StoreError::from);
+                    let _ = reply.send(row);
+                }
                 Op::Finished {
                     room,
                     before,
@@ -691,14 +753,44 @@ fn apply<'a>(
     let mut changed: HashMap<&str, Option<(u32, usize)>> = HashMap::new();
     for write in writes {
         match write {
-            Write::Room { id, state, closed } => {
+            Write::Room {
+                id,
+                state,
+                closed,
+                code,
+                creator,
+            } => {
+                // The code and the creator are the room's first write's: a code changes only by
+                // `Write::Code`, so that the index of codes costs nothing per move.
                 tx.prepare_cached(
-                    "INSERT INTO rooms (id, created_ms, updated_ms, closed, state) VALUES (?1, ?2, ?2, ?3, ?4)
-                     ON CONFLICT(id) DO UPDATE SET updated_ms = ?2, closed = ?3, state = ?4",
+                    "INSERT INTO rooms (id, created_ms, updated_ms, closed, state, code, creator)
+                     VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6)
+                     ON CONFLICT(id) DO UPDATE SET updated_ms = ?2, state = ?4",
                 )?
-                .execute(params![id, now, closed, state])?;
+                .execute(params![id, now, closed, state, code, creator])?;
+                // `closed` is set apart, only when the room closes: the index of open rooms'
+                // codes depends on it, and would be written with every change otherwise.
+                if *closed {
+                    tx.prepare_cached("UPDATE rooms SET closed = 1 WHERE id = ?1")?
+                        .execute([id])?;
+                }
+
                 if *closed {
                     changed.insert(id, None);
+                    tx.prepare_cached("DELETE FROM chat WHERE room_id = ?1")?
+                        .execute([id])?;
+                }
+            }
+            Write::Code { room, code } => {
+                tx.prepare_cached("UPDATE rooms SET code = ?2 WHERE id = ?1")?
+                    .execute([room, code])?;
+            }
+            Write::Chat { room, n, line } => {
+                tx.prepare_cached("INSERT INTO chat (room_id, n, line) VALUES (?1, ?2, ?3)")?
+                    .execute(params![room, *n as i64, line])?;
+                if *n > CHAT_KEPT {
+                    tx.prepare_cached("DELETE FROM chat WHERE room_id = ?1 AND n <= ?2")?
+                        .execute(params![room, (*n - CHAT_KEPT) as i64])?;
                 }
             }
             Write::GameStarted { room, number, seed } => {
@@ -896,6 +988,8 @@ mod tests {
             id: id.into(),
             state: state.into(),
             closed: false,
+            code: format!("C{id}"),
+            creator: None,
         }
     }
 

@@ -78,7 +78,9 @@ pub struct ServeArgs {
         value_name = "N"
     )]
     connections_per_address: usize,
-    /// Rooms one address may have created and still open.
+    /// Live rooms (in their lobby or being played, with someone in them) one address may have
+    /// created; finished rooms and rooms everyone left do not count. With PostgreSQL the count
+    /// covers every process.
     #[arg(
         long,
         env = "MARTIAN_DICE_ROOMS_PER_ADDRESS",
@@ -86,7 +88,7 @@ pub struct ServeArgs {
         value_name = "N"
     )]
     rooms_per_address: usize,
-    /// Rooms one connection may create.
+    /// Live rooms one connection may have created.
     #[arg(
         long,
         env = "MARTIAN_DICE_ROOMS_PER_CONNECTION",
@@ -163,6 +165,22 @@ pub struct ServeArgs {
         value_name = "N"
     )]
     solver_queue: usize,
+    /// People who may wait in the quick-match queue at once (at most 8 from one address).
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_MATCH_QUEUE",
+        default_value_t = 1000,
+        value_name = "N"
+    )]
+    match_queue: usize,
+    /// Seconds a person waits in the quick-match queue before they are offered a bot instead.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_MATCH_BOT_AFTER",
+        default_value_t = 20.0,
+        value_name = "SECONDS"
+    )]
+    match_bot_after: f64,
     /// Seconds a disconnected person has to come back before a bot plays their turns (until they
     /// return) and the host role passes on.
     #[arg(
@@ -377,6 +395,8 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         ws_idle_timeout: duration("--idle-timeout", args.idle_timeout, 1.0, 24.0 * 3600.0)?,
         solver_threads: at_least_one("--solver-threads", args.solver_threads)?,
         solver_queue: at_least_one("--solver-queue", args.solver_queue)?,
+        match_queue: at_least_one("--match-queue", args.match_queue)?,
+        match_bot_after: duration("--match-bot-after", args.match_bot_after, 1.0, 3600.0)?,
         grace: duration("--grace", args.grace, 1.0, 24.0 * 3600.0)?,
         public_url: args.public_url.as_deref().map(public_url).transpose()?,
         trusted_proxies: args.trusted_proxies.clone(),

@@ -1,0 +1,460 @@
+//! Quick match: a queue of people who want a game now. Each is seated with the next people who
+//! ask for a table of the same size (preferring their own language for a while), or with bots
+//! once a bot is offered and they take it. The queue is bounded, in memory (a restart empties
+//! it: its clients reconnect and ask again), and a matched room is stored like any other.
+
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use serde::Serialize;
+use tokio::sync::{Notify, watch};
+use tokio::time::Instant;
+
+use crate::avatars::Avatar;
+use crate::ids::random_room_id;
+use crate::outbox::{ConnId, Outbox, Outgoing};
+use crate::protocol::{ErrorCode, MATCH_PLAYERS, RoomLang, ServerMessage, error_json};
+use crate::registry::{Creator, NewRoom};
+use crate::room::{Founding, Room, room_queue};
+use crate::server::App;
+use crate::state::Status;
+
+/// For this long a waiter is matched only with people of their language.
+pub const LANG_WAIT: Duration = Duration::from_secs(10);
+
+/// How often a waiter hears how things stand, when nothing else changed.
+const STATUS_EVERY: Duration = Duration::from_secs(5);
+
+/// People from one address that may wait at once.
+pub const PER_ADDRESS: usize = 8;
+
+/// One waiting.
+#[derive(Debug)]
+pub struct Waiter {
+    pub conn: ConnId,
+    pub outbox: Outbox,
+    pub addr: IpAddr,
+    pub name: String,
+    pub avatar: Option<Avatar>,
+    pub lang: RoomLang,
+    pub players: usize,
+    pub since: Instant,
+    /// The place last told, and when.
+    told: Option<(usize, Instant, bool)>,
+}
+
+impl Waiter {
+    pub fn new(
+        conn: ConnId,
+        outbox: Outbox,
+        addr: IpAddr,
+        name: String,
+        avatar: Option<Avatar>,
+        lang: RoomLang,
+        players: usize,
+    ) -> Waiter {
+        Waiter {
+            conn,
+            outbox,
+            addr,
+            name,
+            avatar,
+            lang,
+            players,
+            since: Instant::now(),
+            told: None,
+        }
+    }
+}
+
+/// What a waiter is told (`matching`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct MatchState {
+    pub state: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub waiting: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub waited_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot_offer_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot_offered: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub room: Option<String>,
+}
+
+impl MatchState {
+    pub fn to_json(&self) -> String {
+        ServerMessage::Matching { state: self }.to_json()
+    }
+
+    pub fn cancelled() -> MatchState {
+        MatchState {
+            state: "cancelled",
+            ..MatchState::default()
+        }
+    }
+}
+
+/// Why a place in the queue is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QueueRefusal {
+    #[error("the quick-match queue is full ({0} people wait): try again in a moment")]
+    Full(usize),
+    #[error("{PER_ADDRESS} people from your address already wait for a quick match")]
+    Address,
+    #[error("you are already waiting for a quick match")]
+    AlreadyWaiting,
+    #[error("you are not waiting for a quick match")]
+    NotWaiting,
+    #[error("no bot is offered yet: wait a little longer, or go on waiting for people")]
+    NoBotYet,
+    #[error("a quick match is for {} to {} players", MATCH_PLAYERS.0, MATCH_PLAYERS.1)]
+    Players,
+}
+
+impl QueueRefusal {
+    pub fn code(self) -> ErrorCode {
+        match self {
+            QueueRefusal::Full(_) => ErrorCode::QueueFull,
+            QueueRefusal::Address => ErrorCode::QueueAddressLimit,
+            QueueRefusal::AlreadyWaiting | QueueRefusal::NotWaiting | QueueRefusal::NoBotYet => {
+                ErrorCode::WrongState
+            }
+            QueueRefusal::Players => ErrorCode::Invalid,
+        }
+    }
+}
+
+/// The queue.
+pub struct Matcher {
+    waiters: Mutex<Vec<Waiter>>,
+    max: usize,
+    bot_after: Duration,
+    wake: Notify,
+}
+
+impl std::fmt::Debug for Matcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Matcher")
+            .field("max", &self.max)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Matcher {
+    pub fn new(max: usize, bot_after: Duration) -> Matcher {
+        Matcher {
+            waiters: Mutex::new(Vec::new()),
+            max,
+            bot_after,
+            wake: Notify::new(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Vec<Waiter>> {
+        self.waiters.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Takes a place in the queue.
+    pub fn join(&self, waiter: Waiter) -> Result<(), QueueRefusal> {
+        if !(MATCH_PLAYERS.0..=MATCH_PLAYERS.1).contains(&waiter.players) {
+            return Err(QueueRefusal::Players);
+        }
+        let mut waiters = self.lock();
+        if waiters.iter().any(|w| w.conn == waiter.conn) {
+            return Err(QueueRefusal::AlreadyWaiting);
+        }
+        if waiters.len() >= self.max {
+            return Err(QueueRefusal::Full(self.max));
+        }
+        if waiters.iter().filter(|w| w.addr == waiter.addr).count() >= PER_ADDRESS {
+            return Err(QueueRefusal::Address);
+        }
+        waiters.push(waiter);
+        drop(waiters);
+        self.wake.notify_one();
+        Ok(())
+    }
+
+    /// Leaves the queue; whether `conn` was in it.
+    pub fn leave(&self, conn: ConnId) -> bool {
+        let mut waiters = self.lock();
+        let before = waiters.len();
+        waiters.retain(|w| w.conn != conn);
+        let left = waiters.len() != before;
+        drop(waiters);
+        if left {
+            self.wake.notify_one();
+        }
+        left
+    }
+
+    /// Takes `conn` out of the queue to play with bots, once a bot is offered.
+    pub fn take_bot(&self, conn: ConnId) -> Result<Waiter, QueueRefusal> {
+        let mut waiters = self.lock();
+        let index = waiters
+            .iter()
+            .position(|w| w.conn == conn)
+            .ok_or(QueueRefusal::NotWaiting)?;
+        if waiters[index].since.elapsed() < self.bot_after {
+            return Err(QueueRefusal::NoBotYet);
+        }
+        let waiter = waiters.remove(index);
+        drop(waiters);
+        self.wake.notify_one();
+        Ok(waiter)
+    }
+
+    /// How many wait for each table size.
+    fn counts(waiters: &[Waiter]) -> Vec<usize> {
+        (MATCH_PLAYERS.0..=MATCH_PLAYERS.1)
+            .map(|players| waiters.iter().filter(|w| w.players == players).count())
+            .collect()
+    }
+
+    /// Takes out of the queue the groups that make a table, and tells the others how things
+    /// stand when that changed (or every few seconds).
+    fn pass(&self) -> (Vec<Vec<Waiter>>, Vec<usize>) {
+        let mut waiters = self.lock();
+        waiters.sort_by_key(|w| w.since);
+        let mut groups = Vec::new();
+        let now = Instant::now();
+        let mut first = 0;
+        while first < waiters.len() {
+            let lead = &waiters[first];
+            let any_lang = now.duration_since(lead.since) >= LANG_WAIT;
+            let mut partners: Vec<usize> = (first + 1..waiters.len())
+                .filter(|&i| {
+                    let other = &waiters[i];
+                    other.players == lead.players
+                        && (other.lang == lead.lang
+                            || any_lang
+                            || now.duration_since(other.since) >= LANG_WAIT)
+                })
+                .collect();
+            // Their own language first, then the longest waiting.
+            partners.sort_by_key(|&i| (waiters[i].lang != lead.lang, waiters[i].since));
+            if partners.len() + 1 >= lead.players {
+                let mut chosen: Vec<usize> = partners[..lead.players - 1].to_vec();
+                chosen.push(first);
+                chosen.sort_unstable();
+                let mut group: Vec<Waiter> =
+                    chosen.iter().rev().map(|&i| waiters.remove(i)).collect();
+                group.sort_by_key(|w| w.since);
+                groups.push(group);
+            } else {
+                first += 1;
+            }
+        }
+        let counts = Matcher::counts(&waiters);
+        for players in MATCH_PLAYERS.0..=MATCH_PLAYERS.1 {
+            let waiting = counts[players - MATCH_PLAYERS.0];
+            let mut position = 0;
+            for waiter in waiters.iter_mut().filter(|w| w.players == players) {
+                position += 1;
+                let waited = now.duration_since(waiter.since);
+                let offered = waited >= self.bot_after;
+                let due = match waiter.told {
+                    None => true,
+                    Some((told, at, was_offered)) => {
+                        told != position
+                            || was_offered != offered
+                            || now.duration_since(at) >= STATUS_EVERY
+                    }
+                };
+                if !due {
+                    continue;
+                }
+                waiter.told = Some((position, now, offered));
+                let state = MatchState {
+                    state: "waiting",
+                    players: Some(players),
+                    position: Some(position),
+                    waiting: Some(waiting),
+                    waited_ms: Some(waited.as_millis() as u64),
+                    bot_offer_ms: Some(self.bot_after.saturating_sub(waited).as_millis() as u64),
+                    bot_offered: Some(offered),
+                    room: None,
+                };
+                let _ = waiter.outbox.send(Outgoing::Text(state.to_json().into()));
+            }
+        }
+        (groups, counts)
+    }
+
+    /// Matches waiters until the server stops: at once when someone joins or leaves, and every
+    /// second (the bot offers, the language preference running out, the news of a wait).
+    pub async fn run(self: Arc<Matcher>, app: Arc<App>, mut stop: watch::Receiver<bool>) {
+        loop {
+            tokio::select! {
+                () = self.wake.notified() => {}
+                () = tokio::time::sleep(Duration::from_secs(1)) => {}
+                () = crate::accept::stopped(&mut stop) => return,
+            }
+            let (groups, counts) = self.pass();
+            app.directory.set_queue(&counts);
+            for group in groups {
+                seat(&app, group, 0).await;
+            }
+        }
+    }
+}
+
+/// Makes a room for `group` (and `bots` bots), stores it, and sends each of them into it.
+pub async fn seat(app: &App, group: Vec<Waiter>, bots: usize) {
+    let id = random_room_id();
+    let lead = &group[0];
+    let founding = Founding {
+        host: lead.name.clone(),
+        avatar: lead.avatar,
+        lang: lead.lang,
+        public: false,
+        creator: Some(lead.addr),
+    };
+    let players: Vec<(String, Option<Avatar>)> =
+        group.iter().map(|w| (w.name.clone(), w.avatar)).collect();
+    let store = app.store.for_room(&id, 1);
+    let generation = store.fence().map_or(0, |fence| fence.generation);
+    let (room, tokens) = Room::matched(
+        id.clone(),
+        &players,
+        bots,
+        founding,
+        store.clone(),
+        app.settings.clone(),
+    );
+    let (tx, rx) = room_queue();
+    let added = app.registry.insert(
+        NewRoom {
+            id: id.clone(),
+            code: room.code().to_string(),
+            sender: tx,
+            creator: Some(Creator {
+                addr: lead.addr,
+                conn: Some(lead.conn),
+            }),
+            generation,
+            status: Status::Lobby,
+            attended: true,
+        },
+        true,
+    );
+    let failed = |code: ErrorCode, message: &str| {
+        let refusal = error_json(code, message, Some("quick_match"));
+        for waiter in &group {
+            app.metrics.refusal(code.as_str());
+            let _ = waiter.outbox.send(Outgoing::Text(refusal.clone().into()));
+            let _ = waiter.outbox.send(Outgoing::Unmatched);
+        }
+    };
+    match added {
+        Ok(evicted) => {
+            if let Some(evicted) = evicted {
+                app.metrics.room_evicted();
+                let _ = evicted.try_send(crate::room::RoomCommand::Evict);
+            }
+        }
+        Err(cap) => return failed(ErrorCode::TooManyRooms, &cap.to_string()),
+    }
+    if let Err(error) = store.commit(vec![room.first_write()]).await {
+        app.registry.remove(&id, generation);
+        tracing::error!(room = %id, "creating a quick-match room: {error}");
+        return failed(ErrorCode::Storage, error.to_client());
+    }
+    room.spawn(rx);
+    app.metrics.room_matched();
+    for (waiter, token) in group.into_iter().zip(tokens) {
+        let _ = waiter.outbox.send(Outgoing::Matched {
+            room: id.clone(),
+            token,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn waiter(conn: ConnId, lang: RoomLang, players: usize, waited: Duration) -> Waiter {
+        let mut w = Waiter::new(
+            conn,
+            Outbox::new().0,
+            [10, 0, 0, conn as u8].into(),
+            format!("p{conn}"),
+            None,
+            lang,
+            players,
+        );
+        w.since = Instant::now() - waited;
+        w
+    }
+
+    fn conns(groups: &[Vec<Waiter>]) -> Vec<Vec<ConnId>> {
+        groups
+            .iter()
+            .map(|g| g.iter().map(|w| w.conn).collect())
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn people_are_matched_by_table_size_their_language_first() {
+        let matcher = Matcher::new(100, Duration::from_secs(20));
+        let s = Duration::from_secs;
+        matcher.join(waiter(1, RoomLang::En, 2, s(3))).unwrap();
+        matcher.join(waiter(2, RoomLang::PtBr, 2, s(2))).unwrap();
+        matcher.join(waiter(3, RoomLang::PtBr, 3, s(2))).unwrap();
+        // Different languages, nobody has waited 10 s: no table yet.
+        assert!(matcher.pass().0.is_empty());
+        matcher.join(waiter(4, RoomLang::En, 2, s(0))).unwrap();
+        let (groups, counts) = matcher.pass();
+        assert_eq!(conns(&groups), [vec![1, 4]]);
+        assert_eq!(counts, [1, 1, 0]);
+        // After 10 s, languages mix.
+        matcher.join(waiter(5, RoomLang::En, 2, s(11))).unwrap();
+        assert_eq!(conns(&matcher.pass().0), [vec![5, 2]]);
+        assert!(matcher.leave(3));
+        assert!(!matcher.leave(3));
+        assert_eq!(matcher.pass().1, [0, 0, 0]);
+    }
+
+    #[tokio::test]
+    async fn the_queue_is_bounded_in_all_and_per_address() {
+        let matcher = Matcher::new(3, Duration::from_secs(20));
+        let same_address = |conn| {
+            let mut w = waiter(conn, RoomLang::En, 4, Duration::ZERO);
+            w.addr = [10, 9, 9, 9].into();
+            w
+        };
+        matcher.join(same_address(1)).unwrap();
+        assert_eq!(
+            matcher.join(same_address(1)),
+            Err(QueueRefusal::AlreadyWaiting)
+        );
+        matcher.join(same_address(2)).unwrap();
+        matcher.join(same_address(3)).unwrap();
+        assert_eq!(matcher.join(same_address(4)), Err(QueueRefusal::Full(3)));
+        let big = Matcher::new(100, Duration::from_secs(20));
+        for conn in 0..PER_ADDRESS as u64 {
+            big.join(same_address(conn)).unwrap();
+        }
+        assert_eq!(big.join(same_address(99)), Err(QueueRefusal::Address));
+        assert_eq!(
+            big.join(waiter(200, RoomLang::En, 5, Duration::ZERO)),
+            Err(QueueRefusal::Players)
+        );
+        // A bot is offered only after the wait.
+        assert_eq!(big.take_bot(0).err(), Some(QueueRefusal::NoBotYet));
+        assert_eq!(big.take_bot(777).err(), Some(QueueRefusal::NotWaiting));
+        let quick = Matcher::new(10, Duration::ZERO);
+        quick
+            .join(waiter(1, RoomLang::En, 2, Duration::ZERO))
+            .unwrap();
+        assert_eq!(quick.take_bot(1).unwrap().conn, 1);
+    }
+}

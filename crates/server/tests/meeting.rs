@@ -1,0 +1,354 @@
+//! Meeting people: the live list of public rooms, quick match (two strangers matched, a bot
+//! offered after the wait, cancelling, the queue's bound), and — with several processes sharing
+//! PostgreSQL — the per-address room cap, the public list and room codes across processes.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use common::{Client, server};
+use martian_testkit::postgres;
+use serde_json::{Value, json};
+
+/// Reads until a message of `kind` satisfying `done`, skipping everything else.
+async fn next_where(client: &mut Client, kind: &str, done: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let message = client.recv().await;
+        if message["type"] == kind && done(&message) {
+            return message;
+        }
+    }
+}
+
+fn rooms_in(list: &Value, which: &str) -> Vec<String> {
+    list[which]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["room"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn public_rooms_are_listed_live_waiting_apart_from_playing() {
+    let running = server(|_| {}).await;
+    let addr = running.addr();
+    let mut home = Client::connect(addr).await;
+    home.send(json!({"type": "browse", "on": true})).await;
+    let first = next_where(&mut home, "public_rooms", |_| true).await;
+    assert_eq!(first["waiting"], json!([]));
+    assert_eq!(first["playing"], json!([]));
+    assert_eq!(first["queue"], json!({"2": 0, "3": 0, "4": 0}));
+
+    // A private room is not listed; a public one is, with what a passer-by needs.
+    let _private = Client::create(addr, "Zed").await;
+    let mut ana = Client::connect(addr).await;
+    ana.send(
+        json!({"type": "create_room", "name": "Ana", "avatar": "cow",
+                    "lang": "pt-BR", "public": true}),
+    )
+    .await;
+    ana.recv_type("update").await;
+    let room = ana.room_id.clone().unwrap();
+    let list = next_where(&mut home, "public_rooms", |l| {
+        !l["waiting"].as_array().unwrap().is_empty()
+    })
+    .await;
+    assert_eq!(rooms_in(&list, "waiting"), std::slice::from_ref(&room));
+    let listed = &list["waiting"][0];
+    assert_eq!(listed["code"], ana.room["code"]);
+    assert_eq!(listed["host"], "Ana");
+    assert_eq!(listed["lang"], "pt-BR");
+    assert_eq!(listed["free"], 7);
+    assert_eq!(
+        listed["seats"][0],
+        json!({"name": "Ana", "avatar": "cow", "bot": null})
+    );
+    assert_eq!(listed["rules"]["target"], 25);
+
+    // Started: listed among the games to watch.
+    ana.send(json!({"type": "add_bot", "bot": "random"})).await;
+    ana.send(json!({"type": "start"})).await;
+    let list = next_where(&mut home, "public_rooms", |l| {
+        !l["playing"].as_array().unwrap().is_empty()
+    })
+    .await;
+    assert_eq!(rooms_in(&list, "playing"), std::slice::from_ref(&room));
+    assert_eq!(rooms_in(&list, "waiting"), Vec::<String>::new());
+    // Made private, or left by everyone: off the list.
+    ana.send(json!({"type": "set_options", "public": false}))
+        .await;
+    next_where(&mut home, "public_rooms", |l| {
+        l["playing"].as_array().unwrap().is_empty()
+    })
+    .await;
+    ana.send(json!({"type": "set_options", "public": true}))
+        .await;
+    next_where(&mut home, "public_rooms", |l| {
+        !l["playing"].as_array().unwrap().is_empty()
+    })
+    .await;
+    ana.close().await;
+    next_where(&mut home, "public_rooms", |l| {
+        l["playing"].as_array().unwrap().is_empty()
+    })
+    .await;
+    // Entering a room ends the subscription.
+    home.send(json!({"type": "watch", "room": room})).await;
+    home.recv_type("joined").await;
+    home.send(json!({"type": "ping"})).await;
+    loop {
+        let message = home.recv().await;
+        assert_ne!(message["type"], "public_rooms", "{message}");
+        if message["type"] == "pong" {
+            break;
+        }
+    }
+    running.abort();
+}
+
+/// Asks for a quick match of `players` and returns the first `matching` state.
+async fn quick_match(client: &mut Client, name: &str, lang: &str, players: u64) -> Value {
+    client
+        .send(json!({"type": "quick_match", "name": name, "lang": lang, "players": players}))
+        .await;
+    client.recv_type("matching").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_strangers_are_matched_into_a_game_of_their_own() {
+    let running = server(|_| {}).await;
+    let addr = running.addr();
+    let mut ana = Client::connect(addr).await;
+    let waiting = quick_match(&mut ana, "Ana", "en", 2).await;
+    assert_eq!(waiting["state"], "waiting", "{waiting}");
+    assert_eq!(waiting["position"], 1);
+    assert_eq!(waiting["waiting"], 1);
+    assert_eq!(waiting["bot_offered"], false);
+    assert!(waiting["bot_offer_ms"].as_u64().unwrap() > 0);
+    // While waiting, nothing enters a room.
+    ana.refused(json!({"type": "create_room", "name": "Ana"}), "wrong_state")
+        .await;
+    let mut bia = Client::connect(addr).await;
+    bia.send(json!({"type": "quick_match", "name": "Bia", "lang": "en"}))
+        .await;
+    for (client, seat) in [(&mut ana, 0), (&mut bia, 1)] {
+        let matched = next_where(client, "matching", |m| m["state"] == "matched").await;
+        let joined = client.recv_type("joined").await;
+        assert_eq!(joined["room"], matched["room"]);
+        assert_eq!(joined["seat"], seat);
+        assert!(joined["token"].is_string());
+        client.until(|r| r["status"] == "playing").await;
+        let names: Vec<&str> = client.room["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["Ana", "Bia"]);
+        assert_eq!(client.room["public"], false);
+    }
+    assert_eq!(ana.room["host"], 0);
+    assert_eq!(
+        ana.room["timer"]["seconds"], 60,
+        "two people: the usual timer"
+    );
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_is_offered_after_the_wait_and_the_queue_can_be_left() {
+    let running = server(|config| {
+        config.match_bot_after = Duration::from_millis(300);
+        config.match_queue = 2;
+    })
+    .await;
+    let addr = running.addr();
+    let mut ana = Client::connect(addr).await;
+    let waiting = quick_match(&mut ana, "Ana", "pt-BR", 2).await;
+    assert_eq!(waiting["bot_offered"], false);
+    ana.refused(json!({"type": "match_bot"}), "wrong_state")
+        .await;
+    let offered = next_where(&mut ana, "matching", |m| m["bot_offered"] == true).await;
+    assert_eq!(offered["bot_offer_ms"], 0);
+    assert!(offered["waited_ms"].as_u64().unwrap() >= 300);
+    ana.send(json!({"type": "match_bot"})).await;
+    next_where(&mut ana, "matching", |m| m["state"] == "matched").await;
+    assert_eq!(ana.recv_type("joined").await["seat"], 0);
+    ana.until(|r| r["status"] == "playing").await;
+    assert!(ana.room["seats"][1]["bot"].is_string());
+    assert_eq!(ana.room["lang"], "pt-BR");
+    assert_eq!(
+        ana.room["timer"]["seconds"], 0,
+        "one person with a bot: no timer"
+    );
+
+    // Cancelling leaves the queue; the connection may then do anything.
+    let mut bia = Client::connect(addr).await;
+    quick_match(&mut bia, "Bia", "en", 3).await;
+    bia.send(json!({"type": "match_cancel"})).await;
+    let cancelled = next_where(&mut bia, "matching", |m| m["state"] != "waiting").await;
+    assert_eq!(cancelled["state"], "cancelled");
+    bia.refused(json!({"type": "match_cancel"}), "wrong_state")
+        .await;
+    bia.send(json!({"type": "create_room", "name": "Bia"}))
+        .await;
+    bia.recv_type("joined").await;
+
+    // The queue is bounded: two wait (tables of 3 and 4 never match), a third is refused.
+    let mut cid = Client::connect(addr).await;
+    quick_match(&mut cid, "Cid", "en", 3).await;
+    let mut dan = Client::connect(addr).await;
+    quick_match(&mut dan, "Dan", "en", 4).await;
+    let mut eva = Client::connect(addr).await;
+    eva.refused(
+        json!({"type": "quick_match", "name": "Eva", "players": 2}),
+        "queue_full",
+    )
+    .await;
+    eva.refused(
+        json!({"type": "quick_match", "name": "Eva", "players": 9}),
+        "invalid",
+    )
+    .await;
+    // A connection that closes leaves its place.
+    dan.close().await;
+    let mut tries = 0;
+    loop {
+        eva.send(json!({"type": "quick_match", "name": "Eva", "players": 2}))
+            .await;
+        let answer = eva.recv().await;
+        if answer["type"] == "matching" {
+            break;
+        }
+        assert_eq!(answer["code"], "queue_full", "{answer}");
+        tries += 1;
+        assert!(tries < 50, "the closed connection's place is freed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    running.abort();
+}
+
+/// A server process of a cluster sharing PostgreSQL at `url`, in this process.
+async fn node(
+    url: &str,
+    name: &str,
+    adjust: impl FnOnce(&mut martian_server::Config),
+) -> martian_server::Running {
+    server(|config| {
+        let mut cluster = martian_server::ClusterConfig::new(url);
+        cluster.node = Some(name.to_string());
+        config.cluster = Some(cluster);
+        adjust(config);
+    })
+    .await
+}
+
+/// Creates a room on the process at `addr`; the answer, and the connection that keeps the room
+/// live.
+async fn create(addr: SocketAddr, name: &str) -> (Value, Client) {
+    let mut client = Client::connect(addr).await;
+    client
+        .send(json!({"type": "create_room", "name": name}))
+        .await;
+    let answer = client.recv().await;
+    (answer, client)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn processes_sharing_postgresql_share_the_room_cap_the_list_and_the_codes() {
+    let url = postgres::server().database();
+    let a = node(&url, "a", |config| config.rooms_per_address = 3).await;
+    let b = node(&url, "b", |config| config.rooms_per_address = 3).await;
+    // One address, rooms on both processes: the cap counts them all.
+    let mut live = Vec::new();
+    for (server, name) in [(&a, "A1"), (&b, "B1"), (&a, "A2")] {
+        let (answer, client) = create(server.addr(), name).await;
+        assert_eq!(answer["type"], "joined", "{answer}");
+        live.push(client);
+    }
+    // Each process hears of the other's live rooms through the database at once.
+    let (refused, _) = create(b.addr(), "B2").await;
+    assert_eq!(refused["code"], "rooms_per_address", "{refused}");
+    assert_eq!(refused["limit"], 3);
+    let (refused, _) = create(a.addr(), "A3").await;
+    assert_eq!(refused["code"], "rooms_per_address", "{refused}");
+    // A room everyone left frees its place, wherever it runs.
+    live.remove(1).close().await;
+    let mut freed = false;
+    for _ in 0..50 {
+        let (answer, client) = create(a.addr(), "A3").await;
+        if answer["type"] == "joined" {
+            live.push(client);
+            freed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(freed, "the room left on the other process counts no more");
+
+    // A public room of one process is listed by the other, and its code finds it there.
+    let c = node(&url, "c", |config| config.rooms_per_address = 100).await;
+    let mut host = Client::connect(c.addr()).await;
+    host.send(json!({"type": "create_room", "name": "Host", "public": true}))
+        .await;
+    host.recv_type("update").await;
+    let room = host.room_id.clone().unwrap();
+    let code = host.room["code"].as_str().unwrap().to_string();
+    let mut home = Client::connect(b.addr()).await;
+    home.send(json!({"type": "browse", "on": true})).await;
+    let list = tokio::time::timeout(
+        Duration::from_secs(10),
+        next_where(&mut home, "public_rooms", |l| {
+            l["waiting"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["room"] == room.as_str())
+        }),
+    )
+    .await
+    .expect("the other process's public room is listed within seconds");
+    assert_eq!(list["waiting"][0]["code"], code.as_str());
+    let mut guest = Client::connect(b.addr()).await;
+    guest
+        .send(json!({"type": "join", "code": code.to_lowercase(), "name": "Guest"}))
+        .await;
+    let moved = guest.recv_type("error").await;
+    assert_eq!(moved["code"], "moved", "{moved}");
+    assert_eq!(moved["room"], room.as_str());
+    a.abort();
+    b.abort();
+    c.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_matched_room_is_stored_at_once_and_survives_a_restart() {
+    let dir = std::env::temp_dir().join(format!("martian-meeting-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.join("server.db");
+    let with_db = |config: &mut martian_server::Config| config.db = Some(db.clone());
+    let running = server(with_db).await;
+    let addr = running.addr();
+    let mut ana = Client::connect(addr).await;
+    quick_match(&mut ana, "Ana", "en", 2).await;
+    let mut bia = Client::connect(addr).await;
+    bia.send(json!({"type": "quick_match", "name": "Bia"}))
+        .await;
+    let matched = next_where(&mut bia, "matching", |m| m["state"] == "matched").await;
+    let room = matched["room"].as_str().unwrap().to_string();
+    bia.recv_type("joined").await;
+    let token = bia.token.clone().unwrap();
+    running.shutdown(Duration::from_secs(5)).await;
+
+    let running = server(with_db).await;
+    let mut back = Client::connect(running.addr()).await;
+    back.send(json!({"type": "resume", "room": room, "token": token}))
+        .await;
+    assert_eq!(back.recv_type("joined").await["seat"], 1);
+    back.recv_type("update").await;
+    assert_eq!(back.room["seats"][0]["name"], "Ana");
+    running.abort();
+    let _ = std::fs::remove_dir_all(&dir);
+}
