@@ -33,7 +33,7 @@ pub struct RoomView {
     pub spectator_chat: bool,
     pub spectators: usize,
     pub game: Option<GameView>,
-    /// The most recent finished games ([`crate::state::RECENT_FINISHED`]), oldest first.
+    /// The most recent finished games (the last 20), oldest first.
     pub finished: Vec<FinishedGame>,
     /// How many games the room finished: those before `finished` are listed by
     /// `GET /api/rooms/ROOM/games`.
