@@ -855,7 +855,8 @@ fn the_coach_answers_at_any_prompt_with_the_solver_s_values_and_why() {
     // The same position, asked of the same advisor in this process.
     let mut game = Game::new(Rules::official(), 2).unwrap();
     game.apply_roll(roll.parse().unwrap()).unwrap();
-    let advice = martian_tui::SolverAdvisor::blocking()
+    let mut advisor = martian_tui::SolverAdvisor::blocking();
+    let advice = advisor
         .advise(&game.situation())
         .expect("values for the first decision of a duel");
     let m = martian_i18n::Lang::En.messages();
@@ -896,7 +897,8 @@ fn a_decision_that_is_not_the_best_is_told_its_cost_and_why() {
     let m = martian_i18n::Lang::En.messages();
     let mut game = Game::new(Rules::official(), 2).unwrap();
     game.apply_roll(roll.parse().unwrap()).unwrap();
-    let advice = martian_tui::SolverAdvisor::blocking()
+    let mut advisor = martian_tui::SolverAdvisor::blocking();
+    let advice = advisor
         .advise(&game.situation())
         .expect("values for the first decision of a duel");
     // The worst take: surely not the best.
@@ -915,7 +917,11 @@ fn a_decision_that_is_not_the_best_is_told_its_cost_and_why() {
         cost.starts_with('\u{2212}') && cost.ends_with("% chance to win"),
         "{cost}"
     );
-    let why = martian_tui::messages::coach_reason(m, advice.reason.as_ref().unwrap());
+    // The reason weighs the best option against the choice made.
+    let against = advisor
+        .explain_choice(&game.situation(), worst)
+        .expect("a reason against the choice");
+    let why = martian_tui::messages::coach_reason(m, &against);
     let line = text
         .lines()
         .find(|l| l.starts_with("That cost "))

@@ -198,7 +198,10 @@ async fn player(
                 }
                 Some("joined") if room_id.is_none() => {
                     seen.lock().unwrap().room = message["room"].as_str().map(String::from);
-                    token = message["token"].as_str().unwrap().to_string();
+                    // A rematch that turns the seats says `joined` again, without the token.
+                    if let Some(seat_token) = message["token"].as_str() {
+                        token = seat_token.to_string();
+                    }
                 }
                 Some("error") => {
                     let code = message["code"].as_str().unwrap_or("");

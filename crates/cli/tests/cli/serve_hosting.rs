@@ -194,7 +194,7 @@ async fn trusted_proxies_are_read_with_spaces_and_as_ranges() {
     let (_b, other) = create("203.0.113.2").await;
     assert_eq!(other["type"], "joined", "{other}");
     let (_c, again) = create("203.0.113.1").await;
-    assert_eq!(again["code"], "too_many_rooms", "{again}");
+    assert_eq!(again["code"], "rooms_per_address", "{again}");
     tokio::task::block_in_place(|| server.kill());
 
     // An entry that is neither an address nor a range is refused at start, named.
