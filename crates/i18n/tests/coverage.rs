@@ -113,7 +113,8 @@ fn every_message_used_in_the_code_is_defined() {
     // Rust: tr!(messages, "id" …) and messages.text("id", …); JavaScript and HTML: t("id" …)
     // and data-i18n="id".
     let patterns = [
-        regex::Regex::new(r#"tr!\(\s*[^,]+,\s*"([a-z0-9-]+)""#).unwrap(),
+        // `\b`: not the tail of include_str!( …, "--lang".
+        regex::Regex::new(r#"\btr!\(\s*[^,]+,\s*"([a-z0-9-]+)""#).unwrap(),
         regex::Regex::new(r#"\.text\(\s*"([a-z0-9-]+)""#).unwrap(),
         regex::Regex::new(r#"\bt\(\s*['"]([a-z0-9-]+)['"]"#).unwrap(),
         regex::Regex::new(r#"data-i18n="([a-z0-9-]+)""#).unwrap(),

@@ -123,6 +123,8 @@ async fn player(
     stop: Arc<std::sync::atomic::AtomicBool>,
 ) {
     let mut token = String::new();
+    // A rematch turns the seats, so the player's seat is the last `joined` said.
+    let mut seat: u64 = 0;
     let mut furthest: (u64, u64) = (0, 0);
     let mut history: Vec<Value> = Vec::new();
     while !stop.load(std::sync::atomic::Ordering::SeqCst) {
@@ -196,11 +198,16 @@ async fn player(
                         .note(format!("closed {}", message["code"]));
                     break;
                 }
-                Some("joined") if room_id.is_none() => {
-                    seen.lock().unwrap().room = message["room"].as_str().map(String::from);
-                    // A rematch that turns the seats says `joined` again, without the token.
-                    if let Some(seat_token) = message["token"].as_str() {
-                        token = seat_token.to_string();
+                Some("joined") => {
+                    if let Some(now) = message["seat"].as_u64() {
+                        seat = now;
+                    }
+                    if room_id.is_none() {
+                        seen.lock().unwrap().room = message["room"].as_str().map(String::from);
+                        // A rematch that turns the seats says `joined` again, without the token.
+                        if let Some(seat_token) = message["token"].as_str() {
+                            token = seat_token.to_string();
+                        }
                     }
                 }
                 Some("error") => {
@@ -263,7 +270,7 @@ async fn player(
                     let request = match room["status"].as_str() {
                         Some("lobby") if seats == 2 => Some(json!({"type": "start"})),
                         Some("over") => Some(json!({"type": "start"})),
-                        Some("playing") if room["game"]["to_move"] == 0 => {
+                        Some("playing") if room["game"]["to_move"] == seat => {
                             Some(json!({"type": "act", "action": action(room)}))
                         }
                         _ => None,

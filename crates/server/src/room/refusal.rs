@@ -594,6 +594,10 @@ mod tests {
             match code {
                 ErrorCode::ChatTooLong => assert_eq!(reply["limit"], 200),
                 ErrorCode::ChatRateLimited => assert_eq!(reply["retry_ms"], 2500),
+                ErrorCode::SolverLimit => assert_eq!(
+                    reply["limit"],
+                    serde_json::json!({"game": "duel", "dice": 13, "target": 999, "max_target": 758})
+                ),
                 _ => assert!(reply.get("limit").is_none() && reply.get("retry_ms").is_none()),
             }
         }
