@@ -159,7 +159,9 @@ proptest! {
         let outcome = game.outcome().unwrap();
         prop_assert_eq!(&outcome.scores, &banked);
         let best = *outcome.scores.iter().max().unwrap();
-        prop_assert!(best >= rules.target());
+        // Someone reached the target, or nobody did and the round limit ended the game (a player
+        // who never rolls on never scores).
+        prop_assert!(best >= rules.target() || game.round() >= rules.round_limit());
         for &w in &outcome.winners {
             prop_assert_eq!(outcome.scores[w], best);
         }
