@@ -116,10 +116,12 @@ impl Oracle {
                             self.duel = Some(guarded(|| duel(rules))?);
                         }
                     }
-                    (SolvedGame::Duel | SolvedGame::Trio, _) => {
+                    // Four players read the three-player reduction until the bots use the
+                    // four-player solution (`for_players` does not name it yet).
+                    (SolvedGame::Duel | SolvedGame::Trio | SolvedGame::Quad, _) => {
                         if self.multi.is_none() {
                             let reduction = match game {
-                                SolvedGame::Trio => Reduction::Trio,
+                                SolvedGame::Trio | SolvedGame::Quad => Reduction::Trio,
                                 _ => Reduction::Duel,
                             };
                             self.multi = Some(guarded(|| MultiPlayer::new(rules, reduction))?);

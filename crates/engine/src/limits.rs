@@ -45,6 +45,8 @@ pub enum SolvedGame {
     Duel,
     /// Three players, each playing to win.
     Trio,
+    /// Four players, each playing to win.
+    Quad,
 }
 
 /// The work of one turn solve, per number of dice (index 0 unused): the values the turn
@@ -63,12 +65,20 @@ const SOLVE_OVERHEAD: u64 = 2_000;
 const SOLO_SOLVES: u64 = 6;
 const DUEL_SOLVES: u64 = 6;
 const TRIO_SOLVES: u64 = 16;
+/// Turn solves per quadruple of scores in the four-player game (four turns a pass, two passes
+/// mostly, each evaluation about 1.7 solves).
+const QUAD_SOLVES: u64 = 14;
 
 /// The most work a solve may take: the three-player game with 13 dice to 60.
 pub const WORK_BUDGET: u64 = 60 * 60 * 60 * TRIO_SOLVES * (TURN_WORK[13] + SOLVE_OVERHEAD);
 
 /// The most memory a solution's values may take, in bytes.
 pub const VALUES_BUDGET: u64 = 16_000_000;
+
+/// The four-player game's budgets: its official game (13 dice to 25) takes about as long as the
+/// three-player game to 60, and its values 50 MB; a few more points are allowed with fewer dice.
+pub const QUAD_WORK_BUDGET: u64 = 2 * WORK_BUDGET;
+pub const QUAD_VALUES_BUDGET: u64 = 128_000_000;
 
 /// The work of one turn solve with `dice` dice (1 to 30), in the units of [`WORK_BUDGET`].
 pub fn turn_work(dice: u8) -> u64 {
@@ -95,6 +105,7 @@ impl SolvedGame {
             SolvedGame::Solo => 1,
             SolvedGame::Duel => 2,
             SolvedGame::Trio => 3,
+            SolvedGame::Quad => 4,
         }
     }
 
@@ -109,6 +120,7 @@ impl SolvedGame {
             SolvedGame::Solo => SOLO_SOLVES,
             SolvedGame::Duel => DUEL_SOLVES,
             SolvedGame::Trio => TRIO_SOLVES,
+            SolvedGame::Quad => QUAD_SOLVES,
         };
         self.tuples(target) * solves * (turn_work(dice) + SOLVE_OVERHEAD)
     }
@@ -120,13 +132,18 @@ impl SolvedGame {
             SolvedGame::Solo => 8,
             SolvedGame::Duel => 2 * 8,
             SolvedGame::Trio => 3 * 3 * 8,
+            SolvedGame::Quad => 4 * 4 * 8,
         };
         self.tuples(target) * per_tuple
     }
 
     /// Whether the solver takes this game to `target` with `dice` dice.
     pub fn fits_target(self, dice: u8, target: Points) -> bool {
-        self.work(dice, target) <= WORK_BUDGET && self.values_bytes(target) <= VALUES_BUDGET
+        let (work, values) = match self {
+            SolvedGame::Quad => (QUAD_WORK_BUDGET, QUAD_VALUES_BUDGET),
+            _ => (WORK_BUDGET, VALUES_BUDGET),
+        };
+        self.work(dice, target) <= work && self.values_bytes(target) <= values
     }
 
     /// Whether the solver takes this game under `rules`.
@@ -186,6 +203,7 @@ impl fmt::Display for SolveLimit {
             SolvedGame::Solo => ("one-player", "as the target"),
             SolvedGame::Duel => ("two-player", "as the square of the target"),
             SolvedGame::Trio => ("three-player", "as the cube of the target"),
+            SolvedGame::Quad => ("four-player", "as the fourth power of the target"),
         };
         write!(
             f,

@@ -244,15 +244,17 @@ error-game-over = the game is over
 error-game-in-roll-off = the roll-off is under way: only its rolls are expected
 error-game-no-roll-off = no roll-off is under way
 error-game-roll-off-dice = a roll-off roll has { $expected } dice, not { $count }
-# Rules beyond what the exact solvers take (martian_engine::SolveLimit). $game: solo, duel, trio;
+# Rules beyond what the exact solvers take (martian_engine::SolveLimit). $game: solo, duel, trio, quad;
 # $dice, $max (the highest target solved with these dice), $target: numbers.
 error-solve-limit = exact { $game ->
         [solo] one-player
         [duel] two-player
+        [quad] four-player
        *[trio] three-player
     } play with { $dice } dice is solved for targets up to { $max }, not { $target } (its work grows { $game ->
         [solo] as the target
         [duel] as the square of the target
+        [quad] as the fourth power of the target
        *[trio] as the cube of the target
     })
 # What to choose instead, after error-solve-limit where rules and bots are chosen. $max: a number.
@@ -1842,11 +1844,22 @@ solve-trio-heading = Three players, each playing to win with perfect play { $tie
         [shared] (a victory shared by k players counts 1/k of a win):
        *[roll-off] (the roll-off on a tie included):
     }
-# $seat: 1, 2 or 3, in playing order.
+solve-quad-heading = Four players, each playing to win with perfect play { $tie ->
+        [shared] (a victory shared by k players counts 1/k of a win):
+       *[roll-off] (the roll-off on a tie included):
+    }
+# $count: how many score tuples have no pure equilibrium (their players randomise between two turns).
+solve-quad-mixed = { $count ->
+        [0] (every position has a pure equilibrium)
+        [one] (1 score tuple has no pure equilibrium: its players mix two turns)
+       *[other] ({ $count } score tuples have no pure equilibrium: their players mix two turns)
+    }
+# $seat: 1 to 4, in playing order.
 solve-seat-wins = { $seat ->
         [1] first player wins
         [2] second player wins
-       *[other] third player wins
+        [3] third player wins
+       *[other] fourth player wins
     }
 solve-from-cache = (tables read from the cache)
 solve-solved-in = (solved in { $seconds } s)

@@ -256,10 +256,12 @@ error-game-roll-off-dice = um lançamento de desempate tem { $expected } dados, 
 error-solve-limit = o jogo exato de { $game ->
         [solo] um jogador
         [duel] dois jogadores
+        [quad] quatro jogadores
        *[trio] três jogadores
     } com { $dice } dados é resolvido para pontuações-alvo até { $max }, não { $target } (o trabalho cresce { $game ->
         [solo] com o alvo
         [duel] com o quadrado do alvo
+        [quad] com a quarta potência do alvo
        *[trio] com o cubo do alvo
     })
 # O que escolher em vez disso, depois de error-solve-limit onde regras e bots são escolhidos. $max: um número.
@@ -1826,11 +1828,22 @@ solve-trio-heading = Três jogadores, cada um jogando para vencer com jogo perfe
         [shared] (uma vitória compartilhada por k jogadores vale 1/k de vitória):
        *[roll-off] (com o desempate em caso de empate):
     }
-# $seat: 1, 2 ou 3, na ordem de jogo.
+solve-quad-heading = Quatro jogadores, cada um jogando para vencer com jogo perfeito { $tie ->
+        [shared] (uma vitória compartilhada por k jogadores vale 1/k de vitória):
+       *[roll-off] (com o desempate em caso de empate):
+    }
+# $count: quantas tuplas de pontuações não têm equilíbrio puro (seus jogadores sorteiam entre dois turnos).
+solve-quad-mixed = { $count ->
+        [0] (toda posição tem um equilíbrio puro)
+        [one] (1 tupla de pontuações não tem equilíbrio puro: seus jogadores sorteiam entre dois turnos)
+       *[other] ({ $count } tuplas de pontuações não têm equilíbrio puro: seus jogadores sorteiam entre dois turnos)
+    }
+# $seat: 1 a 4, na ordem de jogo.
 solve-seat-wins = { $seat ->
         [1] chance de vencer do primeiro jogador
         [2] chance de vencer do segundo jogador
-       *[other] chance de vencer do terceiro jogador
+        [3] chance de vencer do terceiro jogador
+       *[other] chance de vencer do quarto jogador
     }
 solve-from-cache = (tabelas lidas do cache)
 solve-solved-in = (resolvido em { $seconds } s)

@@ -100,6 +100,7 @@ pub fn solve_limit_error(m: &Messages, limit: &SolveLimit) -> String {
         SolvedGame::Solo => "solo",
         SolvedGame::Duel => "duel",
         SolvedGame::Trio => "trio",
+        SolvedGame::Quad => "quad",
     };
     tr!(
         m,

@@ -499,6 +499,7 @@ impl From<martian_engine::SolveLimit> for LimitView {
                 martian_engine::SolvedGame::Solo => "solo",
                 martian_engine::SolvedGame::Duel => "duel",
                 martian_engine::SolvedGame::Trio => "trio",
+                martian_engine::SolvedGame::Quad => "quad",
             },
             dice: limit.dice,
             target: limit.target,

@@ -7,6 +7,8 @@
 //! - [`DuelSolution`] ([`duel`]): two players under optimal play — every position's win
 //!   probability and the best decision in every turn state, the second seat's last turn and the
 //!   roll-off included. Cached on disk.
+//! - [`QuadSolution`] ([`quad`]): four players under optimal play, the same way (a few score
+//!   tuples are mixed equilibria: see the module's docs).
 //! - [`SoloSolution`] ([`solo`]): the fewest expected turns to reach the target.
 //! - [`duel_match`]: the exact chance that one player beats another in a duel when both play
 //!   by fixed rules (perfect play, the expected-score play, or any [`DecisionPolicy`]: a bot, a
@@ -66,6 +68,7 @@ mod limits;
 mod matchup;
 mod multi;
 mod policy;
+mod quad;
 mod solo;
 mod trio;
 mod turn;
@@ -88,6 +91,10 @@ pub use multi::{MultiPlayer, Reduced, Reduction, reduce};
 pub use policy::{
     ActionProbabilities, DecisionPolicy, PolicyError, PolicyTurns, TurnDescription, TurnView,
 };
+pub use quad::{
+    MixedTuple, QUAD_TOLERANCE, QuadError, QuadPosition, QuadSolution, QuadStats, quad,
+    quad_at_hand, quad_position, quad_with_progress,
+};
 pub use solo::{SoloSolution, solo};
 pub use trio::{
     MAX_TRIO_TARGET, TRIO_TOLERANCE, TrioError, TrioPosition, TrioSolution, TrioStats, trio,
@@ -103,6 +110,7 @@ pub fn solutions_at_hand(rules: martian_engine::Rules, players: usize) -> bool {
         Err(_) | Ok(SolvedGame::Solo) => true,
         Ok(SolvedGame::Duel) => duel_at_hand(rules),
         Ok(SolvedGame::Trio) => duel_at_hand(rules) && trio_at_hand(rules),
+        Ok(SolvedGame::Quad) => quad_at_hand(rules),
     }
 }
 pub use martian_engine::{SolveLimit, SolvedGame};

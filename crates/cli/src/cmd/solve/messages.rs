@@ -95,6 +95,23 @@ pub fn trio_report(
     text + &provenance(m, seconds, 1, from_disk)
 }
 
+pub fn quad_report(
+    m: &Messages,
+    rules: Rules,
+    wins: [f64; 4],
+    mixed_tuples: u64,
+    seconds: Option<f64>,
+    from_disk: bool,
+) -> String {
+    let mut text = rules_line(m, rules);
+    text += &tr!(m, "solve-quad-heading", tie = tie_id(rules));
+    text += "\n";
+    text += &seat_lines(m, &wins, 7);
+    text += &tr!(m, "solve-quad-mixed", count = mixed_tuples);
+    text += "\n";
+    text + &provenance(m, seconds, 1, from_disk)
+}
+
 pub fn solo_report(m: &Messages, rules: Rules, expected_turns: f64) -> String {
     rules_line(m, rules)
         + &tr!(

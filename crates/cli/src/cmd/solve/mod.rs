@@ -1,4 +1,4 @@
-//! `martian-dice solve turn|duel|solo|trio`: exact values of perfect play.
+//! `martian-dice solve turn|duel|solo|trio|quad`: exact values of perfect play.
 
 use std::io::IsTerminal;
 use std::time::Instant;
@@ -15,6 +15,7 @@ use crate::output::{UsageError, emit};
 use crate::rules_args::RulesArgs;
 
 pub mod messages;
+mod quad;
 mod trio;
 
 use messages as msg;
@@ -37,6 +38,9 @@ pub enum SolveCommand {
     Solo(SolveOptions),
     /// Three players, each playing to win (exact equilibrium): each seat's probability of winning.
     Trio(SolveOptions),
+    /// Four players, each playing to win (exact equilibrium, mixed where no pure one exists):
+    /// each seat's probability of winning.
+    Quad(SolveOptions),
 }
 
 #[derive(Debug, Args)]
@@ -55,6 +59,7 @@ pub fn run(args: SolveArgs, lang: Lang) -> Result<()> {
         SolveCommand::Duel(options) => duel(&options, m),
         SolveCommand::Solo(options) => solo_game(&options, m),
         SolveCommand::Trio(options) => trio::run(options.json, &options.rules, m),
+        SolveCommand::Quad(options) => quad::run(options.json, &options.rules, m),
     }
 }
 

@@ -1,0 +1,222 @@
+//! The four-player solve against an independent, naive computation on tiny games: game positions
+//! moved by the engine's rules of the end (the same logic as `Game`), turns recursed over engine
+//! `Turn` states with every roll's exact weight, and plain Gauss–Seidel value iteration over all
+//! reachable positions until nothing moves by 1e-15. Where the value iteration cannot settle (a
+//! tuple without a pure equilibrium, see the solver's docs), the check is the equilibrium itself:
+//! at the solver's values, every mover's best reply (found by the naive turn recursion) gains
+//! nothing, and the values are those of the play they describe.
+
+use std::collections::HashMap;
+
+use martian_engine::{Action, BonusRule, Dice, EndRule, Points, Rules, TieRule, Turn, TurnPhase};
+use martian_solver::{QuadSolution, quad_position};
+
+const SEATS: usize = 4;
+
+/// Between two turns: the seat to play, the scores, and who reached the target first.
+type Position = (usize, [Points; SEATS], Option<usize>);
+
+enum Next {
+    Play(Position),
+    Over([f64; SEATS]),
+}
+
+/// Values of a finished game: tied leaders share (the roll-off is symmetric).
+fn shares(scores: [Points; SEATS]) -> [f64; SEATS] {
+    let best = *scores.iter().max().unwrap();
+    let k = scores.iter().filter(|&&s| s == best).count() as f64;
+    scores.map(|s| if s == best { 1.0 / k } else { 0.0 })
+}
+
+/// What follows when the mover banks `points` (as `Game` does it).
+fn after(rules: Rules, (seat, scores, triggered): Position, points: Points) -> Next {
+    let mut scores = scores;
+    scores[seat] += points;
+    let reached = scores[seat] >= rules.target();
+    if reached && rules.end() == EndRule::Immediate {
+        let mut win = [0.0; SEATS];
+        win[seat] = 1.0;
+        return Next::Over(win);
+    }
+    let triggered = triggered.or(reached.then_some(seat));
+    if seat == SEATS - 1 && triggered.is_some() {
+        return Next::Over(shares(scores));
+    }
+    Next::Play(((seat + 1) % SEATS, scores, triggered))
+}
+
+const TIE: f64 = 1e-12;
+
+/// The mover's best value for `utility` and the distribution of the final score under that play
+/// (ties to stopping, then rays, then the earthling type with the most dice).
+fn turn(t: Turn, utility: &[f64], memo: &mut HashMap<Turn, (f64, Vec<f64>)>) -> (f64, Vec<f64>) {
+    if let Some(v) = memo.get(&t) {
+        return v.clone();
+    }
+    let point = |score: Points| {
+        let mut d = vec![0.0; utility.len()];
+        d[usize::from(score)] = 1.0;
+        (utility[usize::from(score)], d)
+    };
+    let result = match t.phase() {
+        TurnPhase::Over(_) => point(t.score()),
+        TurnPhase::ToRoll => {
+            let n = t.dice_left();
+            let total = 6f64.powi(i32::from(n));
+            let mut value = 0.0;
+            let mut dist = vec![0.0; utility.len()];
+            for (roll, weight) in Dice::outcomes(n) {
+                let mut next = t;
+                next.apply_roll(roll).unwrap();
+                let (v, d) = turn(next, utility, memo);
+                let p = weight as f64 / total;
+                value += p * v;
+                dist.iter_mut().zip(&d).for_each(|(a, b)| *a += p * b);
+            }
+            (value, dist)
+        }
+        TurnPhase::Deciding => {
+            let stop = point(t.score());
+            let mut next = t;
+            next.play(Action::Roll).unwrap();
+            let roll = turn(next, utility, memo);
+            if roll.0 > stop.0 + TIE { roll } else { stop }
+        }
+        TurnPhase::Choosing { roll } => {
+            let mut order: Vec<_> = t.legal_takes().iter().collect();
+            order.sort_by_key(|f| {
+                (
+                    !matches!(f, martian_engine::Face::DeathRay),
+                    std::cmp::Reverse(roll.count(*f)),
+                )
+            });
+            let mut best: Option<(f64, Vec<f64>)> = None;
+            for face in order {
+                let mut next = t;
+                next.play(Action::Take(face)).unwrap();
+                let candidate = turn(next, utility, memo);
+                if best.as_ref().is_none_or(|b| candidate.0 > b.0 + TIE) {
+                    best = Some(candidate);
+                }
+            }
+            best.unwrap()
+        }
+    };
+    memo.insert(t, result.clone());
+    result
+}
+
+fn max_score(rules: Rules) -> usize {
+    usize::from(rules.dice()) + 3
+}
+
+/// Every position reachable from the start.
+fn reachable(rules: Rules) -> Vec<Position> {
+    let start: Position = (0, [0; SEATS], None);
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut stack = vec![start];
+    while let Some(p) = stack.pop() {
+        for s in 0..=max_score(rules) as Points {
+            if let Next::Play(q) = after(rules, p, s)
+                && seen.insert(q)
+            {
+                stack.push(q);
+            }
+        }
+    }
+    seen.into_iter().collect()
+}
+
+/// One mover's best reply at `values`: its value and every seat's value under that play.
+fn reply(
+    rules: Rules,
+    p: Position,
+    value_of: &dyn Fn(Position) -> [f64; SEATS],
+) -> (f64, [f64; SEATS]) {
+    let outcome = |s: usize| match after(rules, p, s as Points) {
+        Next::Over(v) => v,
+        Next::Play(q) => value_of(q),
+    };
+    let outcomes: Vec<[f64; SEATS]> = (0..=max_score(rules)).map(outcome).collect();
+    let utility: Vec<f64> = outcomes.iter().map(|o| o[p.0]).collect();
+    let (best, dist) = turn(Turn::new(rules), &utility, &mut HashMap::new());
+    let mut v = [0.0; SEATS];
+    for (prob, o) in dist.iter().zip(&outcomes) {
+        (0..SEATS).for_each(|j| v[j] += prob * o[j]);
+    }
+    (best, v)
+}
+
+/// Plain value iteration; `None` when it does not settle.
+fn naive(rules: Rules, positions: &[Position]) -> Option<HashMap<Position, [f64; SEATS]>> {
+    let mut values: HashMap<Position, [f64; SEATS]> =
+        positions.iter().map(|&p| (p, [0.25; SEATS])).collect();
+    for _sweep in 0..3_000 {
+        let mut change = 0.0f64;
+        for &p in positions {
+            let (_, v) = reply(rules, p, &|q| values[&q]);
+            let old = values.insert(p, v).unwrap();
+            change = (0..SEATS).map(|j| (old[j] - v[j]).abs()).fold(change, f64::max);
+        }
+        if change < 1e-15 {
+            return Some(values);
+        }
+    }
+    None
+}
+
+fn tiny(dice: u8, target: Points) -> Rules {
+    Rules::official()
+        .with_dice(dice)
+        .unwrap()
+        .with_target(target)
+        .unwrap()
+}
+
+#[test]
+fn tiny_games_match_naive_value_iteration_or_are_equilibria() {
+    for rules in [
+        tiny(2, 3),
+        tiny(3, 4),
+        tiny(2, 4).with_end(EndRule::Immediate),
+        tiny(3, 3).with_bonus(BonusRule::AnyEarthling),
+        tiny(2, 4).with_tie(TieRule::Shared),
+        tiny(1, 2),
+    ] {
+        let solution = QuadSolution::solve(rules, &|_| {}).unwrap();
+        let positions = reachable(rules);
+        assert!(positions.len() > 40, "{rules}: {} positions", positions.len());
+        let solved = |(seat, scores, _): Position| {
+            solution.seat_wins(quad_position(rules, &scores, seat).unwrap())
+        };
+        match naive(rules, &positions) {
+            Some(naive) => {
+                for (&(seat, scores, first), expected) in &naive {
+                    let got = solved((seat, scores, first));
+                    for j in 0..SEATS {
+                        assert!(
+                            (got[j] - expected[j]).abs() < 1e-9,
+                            "{rules}: seat {seat} to play at {scores:?}: {got:?} vs naive {expected:?}"
+                        );
+                    }
+                }
+            }
+            None => {
+                assert!(solution.stats().mixed_tuples > 0, "{rules}: no settling");
+            }
+        }
+        // The equilibrium, checked whether or not value iteration settled: nobody gains by
+        // deviating, and the values of the positions the play cannot repeat are its values.
+        for &p in &positions {
+            let got = solved(p);
+            let (best, v) = reply(rules, p, &solved);
+            assert!(best <= got[p.0] + 1e-9, "{rules}: {p:?}: {best} > {got:?}");
+            let repeats = matches!(after(rules, p, 0), Next::Play(q) if q.1 == p.1);
+            if !repeats || solution.stats().mixed_tuples == 0 {
+                for j in 0..SEATS {
+                    assert!((v[j] - got[j]).abs() < 1e-9, "{rules}: {p:?}: {v:?} vs {got:?}");
+                }
+            }
+        }
+    }
+}
