@@ -8,13 +8,16 @@
 //! ten minutes on two cores, the longest solve the project has always offered) and its values
 //! take at most 16 MB (the duel to 999, the three-player game to 60):
 //!
-//! | dice | one player | two players | three players |
-//! |---|---|---|---|
-//! | 1–11 | 999 | 999 | 60 |
-//! | 12 | 999 | 958 | 60 |
-//! | 13 (official) | 999 | 758 | 60 |
-//! | 20 | 999 | 202 | 24 |
-//! | 30 | 999 | 55 | 10 |
+//! | dice | one player | two players | three players | four players |
+//! |---|---|---|---|---|
+//! | 1–11 | 999 | 999 | 60 | 31 |
+//! | 12 | 999 | 958 | 60 | 29 |
+//! | 13 (official) | 999 | 758 | 60 | 26 |
+//! | 20 | 999 | 202 | 24 | 13 |
+//! | 30 | 999 | 55 | 10 | 7 |
+//!
+//! (The four-player game has budgets of its own, [`QUAD_WORK_BUDGET`] and [`QUAD_VALUES_BUDGET`],
+//! so that its official game fits.)
 //!
 //! ([`SolvedGame::max_target`] gives every number of dice.) Games of four players or more are
 //! played through the three-player game of the mover and its two strongest opponents, or beyond
@@ -122,7 +125,10 @@ impl SolvedGame {
             SolvedGame::Trio => TRIO_SOLVES,
             SolvedGame::Quad => QUAD_SOLVES,
         };
-        self.tuples(target) * solves * (turn_work(dice) + SOLVE_OVERHEAD)
+        // Saturating: the four-player game's work at large targets passes `u64::MAX`.
+        self.tuples(target)
+            .saturating_mul(solves)
+            .saturating_mul(turn_work(dice) + SOLVE_OVERHEAD)
     }
 
     /// The memory of the solution's values, in bytes: a probability per seat and position (one
@@ -134,7 +140,7 @@ impl SolvedGame {
             SolvedGame::Trio => 3 * 3 * 8,
             SolvedGame::Quad => 4 * 4 * 8,
         };
-        self.tuples(target) * per_tuple
+        self.tuples(target).saturating_mul(per_tuple)
     }
 
     /// Whether the solver takes this game to `target` with `dice` dice.
@@ -237,6 +243,21 @@ mod tests {
         assert_eq!(row(13), [999, 758, 60]);
         assert_eq!(row(20), [999, 202, 24]);
         assert_eq!(row(30), [999, 55, 10]);
+    }
+
+    #[test]
+    fn the_four_player_column_of_the_module_comment() {
+        let quad = |dice| SolvedGame::Quad.max_target(dice);
+        for dice in 1..=11 {
+            assert_eq!(quad(dice), 31, "{dice} dice");
+        }
+        assert_eq!([quad(12), quad(13), quad(20), quad(30)], [29, 26, 13, 7]);
+        assert_eq!(SolvedGame::Quad.check(Rules::official()), Ok(()));
+        let error = SolvedGame::Quad.check(rules(13, 27)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "exact four-player play with 13 dice is solved for targets up to 26, not 27 (its work grows as the fourth power of the target)"
+        );
     }
 
     #[test]

@@ -395,7 +395,16 @@ impl QuadSolution {
         let space = TurnSpace::for_rules(rules);
         let eval = EvalSpace::new(rules.dice(), rules.bonus());
         let t = shape.target;
-        let total_work = (4 * shape.tuples() + shape.finals()) as u64;
+        // States that occur: the mover behind, the seats after it behind.
+        let occurs =
+            |key: FinalKey| key.need > 0 && key.later[..3 - key.mover].iter().all(|&l| l > 0);
+        let final_count = match rules.end() {
+            EndRule::CompleteRound => (0..shape.finals())
+                .filter(|&i| occurs(shape.final_key(i)))
+                .count(),
+            EndRule::Immediate => 0,
+        };
+        let total_work = (4 * shape.tuples() + final_count) as u64;
         let mut done = 0u64;
 
         // The final round, seat 3's last turns first (complete-round rule only).
@@ -404,11 +413,8 @@ impl QuadSolution {
             for mover in [3, 2, 1] {
                 let indices: Vec<usize> = (0..shape.finals())
                     .filter(|&i| {
-                        // States that occur: the mover behind, the seats after it behind.
                         let key = shape.final_key(i);
-                        key.mover == mover
-                            && key.need > 0
-                            && key.later[..3 - mover].iter().all(|&l| l > 0)
+                        key.mover == mover && occurs(key)
                     })
                     .collect();
                 let values = Values {
@@ -670,7 +676,10 @@ impl QuadSolution {
             let head = f64s_from_bytes(&mut bytes, 5)?;
             let scores = [0, 1, 2, 3].map(|j| head[j] as Points);
             let seats = f64s_from_bytes(&mut bytes, 2 * (head[4] as usize).min(4))?;
-            let mixing = seats.chunks_exact(2).map(|c| (c[0] as usize, c[1])).collect();
+            let mixing = seats
+                .chunks_exact(2)
+                .map(|c| (c[0] as usize, c[1]))
+                .collect();
             mixed.push(MixedTuple { scores, mixing });
         }
         let in_range = |v: &f64| (0.0..=1.0).contains(v);
@@ -769,7 +778,11 @@ fn initial_guess(values: &Values<'_>, [a, b, c, d]: [usize; 4]) -> [f64; 4] {
     let t = values.shape.target;
     let at = |s: [usize; 4]| values.open(0, s);
     let guess: [f64; 4] = if d + 3 < t {
-        let (x1, x2, x3) = (at([a, b, c, d + 1]), at([a, b, c, d + 2]), at([a, b, c, d + 3]));
+        let (x1, x2, x3) = (
+            at([a, b, c, d + 1]),
+            at([a, b, c, d + 2]),
+            at([a, b, c, d + 3]),
+        );
         std::array::from_fn(|j| (3.0 * x1[j] - 3.0 * x2[j] + x3[j]).clamp(0.0, 1.0))
     } else if d + 2 < t {
         let (x1, x2) = (at([a, b, c, d + 1]), at([a, b, c, d + 2]));

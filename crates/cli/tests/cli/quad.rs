@@ -45,7 +45,9 @@ fn solve_quad_gives_four_seat_probabilities_then_reads_them_from_the_cache() {
     );
     let text = run(
         &cache,
-        &["--lang", "pt-BR", "solve", "quad", "--dice", "5", "--target", "7"],
+        &[
+            "--lang", "pt-BR", "solve", "quad", "--dice", "5", "--target", "7",
+        ],
     );
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("quarto jogador"), "{text}");
@@ -59,7 +61,7 @@ fn solve_quad_refuses_beyond_its_limit_naming_it() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("four-player") && stderr.contains("up to 25"),
+        stderr.contains("four-player") && stderr.contains("up to 26"),
         "{stderr}"
     );
     let output = run(

@@ -55,9 +55,8 @@ impl Profile {
 
     fn same_turn(&self, other: &Profile, seat: usize) -> bool {
         (self.zeros[seat] - other.zeros[seat]).abs() <= SAME_TURN
-            && (0..4).all(|j| {
-                (self.constants[seat][j] - other.constants[seat][j]).abs() <= SAME_TURN
-            })
+            && (0..4)
+                .all(|j| (self.constants[seat][j] - other.constants[seat][j]).abs() <= SAME_TURN)
     }
 
     fn same(&self, other: &Profile) -> bool {
@@ -73,16 +72,15 @@ impl Profile {
 }
 
 /// Solves a tuple: `pass` plays the four turns (see [`Stays`]).
-pub(crate) fn solve_tuple(
-    pass: &mut impl FnMut(Stays) -> Profile,
-    guess: [f64; 4],
-) -> SolvedTuple {
+pub(crate) fn solve_tuple(pass: &mut impl FnMut(Stays) -> Profile, guess: [f64; 4]) -> SolvedTuple {
     let mut history: Vec<Profile> = Vec::new();
     let mut x = guess;
     for passes in 1..=MAX_PASSES {
         let profile = pass(Stays::Chain(x));
         let values = profile.cycle_values();
-        let residual = (0..4).map(|j| (values[0][j] - x[j]).abs()).fold(0.0, f64::max);
+        let residual = (0..4)
+            .map(|j| (values[0][j] - x[j]).abs())
+            .fold(0.0, f64::max);
         if residual <= QUAD_TOLERANCE {
             return SolvedTuple {
                 values,
@@ -211,7 +209,12 @@ fn solve_mixed(
 fn solve_bilinear(g: impl Fn(usize, f64, f64) -> f64) -> Option<(f64, f64)> {
     // α + β p + γ q + δ p q from the corners.
     let coefficients = |k: usize| {
-        let (g00, g10, g01, g11) = (g(k, 0.0, 0.0), g(k, 1.0, 0.0), g(k, 0.0, 1.0), g(k, 1.0, 1.0));
+        let (g00, g10, g01, g11) = (
+            g(k, 0.0, 0.0),
+            g(k, 1.0, 0.0),
+            g(k, 0.0, 1.0),
+            g(k, 1.0, 1.0),
+        );
         (g00, g10 - g00, g01 - g00, g11 - g10 - g01 + g00)
     };
     let (a1, b1, c1, d1) = coefficients(0);
@@ -273,7 +276,10 @@ mod tests {
             }
         };
         let (p, q) = solve_bilinear(g).unwrap();
-        assert!((p - 0.3).abs() < 1e-12 && (q - 0.6).abs() < 1e-12, "{p} {q}");
+        assert!(
+            (p - 0.3).abs() < 1e-12 && (q - 0.6).abs() < 1e-12,
+            "{p} {q}"
+        );
         // A coupled one: p + q − 1 = 0, p − 2q + 0.5 p q = 0.
         let g = |k: usize, p: f64, q: f64| {
             if k == 0 {

@@ -52,7 +52,10 @@ fn every_position_s_values_are_probabilities_summing_to_one() {
         let solution = QuadSolution::solve(rules, &|_| {}).unwrap();
         for v in &solution.open {
             assert!(v.iter().all(|p| (0.0..=1.0).contains(p)), "{rules}: {v:?}");
-            assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{rules}: {v:?}");
+            assert!(
+                (v.iter().sum::<f64>() - 1.0).abs() < 1e-12,
+                "{rules}: {v:?}"
+            );
         }
         if rules.end() == EndRule::CompleteRound {
             let t = rules.target();
@@ -68,7 +71,10 @@ fn every_position_s_values_are_probabilities_summing_to_one() {
                             continue;
                         };
                         let v = solution.seat_wins(position);
-                        assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{scores:?} {v:?}");
+                        assert!(
+                            (v.iter().sum::<f64>() - 1.0).abs() < 1e-12,
+                            "{scores:?} {v:?}"
+                        );
                     }
                 }
             }
