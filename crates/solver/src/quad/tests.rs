@@ -64,8 +64,9 @@ fn every_position_s_values_are_probabilities_summing_to_one() {
                     for bump in 0..4 {
                         let mut scores = [t - 1, t - 2, t - 3, t - 4].map(|s| s.min(t - 1));
                         scores[first] = t + bump;
-                        for j in first + 1..seat {
-                            scores[j] = t + 1 - bump.min(1) * 2 + j as Points;
+                        // Seats between the first and the mover finished too, some above it.
+                        for (j, score) in scores.iter_mut().enumerate().take(seat).skip(first + 1) {
+                            *score = t + 1 - bump.min(1) * 2 + j as Points;
                         }
                         let Ok(position) = solution.position(&scores, seat) else {
                             continue;
