@@ -129,7 +129,7 @@ impl TurnSolver {
         };
         let mut acc = [0.0f64; Rules::MAX_DICE as usize + 1];
         let mut acc_zero = [0.0f64; Rules::MAX_DICE as usize + 1];
-        for row in &space.rows {
+        for (r, row) in space.rows.iter().enumerate() {
             let width = usize::from(row.width);
             let acc = &mut acc[..width];
             let acc_zero = &mut acc_zero[..width];
@@ -137,18 +137,15 @@ impl TurnSolver {
             if ZERO {
                 acc_zero.fill(0.0);
             }
-            for o in &space.outcomes[usize::from(row.n) * 4 + usize::from(row.taken)] {
-                let steps = o.steps();
-                let mut at = [0usize; 4];
-                for (slot, step) in at.iter_mut().zip(steps) {
-                    *slot = space.target(step, row.d, row.e_lo);
-                }
+            let (first, end) = space.plan_ranges[r];
+            for o in &space.plan[first as usize..end as usize] {
+                let at = o.at.map(|a| a as usize);
                 let columns = Columns {
                     after,
                     after_zero,
                     p: o.p,
                 };
-                match steps.len() {
+                match o.len {
                     1 => columns.accumulate::<1, ZERO>([at[0]], acc, acc_zero),
                     2 => columns.accumulate::<2, ZERO>([at[0], at[1]], acc, acc_zero),
                     3 => columns.accumulate::<3, ZERO>([at[0], at[1], at[2]], acc, acc_zero),
@@ -228,7 +225,10 @@ impl Columns<'_> {
             for i in 0..width {
                 let mut best = columns[0][i];
                 for column in &columns[1..] {
-                    best = best.max(column[i]);
+                    // A plain comparison (not `f64::max`, whose NaN handling blocks vector
+                    // code): the same value, since the values are never NaN.
+                    let v = column[i];
+                    best = if v > best { v } else { best };
                 }
                 acc[i] += self.p * best;
             }

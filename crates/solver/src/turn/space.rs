@@ -87,6 +87,21 @@ pub struct TurnSpace {
     /// Roll outcomes per `n * 4 + taken`; each outcome's steps: rays first, then earthlings by
     /// decreasing count.
     pub(super) outcomes: Vec<Vec<Outcome>>,
+    /// The solve's schedule: for each row in turn, its roll outcomes in order with their steps'
+    /// targets already resolved (`plan_ranges[row]` is the row's slice of `plan`). The targets
+    /// depend only on the layout, so computing them once takes the clamping and indexing out of
+    /// every solve's inner loop.
+    pub(super) plan: Vec<Planned>,
+    pub(super) plan_ranges: Vec<(u32, u32)>,
+}
+
+/// One roll outcome as a row's solve reads it: its probability and the dense index, in the
+/// values after a choice, of each step's target for the row's first state.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Planned {
+    pub(super) p: f64,
+    pub(super) at: [u32; 4],
+    pub(super) len: u8,
 }
 
 impl TurnSpace {
@@ -121,9 +136,12 @@ impl TurnSpace {
             rows: Vec::new(),
             valid: Vec::new(),
             outcomes: vec![Vec::new(); (usize::from(dice) + 1) * 4],
+            plan: Vec::new(),
+            plan_ranges: Vec::new(),
         };
         space.enumerate_states();
         space.enumerate_outcomes();
+        space.plan_rows();
         space
     }
 
@@ -341,6 +359,31 @@ impl TurnSpace {
                 self.outcomes[usize::from(n) * 4 + usize::from(taken)] = list;
             }
         }
+    }
+
+    fn plan_rows(&mut self) {
+        let mut plan = Vec::new();
+        let mut ranges = Vec::with_capacity(self.rows.len());
+        for row in &self.rows {
+            let start = plan.len() as u32;
+            for o in &self.outcomes[usize::from(row.n) * 4 + usize::from(row.taken)] {
+                let mut at = [0u32; 4];
+                for (slot, step) in at.iter_mut().zip(o.steps()) {
+                    let target = self.target(step, row.d, row.e_lo);
+                    // The solve reads `width` values from each target unchecked: keep them in.
+                    assert!(target + usize::from(row.width) <= self.dense_len);
+                    *slot = target as u32;
+                }
+                plan.push(Planned {
+                    p: o.p,
+                    at,
+                    len: o.len,
+                });
+            }
+            ranges.push((start, plan.len() as u32));
+        }
+        self.plan = plan;
+        self.plan_ranges = ranges;
     }
 
     /// Dense index of the target of `step` from a state `(d, e)`.
