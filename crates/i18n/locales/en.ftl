@@ -2089,6 +2089,34 @@ review-verdict = { $class ->
     }
 # Why the best option of a decision that is not the best is best. $reason: a coach-why-* text.
 review-why = Why: { $reason }
+# A game measured against a strategy card (`review --card`). $followed, $right: yes, no; $line:
+# the card's line (0: its default play); $text: the line; $doing: a card-action text; $loss: the
+# card's move's loss with its unit.
+review-card-decision = Card: { $followed ->
+        [yes] you did what it says{ $line ->
+            [0] {" "}(its default play)
+           *[other] {" "}(line { $line })
+        }{ $right ->
+            [yes] {"."}
+           *[no] , which costs { $loss } here.
+        }
+       *[no] { $line ->
+            [0] its default play
+           *[other] line { $line }, “{ $text }”,
+        } says to { $doing }{ $right ->
+            [yes] , the best here.
+           *[no] , which would cost { $loss }.
+        }
+    }
+# $card: the card's file or name.
+review-card-heading = Against the card { $card }:
+# $agreement: a percentage, without its sign; $player_loss, $card_loss: losses with their unit.
+review-card-seat = { $name } followed the card at { $followed } of { $decisions } decisions ({ $agreement }%); their choices lost { $player_loss } in all, the card's moves would have lost { $card_loss }.
+# $list: review-card-at items.
+review-card-saves = Where the card would have saved { $name }: { $list }.
+review-card-beats = Where { $name } beat the card: { $list }.
+# $turn: the record's turn; $amount: a change with its unit.
+review-card-at = turn { $turn } ({ $amount })
 # $action: take, stop, roll; $face: tank, death-ray, human, cow, chicken (for take).
 review-action = { $action ->
         [stop] stopped

@@ -2063,6 +2063,34 @@ review-verdict = { $class ->
        *[blunder] { $action }: erro grave, { $loss }
     }
 review-why = Por quê? { $reason }
+# Uma partida medida contra uma carta de estratégia (`review --card`). $followed, $right: yes,
+# no; $line: a linha da carta (0: a jogada padrão); $text: a linha; $doing: um texto
+# card-action; $loss: a perda da jogada da carta, com a unidade.
+review-card-decision = Carta: { $followed ->
+        [yes] você fez o que ela diz{ $line ->
+            [0] {" "}(a jogada padrão dela)
+           *[other] {" "}(linha { $line })
+        }{ $right ->
+            [yes] {"."}
+           *[no] , o que custa { $loss } aqui.
+        }
+       *[no] { $line ->
+            [0] a jogada padrão dela
+           *[other] a linha { $line }, “{ $text }”,
+        } manda { $doing }{ $right ->
+            [yes] , a melhor aqui.
+           *[no] , o que custaria { $loss }.
+        }
+    }
+# $card: o arquivo ou o nome da carta.
+review-card-heading = Contra a carta { $card }:
+# $agreement: uma porcentagem, sem o sinal; $player_loss, $card_loss: perdas com a unidade.
+review-card-seat = { $name } seguiu a carta em { $followed } de { $decisions } decisões ({ $agreement }%); as escolhas perderam { $player_loss } ao todo, as jogadas da carta teriam perdido { $card_loss }.
+# $list: itens review-card-at.
+review-card-saves = Onde a carta teria salvado { $name }: { $list }.
+review-card-beats = Onde { $name } superou a carta: { $list }.
+# $turn: o turno do registro; $amount: uma variação com a unidade.
+review-card-at = turno { $turn } ({ $amount })
 review-action = { $action ->
         [stop] parou
         [roll] lançou de novo
