@@ -36,12 +36,7 @@ impl CardMove {
     ) -> CardMove {
         let situation = at.situation();
         let (action, source) = card.decide(&situation);
-        let value = |action: Action| {
-            options
-                .iter()
-                .find(|o| o.action == action)
-                .map(|o| o.value)
-        };
+        let value = |action: Action| options.iter().find(|o| o.action == action).map(|o| o.value);
         let loss = match (value(best), value(action)) {
             (Some(best_value), Some(card_value)) if action != best => {
                 measure.loss(best_value, card_value)
@@ -173,14 +168,22 @@ impl CardReview {
     /// Where the card would have saved the player the most, largest first (only those it
     /// would have saved something at).
     pub fn card_saves(&self) -> Vec<&CardDecision> {
-        let mut saves: Vec<_> = self.decisions.iter().filter(|d| d.card_gain > 0.0).collect();
+        let mut saves: Vec<_> = self
+            .decisions
+            .iter()
+            .filter(|d| d.card_gain > 0.0)
+            .collect();
         saves.sort_by(|a, b| b.card_gain.total_cmp(&a.card_gain));
         saves
     }
 
     /// Where the player beat the card the most, largest first.
     pub fn player_beats(&self) -> Vec<&CardDecision> {
-        let mut beats: Vec<_> = self.decisions.iter().filter(|d| d.card_gain < 0.0).collect();
+        let mut beats: Vec<_> = self
+            .decisions
+            .iter()
+            .filter(|d| d.card_gain < 0.0)
+            .collect();
         beats.sort_by(|a, b| a.card_gain.total_cmp(&b.card_gain));
         beats
     }
@@ -209,9 +212,10 @@ mod tests {
     #[test]
     fn a_card_s_move_its_line_and_its_cost() {
         let rules = Rules::official();
-        let card: Card = "1. Take the death rays when the tanks lead.\n2. Stop when you have 6 points or more."
-            .parse()
-            .unwrap();
+        let card: Card =
+            "1. Take the death rays when the tanks lead.\n2. Stop when you have 6 points or more."
+                .parse()
+                .unwrap();
         // Two tanks, no death ray aside: the tanks lead, and the roll has death rays.
         let t = turn(rules, "TTRRRHHHCCKKK/H TRRRCCKK");
         let options = [

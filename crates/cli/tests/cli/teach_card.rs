@@ -13,7 +13,8 @@ use serde_json::Value;
 
 use crate::util::{martian_dice, scratch};
 
-const CARD: &str = "1. Take the death rays when the tanks lead.\n2. Stop when you have 6 points or more.\n";
+const CARD: &str =
+    "1. Take the death rays when the tanks lead.\n2. Stop when you have 6 points or more.\n";
 
 /// One cache for this module's runs, so the tables are solved once.
 fn cache() -> PathBuf {
@@ -65,7 +66,12 @@ fn value_of(options: &Value, action: &str) -> f64 {
 }
 
 /// What the card itself does at a position given as `advise` takes it.
-fn card_decides(scores: &[u16], seat: usize, round: u32, transcript: &str) -> (Action, Option<usize>) {
+fn card_decides(
+    scores: &[u16],
+    seat: usize,
+    round: u32,
+    transcript: &str,
+) -> (Action, Option<usize>) {
     let rules = Rules::official();
     let card: Card = CARD.parse().unwrap();
     let turn = transcript
@@ -99,25 +105,38 @@ fn advise_says_what_a_card_would_do_and_what_it_costs() {
     // The tanks lead (3 to 0) and the roll has death rays: the card's line 1 takes them.
     let position = "TTRRRHHHCCKKK/H TRRRCCKK";
     let object = json(
-        &["advise", position, "--scores", "10,12", "--card", card, "--json"],
+        &[
+            "advise", position, "--scores", "10,12", "--card", card, "--json",
+        ],
         &dir,
     );
     let played = &object["card"];
     assert_eq!(played["action"], "R", "{object}");
     assert_eq!(played["line"], 1);
-    assert_eq!(played["text"], "1. Take the death rays when the tanks lead.");
+    assert_eq!(
+        played["text"],
+        "1. Take the death rays when the tanks lead."
+    );
     let best = value_of(&object["options"], object["best"].as_str().unwrap());
     let loss = best - value_of(&object["options"], "R");
-    assert!((played["loss"].as_f64().unwrap() - loss).abs() < 1e-15, "{object}");
+    assert!(
+        (played["loss"].as_f64().unwrap() - loss).abs() < 1e-15,
+        "{object}"
+    );
     assert_eq!(played["best"], object["best"] == "R");
 
-    let en = text(&["advise", position, "--scores", "10,12", "--card", card], &dir);
+    let en = text(
+        &["advise", position, "--scores", "10,12", "--card", card],
+        &dir,
+    );
     assert!(
         en.contains("The card's line 1 says to take the death rays: “Take the death rays when the tanks lead.”"),
         "{en}"
     );
     let pt = text(
-        &["advise", position, "--scores", "10,12", "--card", card, "--lang", "pt-BR"],
+        &[
+            "advise", position, "--scores", "10,12", "--card", card, "--lang", "pt-BR",
+        ],
         &dir,
     );
     assert!(
@@ -148,7 +167,16 @@ fn the_trainer_drills_a_card_where_following_it_costs_most() {
     let dir = scratch("train-card");
     let card = card_file(&dir);
     let card = card.to_str().unwrap();
-    let args = ["train", "--seed", "9", "--positions", "4", "--players", "2", "--list"];
+    let args = [
+        "train",
+        "--seed",
+        "9",
+        "--positions",
+        "4",
+        "--players",
+        "2",
+        "--list",
+    ];
     let mut with_card = args.to_vec();
     with_card.extend(["--card", card, "--json"]);
     let listed = json(&with_card, &dir);
@@ -177,7 +205,10 @@ fn the_trainer_drills_a_card_where_following_it_costs_most() {
         assert_eq!(played["line"].as_u64(), line.map(|i| i as u64 + 1), "{p}");
         let best = value_of(&p["options"], p["best"].as_str().unwrap());
         let loss = best - value_of(&p["options"], &action.code());
-        assert!((played["loss"].as_f64().unwrap() - loss).abs() < 1e-15, "{p}");
+        assert!(
+            (played["loss"].as_f64().unwrap() - loss).abs() < 1e-15,
+            "{p}"
+        );
         losses.push(loss);
     }
     // The costliest first, and the card wrong at the first of them.
@@ -208,22 +239,48 @@ fn the_trainer_drills_a_card_where_following_it_costs_most() {
     let mut en_args = args.to_vec();
     en_args.extend(["--card", card]);
     let en = text(&en_args, &dir);
-    assert_eq!(en.matches("Following the card here costs −").count() + en.matches("The card is right here").count(), 4, "{en}");
-    assert!(en.contains("The card's line") || en.contains("No line of the card applies"), "{en}");
+    assert_eq!(
+        en.matches("Following the card here costs −").count()
+            + en.matches("The card is right here").count(),
+        4,
+        "{en}"
+    );
+    assert!(
+        en.contains("The card's line") || en.contains("No line of the card applies"),
+        "{en}"
+    );
     let mut pt_args = en_args.clone();
     pt_args.extend(["--lang", "pt-BR"]);
     let pt = text(&pt_args, &dir);
-    assert_eq!(pt.matches("Seguir a carta aqui custa −").count() + pt.matches("A carta acerta aqui").count(), 4, "{pt}");
+    assert_eq!(
+        pt.matches("Seguir a carta aqui custa −").count()
+            + pt.matches("A carta acerta aqui").count(),
+        4,
+        "{pt}"
+    );
     // Answering: the card's words follow the verdict.
     let answered = crate::util::run_with_input(
         martian_dice()
             .env("MARTIAN_DICE_CACHE_DIR", cache())
             .env("XDG_CONFIG_HOME", &dir)
-            .args(["train", "--seed", "9", "--positions", "1", "--players", "2", "--card", card]),
+            .args([
+                "train",
+                "--seed",
+                "9",
+                "--positions",
+                "1",
+                "--players",
+                "2",
+                "--card",
+                card,
+            ]),
         "s\nr\nh\n",
     );
     let answered = String::from_utf8(answered.stdout).unwrap();
-    assert!(answered.contains("Following the card here costs −"), "{answered}");
+    assert!(
+        answered.contains("Following the card here costs −"),
+        "{answered}"
+    );
 }
 
 #[test]
@@ -235,7 +292,13 @@ fn a_game_is_reviewed_against_a_card() {
     let players = format!("bot:greedy,bot:card:{card}");
     run(
         &[
-            "play", "--plain", "--players", &players, "--seed", "4", "--record",
+            "play",
+            "--plain",
+            "--players",
+            &players,
+            "--seed",
+            "4",
+            "--record",
             record.to_str().unwrap(),
         ],
         &dir,
@@ -268,7 +331,10 @@ fn a_game_is_reviewed_against_a_card() {
         assert_eq!(c["followed"], d["chosen"] == action.code().as_str());
         let best = value_of(&d["options"], d["best"].as_str().unwrap());
         let loss = best - value_of(&d["options"], &action.code());
-        assert!((c["loss"].as_f64().unwrap() - loss.max(0.0)).abs() < 1e-12, "{c}");
+        assert!(
+            (c["loss"].as_f64().unwrap() - loss.max(0.0)).abs() < 1e-12,
+            "{c}"
+        );
         measured[seat] += 1;
         followed[seat] += usize::from(c["followed"] == true);
     }
@@ -281,7 +347,10 @@ fn a_game_is_reviewed_against_a_card() {
         assert_eq!(seat["followed"].as_u64().unwrap() as usize, followed[s]);
         if s == 1 {
             assert_eq!(seat["agreement"], 100.0);
-            assert!((seat["player_loss"].as_f64().unwrap() - seat["card_loss"].as_f64().unwrap()).abs() < 1e-12);
+            assert!(
+                (seat["player_loss"].as_f64().unwrap() - seat["card_loss"].as_f64().unwrap()).abs()
+                    < 1e-12
+            );
             assert!(seat["card_saves"].as_array().unwrap().is_empty());
         }
     }
@@ -301,21 +370,31 @@ fn line_mode_s_coach_quotes_a_card() {
     let dir = scratch("plain-card");
     let card = card_file(&dir);
     let card = card.to_str().unwrap();
-    // Two tanks, three death rays: the tanks do not lead, so line 1 does not apply, and line 2
-    // stops only after a take: the default play takes the biggest earthling group, the cows
-    // (3, level with the chickens; humans, cows, chickens first among equals).
+    // Two tanks, no death ray aside yet: the tanks lead, and line 1 takes the death rays.
     let roll = "2T3R2H3C3K";
     for (lang, says) in [
-        ("en", "No line of the card applies: its default play is to take the cows."),
-        ("pt-BR", "Nenhuma linha da carta vale aqui: a jogada padrão dela é pegar as vacas."),
+        (
+            "en",
+            "The card's line 1 says to take the death rays: “Take the death rays when the tanks lead.”",
+        ),
+        (
+            "pt-BR",
+            "A linha 1 da carta manda pegar os raios da morte: “Pegue os raios da morte se os tanques estão na frente.”",
+        ),
     ] {
         let output = crate::util::run_with_input(
-            martian_dice()
-                .env("MARTIAN_DICE_CACHE_DIR", cache())
-                .args([
-                    "play", "--plain", "--players", "Ana,Bob", "--manual-dice", "--coach",
-                    "--coach-card", card, "--lang", lang,
-                ]),
+            martian_dice().env("MARTIAN_DICE_CACHE_DIR", cache()).args([
+                "play",
+                "--plain",
+                "--players",
+                "Ana,Bob",
+                "--manual-dice",
+                "--coach",
+                "--coach-card",
+                card,
+                "--lang",
+                lang,
+            ]),
             &format!("{roll}\nq\n"),
         );
         let text = String::from_utf8(output.stdout).unwrap();

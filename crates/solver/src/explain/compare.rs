@@ -505,7 +505,10 @@ impl Comparison {
                     ("needed", n(needed)),
                     ("standing", Word(standing)),
                     ("margin", n(banked.abs_diff(leader))),
-                    ("near", Word(if needed <= NEAR_TARGET { "yes" } else { "no" })),
+                    (
+                        "near",
+                        Word(if needed <= NEAR_TARGET { "yes" } else { "no" }),
+                    ),
                     ("lean", Word(self.lean())),
                 ]);
                 "race"

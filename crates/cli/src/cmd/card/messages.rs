@@ -186,7 +186,12 @@ pub fn card_action(m: &Messages, action: martian_engine::Action) -> String {
 
 /// What the card does at a decision, with the line that says so, quoted in the reader's
 /// language (or that its default play does).
-pub fn card_move(m: &Messages, card: &Card, action: martian_engine::Action, line: Option<usize>) -> String {
+pub fn card_move(
+    m: &Messages,
+    card: &Card,
+    action: martian_engine::Action,
+    line: Option<usize>,
+) -> String {
     let text = line
         .map(|i| card.line_text(i, card_lang(m.lang())))
         .unwrap_or_default();

@@ -1,13 +1,13 @@
 //! Every sentence of `martian-dice review` and `martian-dice train`, in the reader's language
 //! (ids `review-*` and `train-*` of `crates/i18n/locales/*.ftl`).
 
+use martian_cards::Card;
 use martian_engine::{Action, Dice, Face, Points, Rules, Turn};
 use martian_i18n::vocab::{self, ChangeUnit, face_id};
 use martian_i18n::{Messages, decimal, tr};
-use martian_cards::Card;
 use martian_review::{
-    CardDecision, CardReview, Class, Decision, Measure, OptionValue, Review, SeatSummary, StopReason, Stopped, TurnReview,
-    Valuation,
+    CardDecision, CardReview, Class, Decision, Measure, OptionValue, Review, SeatSummary,
+    StopReason, Stopped, TurnReview, Valuation,
 };
 use martian_solver::figures::{distinct_places, percent_places};
 
@@ -532,7 +532,11 @@ fn card_list(n: Numbers<'_>, review: &Review, at: &[&CardDecision]) -> String {
 /// choices and of the card's moves, where the card would have saved them and where they beat it.
 pub fn card_summary(n: Numbers<'_>, review: &Review, against: &Against<'_>) -> Vec<String> {
     let m = n.m;
-    let mut lines = vec![tr!(m, "review-card-heading", card = against.spec.to_string())];
+    let mut lines = vec![tr!(
+        m,
+        "review-card-heading",
+        card = against.spec.to_string()
+    )];
     for (seat, player) in review.players.iter().enumerate() {
         let measured = CardReview::of(review, against.card, Some(seat));
         let Some(agreement) = measured.agreement else {

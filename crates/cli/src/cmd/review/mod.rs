@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::Args;
+use martian_cards::Card;
 use martian_engine::{GameRecord, Points, RecordError};
 use martian_i18n::{Lang, Messages, errors};
-use martian_cards::Card;
 use martian_review::{CardReview, Review, StopReason};
 
 use crate::output::UsageError;
@@ -182,7 +182,11 @@ pub fn text(m: &Messages, review: &Review, against: Option<&Against<'_>>) -> Str
     for t in &review.turns {
         lines.push(String::new());
         lines.push(messages::turn_line(m, &names, t, &scores));
-        for (index, d) in t.decisions.clone().zip(&review.decisions[t.decisions.clone()]) {
+        for (index, d) in t
+            .decisions
+            .clone()
+            .zip(&review.decisions[t.decisions.clone()])
+        {
             let turn = messages::position_turn(review.rules, d);
             lines.push(format!("  {}", messages::decision(n, d, &turn)));
             if let Some(why) = messages::why(m, d) {
@@ -191,7 +195,10 @@ pub fn text(m: &Messages, review: &Review, against: Option<&Against<'_>>) -> Str
             if let Some(against) = against
                 && let Some(at) = against.all.decisions.iter().find(|c| c.index == index)
             {
-                lines.push(format!("    {}", messages::card_decision(n, against.card, at)));
+                lines.push(format!(
+                    "    {}",
+                    messages::card_decision(n, against.card, at)
+                ));
             }
         }
         lines.push(format!("  {}", messages::move_line(n, names[t.seat], t)));
