@@ -519,6 +519,10 @@ replay-cannot-read = cannot read { $file }: { $error }
 ## chicken; $advice: stop, roll; $best, $other (the situation): stop, roll, take; $tanks: lead,
 ## hold, safe; $more_dice, $completes: yes, no; $points: agree, disagree; $case: turn-lost,
 ## game-decided, equal (indifferent) or final-turn, reach-target, race, solo (the situation).
+## $kinds_left (stop or roll): the earthling kinds not yet taken (0: the dice left can add only
+## tanks and death rays). The race: $needed (points still short of the target, the held ones
+## counted), $standing: ahead, behind, level, by $margin; $near: yes, no (within 6 of the
+## target); $lean: sure (the best option's score spreads less), bold (it spreads more).
 coach-why-indifferent = { $case ->
         [turn-lost] Rolling can no longer save this turn: the tanks are too far ahead. Stopping or rolling, it scores 0.
         [game-decided] Nothing you do now changes how the game ends.
@@ -602,14 +606,23 @@ coach-why-stop-or-roll = { $advice ->
                *[other] , losing the { $held } points held
             }).
         }
-       *[stop] Stop: rolling again ends the turn with the tanks ahead { $risk }% of the time{ $held ->
-            [0] {""}
-            [one] , losing the point held
-           *[other] , losing the { $held } points held
-        }: about { $lost } points on average, more than the { $gain } points { $dice ->
-            [one] the die left
-           *[other] the { $dice } dice left
-        } would add.
+       *[stop] { $kinds_left ->
+            [0] Stop: every earthling kind is taken, so { $dice ->
+                [one] the die left
+               *[other] the { $dice } dice left
+            } can add only tanks and death rays: rolling risks { $held ->
+                [one] the point held
+               *[other] the { $held } points held
+            } for nothing (the tanks end the turn ahead { $risk }% of the time, taking about { $lost } points on average).
+           *[other] Stop: rolling again ends the turn with the tanks ahead { $risk }% of the time{ $held ->
+                [0] {""}
+                [one] , losing the point held
+               *[other] , losing the { $held } points held
+            }: about { $lost } points on average, more than the { $gain } points { $dice ->
+                [one] the die left
+               *[other] the { $dice } dice left
+            } would add.
+        }
     }
 # An option of a decision in the situation's words (after a chance, "34% stopping").
 coach-best-option = { $best ->
@@ -652,9 +665,32 @@ coach-why-situation = { $case ->
         [race] { $opponents ->
             [one] At { $banked } against your opponent's { $leader }
            *[other] At { $banked } against the leader's { $leader }
-        }, with { $target } to reach, the score changes what the points are worth{ $points ->
+        }{ $standing ->
+            [ahead] {" "}(you lead by { $margin })
+            [behind] {" "}(you trail by { $margin })
+           *[level] {""}
+        }, { $held ->
+            [0] you are
+            [one] the point you hold leaves you
+           *[other] the { $held } points you hold leave you
+        }{ $needed ->
+            [one] {" "}1 point short of { $target }
+           *[other] {" "}{ $needed } points short of { $target }
+        }: { $lean ->
+            [sure] { $near ->
+                [yes] points past the { $needed } you need are worth little, so a sure score counts for more than a gamble with the same average
+               *[no] { $standing ->
+                    [ahead] with the lead, a sure score counts for more than a gamble with the same average
+                   *[other] a sure score counts for more than a gamble with the same average
+                }
+            }
+           *[bold] { $standing ->
+                [behind] a small score will not catch up, so the big scores { coach-best-option } can bring count for more than their average
+               *[other] the big scores { coach-best-option } can bring count for more than their average
+            }
+        }{ $points ->
             [agree] {"."}
-           *[disagree] : for the points alone you would do better { coach-other-option }.
+           *[disagree] , though for the points alone you would do better { coach-other-option }.
         }
        *[solo] Alone, what counts is reaching { $target } in as few turns as possible{ $points ->
             [agree] {"."}
@@ -663,6 +699,30 @@ coach-why-situation = { $case ->
     } { $measure ->
         [turns] Turns to reach { $target } on average: { $value } { coach-best-option }, against { $other_value } { coach-other-option }.
        *[win] Your chance to win: { $value }% { coach-best-option }, against { $other_value }% { coach-other-option }.
+    }
+
+## A strategy card at a decision (`--card` of advise, train and review; crates/review/src/card.rs):
+## what the card would do, the line that says so, and its cost against the best. $line: the
+## line's number (0: no line applies, the card's default play); $text: the line, quoted;
+## $action: take, stop, roll; $face: death-ray, human, cow, chicken; $right: yes, no; $loss: a
+## loss with its unit ("−2.80% chance to win"); $best: a card-action text.
+card-action = { $action ->
+        [stop] stop
+        [roll] roll again
+       *[take] take the { $face ->
+            [death-ray] death rays
+            [human] humans
+            [cow] cows
+           *[chicken] chickens
+        }
+    }
+card-move = { $line ->
+        [0] No line of the card applies: its default play is to { $doing }.
+       *[other] The card's line { $line } says to { $doing }: “{ $text }”
+    }
+card-verdict = { $right ->
+        [yes] The card is right here: that is the best.
+       *[no] Following the card here costs { $loss }: the best is to { $best }.
     }
 
 ## Terminal game: `martian-dice play` full screen and `martian-dice replay FILE` on a terminal
@@ -2042,6 +2102,34 @@ review-verdict = { $class ->
     }
 # Why the best option of a decision that is not the best is best. $reason: a coach-why-* text.
 review-why = Why: { $reason }
+# A game measured against a strategy card (`review --card`). $followed, $right: yes, no; $line:
+# the card's line (0: its default play); $text: the line; $doing: a card-action text; $loss: the
+# card's move's loss with its unit.
+review-card-decision = Card: { $followed ->
+        [yes] you did what it says{ $line ->
+            [0] {" "}(its default play)
+           *[other] {" "}(line { $line })
+        }{ $right ->
+            [yes] {"."}
+           *[no] , which costs { $loss } here.
+        }
+       *[no] { $line ->
+            [0] its default play
+           *[other] line { $line }, “{ $text }”,
+        } says to { $doing }{ $right ->
+            [yes] , the best here.
+           *[no] , which would cost { $loss }.
+        }
+    }
+# $card: the card's file or name.
+review-card-heading = Against the card { $card }:
+# $agreement: a percentage, without its sign; $player_loss, $card_loss: losses with their unit.
+review-card-seat = { $name } followed the card at { $followed } of { $decisions } decisions ({ $agreement }%); their choices lost { $player_loss } in all, the card's moves would have lost { $card_loss }.
+# $list: review-card-at items.
+review-card-saves = Where the card would have saved { $name }: { $list }.
+review-card-beats = Where { $name } beat the card: { $list }.
+# $turn: the record's turn; $amount: a change with its unit.
+review-card-at = turn { $turn } ({ $amount })
 # $action: take, stop, roll; $face: tank, death-ray, human, cow, chicken (for take).
 review-action = { $action ->
         [stop] stopped

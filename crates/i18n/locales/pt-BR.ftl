@@ -519,7 +519,11 @@ replay-cannot-read = não é possível ler { $file }: { $error }
 ## $other (uma pegada), $best_face, $other_face: death-ray, human, cow, chicken; $advice: stop,
 ## roll; $best, $other (a situação): stop, roll, take; $tanks: lead, hold, safe; $more_dice,
 ## $completes: yes, no; $points: agree, disagree; $case: turn-lost, game-decided, equal (empate)
-## ou final-turn, reach-target, race, solo (a situação).
+## ou final-turn, reach-target, race, solo (a situação). $kinds_left (parar ou lançar): os tipos
+## de terráqueo ainda não pegos (0: os dados que sobram só somam tanques e raios). A disputa:
+## $needed (o que falta para o alvo, contando os pontos guardados), $standing: ahead, behind,
+## level, por $margin; $near: yes, no (a 6 ou menos do alvo); $lean: sure (o placar da melhor
+## opção varia menos), bold (varia mais).
 coach-why-indifferent = { $case ->
         [turn-lost] Lançar de novo já não salva este turno: os tanques estão longe demais. Parando ou lançando, ele vale 0.
         [game-decided] Nada do que você fizer agora muda o resultado da partida.
@@ -603,14 +607,23 @@ coach-why-stop-or-roll = { $advice ->
                *[other] , e os { $held } pontos guardados se perdem
             }).
         }
-       *[stop] Pare: lançar de novo termina o turno com os tanques na frente em { $risk }% das vezes{ $held ->
-            [0] {""}
-            [1] , e o ponto guardado se perde
-           *[other] , e os { $held } pontos guardados se perdem
-        }: cerca de { $lost } pontos em média, mais do que os { $gain } pontos que { $dice ->
-            [1] o dado que sobra somaria
-           *[other] os { $dice } dados que sobram somariam
-        }.
+       *[stop] { $kinds_left ->
+            [0] Pare: todos os tipos de terráqueo já foram pegos, então { $dice ->
+                [1] o dado que sobra só pode somar
+               *[other] os { $dice } dados que sobram só podem somar
+            } tanques e raios da morte: lançar arrisca { $held ->
+                [1] o ponto guardado
+               *[other] os { $held } pontos guardados
+            } por nada (os tanques terminam o turno na frente em { $risk }% das vezes, tirando cerca de { $lost } pontos em média).
+           *[other] Pare: lançar de novo termina o turno com os tanques na frente em { $risk }% das vezes{ $held ->
+                [0] {""}
+                [1] , e o ponto guardado se perde
+               *[other] , e os { $held } pontos guardados se perdem
+            }: cerca de { $lost } pontos em média, mais do que os { $gain } pontos que { $dice ->
+                [1] o dado que sobra somaria
+               *[other] os { $dice } dados que sobram somariam
+            }.
+        }
     }
 # Uma opção de uma decisão nas palavras da situação (depois de uma chance, "34% parando").
 coach-best-option = { $best ->
@@ -653,9 +666,32 @@ coach-why-situation = { $case ->
         [race] { $opponents ->
             [1] Com { $banked } contra os { $leader } do seu adversário
            *[other] Com { $banked } contra os { $leader } do líder
-        }, e { $target } a alcançar, o placar muda o valor dos pontos{ $points ->
+        }{ $standing ->
+            [ahead] {" "}(você lidera por { $margin })
+            [behind] {" "}(você está { $margin } atrás)
+           *[level] {""}
+        }, { $held ->
+            [0] {""}
+            [1] com o ponto guardado,{" "}
+           *[other] com os { $held } pontos guardados,{" "}
+        }{ $needed ->
+            [1] falta 1 ponto para { $target }
+           *[other] faltam { $needed } pontos para { $target }
+        }: { $lean ->
+            [sure] { $near ->
+                [yes] pontos além dos { $needed } que faltam valem pouco, então um placar garantido vale mais do que uma aposta com a mesma média
+               *[no] { $standing ->
+                    [ahead] na frente, um placar garantido vale mais do que uma aposta com a mesma média
+                   *[other] um placar garantido vale mais do que uma aposta com a mesma média
+                }
+            }
+           *[bold] { $standing ->
+                [behind] um placar pequeno não alcança o líder, então os placares altos que se pode fazer { coach-best-option } valem mais do que a média deles
+               *[other] os placares altos que se pode fazer { coach-best-option } valem mais do que a média deles
+            }
+        }{ $points ->
             [agree] {"."}
-           *[disagree] : se contassem só os pontos, você faria melhor { coach-other-option }.
+           *[disagree] , embora, se contassem só os pontos, você faria melhor { coach-other-option }.
         }
        *[solo] Sozinho, o que conta é chegar a { $target } no menor número de turnos{ $points ->
             [agree] {"."}
@@ -664,6 +700,30 @@ coach-why-situation = { $case ->
     } { $measure ->
         [turns] Turnos até { $target }, em média: { $value } { coach-best-option }, contra { $other_value } { coach-other-option }.
        *[win] Sua chance de vencer: { $value }% { coach-best-option }, contra { $other_value }% { coach-other-option }.
+    }
+
+## Uma carta de estratégia numa decisão (`--card` de advise, train e review;
+## crates/review/src/card.rs): o que a carta faria, a linha que o diz e o custo contra a melhor.
+## $line: o número da linha (0: nenhuma linha vale, a jogada padrão da carta); $text: a linha,
+## citada; $action: take, stop, roll; $face: death-ray, human, cow, chicken; $right: yes, no;
+## $loss: uma perda com a sua unidade; $best: um texto card-action.
+card-action = { $action ->
+        [stop] parar
+        [roll] lançar de novo
+       *[take] pegar { $face ->
+            [death-ray] os raios da morte
+            [human] os humanos
+            [cow] as vacas
+           *[chicken] as galinhas
+        }
+    }
+card-move = { $line ->
+        [0] Nenhuma linha da carta vale aqui: a jogada padrão dela é { $doing }.
+       *[other] A linha { $line } da carta manda { $doing }: “{ $text }”
+    }
+card-verdict = { $right ->
+        [yes] A carta acerta aqui: é a melhor jogada.
+       *[no] Seguir a carta aqui custa { $loss }: o melhor é { $best }.
     }
 
 ## O jogo de terminal: `martian-dice play` em tela cheia e `martian-dice replay ARQUIVO` num
@@ -2016,6 +2076,34 @@ review-verdict = { $class ->
        *[blunder] { $action }: erro grave, { $loss }
     }
 review-why = Por quê? { $reason }
+# Uma partida medida contra uma carta de estratégia (`review --card`). $followed, $right: yes,
+# no; $line: a linha da carta (0: a jogada padrão); $text: a linha; $doing: um texto
+# card-action; $loss: a perda da jogada da carta, com a unidade.
+review-card-decision = Carta: { $followed ->
+        [yes] você fez o que ela diz{ $line ->
+            [0] {" "}(a jogada padrão dela)
+           *[other] {" "}(linha { $line })
+        }{ $right ->
+            [yes] {"."}
+           *[no] , o que custa { $loss } aqui.
+        }
+       *[no] { $line ->
+            [0] a jogada padrão dela
+           *[other] a linha { $line }, “{ $text }”,
+        } manda { $doing }{ $right ->
+            [yes] , a melhor aqui.
+           *[no] , o que custaria { $loss }.
+        }
+    }
+# $card: o arquivo ou o nome da carta.
+review-card-heading = Contra a carta { $card }:
+# $agreement: uma porcentagem, sem o sinal; $player_loss, $card_loss: perdas com a unidade.
+review-card-seat = { $name } seguiu a carta em { $followed } de { $decisions } decisões ({ $agreement }%); as escolhas perderam { $player_loss } ao todo, as jogadas da carta teriam perdido { $card_loss }.
+# $list: itens review-card-at.
+review-card-saves = Onde a carta teria salvado { $name }: { $list }.
+review-card-beats = Onde { $name } superou a carta: { $list }.
+# $turn: o turno do registro; $amount: uma variação com a unidade.
+review-card-at = turno { $turn } ({ $amount })
 review-action = { $action ->
         [stop] parou
         [roll] lançou de novo

@@ -50,12 +50,14 @@
 //! right, bringing back the kinds a player gets wrong ([`Progress`]); optionally of one
 //! [`Theme`]. Its candidates come from a [`PositionSource`] ([`PlayedGames`] by default).
 
+mod card;
 mod measure;
 mod review;
 mod summary;
 mod trainer;
 mod valuer;
 
+pub use card::{CardDecision, CardMove, CardPlace, CardReview};
 pub use measure::{Class, Measure, Thresholds};
 pub use review::{Decision, Review, RollOffReview, StopReason, Stopped, TurnReview, review};
 pub use summary::{ClassCounts, SeatSummary};

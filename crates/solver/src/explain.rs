@@ -334,6 +334,14 @@ pub(crate) fn after_take(aside: Dice, roll: Dice, face: Face) -> Dice {
     Dice::from_counts(counts).expect("a take never exceeds the dice of the turn")
 }
 
+/// The earthling kinds none of whose dice are set aside in `aside`.
+fn kinds_left(aside: Dice) -> u8 {
+    Face::EARTHLINGS
+        .iter()
+        .filter(|&&face| aside.count(face) == 0)
+        .count() as u8
+}
+
 /// How good a value is, higher better, whatever the measure.
 pub(crate) fn merit(measure: AdviceMeasure, value: f64) -> f64 {
     if measure == AdviceMeasure::ExpectedTurns {
@@ -398,6 +406,7 @@ fn stop_or_roll(request: &AdviceRequest<'_>, advice: &Advice, endings: &dyn Endi
         dice_left: turn.dice_left(),
         group: 0,
         bonus_now: request.rules.earns_bonus(aside),
+        kinds_left: kinds_left(aside),
         ending,
     };
     let stop = option(Action::Stop, stop, stopping);
@@ -470,6 +479,7 @@ fn take(
             dice_left: rules.dice() - after.total(),
             group: roll.count(face),
             bonus_now: rules.earns_bonus(after),
+            kinds_left: kinds_left(after),
             ending: endings.after_take(after),
         }
     };

@@ -25,6 +25,7 @@ mod serve_cluster;
 mod serve_hosting;
 mod serve_process;
 mod solve;
+mod teach_card;
 mod trio;
 mod tui_e2e;
 mod turn;

@@ -111,6 +111,9 @@ pub struct OptionEnd {
     pub group: u8,
     /// Whether the bonus condition holds right after the option.
     pub bonus_now: bool,
+    /// Earthling kinds not yet set aside right after the option: with none left, later rolls
+    /// can add only tanks and death rays.
+    pub kinds_left: u8,
     /// The expectations of its end.
     pub ending: Ending,
 }
@@ -119,6 +122,11 @@ impl OptionEnd {
     /// The earthlings the rolls after the option add, on average.
     pub fn later(&self) -> f64 {
         self.ending.earthlings - f64::from(self.held)
+    }
+
+    /// The spread of its final score: `E[S²] − E[S]²`.
+    pub fn score_variance(&self) -> f64 {
+        (self.ending.score_squared - self.ending.score * self.ending.score).max(0.0)
     }
 
     fn face(&self) -> Option<martian_engine::Face> {
@@ -329,6 +337,7 @@ impl Comparison {
             ("held", Number(i64::from(stop.held_score))),
             ("earthlings", Number(i64::from(stop.held))),
             ("dice", Number(i64::from(stop.dice_left))),
+            ("kinds_left", Number(i64::from(stop.kinds_left))),
             ("gain", gain),
             ("lost", lost),
             ("average", average),
@@ -477,6 +486,15 @@ impl Comparison {
                 target,
                 opponents,
             } => {
+                // The concrete side of the score: how far the target is, who leads, and whether
+                // it favours the surer option or the bolder one (the smaller or the larger
+                // spread of the final score).
+                let needed = target.saturating_sub(banked + held);
+                let standing = match banked.cmp(&leader) {
+                    std::cmp::Ordering::Greater => "ahead",
+                    std::cmp::Ordering::Less => "behind",
+                    std::cmp::Ordering::Equal => "level",
+                };
                 args.extend([
                     ("banked", n(banked)),
                     ("held", n(held)),
@@ -484,12 +502,36 @@ impl Comparison {
                     ("leader", n(leader)),
                     ("target", n(target)),
                     ("opponents", Number(opponents as i64)),
+                    ("needed", n(needed)),
+                    ("standing", Word(standing)),
+                    ("margin", n(banked.abs_diff(leader))),
+                    (
+                        "near",
+                        Word(if needed <= NEAR_TARGET { "yes" } else { "no" }),
+                    ),
+                    ("lean", Word(self.lean())),
                 ]);
                 "race"
             }
         };
         args.insert(0, ("case", Word(case)));
         args
+    }
+}
+
+/// Points from the target within which the points past it are what a race's words name.
+const NEAR_TARGET: Points = 6;
+
+impl Comparison {
+    /// Which way the score pushes, when it decides: `sure` when the best option's final score
+    /// spreads less than the other's (a sure score beats a gamble of the same average), `bold`
+    /// otherwise (the big scores are worth more than their average).
+    pub fn lean(&self) -> &'static str {
+        if self.best.score_variance() < self.other.score_variance() {
+            "sure"
+        } else {
+            "bold"
+        }
     }
 }
 

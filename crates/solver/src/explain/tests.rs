@@ -266,8 +266,66 @@ fn check(
                 assert!(close(option.ending.score, e.mean()), "{turn:?}");
                 assert!(close(option.ending.bonus, e.bonus), "{turn:?}");
             }
+            check_concrete_words(turn, c, exact);
             seen.causes.insert((c.decision, c.cause));
         }
+    }
+}
+
+/// The concrete causes the words name (issue 22): a stop with no earthling kind left says the
+/// dice can add nothing, and a race says which way the score pushes, checked against the exact
+/// endings.
+fn check_concrete_words(turn: Turn, c: &Comparison, exact: &mut Exact<'_>) {
+    let args = Reason::Compared(Box::new(c.clone())).args();
+    let arg = |name: &str| args.iter().find(|(n, _)| *n == name).map(|(_, a)| *a);
+    if c.decision == DecisionKind::StopOrRoll && c.cause != Cause::Situation {
+        let open = Face::EARTHLINGS
+            .iter()
+            .filter(|&&f| turn.aside().count(f) == 0)
+            .count() as i64;
+        assert_eq!(arg("kinds_left"), Some(ReasonArg::Number(open)), "{turn:?}");
+        if open == 0 {
+            // Rolling adds no earthling: the "0.0 points the dice would add" is the cause.
+            let rolled = exact.after(turn, Action::Roll);
+            assert!(
+                close(rolled.earthlings, f64::from(turn.aside().earthlings())),
+                "{turn:?}"
+            );
+        }
+    }
+    if let Stakes::Race {
+        banked,
+        held,
+        target,
+        leader,
+        ..
+    } = c.stakes
+        && c.cause == Cause::Situation
+    {
+        let needed = i64::from(target.saturating_sub(banked + held));
+        assert_eq!(arg("needed"), Some(ReasonArg::Number(needed)));
+        assert_eq!(
+            arg("margin"),
+            Some(ReasonArg::Number(i64::from(banked.abs_diff(leader))))
+        );
+        let mut spread = |action| {
+            let e = exact.after(turn, action);
+            let mean = e.mean();
+            e.scores
+                .iter()
+                .enumerate()
+                .map(|(s, p)| p * (s as f64 - mean).powi(2))
+                .sum::<f64>()
+        };
+        let (best, other) = (spread(c.best.action), spread(c.other.action));
+        let lean = if best < other && !close(best, other) {
+            "sure"
+        } else if best > other && !close(best, other) {
+            "bold"
+        } else {
+            c.lean()
+        };
+        assert_eq!(arg("lean"), Some(ReasonArg::Word(lean)), "{turn:?}");
     }
 }
 
@@ -661,6 +719,58 @@ fn reaching_the_target_with_an_opponent_to_play_names_their_last_turn() {
     }
     let stop = value_of(&advice, Action::Stop);
     assert!(stop < 1.0, "the opponent still plays");
+}
+
+/// Issue 22: with every earthling kind taken, the dice left can add nothing, and the reason
+/// says so instead of quoting "the 0.0 points the 2 dice left would add".
+#[test]
+fn with_every_earthling_kind_taken_stopping_names_why() {
+    let rules = Rules::official();
+    // Tank 1, death ray 1, humans 4, chickens 4, cow 1: 12 points held, 2 dice left.
+    let text = "TRHHHHCCCCKKK/R HHHHCCCKKKK/H CCCKKKK/K CRR/C";
+    let (advice, reason) = explained(rules, None, 0, text);
+    assert_eq!(advice.best, Action::Stop);
+    assert_eq!(reason.id(), "coach-why-stop-or-roll");
+    assert_eq!(arg(&reason, "kinds_left"), ReasonArg::Number(0));
+    assert_eq!(arg(&reason, "dice"), ReasonArg::Number(2));
+    assert_eq!(arg(&reason, "held"), ReasonArg::Number(12));
+    let c = reason.comparison().unwrap();
+    assert_eq!(c.other.later(), 0.0, "the dice left add no earthling");
+    assert!(c.parts.risk > 0.0);
+}
+
+/// Issue 22: the race names how far the target is, who leads and which way the score pushes,
+/// never only "the score changes what the points are worth". Found over duel positions: some
+/// for the sure option, some for the bold one, each checked against the exact spread of the
+/// options' scores by `check_concrete_words`.
+#[test]
+fn a_race_names_the_target_the_lead_and_the_lean() {
+    let rules = Rules::official();
+    let solution = duel(rules).unwrap();
+    let mut leans = HashSet::new();
+    let text = "RRRRHHHHTCCKK/R TRRHHHHC/H";
+    for banked in (0..25).step_by(3) {
+        for leader in (0..25).step_by(4) {
+            let scores = [banked, leader];
+            let (_, reason) = explained(rules, Some(&scores), 0, text);
+            let c = reason.comparison().unwrap();
+            if c.cause != Cause::Situation || arg(&reason, "case") != ReasonArg::Word("race") {
+                continue;
+            }
+            let held = turn(rules, text).score();
+            assert_eq!(
+                arg(&reason, "needed"),
+                ReasonArg::Number(i64::from(25u16.saturating_sub(banked + held)))
+            );
+            let table = solution.table(crate::duel_position(rules, &scores, 0).unwrap());
+            check_concrete_words(turn(rules, text), c, &mut Exact::new(table));
+            let ReasonArg::Word(lean) = arg(&reason, "lean") else {
+                panic!("lean is a word")
+            };
+            leans.insert(lean);
+        }
+    }
+    assert!(!leans.is_empty(), "no race named the situation");
 }
 
 #[test]

@@ -8,6 +8,10 @@ use martian_i18n::{Lang, Messages};
 use martian_solver::{AdviceMeasure, AdviceRequest, Reason, advise_with_reason};
 use serde_json::json;
 
+use martian_cards::Card;
+use martian_review::{CardMove, CardPlace, Measure, OptionValue};
+
+use crate::cmd::card::messages as card_messages;
 use crate::cmd::solve::messages::{self as msg, MeasureText};
 use crate::cmd::solve::solve_duel;
 use crate::output::UsageError;
@@ -34,6 +38,14 @@ pub struct AdviseArgs {
     /// Whose turn it is (0 = the first seat).
     #[arg(long, default_value_t = 0, requires = "scores")]
     pub seat: usize,
+    /// Also say what this strategy card would do here, the line that says so and what it
+    /// costs against the best: a card file, or a shipped card (card-1, card-3, card-5).
+    #[arg(long, value_name = "FILE")]
+    pub card: Option<String>,
+    /// The round (1-based), for a card's "last round" and seat conditions (default 1; with
+    /// --scores a seat at the target or past it makes this the last round).
+    #[arg(long, default_value_t = 1, requires = "card")]
+    pub round: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -56,6 +68,11 @@ pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
         lang.messages()
     };
     let rules = args.rules.rules()?;
+    let card = args
+        .card
+        .as_deref()
+        .map(|spec| crate::cmd::card::card_of_spec(spec, if args.json { Lang::En } else { lang }))
+        .transpose()?;
     let text = args.transcript.join(" ");
     let turn = text
         .parse::<Transcript>()
@@ -77,6 +94,37 @@ pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
         turn: &turn,
     })
     .map_err(|e| UsageError(e.to_string()))?;
+    // What the card does here, against the best, when the transcript awaits a decision.
+    let card_move = match (&card, turn.phase()) {
+        (
+            Some(card),
+            martian_engine::TurnPhase::Choosing { .. } | martian_engine::TurnPhase::Deciding,
+        ) => {
+            let no_scores = vec![0; 2];
+            let at = CardPlace {
+                rules,
+                scores: scores.as_deref().unwrap_or(&no_scores),
+                seat: if scores.is_some() { args.seat } else { 0 },
+                round: args.round,
+                turn: &turn,
+            };
+            let options: Vec<OptionValue> = advice
+                .options
+                .iter()
+                .map(|o| OptionValue {
+                    action: o.action,
+                    value: o.value,
+                })
+                .collect();
+            // The loss is how much worse, whatever the measure (fewer turns are better).
+            let measure = match advice.measure {
+                AdviceMeasure::ExpectedTurns => Measure::ExpectedTurns,
+                _ => Measure::WinProbability,
+            };
+            Some(CardMove::of(card, at, &options, advice.best, measure))
+        }
+        _ => None,
+    };
     let kind = match advice.measure {
         AdviceMeasure::ExpectedScore => MeasureText::ExpectedScore,
         AdviceMeasure::WinProbability => MeasureText::WinProbability,
@@ -103,6 +151,16 @@ pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
             "best": advice.best.code(),
             "reason": reason.as_ref().map(reason_json),
         });
+        let mut object = object;
+        if let (Some(card), Some(card_move)) = (&card, &card_move) {
+            object["card"] = json!({
+                "action": card_move.action.code(),
+                "line": card_move.line.map(|i| i + 1),
+                "text": card_move.line.map(|i| crate::cmd::card::quoted_line(card, i, Lang::En)),
+                "loss": card_move.loss,
+                "best": card_move.action == advice.best || card_move.loss == 0.0,
+            });
+        }
         emit(&format!("{object}\n"))
     } else {
         let mut out = msg::rules_line(m, rules);
@@ -127,8 +185,44 @@ pub fn run(args: AdviseArgs, lang: Lang) -> Result<()> {
         if let Some(reason) = &reason {
             out += &msg::why_line(m, reason);
         }
+        if let (Some(card), Some(card_move)) = (&card, &card_move) {
+            out += &card_lines(m, card, card_move, advice.measure, advice.best);
+            // Why the best beats the card's move, when they differ.
+            if card_move.action != advice.best {
+                let request = AdviceRequest {
+                    rules,
+                    scores: scores.as_deref(),
+                    seat: args.seat,
+                    turn: &turn,
+                };
+                if let Ok((_, Some(reason))) =
+                    martian_solver::advise_against(request, card_move.action)
+                {
+                    out += &msg::why_line(m, &reason);
+                }
+            }
+        }
         emit(&out)
     }
+}
+
+/// What the card does here and what it costs, then why the best beats it.
+fn card_lines(
+    m: &Messages,
+    card: &Card,
+    card_move: &CardMove,
+    measure: AdviceMeasure,
+    best: martian_engine::Action,
+) -> String {
+    use martian_i18n::vocab::{ChangeUnit, loss};
+    let mut out = card_messages::card_move(m, card, card_move.action, card_move.line) + "\n";
+    let cost = (card_move.action != best && card_move.loss > 0.0).then(|| match measure {
+        AdviceMeasure::WinProbability => loss(m, ChangeUnit::WinChance, 100.0 * card_move.loss, 2),
+        AdviceMeasure::ExpectedScore => loss(m, ChangeUnit::Points, card_move.loss, 2),
+        AdviceMeasure::ExpectedTurns => loss(m, ChangeUnit::Turns, card_move.loss, 2),
+    });
+    out += &card_messages::card_verdict(m, cost, best);
+    out + "\n"
 }
 
 fn turn_text(text: &str) -> String {

@@ -172,3 +172,46 @@ pub fn search(m: &Messages, found: &Found, lang: CardLang, rules: Rules, seconds
     );
     out
 }
+
+/// An action as a card says it: "take the humans", "stop", "roll again".
+pub fn card_action(m: &Messages, action: martian_engine::Action) -> String {
+    use martian_engine::Action;
+    let (word, face) = match action {
+        Action::Take(face) => ("take", vocab::face_id(face)),
+        Action::Stop => ("stop", ""),
+        Action::Roll => ("roll", ""),
+    };
+    tr!(m, "card-action", action = word, face = face)
+}
+
+/// What the card does at a decision, with the line that says so, quoted in the reader's
+/// language (or that its default play does).
+pub fn card_move(
+    m: &Messages,
+    card: &Card,
+    action: martian_engine::Action,
+    line: Option<usize>,
+) -> String {
+    let text = line
+        .map(|i| card.line_text(i, card_lang(m.lang())))
+        .unwrap_or_default();
+    tr!(
+        m,
+        "card-move",
+        line = line.map_or(0, |i| i + 1),
+        doing = card_action(m, action),
+        text = text
+    )
+}
+
+/// Whether the card's move is the best, else what it costs (`loss`, worded with its unit) and
+/// the best.
+pub fn card_verdict(m: &Messages, loss: Option<String>, best: martian_engine::Action) -> String {
+    tr!(
+        m,
+        "card-verdict",
+        right = if loss.is_none() { "yes" } else { "no" },
+        loss = loss.unwrap_or_default(),
+        best = card_action(m, best)
+    )
+}

@@ -152,6 +152,27 @@ pub fn read_card(path: &Path, lang: Lang, json: bool) -> Result<(Card, CardLang)
     }
 }
 
+/// The card of `--card SPEC` (train, advise, review): a shipped card by its bot name (`card-1`,
+/// `card-3`, `card-5`), else a file; errors in the reader's language.
+pub fn card_of_spec(spec: &str, lang: Lang) -> Result<Card> {
+    if let Some(shipped) = martian_cards::shipped::SHIPPED
+        .iter()
+        .find(|shipped| shipped.bot == spec)
+    {
+        return Ok(shipped.card());
+    }
+    read_card(Path::new(spec), lang, false).map(|(card, _)| card)
+}
+
+/// Line `index` of `card` as a reader of `lang` reads it: "2. Stop when …".
+pub fn quoted_line(card: &Card, index: usize, lang: Lang) -> String {
+    format!(
+        "{}. {}",
+        index + 1,
+        card.line_text(index, messages::card_lang(lang))
+    )
+}
+
 fn parse_error(lang: Lang, path: &Path, error: &ParseError) -> String {
     messages::parse_error(lang.messages(), &path.display().to_string(), error)
 }

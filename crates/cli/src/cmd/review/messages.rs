@@ -1,14 +1,17 @@
 //! Every sentence of `martian-dice review` and `martian-dice train`, in the reader's language
 //! (ids `review-*` and `train-*` of `crates/i18n/locales/*.ftl`).
 
+use martian_cards::Card;
 use martian_engine::{Action, Dice, Face, Points, Rules, Turn};
 use martian_i18n::vocab::{self, ChangeUnit, face_id};
 use martian_i18n::{Messages, decimal, tr};
 use martian_review::{
-    Class, Decision, Measure, OptionValue, Review, SeatSummary, StopReason, Stopped, TurnReview,
-    Valuation,
+    CardDecision, CardReview, Class, Decision, Measure, OptionValue, Review, SeatSummary,
+    StopReason, Stopped, TurnReview, Valuation,
 };
 use martian_solver::figures::{distinct_places, percent_places};
+
+use super::Against;
 
 /// How the numbers of one review are written: percentages or turns, marked ≈ when approximate.
 #[derive(Clone, Copy, Debug)]
@@ -478,4 +481,152 @@ pub fn take_choices(m: &Messages, turn: &Turn) -> String {
         .map(|f: Face| vocab::face_letter(m, f).to_string())
         .collect();
     vocab::list_or(m, &letters)
+}
+
+/// A decision set against the card: whether the player followed it, else what it would have
+/// done (its line) and what that costs.
+pub fn card_decision(n: Numbers<'_>, card: &Card, at: &CardDecision) -> String {
+    let m = n.m;
+    let played = at.card;
+    tr!(
+        m,
+        "review-card-decision",
+        followed = if at.followed { "yes" } else { "no" },
+        line = played.line.map_or(0, |i| i + 1),
+        text = played
+            .line
+            .map(|i| card.line_text(i, crate::cmd::card::messages::card_lang(m.lang())))
+            .unwrap_or_default(),
+        doing = crate::cmd::card::messages::card_action(m, played.action),
+        right = if played.loss > 0.0 { "no" } else { "yes" },
+        loss = n.loss(played.loss)
+    )
+}
+
+/// An amount the card would have saved, or the player beat it by: "+5.20% chance to win",
+/// "−0.30 turns".
+fn better_by(n: Numbers<'_>, amount: f64) -> String {
+    match n.measure {
+        Measure::WinProbability => n.change(amount),
+        Measure::ExpectedTurns => n.change(-amount),
+    }
+}
+
+/// Up to three decisions, "turn 3 (+5.20% chance to win)".
+fn card_list(n: Numbers<'_>, review: &Review, at: &[&CardDecision]) -> String {
+    at.iter()
+        .take(3)
+        .map(|c| {
+            tr!(
+                n.m,
+                "review-card-at",
+                turn = review.decisions[c.index].turn,
+                amount = better_by(n, c.card_gain.abs())
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The card's summary: per seat, how often the player followed it, the losses of the player's
+/// choices and of the card's moves, where the card would have saved them and where they beat it.
+pub fn card_summary(n: Numbers<'_>, review: &Review, against: &Against<'_>) -> Vec<String> {
+    let m = n.m;
+    let mut lines = vec![tr!(
+        m,
+        "review-card-heading",
+        card = against.spec.to_string()
+    )];
+    for (seat, player) in review.players.iter().enumerate() {
+        let measured = CardReview::of(review, against.card, Some(seat));
+        let Some(agreement) = measured.agreement else {
+            continue;
+        };
+        let name = player.name.clone();
+        lines.push(format!(
+            "  {}",
+            tr!(
+                m,
+                "review-card-seat",
+                name = name.clone(),
+                followed = measured.followed,
+                decisions = measured.decisions.len(),
+                agreement = decimal(m, agreement, 0),
+                player_loss = n.loss(measured.player_loss),
+                card_loss = n.loss(measured.card_loss)
+            )
+        ));
+        let saves = measured.card_saves();
+        if !saves.is_empty() {
+            lines.push(format!(
+                "    {}",
+                tr!(
+                    m,
+                    "review-card-saves",
+                    name = name.clone(),
+                    list = card_list(n, review, &saves)
+                )
+            ));
+        }
+        let beats = measured.player_beats();
+        if !beats.is_empty() {
+            lines.push(format!(
+                "    {}",
+                tr!(
+                    m,
+                    "review-card-beats",
+                    name = name,
+                    list = card_list(n, review, &beats)
+                )
+            ));
+        }
+    }
+    lines
+}
+
+/// The card's part of `review --json --card`: see docs/review-format.md.
+pub fn card_json(review: &Review, against: &Against<'_>) -> serde_json::Value {
+    let lang = martian_cards::CardLang::En;
+    let seats: Vec<serde_json::Value> = (0..review.players.len())
+        .filter_map(|seat| {
+            let measured = CardReview::of(review, against.card, Some(seat));
+            measured.agreement?;
+            Some(serde_json::json!({
+                "seat": seat,
+                "decisions": measured.decisions.len(),
+                "followed": measured.followed,
+                "agreement": measured.agreement,
+                "player_loss": measured.player_loss,
+                "card_loss": measured.card_loss,
+                "card_saves": measured.card_saves().iter().map(|c| c.index).collect::<Vec<_>>(),
+                "player_beats": measured.player_beats().iter().map(|c| c.index).collect::<Vec<_>>(),
+            }))
+        })
+        .collect();
+    let decisions: Vec<serde_json::Value> = against
+        .all
+        .decisions
+        .iter()
+        .map(|c| {
+            serde_json::json!({
+                "decision": c.index,
+                "seat": review.decisions[c.index].seat,
+                "turn": review.decisions[c.index].turn,
+                "followed": c.followed,
+                "action": c.card.action.code(),
+                "line": c.card.line.map(|i| i + 1),
+                "text": c.card.line.map(|i| format!("{}. {}", i + 1, against.card.line_text(i, lang))),
+                "loss": c.card.loss,
+                "card_gain": c.card_gain,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "card": against.spec,
+        "lines": (0..against.card.len())
+            .map(|i| against.card.line_text(i, lang))
+            .collect::<Vec<_>>(),
+        "seats": seats,
+        "decisions": decisions,
+    })
 }

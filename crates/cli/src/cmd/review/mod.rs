@@ -11,9 +11,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::Args;
+use martian_cards::Card;
 use martian_engine::{GameRecord, Points, RecordError};
 use martian_i18n::{Lang, Messages, errors};
-use martian_review::{Review, StopReason};
+use martian_review::{CardReview, Review, StopReason};
 
 use crate::output::UsageError;
 use crate::output::emit;
@@ -39,6 +40,11 @@ pub struct ReviewArgs {
     /// Also draw every seat's chance after every turn into FILE (.svg or .png).
     #[arg(long, value_name = "FILE")]
     pub chart: Option<PathBuf>,
+    /// Measure the game against a strategy card: at each decision whether the player followed
+    /// it, what it would have done (its line) and what that costs; a summary per seat. A card
+    /// file, or a shipped card (card-1, card-3, card-5).
+    #[arg(long, value_name = "CARD")]
+    pub card: Option<String>,
 }
 
 pub fn run(args: ReviewArgs, lang: Lang) -> Result<()> {
@@ -53,14 +59,28 @@ pub fn run(args: ReviewArgs, lang: Lang) -> Result<()> {
         .as_deref()
         .map(|path| chart::Format::of(path).ok_or_else(|| bad_chart(m, path)))
         .transpose()?;
+    let card = args
+        .card
+        .as_deref()
+        .map(|spec| crate::cmd::card::card_of_spec(spec, if args.json { Lang::En } else { lang }))
+        .transpose()?;
     let record = load(&args.file, m)?;
     load_solutions(&record, m)?;
     let review =
         martian_review::review(&record).map_err(|e| UsageError(errors::record_error(m, &e)))?;
+    let against = card.as_ref().map(|card| Against {
+        spec: args.card.as_deref().unwrap_or_default(),
+        card,
+        all: CardReview::of(&review, card, None),
+    });
     if args.json {
-        emit(&(serde_json::to_string_pretty(&review)? + "\n"))?;
+        let mut object = serde_json::to_value(&review)?;
+        if let Some(against) = &against {
+            object["card"] = messages::card_json(&review, against);
+        }
+        emit(&(serde_json::to_string_pretty(&object)? + "\n"))?;
     } else {
-        emit(&text(m, &review))?;
+        emit(&text(m, &review, against.as_ref()))?;
     }
     if let (Some(path), Some(format)) = (&args.chart, chart_format) {
         chart::write(lang.messages(), &review, format, path)?;
@@ -142,8 +162,18 @@ fn load_solutions(record: &GameRecord, m: &Messages) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// The review as text: the header, every turn with its decisions, the summary, the ending.
-pub fn text(m: &Messages, review: &Review) -> String {
+/// A review measured against a card (`--card`).
+pub struct Against<'a> {
+    /// The card as given: a file or a shipped card's name.
+    pub spec: &'a str,
+    pub card: &'a Card,
+    /// Every seat's decisions against the card.
+    pub all: CardReview,
+}
+
+/// The review as text: the header, every turn with its decisions, the summary, the ending; with
+/// a card, each decision also set against it, and the card's summary.
+pub fn text(m: &Messages, review: &Review, against: Option<&Against<'_>>) -> String {
     let n = Numbers::of(m, review);
     let names: Vec<&str> = review.players.iter().map(|p| p.name.as_str()).collect();
     let mut lines = messages::header(m, review);
@@ -152,11 +182,23 @@ pub fn text(m: &Messages, review: &Review) -> String {
     for t in &review.turns {
         lines.push(String::new());
         lines.push(messages::turn_line(m, &names, t, &scores));
-        for d in &review.decisions[t.decisions.clone()] {
+        for (index, d) in t
+            .decisions
+            .clone()
+            .zip(&review.decisions[t.decisions.clone()])
+        {
             let turn = messages::position_turn(review.rules, d);
             lines.push(format!("  {}", messages::decision(n, d, &turn)));
             if let Some(why) = messages::why(m, d) {
                 lines.push(format!("    {why}"));
+            }
+            if let Some(against) = against
+                && let Some(at) = against.all.decisions.iter().find(|c| c.index == index)
+            {
+                lines.push(format!(
+                    "    {}",
+                    messages::card_decision(n, against.card, at)
+                ));
             }
         }
         lines.push(format!("  {}", messages::move_line(n, names[t.seat], t)));
@@ -183,5 +225,9 @@ pub fn text(m: &Messages, review: &Review) -> String {
         }
     }
     lines.push(martian_i18n::tr!(m, "review-accuracy-note"));
+    if let Some(against) = against {
+        lines.push(String::new());
+        lines.extend(messages::card_summary(n, review, against));
+    }
     lines.iter().map(|line| format!("{line}\n")).collect()
 }

@@ -3,7 +3,7 @@
 
 use martian_engine::{Action, Dice, Face, Turn, TurnPhase};
 use martian_i18n::{Lang, Messages, tr, vocab};
-use martian_review::{Class, Kind, Measure, Progress, TrainingPosition};
+use martian_review::{CardMove, CardPlace, Class, Kind, Measure, Progress, TrainingPosition};
 use serde_json::json;
 
 use crate::cmd::review::messages::{self as msg, Numbers};
@@ -243,5 +243,63 @@ pub fn json(position: &TrainingPosition, number: usize) -> serde_json::Value {
         "themes": position.themes,
         "reason": martian_tui::messages::coach_reason(m, &position.reason),
         "why": position.reason,
+    })
+}
+
+/// What `card` does at `position` and what it costs against the best.
+pub fn card_move(card: &martian_cards::Card, position: &TrainingPosition) -> CardMove {
+    CardMove::of(
+        card,
+        CardPlace {
+            rules: position.rules,
+            scores: &position.scores,
+            seat: position.seat,
+            round: position.round,
+            turn: &position.turn,
+        },
+        &position.options,
+        position.best,
+        position.measure,
+    )
+}
+
+/// After an answer (`action`; the best when listing): what the card does here, its line, whether
+/// it is right, and — when it is wrong and the answer was not the card's move — why the best
+/// beats it.
+pub fn card_lines(
+    n: Numbers<'_>,
+    card: &martian_cards::Card,
+    position: &TrainingPosition,
+    action: Action,
+) -> Vec<String> {
+    let m = n.m;
+    let played = card_move(card, position);
+    let mut lines = vec![
+        crate::cmd::card::messages::card_move(m, card, played.action, played.line),
+        crate::cmd::card::messages::card_verdict(
+            m,
+            (played.action != position.best).then(|| n.loss(played.loss)),
+            position.best,
+        ),
+    ];
+    if played.action != position.best
+        && played.action != action
+        && let Some(reason) = position.reason_for(played.action)
+    {
+        lines.push(why(m, &reason));
+    }
+    lines
+}
+
+/// The card's move at a position as `--list --json` gives it: `action`, `line` (1-based, `null`
+/// for the card's default play), `text` (the line in English), `loss` against the best.
+pub fn card_json(card: &martian_cards::Card, position: &TrainingPosition) -> serde_json::Value {
+    let played = card_move(card, position);
+    json!({
+        "action": played.action.code(),
+        "line": played.line.map(|i| i + 1),
+        "text": played.line.map(|i| crate::cmd::card::quoted_line(card, i, Lang::En)),
+        "loss": played.loss,
+        "best": played.action == position.best,
     })
 }

@@ -49,6 +49,11 @@ pub struct TrainArgs {
     /// to win (default 2), or turns solo (default 0.1).
     #[arg(long, value_name = "M")]
     pub margin: Option<f64>,
+    /// Drill a strategy card: serve the positions where following it costs most, and say what
+    /// it does there (its line, quoted) and why that is right or wrong. A card file, or a
+    /// shipped card (card-1, card-3, card-5).
+    #[arg(long, value_name = "FILE")]
+    pub card: Option<String>,
     /// Print the positions the trainer would serve, with their answers, without asking (and
     /// without reading or keeping progress).
     #[arg(long)]
@@ -181,10 +186,16 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
         margin,
         seed: args.seed.unwrap_or_else(random_seed),
     };
+    let card = args
+        .card
+        .as_deref()
+        .map(|spec| crate::cmd::card::card_of_spec(spec, lang))
+        .transpose()?;
     let mut trainer =
         Trainer::new(config).map_err(|e| UsageError(trainer_error(m, measure, &e)))?;
+    let mut drill = card.map(|card| Drill::new(card, &mut trainer, args.positions));
     if args.list {
-        return list(&mut trainer, args.positions, args.json, m);
+        return list(&mut trainer, drill.as_mut(), args.positions, args.json, m);
     }
     let n = Numbers {
         m,
@@ -208,7 +219,7 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
     let mut score = Score::default();
     let mut lines = std::io::stdin().lock().lines();
     'positions: for number in 1..=args.positions {
-        let Some(position) = trainer.next_position() else {
+        let Some(position) = next(&mut trainer, drill.as_mut()) else {
             emit(&format!("{}\n", tr!(m, "train-none")))?;
             break;
         };
@@ -244,6 +255,9 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
             let _ = martian_tui::progress::save(path, &progress);
         }
         let mut out = messages::answer_lines(n, &position, action);
+        if let Some(drill) = &drill {
+            out.extend(messages::card_lines(n, &drill.card, &position, action));
+        }
         if number < args.positions {
             out.push(messages::score_line(
                 n,
@@ -279,15 +293,67 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
     Ok(())
 }
 
+/// A card's drill: the positions where following the card costs most, most costly first, drawn
+/// from a pool of the trainer's positions several times the session's size.
+struct Drill {
+    card: martian_cards::Card,
+    queue: std::collections::VecDeque<TrainingPosition>,
+}
+
+impl Drill {
+    /// How many of the trainer's positions each one served is chosen among.
+    const POOL: u32 = 8;
+
+    fn new(card: martian_cards::Card, trainer: &mut Trainer, count: u32) -> Drill {
+        let pool = count.saturating_mul(Self::POOL).min(2_000);
+        let mut costed: Vec<(f64, TrainingPosition)> = (0..pool)
+            .map_while(|_| trainer.next_position())
+            .map(|p| (messages::card_move(&card, &p).loss, p))
+            .collect();
+        // The costliest first; among equals, the trainer's own order.
+        costed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        Drill {
+            card,
+            queue: costed
+                .into_iter()
+                .take(count as usize)
+                .map(|(_, p)| p)
+                .collect(),
+        }
+    }
+}
+
+/// The next position: the drill's, when a card is drilled, else the trainer's.
+fn next(trainer: &mut Trainer, drill: Option<&mut Drill>) -> Option<TrainingPosition> {
+    match drill {
+        Some(drill) => drill.queue.pop_front(),
+        None => trainer.next_position(),
+    }
+}
+
 /// The positions the trainer would serve, with their answers, without asking.
-fn list(trainer: &mut Trainer, count: u32, json: bool, m: &Messages) -> Result<()> {
-    let positions: Vec<TrainingPosition> =
-        (0..count).map_while(|_| trainer.next_position()).collect();
+fn list(
+    trainer: &mut Trainer,
+    mut drill: Option<&mut Drill>,
+    count: u32,
+    json: bool,
+    m: &Messages,
+) -> Result<()> {
+    let positions: Vec<TrainingPosition> = (0..count)
+        .map_while(|_| next(trainer, drill.as_deref_mut()))
+        .collect();
+    let card = drill.map(|d| &d.card);
     if json {
         let array: Vec<serde_json::Value> = positions
             .iter()
             .enumerate()
-            .map(|(i, p)| messages::json(p, i + 1))
+            .map(|(i, p)| {
+                let mut object = messages::json(p, i + 1);
+                if let Some(card) = card {
+                    object["card"] = messages::card_json(card, p);
+                }
+                object
+            })
             .collect();
         return emit(&(serde_json::to_string_pretty(&array)? + "\n"));
     }
@@ -301,6 +367,10 @@ fn list(trainer: &mut Trainer, count: u32, json: bool, m: &Messages) -> Result<(
         out += &messages::show(m, position, i as u32 + 1, count);
         out += &messages::listed_lines(n, position).join("\n");
         out += "\n";
+        if let Some(card) = card {
+            out += &messages::card_lines(n, card, position, position.best).join("\n");
+            out += "\n";
+        }
     }
     if positions.len() < count as usize {
         out += &format!("{}\n", tr!(m, "train-none"));

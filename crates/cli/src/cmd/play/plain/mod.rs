@@ -49,6 +49,11 @@ pub struct PlayArgs {
     /// why; `coach on` and `coach off` at a prompt switch it too).
     #[arg(long)]
     pub coach: bool,
+    /// Line mode: the coach also says what this strategy card would do at each decision, the
+    /// line that says so and what it costs against the best (a card file, or card-1, card-3,
+    /// card-5).
+    #[arg(long, value_name = "CARD", requires = "plain")]
+    pub coach_card: Option<String>,
     #[command(flatten)]
     pub rules: RulesArgs,
     /// The language of what players read: the global `--lang`, else the environment's (set by
@@ -188,6 +193,11 @@ pub fn run(args: PlayArgs) -> Result<()> {
             .map_err(|limit| UsageError::beyond_for_bots(m, &limit))?;
     }
     let bots = create_bots(&seats, rules, m)?;
+    let coach_card = args
+        .coach_card
+        .as_deref()
+        .map(|spec| crate::cmd::card::card_of_spec(spec, args.lang))
+        .transpose()?;
     let options = session::Options {
         rules,
         players: seats
@@ -202,6 +212,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         record: args.record,
         lang: args.lang,
         coach: args.coach,
+        coach_card,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -27,6 +27,8 @@ pub struct Options {
     pub lang: Lang,
     /// The coach on every decision of a person, before the prompt.
     pub coach: bool,
+    /// A strategy card the coach also quotes: what it would do, and its cost.
+    pub coach_card: Option<martian_cards::Card>,
 }
 
 /// How a session ended.
@@ -482,6 +484,25 @@ impl Session<'_> {
         }
         if let Some(reason) = &advice.reason {
             self.say(msg::coach_why(m, reason))?;
+        }
+        if let Some(card) = &self.options.coach_card {
+            use crate::cmd::card::messages::{card_move, card_verdict};
+            let (action, source) = card.decide(&self.game.situation());
+            let line = match source {
+                martian_cards::Source::Line(i) => Some(i),
+                martian_cards::Source::Default => None,
+            };
+            let said = card_move(m, card, action, line);
+            self.say(said)?;
+            if let Some((best, best_value)) = advice.best() {
+                // How much worse the card's move is, whichever way the measure runs.
+                let cost = advice
+                    .value_of(action)
+                    .map(|value| (best_value - value).abs())
+                    .filter(|&cost| action != best && cost > 0.0);
+                let verdict = card_verdict(m, cost.map(|c| advice.format_cost(m, c)), best);
+                self.say(verdict)?;
+            }
         }
         Ok(())
     }
