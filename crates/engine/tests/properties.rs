@@ -174,12 +174,15 @@ proptest! {
                 prop_assert!(turns_per_seat.iter().all(|&t| t == turns_per_seat[0]),
                     "every seat had the same number of turns: {:?}", turns_per_seat);
             }
-            EndRule::Immediate => {
+            // A game the round limit ended has nobody at the target: the best score wins
+            // whoever played last.
+            EndRule::Immediate if best >= rules.target() => {
                 prop_assert_eq!(outcome.winners.len(), 1);
                 let w = outcome.winners[0];
                 prop_assert_eq!(game.history().last().unwrap().seat, w);
                 prop_assert!(outcome.scores.iter().enumerate().all(|(s, &p)| s == w || p < rules.target()));
             }
+            EndRule::Immediate => prop_assert!(game.round() >= rules.round_limit()),
         }
         if rules.tie() == TieRule::RollOff {
             prop_assert_eq!(outcome.winners.len(), 1, "exactly one winner");
