@@ -8,7 +8,9 @@
 //! The solver computes in parallel (rayon), by default on one thread per core. Every solve here
 //! runs inside a rayon pool of exactly the pool's threads (`--solver-threads`), so that one
 //! thread means one core's worth of solving, not one per core. Loads from the disk cache run in
-//! a second pool of as many threads, so that they never wait behind a solve of minutes.
+//! the same pool (N threads in all, never more): they do not queue behind the solves, but are
+//! picked up by the first of its threads that is free, which during a solve is between two of
+//! its parallel loops (with one thread, after the solve).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, SyncSender, TrySendError};
@@ -62,8 +64,8 @@ pub struct Solutions {
     shared: Arc<Mutex<Shared>>,
     queue: SyncSender<Need>,
     job: Job,
-    /// The threads loads from the disk cache compute on.
-    loaders: Arc<rayon::ThreadPool>,
+    /// The threads every solve and load computes on.
+    workers: Arc<rayon::ThreadPool>,
     /// Whether a need is quick to prepare (its solutions are in the disk cache): then it is
     /// loaded at once on the blocking pool instead of waiting behind solves in the queue.
     at_hand: AtHand,
@@ -120,15 +122,12 @@ impl Solutions {
         at_hand: AtHand,
     ) -> std::io::Result<Solutions> {
         let threads = threads.max(1);
-        let pool = |name: &'static str| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .thread_name(move |index| format!("martian-{name}-{index}"))
-                .build()
-                .map(Arc::new)
-                .map_err(std::io::Error::other)
-        };
-        let (workers, loaders) = (pool("solver")?, pool("loader")?);
+        let workers = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|index| format!("martian-solver-{index}"))
+            .build()
+            .map(Arc::new)
+            .map_err(std::io::Error::other)?;
         let (tx, rx) = mpsc::sync_channel::<Need>(queue.max(1));
         let rx = Arc::new(Mutex::new(rx));
         let shared = Arc::new(Mutex::new(Shared::default()));
@@ -150,7 +149,7 @@ impl Solutions {
             shared,
             queue: tx,
             job,
-            loaders,
+            workers,
             at_hand,
         })
     }
@@ -173,8 +172,8 @@ impl Solutions {
         if (self.at_hand)(need) {
             shared.pending.insert(need, vec![tx]);
             let (job, shared) = (self.job.clone(), self.shared.clone());
-            let loaders = self.loaders.clone();
-            tokio::task::spawn_blocking(move || run(&job, &loaders, &shared, need));
+            let workers = self.workers.clone();
+            tokio::task::spawn_blocking(move || run(&job, &workers, &shared, need));
             return Readiness::Pending(rx);
         }
         match self.queue.try_send(need) {
@@ -342,11 +341,12 @@ mod tests {
         loop_threads: HashSet<String>,
     }
 
-    /// `--solver-threads N` means N threads of solving: the solver's parallel loops run on the
-    /// pool's threads, not on rayon's global pool of one thread per core (which made one solver
-    /// thread compute on two cores). Loads from the disk cache likewise, on their own N.
-    #[tokio::test]
-    async fn solves_compute_on_exactly_the_pool_s_threads() {
+    /// `--solver-threads N` means N threads of solving in all: the solver's parallel loops run
+    /// on the pool's threads, not on rayon's global pool of one thread per core (which made one
+    /// solver thread compute on two cores), and a load from the disk cache that overlaps a solve
+    /// shares those N threads rather than bringing N of its own.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn solves_and_loads_compute_on_exactly_the_pool_s_threads() {
         for threads in [1, 2] {
             let seen = Arc::new(Mutex::new(HashMap::<Need, Seen>::new()));
             let record = seen.clone();
@@ -372,21 +372,29 @@ mod tests {
                 Arc::new(|need: Need| need.rules == Rules::official()),
             )
             .unwrap();
+            // The load is asked for while the solve runs.
             let (solve, load) = (Need::new(rules(20), 2), Need::new(Rules::official(), 2));
-            arrives(pool.request(solve)).await;
-            arrives(pool.request(load)).await;
+            let solving = pool.request(solve);
+            let loading = pool.request(load);
+            arrives(solving).await;
+            arrives(loading).await;
             let seen = seen.lock().unwrap();
-            for (need, prefix) in [(solve, "martian-solver-"), (load, "martian-loader-")] {
+            let mut all = HashSet::new();
+            for need in [solve, load] {
                 let seen = &seen[&need];
                 assert_eq!(seen.pool_size, threads, "{seen:?}");
-                assert!(seen.loop_threads.len() <= threads, "{seen:?}");
                 assert!(
                     seen.loop_threads
                         .iter()
-                        .all(|name| name.starts_with(prefix)),
+                        .all(|name| name.starts_with("martian-solver-")),
                     "{seen:?}"
                 );
+                all.extend(seen.loop_threads.iter().cloned());
             }
+            assert!(
+                all.len() <= threads,
+                "{threads} threads asked, {all:?} used"
+            );
         }
     }
 
