@@ -42,6 +42,8 @@ pub enum Slot {
     Trail,
     Lead,
     OpponentAtLeast,
+    RaysBeatGroup,
+    RaysMatchGroup,
 }
 
 impl Slot {
@@ -57,7 +59,7 @@ impl Slot {
             Slot::RaysRolledAtMost => (3, 9, 6),
             Slot::GroupAtMost => (1, 6, 3),
             Slot::GroupAtLeast => (2, 8, 4),
-            Slot::KindsAtLeast => (1, 2, 2),
+            Slot::KindsAtLeast => (1, 3, 3),
             Slot::Trail => (1, 12, 5),
             Slot::Lead => (1, 12, 5),
             Slot::OpponentAtLeast => (14, 24, 20),
@@ -65,7 +67,9 @@ impl Slot {
             | Slot::LastRound
             | Slot::StopPutsAhead
             | Slot::StopReachesTarget
-            | Slot::PlayFirst => return None,
+            | Slot::PlayFirst
+            | Slot::RaysBeatGroup
+            | Slot::RaysMatchGroup => return None,
         })
     }
 
@@ -90,6 +94,8 @@ impl Slot {
             Slot::Trail => Trail(n),
             Slot::Lead => Lead(n),
             Slot::OpponentAtLeast => OpponentScore(Bound::at_least(n)),
+            Slot::RaysBeatGroup => RaysBeatGroup { or_equal: false },
+            Slot::RaysMatchGroup => RaysBeatGroup { or_equal: true },
         }
     }
 }
@@ -143,6 +149,22 @@ impl Family {
             &[],
         ));
         families.push(Family::new(rays, &[RaysRolledAtLeast, GroupAtMost], &[]));
+        // The death rays when the roll has more of them than of any earthling it may take.
+        for beat in [RaysBeatGroup, RaysMatchGroup] {
+            families.push(Family::new(rays, &[beat], &[]));
+            for extra in [DiceAtLeast, DiceAtMost, GroupAtMost, KindsAtLeast] {
+                families.push(Family::new(rays, &[beat, extra], &[]));
+            }
+        }
+        families.push(Family::new(rays, &[TanksLead], &[GroupAtLeast]));
+        // The death rays when the tanks lead: to keep the earthlings held, or when the roll has
+        // at least as many of them as of any earthling.
+        families.push(Family::new(rays, &[TanksLead, KindsAtLeast], &[]));
+        for beat in [RaysBeatGroup, RaysMatchGroup] {
+            families.push(Family::new(rays, &[TanksLead, beat], &[]));
+            families.push(Family::new(rays, &[TanksLead, beat, RaysRolledAtMost], &[]));
+        }
+        families.push(Family::new(rays, &[RaysRolledAtLeast, DiceAtLeast], &[]));
         // The biggest earthling group: when big, for the bonus, in the last round.
         families.push(Family::new(biggest, &[GroupAtLeast], &[]));
         families.push(Family::new(biggest, &[GroupAtLeast, DiceAtLeast], &[]));
@@ -158,6 +180,13 @@ impl Family {
                 families.push(Family::new(Advice::Stop, &when, &unless));
             }
         }
+        // Stopping once every kind is held: more rolls can only bring tanks.
+        families.push(Family::new(Advice::Stop, &[KindsAtLeast], &[TanksLead]));
+        families.push(Family::new(
+            Advice::Stop,
+            &[KindsAtLeast, PointsAtLeast],
+            &[TanksLead],
+        ));
         // Rolling on.
         families.push(Family::new(Advice::Roll, &[Safe], &[]));
         families.push(Family::new(Advice::Roll, &[DiceAtLeast], &[]));
@@ -484,4 +513,47 @@ fn search_here(
         win_rate,
         evaluations: searcher.evaluations.load(Ordering::Relaxed),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::CardLang;
+
+    /// Every line the search can write, at its start and at both ends of each number's range,
+    /// reads back as itself in both languages: the search never proposes a card a person cannot
+    /// write down.
+    #[test]
+    fn every_family_writes_lines_that_read_back_in_both_languages() {
+        let families = Family::all();
+        for (i, family) in families.iter().enumerate() {
+            assert!(
+                !families[..i].contains(family),
+                "family {family:?} is listed twice"
+            );
+            let start = family.start();
+            let mut trials = vec![start.clone()];
+            for (k, (low, high)) in family.ranges().into_iter().enumerate() {
+                assert!(
+                    (low..=high).contains(&start[k]),
+                    "{family:?} starts in range"
+                );
+                for n in [low, high] {
+                    let mut p = start.clone();
+                    p[k] = n;
+                    trials.push(p);
+                }
+            }
+            for p in trials {
+                let card = Card::new(vec![family.line(&p)]);
+                for lang in CardLang::ALL {
+                    let text = card.to_text(lang);
+                    let back: Card = text
+                        .parse()
+                        .unwrap_or_else(|e| panic!("{text:?} does not read: {e}"));
+                    assert_eq!(back, card, "{text:?}");
+                }
+            }
+        }
+    }
 }

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod levels;
+
 use martian_engine::{
     Action, Awaiting, Game, GameRecord, PlayerInfo, Rules, Transcript, Turn, seeded_rng,
 };

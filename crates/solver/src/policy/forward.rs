@@ -205,6 +205,59 @@ impl PolicyTurns {
         }
         Ok(scores)
     }
+
+    /// The score distribution of a turn whose decisions are fixed by index as probabilities:
+    /// `take(i, p)` fills `p[k]` with the probability of the `k`-th legal take of choice `i` of
+    /// [`PolicyTurns::choices`] (in the order of its turn's `legal_takes()`), `stop(j)` gives the
+    /// probability of stopping at state `j` of [`PolicyTurns::states`] once a take reaches it.
+    /// For randomised policies that read what they look at from tables of their own; the mass is
+    /// pushed exactly as [`PolicyTurns::score_distribution`] pushes it, so the two agree to the
+    /// last bit when the probabilities do.
+    pub fn mixed_distribution(
+        &self,
+        mut take: impl FnMut(usize, &mut [f64]),
+        mut stop: impl FnMut(usize) -> f64,
+    ) -> Vec<f64> {
+        let graph = self.graph();
+        let mut scores = vec![0.0; usize::from(self.rules.dice()) + usize::from(BONUS_POINTS) + 1];
+        let mut mass = vec![0.0; graph.states.len()];
+        let mut stops = vec![f64::NAN; graph.states.len()];
+        mass[0] = 1.0;
+        let mut arrive = |dest: Dest, w: f64, mass: &mut [f64]| match dest {
+            Dest::End(score) => scores[usize::from(score)] += w,
+            Dest::State(id) => {
+                let id = id as usize;
+                if stops[id].is_nan() {
+                    stops[id] = stop(id);
+                }
+                scores[usize::from(graph.states[id].score)] += w * stops[id];
+                mass[id] += w * (1.0 - stops[id]);
+            }
+        };
+        let mut probabilities = [0.0; 4];
+        for id in 0..graph.states.len() {
+            let m = mass[id];
+            if m == 0.0 {
+                continue;
+            }
+            let state = &graph.states[id];
+            for &(dest, p) in &graph.forced[range(&state.forced)] {
+                arrive(dest, m * p, &mut mass);
+            }
+            for i in range(&state.choices) {
+                let choice = &graph.choices[i];
+                let takes = &graph.takes[range(&choice.takes)];
+                let probabilities = &mut probabilities[..takes.len()];
+                take(i, probabilities);
+                for (t, &q) in takes.iter().zip(probabilities.iter()) {
+                    if q > 0.0 {
+                        arrive(t.dest, m * choice.p * q, &mut mass);
+                    }
+                }
+            }
+        }
+        scores
+    }
 }
 
 #[inline]

@@ -1,9 +1,11 @@
 //! Checks of the turn solver against independent recursions over engine [`Turn`] states.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::*;
 use crate::fraction::Fraction;
+use martian_engine::{Action, Points, Turn, TurnPhase};
 
 /// Every turn state reachable from a fresh turn, each once.
 fn reachable_turns(rules: Rules) -> Vec<Turn> {

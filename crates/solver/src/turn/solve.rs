@@ -1,0 +1,237 @@
+//! The backward pass: a utility of the final score turned into the value of every state.
+
+use std::sync::Arc;
+
+use martian_engine::{Points, Rules};
+
+use super::{TurnSpace, TurnTable, clearly_better};
+
+impl TurnSpace {
+    /// Solves the turn for `utility` (indexed by the turn's final score, `max_score() + 1`
+    /// entries): the best expected utility from every state.
+    ///
+    /// # Panics
+    /// When `utility` has the wrong length.
+    pub fn solve(self: &Arc<Self>, utility: &[f64]) -> TurnTable {
+        let mut solver = TurnSolver::new(Arc::clone(self));
+        solver.solve(utility)
+    }
+
+    /// [`TurnSpace::solve`] for a utility given as a function of the score.
+    pub fn solve_with(self: &Arc<Self>, utility: impl Fn(Points) -> f64) -> TurnTable {
+        let u: Vec<f64> = (0..=self.max_score()).map(utility).collect();
+        self.solve(&u)
+    }
+}
+
+/// A reusable solver: owns the scratch space, so repeated solves (one per game position) do not
+/// allocate it again.
+#[derive(Debug)]
+pub struct TurnSolver {
+    pub(super) space: Arc<TurnSpace>,
+    pub(super) after: Vec<f64>,
+    pub(super) after_zero: Vec<f64>,
+    /// The values before rolling when no table is kept ([`TurnSolver::start_tracking_zero`]).
+    pub(super) before: Vec<f64>,
+}
+
+/// What [`TurnSolver::solve_tracking_zero`] returns besides the table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StartValue {
+    pub value: f64,
+    /// Probability that the turn scores 0 under the table's policy, from the start: the
+    /// derivative of `value` with respect to `utility[0]`.
+    pub zero: f64,
+}
+
+impl TurnSolver {
+    pub fn new(space: Arc<TurnSpace>) -> TurnSolver {
+        let len = space.dense_len;
+        TurnSolver {
+            space,
+            after: vec![0.0; len],
+            after_zero: Vec::new(),
+            before: Vec::new(),
+        }
+    }
+
+    pub fn space(&self) -> &Arc<TurnSpace> {
+        &self.space
+    }
+
+    /// Solves the turn for `utility` (`max_score() + 1` entries, indexed by final score).
+    pub fn solve(&mut self, utility: &[f64]) -> TurnTable {
+        let mut before = vec![0.0; self.space.compact_len];
+        self.run::<false>(utility, &mut before);
+        TurnTable {
+            space: Arc::clone(&self.space),
+            utility: utility.into(),
+            before: before.into(),
+        }
+    }
+
+    /// Solves, and also returns the start value and the probability of a zero score under the
+    /// optimal policy: the slope of the start value in `utility[0]`. Game solvers use it for
+    /// Newton steps on the positions that repeat when a turn scores 0.
+    pub fn solve_tracking_zero(&mut self, utility: &[f64]) -> (TurnTable, StartValue) {
+        if self.after_zero.len() != self.after.len() {
+            self.after_zero = vec![0.0; self.after.len()];
+        }
+        let mut before = vec![0.0; self.space.compact_len];
+        let start = self.run::<true>(utility, &mut before);
+        let table = TurnTable {
+            space: Arc::clone(&self.space),
+            utility: utility.into(),
+            before: before.into(),
+        };
+        (table, start)
+    }
+
+    /// What [`TurnSolver::solve_tracking_zero`] returns besides the table, without building the
+    /// table: for game solvers that keep values, and rebuild a position's table when asked.
+    pub fn start_tracking_zero(&mut self, utility: &[f64]) -> StartValue {
+        if self.after_zero.len() != self.after.len() {
+            self.after_zero = vec![0.0; self.after.len()];
+        }
+        let mut before = std::mem::take(&mut self.before);
+        before.resize(self.space.compact_len, 0.0);
+        let start = self.run::<true>(utility, &mut before);
+        self.before = before;
+        start
+    }
+
+    pub(super) fn run<const ZERO: bool>(&mut self, u: &[f64], before: &mut [f64]) -> StartValue {
+        let space = &*self.space;
+        assert_eq!(
+            u.len(),
+            usize::from(space.max_score()) + 1,
+            "the utility needs one value per score from 0 to {}",
+            space.max_score()
+        );
+        let after = &mut self.after;
+        let after_zero = &mut self.after_zero;
+        // Level 0: the turn is over, worth the utility of its score.
+        for taken in 0u8..=3 {
+            for d in -1..=0 {
+                for e in 0..=u32::from(space.dice) {
+                    let i = space.dense(0, taken, d, e) as usize;
+                    let score = space.score_of(d, taken, e);
+                    after[i] = u[usize::from(score)];
+                    if ZERO {
+                        after_zero[i] = if score == 0 { 1.0 } else { 0.0 };
+                    }
+                }
+            }
+        }
+        let mut start = StartValue {
+            value: 0.0,
+            zero: 0.0,
+        };
+        let mut acc = [0.0f64; Rules::MAX_DICE as usize + 1];
+        let mut acc_zero = [0.0f64; Rules::MAX_DICE as usize + 1];
+        for (r, row) in space.rows.iter().enumerate() {
+            let width = usize::from(row.width);
+            let acc = &mut acc[..width];
+            let acc_zero = &mut acc_zero[..width];
+            acc.fill(0.0);
+            if ZERO {
+                acc_zero.fill(0.0);
+            }
+            let (first, end) = space.plan_ranges[r];
+            for o in &space.plan[first as usize..end as usize] {
+                let at = o.at.map(|a| a as usize);
+                let columns = Columns {
+                    after,
+                    after_zero,
+                    p: o.p,
+                };
+                match o.len {
+                    1 => columns.accumulate::<1, ZERO>([at[0]], acc, acc_zero),
+                    2 => columns.accumulate::<2, ZERO>([at[0], at[1]], acc, acc_zero),
+                    3 => columns.accumulate::<3, ZERO>([at[0], at[1], at[2]], acc, acc_zero),
+                    _ => columns.accumulate::<4, ZERO>(at, acc, acc_zero),
+                }
+            }
+            let dense = row.dense as usize;
+            let bonus = space.bonus_of(row.taken);
+            for (i, (&value, &zero)) in acc.iter().zip(acc_zero.iter()).enumerate() {
+                let score = if row.d < 0 {
+                    0
+                } else {
+                    row.e_lo + i as u8 + bonus
+                };
+                let stop = u[usize::from(score)];
+                let roll = clearly_better(value, stop);
+                after[dense + i] = if roll { value } else { stop };
+                if ZERO {
+                    after_zero[dense + i] = if roll {
+                        zero
+                    } else if score == 0 {
+                        1.0
+                    } else {
+                        0.0
+                    };
+                }
+            }
+            for &(i, id) in &space.valid[row.valid.0 as usize..row.valid.1 as usize] {
+                before[id as usize] = acc[usize::from(i)];
+            }
+            if row.n == space.dice {
+                start = StartValue {
+                    value: acc[0],
+                    zero: acc_zero[0],
+                };
+            }
+        }
+        start
+    }
+}
+
+/// The values after the steps of one roll outcome, added into a row's accumulators.
+pub(super) struct Columns<'a> {
+    pub(super) after: &'a [f64],
+    pub(super) after_zero: &'a [f64],
+    pub(super) p: f64,
+}
+
+impl Columns<'_> {
+    /// `acc[i] += p · max_k after[at[k] + i]` (and the zero-score probability of the chosen step,
+    /// ties going to the earlier step as in [`TurnTable::best_take`]).
+    #[inline(always)]
+    pub(super) fn accumulate<const N: usize, const ZERO: bool>(
+        &self,
+        at: [usize; N],
+        acc: &mut [f64],
+        acc_zero: &mut [f64],
+    ) {
+        let width = acc.len();
+        let columns: [&[f64]; N] = at.map(|a| &self.after[a..a + width]);
+        if ZERO {
+            let zeros: [&[f64]; N] = at.map(|a| &self.after_zero[a..a + width]);
+            for i in 0..width {
+                let mut best = columns[0][i];
+                let mut zero = zeros[0][i];
+                for k in 1..N {
+                    let v = columns[k][i];
+                    if clearly_better(v, best) {
+                        best = v;
+                        zero = zeros[k][i];
+                    }
+                }
+                acc[i] += self.p * best;
+                acc_zero[i] += self.p * zero;
+            }
+        } else {
+            for i in 0..width {
+                let mut best = columns[0][i];
+                for column in &columns[1..] {
+                    // A plain comparison (not `f64::max`, whose NaN handling blocks vector
+                    // code): the same value, since the values are never NaN.
+                    let v = column[i];
+                    best = if v > best { v } else { best };
+                }
+                acc[i] += self.p * best;
+            }
+        }
+    }
+}
