@@ -7,10 +7,11 @@
 //!
 //! The solver computes in parallel (rayon), by default on one thread per core. Every solve here
 //! runs inside a rayon pool of exactly the pool's threads (`--solver-threads`), so that one
-//! thread means one core's worth of solving, not one per core. Loads from the disk cache run in
-//! the same pool (N threads in all, never more): they do not queue behind the solves, but are
-//! picked up by the first of its threads that is free, which during a solve is between two of
-//! its parallel loops (with one thread, after the solve).
+//! thread means one core's worth of solving, not one per core. `--solver-threads N` is the
+//! total, loads from the disk cache included. With N ≥ 2, one of the N threads is kept for
+//! loads, so that a load (a fraction of a second) never waits behind a solve of minutes, and
+//! solves compute on the other N − 1. With N = 1 that one thread does both: a load waits for
+//! the solve under way (if any) to end, but goes before the solves still queued.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, SyncSender, TrySendError};
@@ -64,10 +65,10 @@ pub struct Solutions {
     shared: Arc<Mutex<Shared>>,
     queue: SyncSender<Need>,
     job: Job,
-    /// The threads every solve and load computes on.
-    workers: Arc<rayon::ThreadPool>,
+    /// The threads loads from the disk cache compute on (the solves' own when N = 1).
+    loaders: Arc<rayon::ThreadPool>,
     /// Whether a need is quick to prepare (its solutions are in the disk cache): then it is
-    /// loaded at once on the blocking pool instead of waiting behind solves in the queue.
+    /// loaded on the loaders instead of waiting behind solves in the queue.
     at_hand: AtHand,
 }
 
@@ -122,17 +123,27 @@ impl Solutions {
         at_hand: AtHand,
     ) -> std::io::Result<Solutions> {
         let threads = threads.max(1);
-        let workers = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|index| format!("martian-solver-{index}"))
-            .build()
-            .map(Arc::new)
-            .map_err(std::io::Error::other)?;
+        let pool = |name: &'static str, threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(move |index| format!("martian-{name}-{index}"))
+                .build()
+                .map(Arc::new)
+                .map_err(std::io::Error::other)
+        };
+        // N in all: one for loads and N − 1 for solves, or the one for both.
+        let (workers, loaders) = if threads == 1 {
+            let both = pool("solver", 1)?;
+            (both.clone(), both)
+        } else {
+            (pool("solver", threads - 1)?, pool("loader", 1)?)
+        };
+        let solving_threads = workers.current_num_threads();
         let (tx, rx) = mpsc::sync_channel::<Need>(queue.max(1));
         let rx = Arc::new(Mutex::new(rx));
         let shared = Arc::new(Mutex::new(Shared::default()));
-        // One taker of the queue per thread: each hands a need to the workers and waits.
-        for index in 0..threads {
+        // One taker of the queue per solving thread: each hands a need to the workers and waits.
+        for index in 0..solving_threads {
             let (rx, shared, job, workers) =
                 (rx.clone(), shared.clone(), job.clone(), workers.clone());
             std::thread::Builder::new()
@@ -149,7 +160,7 @@ impl Solutions {
             shared,
             queue: tx,
             job,
-            workers,
+            loaders,
             at_hand,
         })
     }
@@ -172,8 +183,8 @@ impl Solutions {
         if (self.at_hand)(need) {
             shared.pending.insert(need, vec![tx]);
             let (job, shared) = (self.job.clone(), self.shared.clone());
-            let workers = self.workers.clone();
-            tokio::task::spawn_blocking(move || run(&job, &workers, &shared, need));
+            let loaders = self.loaders.clone();
+            tokio::task::spawn_blocking(move || run(&job, &loaders, &shared, need));
             return Readiness::Pending(rx);
         }
         match self.queue.try_send(need) {
@@ -281,7 +292,8 @@ mod tests {
 
     #[tokio::test]
     async fn beyond_the_queue_a_need_is_refused_at_once_and_accepted_again_later() {
-        let (pool, started, go, _) = gated(1, 1);
+        // Two threads: one solves, one loads.
+        let (pool, started, go, _) = gated(2, 1);
         let running = pool.request(Need::new(rules(10), 2));
         assert_eq!(started.recv().unwrap(), Need::new(rules(10), 2));
         let queued = pool.request(Need::new(rules(11), 2));
@@ -303,6 +315,33 @@ mod tests {
         let later = pool.request(Need::new(rules(12), 2));
         go.open(Need::new(rules(12), 2));
         arrives(later).await;
+    }
+
+    /// With one thread in all, a load waits for the solve under way, but not for those queued.
+    #[tokio::test]
+    async fn with_one_thread_a_load_waits_for_the_solve_under_way_only() {
+        let (pool, started, go, _) = gated(1, 2);
+        let (solving, queued, load) = (
+            Need::new(rules(10), 2),
+            Need::new(rules(11), 2),
+            Need::new(Rules::official(), 2),
+        );
+        let running = pool.request(solving);
+        assert_eq!(started.recv().unwrap(), solving);
+        let waiting = pool.request(queued);
+        let quick = pool.request(load);
+        assert!(
+            started.recv_timeout(Duration::from_millis(200)).is_err(),
+            "nothing starts while the one thread solves"
+        );
+        go.open(solving);
+        arrives(running).await;
+        assert_eq!(started.recv().unwrap(), load, "the load goes first");
+        go.open(load);
+        arrives(quick).await;
+        assert_eq!(started.recv().unwrap(), queued);
+        go.open(queued);
+        arrives(waiting).await;
     }
 
     #[tokio::test]
@@ -344,10 +383,10 @@ mod tests {
     /// `--solver-threads N` means N threads of solving in all: the solver's parallel loops run
     /// on the pool's threads, not on rayon's global pool of one thread per core (which made one
     /// solver thread compute on two cores), and a load from the disk cache that overlaps a solve
-    /// shares those N threads rather than bringing N of its own.
+    /// runs on one of those N (its own when N ≥ 2) rather than bringing N of its own.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn solves_and_loads_compute_on_exactly_the_pool_s_threads() {
-        for threads in [1, 2] {
+        for threads in [1, 2, 3] {
             let seen = Arc::new(Mutex::new(HashMap::<Need, Seen>::new()));
             let record = seen.clone();
             let pool = Solutions::with_job(
@@ -380,14 +419,22 @@ mod tests {
             arrives(loading).await;
             let seen = seen.lock().unwrap();
             let mut all = HashSet::new();
-            for need in [solve, load] {
+            let expected = if threads == 1 {
+                [(solve, 1, "martian-solver-"), (load, 1, "martian-solver-")]
+            } else {
+                [
+                    (solve, threads - 1, "martian-solver-"),
+                    (load, 1, "martian-loader-"),
+                ]
+            };
+            for (need, pool_size, prefix) in expected {
                 let seen = &seen[&need];
-                assert_eq!(seen.pool_size, threads, "{seen:?}");
+                assert_eq!(seen.pool_size, pool_size, "{threads} threads: {seen:?}");
                 assert!(
                     seen.loop_threads
                         .iter()
-                        .all(|name| name.starts_with("martian-solver-")),
-                    "{seen:?}"
+                        .all(|name| name.starts_with(prefix)),
+                    "{threads} threads: {seen:?}"
                 );
                 all.extend(seen.loop_threads.iter().cloned());
             }
