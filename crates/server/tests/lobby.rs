@@ -299,9 +299,8 @@ async fn a_bot_whose_decision_thread_dies_is_replaced_by_greedy_and_the_game_end
         let message = ana.recv().await;
         assert_ne!(message["type"], "error", "{message}");
         for event in message["events"].as_array().into_iter().flatten() {
-            match event["kind"].as_str() {
-                Some("plays_greedy") => told.push(event.clone()),
-                _ => {}
+            if event["kind"] == "plays_greedy" {
+                told.push(event.clone());
             }
         }
     }
