@@ -1789,6 +1789,52 @@ web-error = { $code ->
        *[other] Something went wrong: { $detail }
     }
 
+# Why the server refused a name (the error's `reason`, web-refusal-name). $why: empty, too-long,
+# control, bidi, invisible, line-break, not-text, private-use, only-marks; $limit: the longest
+# name, in characters.
+web-refusal-name = { $why ->
+        [empty] The name is empty.
+        [too-long] The name is longer than { $limit } characters.
+        [control] The name has control characters.
+        [bidi] The name has characters that reverse the direction of text.
+        [invisible] The name has no visible character.
+        [line-break] The name has a line or paragraph separator.
+        [not-text] The name has characters that are not text.
+        [private-use] The name has only private-use characters, which each device shows differently.
+       *[only-marks] The name has only accents or other combining marks, with no letter to carry them.
+    }
+# Why the server could not read a message (the error's `reason`, web-refusal-malformed). $case:
+# not-json (with $line, $column), not-object, no-type, type-not-text, unknown-type (with $types),
+# unknown-field and missing-field (with $field), bad-choice (with $value), wrong-kind, bad-value;
+# $kind: the message's type; $got: what it held (null, boolean, number, string, list, object,
+# value).
+web-refusal-malformed = { $case ->
+        [not-json] The message is not JSON: it goes wrong at line { $line }, column { $column }.
+        [not-object] A message is a JSON object with a “type”, not { $got ->
+            [null] null
+            [boolean] true or false
+            [number] a number
+            [string] a string
+           *[list] a list
+        }.
+        [no-type] The message has no “type”.
+        [type-not-text] “type” is the name of a message, in a string.
+        [unknown-type] There is no message of type “{ $kind }”; the types are { $types }.
+        [unknown-field] “{ $kind }” has no field “{ $field }”.
+        [missing-field] “{ $kind }” needs the field “{ $field }”.
+        [bad-choice] “{ $kind }”: “{ $value }” is not one of the choices.
+        [wrong-kind] “{ $kind }” has { $got ->
+            [null] null
+            [boolean] true or false
+            [number] a number
+            [string] a string
+            [list] a list
+            [object] an object
+           *[value] a value
+        } where something else is expected.
+       *[bad-value] “{ $kind }” has a value outside what the protocol allows.
+    }
+
 # The game review on the end screen and in the replay (js/review.js), from the server's
 # GET …/review. $loss, $luck, $skill, $accuracy come formatted; $class: forced, best, inaccuracy,
 # mistake, blunder; $action: take, stop, roll, with $face: death-ray, human, cow, chicken.

@@ -1783,6 +1783,52 @@ web-error = { $code ->
        *[other] Algo deu errado: { $detail }
     }
 
+# Por que o servidor recusou um nome (o `reason` do erro, web-refusal-name). $why: empty,
+# too-long, control, bidi, invisible, line-break, not-text, private-use, only-marks; $limit: o
+# nome mais longo, em caracteres.
+web-refusal-name = { $why ->
+        [empty] O nome está vazio.
+        [too-long] O nome tem mais de { $limit } caracteres.
+        [control] O nome tem caracteres de controle.
+        [bidi] O nome tem caracteres que invertem a direção do texto.
+        [invisible] O nome não tem nenhum caractere visível.
+        [line-break] O nome tem um separador de linha ou de parágrafo.
+        [not-text] O nome tem caracteres que não são texto.
+        [private-use] O nome só tem caracteres de uso privado, que cada aparelho mostra de um jeito.
+       *[only-marks] O nome só tem acentos ou outras marcas combinantes, sem letra que os leve.
+    }
+# Por que o servidor não conseguiu ler uma mensagem (o `reason` do erro, web-refusal-malformed).
+# $case: not-json (com $line, $column), not-object, no-type, type-not-text, unknown-type (com
+# $types), unknown-field e missing-field (com $field), bad-choice (com $value), wrong-kind,
+# bad-value; $kind: o tipo da mensagem; $got: o que ela continha (null, boolean, number, string,
+# list, object, value).
+web-refusal-malformed = { $case ->
+        [not-json] A mensagem não é JSON: ela dá errado na linha { $line }, coluna { $column }.
+        [not-object] Uma mensagem é um objeto JSON com um “type”, não { $got ->
+            [null] null
+            [boolean] true ou false
+            [number] um número
+            [string] um texto
+           *[list] uma lista
+        }.
+        [no-type] A mensagem não tem “type”.
+        [type-not-text] “type” é o nome de uma mensagem, em um texto.
+        [unknown-type] Não existe mensagem do tipo “{ $kind }”; os tipos são { $types }.
+        [unknown-field] “{ $kind }” não tem o campo “{ $field }”.
+        [missing-field] “{ $kind }” precisa do campo “{ $field }”.
+        [bad-choice] “{ $kind }”: “{ $value }” não é uma das opções.
+        [wrong-kind] “{ $kind }” tem { $got ->
+            [null] null
+            [boolean] true ou false
+            [number] um número
+            [string] um texto
+            [list] uma lista
+            [object] um objeto
+           *[value] um valor
+        } onde se espera outra coisa.
+       *[bad-value] “{ $kind }” tem um valor fora do que o protocolo permite.
+    }
+
 web-review = Revisão
 web-review-title = Revisão da partida { $number }
 web-review-loading = Calculando o valor de cada decisão…

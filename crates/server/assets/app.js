@@ -5,7 +5,7 @@
 // This file routes (home, a room by id or by code, a finished game's review) and wires the parts
 // in js/: the connection (net), the screens (home, lobby, game, end), chat, the turns, the replay,
 // How to play, keys, cues and notices.
-import { t, loadLanguages, setLang, lang, LANGS, nativeName, onLangChange } from "./i18n.js";
+import { t, has, serverArgs, loadLanguages, setLang, lang, LANGS, nativeName, onLangChange } from "./i18n.js";
 import { byId, esc } from "./js/dom.js";
 import { state, seatName, youOr, savedToken, saveToken, savedName } from "./js/state.js";
 import { connect, send, showStatus, isOpen, reconnectForRoom } from "./js/net.js";
@@ -339,7 +339,11 @@ function onLeft(message) {
 let movedInARow = 0;
 
 function errorText(error) {
-  return t("web-error", { code: error.code, detail: error.message, limit: error.limit ?? 0, seconds: Math.max(1, Math.ceil((error.retry_ms || 0) / 1000)) });
+  // A refusal the server explains as one of the program's messages (a bad name, a malformed
+  // message) is worded in the reader's language; its English `message` is for programs' logs.
+  const reason = error.reason;
+  const detail = reason && reason.id && has(reason.id) ? t(reason.id, serverArgs(reason.args)) : error.message;
+  return t("web-error", { code: error.code, detail, limit: error.limit ?? 0, seconds: Math.max(1, Math.ceil((error.retry_ms || 0) / 1000)) });
 }
 
 function onError(error) {

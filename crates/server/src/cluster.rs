@@ -273,7 +273,8 @@ impl Cluster {
 }
 
 /// Hands a WebSocket handshake to the process at `addr` (the room's owner) over `stream`, and
-/// once both sides have switched protocols, copies bytes both ways until either side closes.
+/// once both sides have switched protocols, copies bytes both ways until either side closes
+/// (or this process stops: see `relay`).
 ///
 /// `peer` is the client as this process sees it (after trusted proxies), `direct` the address
 /// the connection came from: the owner is told the client in X-Real-IP and gets the
@@ -348,13 +349,12 @@ pub async fn proxy(
     let Some(downstream) = downstream else {
         return unavailable("this connection cannot be upgraded".into());
     };
+    let stop = app.stop.clone();
     tokio::spawn(async move {
         let (Ok(upstream), Ok(downstream)) = (upstream.await, downstream.await) else {
             return;
         };
-        let mut upstream = TokioIo::new(upstream);
-        let mut downstream = TokioIo::new(downstream);
-        let _ = tokio::io::copy_bidirectional(&mut downstream, &mut upstream).await;
+        crate::relay::relay(TokioIo::new(downstream), TokioIo::new(upstream), stop).await;
         // The client's place in its address's count, for as long as its connection lives.
         drop(address);
     });

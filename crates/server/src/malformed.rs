@@ -4,40 +4,76 @@
 use serde_json::Value;
 use serde_json::error::Category;
 
-use crate::protocol::ClientMessage;
+use crate::protocol::{ClientMessage, ErrorReason, ReasonArg};
+
+/// What is wrong with a message: in English words for the reply's `message`, and as a case
+/// of `web-refusal-malformed` with its arguments, for the page to word in its reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained {
+    pub message: String,
+    pub reason: ErrorReason,
+}
+
+fn explained(
+    message: String,
+    case: &'static str,
+    args: impl IntoIterator<Item = (&'static str, ReasonArg)>,
+) -> Explained {
+    let args = std::iter::once(("case", ReasonArg::from(case))).chain(args);
+    Explained {
+        message,
+        reason: ErrorReason::new("web-refusal-malformed", args),
+    }
+}
 
 /// What is wrong with `text`, which did not read as a client message (`error`).
-pub fn explain(text: &str, error: &serde_json::Error) -> String {
+pub fn explain(text: &str, error: &serde_json::Error) -> Explained {
     if matches!(
         error.classify(),
         Category::Syntax | Category::Eof | Category::Io
     ) {
-        return format!(
-            "not JSON: it goes wrong at line {}, column {}",
-            error.line(),
-            error.column()
+        let (line, column) = (error.line(), error.column());
+        return explained(
+            format!("not JSON: it goes wrong at line {line}, column {column}"),
+            "not-json",
+            [("line", line.into()), ("column", column.into())],
         );
     }
     let Ok(value) = serde_json::from_str::<Value>(text) else {
-        return "not JSON".to_string();
+        return explained(
+            "not JSON".to_string(),
+            "not-json",
+            [("line", 0.into()), ("column", 0.into())],
+        );
     };
     let Some(object) = value.as_object() else {
-        return format!(
-            "a message is a JSON object with a \"type\", not {}",
-            kind_of(&value)
+        return explained(
+            format!(
+                "a message is a JSON object with a \"type\", not {}",
+                kind_of(&value)
+            ),
+            "not-object",
+            [("got", json_type(&value).into())],
         );
     };
     let kind = match object.get("type") {
-        None => return "the message has no \"type\"".to_string(),
+        None => return explained("the message has no \"type\"".to_string(), "no-type", []),
         Some(Value::String(kind)) => kind,
         Some(other) => {
-            return format!("\"type\" is the name of a message, not {}", kind_of(other));
+            return explained(
+                format!("\"type\" is the name of a message, not {}", kind_of(other)),
+                "type-not-text",
+                [("got", json_type(other).into())],
+            );
         }
     };
+    let named = ("kind", ReasonArg::from(kind.as_str()));
     if !ClientMessage::KINDS.contains(&kind.as_str()) {
-        return format!(
-            "there is no message of type \"{kind}\"; the types are {}",
-            ClientMessage::KINDS.join(", ")
+        let types = ClientMessage::KINDS.join(", ");
+        return explained(
+            format!("there is no message of type \"{kind}\"; the types are {types}"),
+            "unknown-type",
+            [named, ("types", types.as_str().into())],
         );
     }
     let detail = error.to_string();
@@ -46,35 +82,88 @@ pub fn explain(text: &str, error: &serde_json::Error) -> String {
         .rsplit_once(" at line ")
         .map_or(detail.as_str(), |(words, _)| words);
     if let Some(field) = quoted_after(detail, "unknown field `") {
-        format!("\"{kind}\" has no field \"{field}\"")
+        explained(
+            format!("\"{kind}\" has no field \"{field}\""),
+            "unknown-field",
+            [named, ("field", field.into())],
+        )
     } else if let Some(field) = quoted_after(detail, "missing field `") {
-        format!("\"{kind}\" needs the field \"{field}\"")
+        explained(
+            format!("\"{kind}\" needs the field \"{field}\""),
+            "missing-field",
+            [named, ("field", field.into())],
+        )
     } else if let Some(name) = quoted_after(detail, "unknown variant `") {
         let choices = detail
             .split_once("expected ")
             .map_or("", |(_, choices)| choices);
-        format!("\"{kind}\": \"{name}\" is not {}", plain(choices))
+        explained(
+            format!("\"{kind}\": \"{name}\" is not {}", plain(choices)),
+            "bad-choice",
+            [named, ("value", name.into())],
+        )
     } else if let Some(found) = detail
         .strip_prefix("invalid type: ")
         .or_else(|| detail.strip_prefix("invalid value: "))
     {
         match found.split_once(", expected ") {
-            Some((got, wanted)) => format!(
-                "\"{kind}\" has {} where {} is expected",
-                got_words(got),
-                wanted_words(wanted)
+            Some((got, wanted)) => explained(
+                format!(
+                    "\"{kind}\" has {} where {} is expected",
+                    got_words(got),
+                    wanted_words(wanted)
+                ),
+                "wrong-kind",
+                [named, ("got", serde_type(got).into())],
             ),
-            None => format!("\"{kind}\" has a value of the wrong kind"),
+            None => explained(
+                format!("\"{kind}\" has a value of the wrong kind"),
+                "wrong-kind",
+                [named, ("got", "value".into())],
+            ),
         }
     } else if let Some(found) = detail.strip_prefix("invalid length ") {
         let wanted = found.split_once(", expected ").map_or("", |(_, w)| w);
-        format!(
-            "\"{kind}\" has a list where {} is expected",
-            wanted_words(wanted)
+        explained(
+            format!(
+                "\"{kind}\" has a list where {} is expected",
+                wanted_words(wanted)
+            ),
+            "wrong-kind",
+            [named, ("got", "list".into())],
         )
     } else {
         // The checks of the protocol's own values (rules out of range, say) speak plainly.
-        format!("\"{kind}\": {}", plain(detail))
+        explained(
+            format!("\"{kind}\": {}", plain(detail)),
+            "bad-value",
+            [named],
+        )
+    }
+}
+
+/// A JSON value's type, as `web-refusal-malformed` selects on it.
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "list",
+        Value::Object(_) => "object",
+    }
+}
+
+/// The JSON type of what serde says a message held (`integer \`5\``, `map`…).
+fn serde_type(got: &str) -> &'static str {
+    match got.split(' ').next().unwrap_or("") {
+        "integer" | "floating" => "number",
+        "string" => "string",
+        "boolean" => "boolean",
+        "map" => "object",
+        "sequence" => "list",
+        "unit" | "null" => "null",
+        _ => "value",
     }
 }
 
@@ -139,10 +228,14 @@ fn kind_of(value: &Value) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn refused(text: &str) -> String {
+        explained_for(text).message
+    }
+
+    fn explained_for(text: &str) -> Explained {
         let error = serde_json::from_str::<ClientMessage>(text).unwrap_err();
         explain(text, &error)
     }
@@ -183,6 +276,74 @@ mod tests {
                 "there is no message of type \"teleport\"; the types are create_room, join,"
             ),
             "{unknown}"
+        );
+    }
+
+    /// The refusal's words in `lang`, as the page says them.
+    pub(crate) fn worded(reason: &ErrorReason, lang: martian_i18n::Lang) -> String {
+        let messages = lang.messages();
+        assert!(messages.has(reason.id), "{lang}: {}", reason.id);
+        let args: Vec<(&str, martian_i18n::Arg<'_>)> = reason
+            .args
+            .iter()
+            .map(|(name, arg)| {
+                let arg = match arg {
+                    ReasonArg::Text(text) => martian_i18n::Arg::from(text.clone()),
+                    ReasonArg::Number(n) => martian_i18n::Arg::from(*n as i64),
+                };
+                (*name, arg)
+            })
+            .collect();
+        let text = messages.text(reason.id, &args);
+        assert!(!text.contains('{') && !text.is_empty(), "{lang}: {text}");
+        text
+    }
+
+    /// Each way a message can be malformed is said in its own words, in both languages, with
+    /// what the English message names (the type, the field, the value).
+    #[test]
+    fn every_case_is_worded_in_both_languages() {
+        let cases = [
+            ("{not json", "not-json", "2"),
+            ("[1]", "not-object", ""),
+            ("{}", "no-type", ""),
+            (r#"{"type": 7}"#, "type-not-text", ""),
+            (r#"{"type":"teleport"}"#, "unknown-type", "teleport"),
+            (
+                r#"{"type":"act","action":"roll","seat":1}"#,
+                "unknown-field",
+                "seat",
+            ),
+            (r#"{"type":"act"}"#, "missing-field", "action"),
+            (
+                r#"{"type":"set_timer","timer":{"seconds":30,"on_timeout":"nap"}}"#,
+                "bad-choice",
+                "nap",
+            ),
+            (r#"{"type":"act","action":5}"#, "wrong-kind", "act"),
+            (r#"{"type":"remove","seat":-1}"#, "wrong-kind", "remove"),
+        ];
+        for lang in martian_i18n::Lang::ALL {
+            let mut seen = std::collections::HashSet::new();
+            for (text, case, named) in cases {
+                let explained = explained_for(text);
+                assert_eq!(explained.reason.id, "web-refusal-malformed");
+                assert_eq!(
+                    explained.reason.args.get("case"),
+                    Some(&ReasonArg::from(case)),
+                    "{text}: {explained:?}"
+                );
+                let words = worded(&explained.reason, lang);
+                assert!(words.contains(named), "{lang}, {text}: {words}");
+                seen.insert(words);
+            }
+            assert_eq!(seen.len(), cases.len(), "{lang}: {seen:?}");
+        }
+        // The two languages differ (the Portuguese is not the English copied).
+        let sample = explained_for(r#"{"type":"act"}"#).reason;
+        assert_ne!(
+            worded(&sample, martian_i18n::Lang::En),
+            worded(&sample, martian_i18n::Lang::PtBr)
         );
     }
 

@@ -1,6 +1,8 @@
 //! The WebSocket protocol, version [`PROTOCOL_VERSION`]: JSON text messages with a `type` field.
 //! Documented for client writers in `docs/websocket-protocol.md`; keep the two in step.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use martian_engine::Rules;
@@ -445,7 +447,7 @@ pub enum ServerMessage<'a> {
 }
 
 /// What an error reply says beyond its code, for some codes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ErrorExtra<'a> {
     /// The limit that was reached.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -456,6 +458,50 @@ pub struct ErrorExtra<'a> {
     /// The room meant (for `moved`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub room: Option<&'a str>,
+    /// What is wrong, as a message of `/i18n/*.ftl` for the page to word in its reader's
+    /// language (a bad name, a malformed message).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<ErrorReason>,
+}
+
+/// A refusal's words as a Fluent message of the program's own (`crates/i18n/locales`) and its
+/// arguments: `{"id": "web-refusal-name", "args": {"why": "too-long", "limit": 24}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorReason {
+    pub id: &'static str,
+    pub args: BTreeMap<&'static str, ReasonArg>,
+}
+
+/// An argument of an [`ErrorReason`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ReasonArg {
+    Text(String),
+    Number(u64),
+}
+
+impl ErrorReason {
+    pub fn new(
+        id: &'static str,
+        args: impl IntoIterator<Item = (&'static str, ReasonArg)>,
+    ) -> ErrorReason {
+        ErrorReason {
+            id,
+            args: args.into_iter().collect(),
+        }
+    }
+}
+
+impl From<&str> for ReasonArg {
+    fn from(text: &str) -> ReasonArg {
+        ReasonArg::Text(text.to_string())
+    }
+}
+
+impl From<usize> for ReasonArg {
+    fn from(n: usize) -> ReasonArg {
+        ReasonArg::Number(n as u64)
+    }
 }
 
 /// The limit an error reply names: a count (rooms, characters), or, with `solver_limit`, the
@@ -597,6 +643,42 @@ pub enum NameError {
     OnlyMarks,
 }
 
+impl NameError {
+    /// The case of `web-refusal-name` that words this refusal.
+    pub fn case(self) -> &'static str {
+        match self {
+            NameError::Empty => "empty",
+            NameError::TooLong => "too-long",
+            NameError::Control => "control",
+            NameError::Bidi => "bidi",
+            NameError::Invisible => "invisible",
+            NameError::LineBreak => "line-break",
+            NameError::NotText => "not-text",
+            NameError::PrivateUse => "private-use",
+            NameError::OnlyMarks => "only-marks",
+        }
+    }
+
+    /// The refusal's words for the page: `web-refusal-name` with `why` (and `limit`).
+    pub fn reason(self) -> ErrorReason {
+        ErrorReason::new(
+            "web-refusal-name",
+            [
+                ("why", ReasonArg::from(self.case())),
+                ("limit", ReasonArg::from(MAX_NAME_CHARS)),
+            ],
+        )
+    }
+
+    /// The `error` reply's extra fields for this refusal.
+    pub fn extra(self) -> ErrorExtra<'static> {
+        ErrorExtra {
+            reason: Some(self.reason()),
+            ..ErrorExtra::default()
+        }
+    }
+}
+
 /// Characters no text should hold: Unicode's noncharacters and the interlinear annotation
 /// marks, which devices show (or hide) each their own way.
 fn is_not_text(c: char) -> bool {
@@ -653,6 +735,43 @@ pub fn clean_name(name: &str) -> Result<String, NameError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every way a name is refused is said in its own words in both languages, the longest
+    /// name's length with it.
+    #[test]
+    fn name_refusals_are_worded_in_both_languages() {
+        let every = [
+            NameError::Empty,
+            NameError::TooLong,
+            NameError::Control,
+            NameError::Bidi,
+            NameError::Invisible,
+            NameError::LineBreak,
+            NameError::NotText,
+            NameError::PrivateUse,
+            NameError::OnlyMarks,
+        ];
+        for lang in martian_i18n::Lang::ALL {
+            let words: std::collections::HashSet<String> = every
+                .iter()
+                .map(|why| crate::malformed::tests::worded(&why.reason(), lang))
+                .collect();
+            assert_eq!(words.len(), every.len(), "{lang}: {words:?}");
+            let long = crate::malformed::tests::worded(&NameError::TooLong.reason(), lang);
+            assert!(long.contains(&MAX_NAME_CHARS.to_string()), "{lang}: {long}");
+        }
+        let json: serde_json::Value = serde_json::from_str(&error_json_with(
+            ErrorCode::Invalid,
+            &NameError::TooLong.to_string(),
+            Some("join"),
+            NameError::TooLong.extra(),
+        ))
+        .unwrap();
+        assert_eq!(
+            json["reason"],
+            serde_json::json!({"id": "web-refusal-name", "args": {"why": "too-long", "limit": MAX_NAME_CHARS}})
+        );
+    }
 
     #[test]
     fn messages_parse_and_unknown_fields_are_refused() {

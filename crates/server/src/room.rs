@@ -74,6 +74,8 @@ pub struct RoomSettings {
     /// Where the solutions of new rule sets are prepared.
     pub solutions: Solutions,
     pub metrics: Metrics,
+    /// Makes the bots of the bot seats and the stand-ins.
+    pub make_bot: crate::server::BotMaker,
 }
 
 impl std::fmt::Debug for RoomSettings {
@@ -592,6 +594,11 @@ impl Room {
             tokio::select! {
                 command = commands.recv() => match command {
                     Some(RoomCommand::Shutdown { done }) => {
+                        // Everything this room did before is queued for its members ahead of
+                        // this: their connections deliver it, then tell them the server restarts.
+                        for (_, member) in self.members.drain() {
+                            let _ = member.outbox.send(Outgoing::Reconnect);
+                        }
                         let _ = done.send(());
                         break;
                     }

@@ -80,7 +80,16 @@ pub struct Config {
     pub match_bot_after: Duration,
     /// Where `GET /metrics` answers.
     pub metrics: MetricsAt,
+    /// Makes the bot a seat's name describes: [`martian_bots::create`]. A seam for tests (a
+    /// bot that fails), the same path for every bot the rooms make.
+    pub make_bot: BotMaker,
 }
+
+/// Makes the bot `spec` names for games under the rules given.
+pub type BotMaker = fn(
+    &str,
+    martian_engine::Rules,
+) -> Result<Box<dyn martian_bots::Strategy>, martian_bots::BotError>;
 
 /// Where the Prometheus metrics (`GET /metrics`) are served.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +130,7 @@ impl Default for Config {
             match_queue: 1000,
             match_bot_after: Duration::from_secs(20),
             metrics: MetricsAt::GamePort,
+            make_bot: martian_bots::create,
         }
     }
 }
@@ -436,6 +446,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             }
         }),
         directory: directory.clone(),
+        make_bot: config.make_bot,
     });
     let mut not_restored = Vec::new();
     let mut restored = 0;

@@ -7,8 +7,11 @@
 //!
 //! The solver computes in parallel (rayon), by default on one thread per core. Every solve here
 //! runs inside a rayon pool of exactly the pool's threads (`--solver-threads`), so that one
-//! thread means one core's worth of solving, not one per core. Loads from the disk cache run in
-//! a second pool of as many threads, so that they never wait behind a solve of minutes.
+//! thread means one core's worth of solving, not one per core. `--solver-threads N` is the
+//! total, loads from the disk cache included. With N ≥ 2, one of the N threads is kept for
+//! loads, so that a load (a fraction of a second) never waits behind a solve of minutes, and
+//! solves compute on the other N − 1. With N = 1 that one thread does both: a load waits for
+//! the solve under way (if any) to end, but goes before the solves still queued.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, SyncSender, TrySendError};
@@ -62,10 +65,10 @@ pub struct Solutions {
     shared: Arc<Mutex<Shared>>,
     queue: SyncSender<Need>,
     job: Job,
-    /// The threads loads from the disk cache compute on.
+    /// The threads loads from the disk cache compute on (the solves' own when N = 1).
     loaders: Arc<rayon::ThreadPool>,
     /// Whether a need is quick to prepare (its solutions are in the disk cache): then it is
-    /// loaded at once on the blocking pool instead of waiting behind solves in the queue.
+    /// loaded on the loaders instead of waiting behind solves in the queue.
     at_hand: AtHand,
 }
 
@@ -120,7 +123,7 @@ impl Solutions {
         at_hand: AtHand,
     ) -> std::io::Result<Solutions> {
         let threads = threads.max(1);
-        let pool = |name: &'static str| {
+        let pool = |name: &'static str, threads: usize| {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .thread_name(move |index| format!("martian-{name}-{index}"))
@@ -128,12 +131,19 @@ impl Solutions {
                 .map(Arc::new)
                 .map_err(std::io::Error::other)
         };
-        let (workers, loaders) = (pool("solver")?, pool("loader")?);
+        // N in all: one for loads and N − 1 for solves, or the one for both.
+        let (workers, loaders) = if threads == 1 {
+            let both = pool("solver", 1)?;
+            (both.clone(), both)
+        } else {
+            (pool("solver", threads - 1)?, pool("loader", 1)?)
+        };
+        let solving_threads = workers.current_num_threads();
         let (tx, rx) = mpsc::sync_channel::<Need>(queue.max(1));
         let rx = Arc::new(Mutex::new(rx));
         let shared = Arc::new(Mutex::new(Shared::default()));
-        // One taker of the queue per thread: each hands a need to the workers and waits.
-        for index in 0..threads {
+        // One taker of the queue per solving thread: each hands a need to the workers and waits.
+        for index in 0..solving_threads {
             let (rx, shared, job, workers) =
                 (rx.clone(), shared.clone(), job.clone(), workers.clone());
             std::thread::Builder::new()
@@ -282,7 +292,8 @@ mod tests {
 
     #[tokio::test]
     async fn beyond_the_queue_a_need_is_refused_at_once_and_accepted_again_later() {
-        let (pool, started, go, _) = gated(1, 1);
+        // Two threads: one solves, one loads.
+        let (pool, started, go, _) = gated(2, 1);
         let running = pool.request(Need::new(rules(10), 2));
         assert_eq!(started.recv().unwrap(), Need::new(rules(10), 2));
         let queued = pool.request(Need::new(rules(11), 2));
@@ -304,6 +315,33 @@ mod tests {
         let later = pool.request(Need::new(rules(12), 2));
         go.open(Need::new(rules(12), 2));
         arrives(later).await;
+    }
+
+    /// With one thread in all, a load waits for the solve under way, but not for those queued.
+    #[tokio::test]
+    async fn with_one_thread_a_load_waits_for_the_solve_under_way_only() {
+        let (pool, started, go, _) = gated(1, 2);
+        let (solving, queued, load) = (
+            Need::new(rules(10), 2),
+            Need::new(rules(11), 2),
+            Need::new(Rules::official(), 2),
+        );
+        let running = pool.request(solving);
+        assert_eq!(started.recv().unwrap(), solving);
+        let waiting = pool.request(queued);
+        let quick = pool.request(load);
+        assert!(
+            started.recv_timeout(Duration::from_millis(200)).is_err(),
+            "nothing starts while the one thread solves"
+        );
+        go.open(solving);
+        arrives(running).await;
+        assert_eq!(started.recv().unwrap(), load, "the load goes first");
+        go.open(load);
+        arrives(quick).await;
+        assert_eq!(started.recv().unwrap(), queued);
+        go.open(queued);
+        arrives(waiting).await;
     }
 
     #[tokio::test]
@@ -342,12 +380,13 @@ mod tests {
         loop_threads: HashSet<String>,
     }
 
-    /// `--solver-threads N` means N threads of solving: the solver's parallel loops run on the
-    /// pool's threads, not on rayon's global pool of one thread per core (which made one solver
-    /// thread compute on two cores). Loads from the disk cache likewise, on their own N.
-    #[tokio::test]
-    async fn solves_compute_on_exactly_the_pool_s_threads() {
-        for threads in [1, 2] {
+    /// `--solver-threads N` means N threads of solving in all: the solver's parallel loops run
+    /// on the pool's threads, not on rayon's global pool of one thread per core (which made one
+    /// solver thread compute on two cores), and a load from the disk cache that overlaps a solve
+    /// runs on one of those N (its own when N ≥ 2) rather than bringing N of its own.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn solves_and_loads_compute_on_exactly_the_pool_s_threads() {
+        for threads in [1, 2, 3] {
             let seen = Arc::new(Mutex::new(HashMap::<Need, Seen>::new()));
             let record = seen.clone();
             let pool = Solutions::with_job(
@@ -372,21 +411,37 @@ mod tests {
                 Arc::new(|need: Need| need.rules == Rules::official()),
             )
             .unwrap();
+            // The load is asked for while the solve runs.
             let (solve, load) = (Need::new(rules(20), 2), Need::new(Rules::official(), 2));
-            arrives(pool.request(solve)).await;
-            arrives(pool.request(load)).await;
+            let solving = pool.request(solve);
+            let loading = pool.request(load);
+            arrives(solving).await;
+            arrives(loading).await;
             let seen = seen.lock().unwrap();
-            for (need, prefix) in [(solve, "martian-solver-"), (load, "martian-loader-")] {
+            let mut all = HashSet::new();
+            let expected = if threads == 1 {
+                [(solve, 1, "martian-solver-"), (load, 1, "martian-solver-")]
+            } else {
+                [
+                    (solve, threads - 1, "martian-solver-"),
+                    (load, 1, "martian-loader-"),
+                ]
+            };
+            for (need, pool_size, prefix) in expected {
                 let seen = &seen[&need];
-                assert_eq!(seen.pool_size, threads, "{seen:?}");
-                assert!(seen.loop_threads.len() <= threads, "{seen:?}");
+                assert_eq!(seen.pool_size, pool_size, "{threads} threads: {seen:?}");
                 assert!(
                     seen.loop_threads
                         .iter()
                         .all(|name| name.starts_with(prefix)),
-                    "{seen:?}"
+                    "{threads} threads: {seen:?}"
                 );
+                all.extend(seen.loop_threads.iter().cloned());
             }
+            assert!(
+                all.len() <= threads,
+                "{threads} threads asked, {all:?} used"
+            );
         }
     }
 

@@ -452,6 +452,12 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
                 break Some((CLOSE_IDLE, "nothing received for too long: ping to stay connected"));
             }
             () = &mut stopping => {
+                // The room finishes the change under way and lets its members go: what it told
+                // them before goes out first, so that no change stored is left unsaid.
+                if client.room.is_some() {
+                    let _ = tokio::time::timeout(ROOM_STOP_WAIT, deliver_until_reconnect(&mut socket, &inbox)).await;
+                    client.room = None;
+                }
                 let notice = ServerMessage::Restarting {}.to_json();
                 let _ = send_text(&mut socket, notice.into()).await;
                 break Some((1012, "the server is restarting: reconnect in a moment"));
@@ -475,6 +481,31 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
         // Boxed: with its 4 KiB read sink and a second place for the socket, it would be in
         // every connection's task for the connection's whole life.
         Box::pin(close(socket, code, reason)).await;
+    }
+}
+
+/// How long a stopping connection waits for its room to let it go (the room's last change
+/// stored and queued).
+const ROOM_STOP_WAIT: Duration = Duration::from_secs(3);
+
+/// Sends what the connection's room queued for it, up to the room's `Reconnect` (or the
+/// connection's detachment).
+async fn deliver_until_reconnect(socket: &mut Socket, inbox: &crate::outbox::Inbox) {
+    while let Some(outgoing) = inbox.recv().await {
+        let text = match outgoing {
+            Outgoing::Text(text) => text,
+            Outgoing::Detached(text) => {
+                if let Some(text) = text {
+                    let _ = send_text(socket, text).await;
+                }
+                return;
+            }
+            Outgoing::Reconnect => return,
+            Outgoing::Matched { .. } | Outgoing::Unmatched => continue,
+        };
+        if !send_text(socket, text).await {
+            return;
+        }
     }
 }
 
@@ -554,11 +585,16 @@ impl Client {
         let message: ClientMessage = match serde_json::from_str(text) {
             Ok(message) => message,
             Err(error) => {
-                return Some(refusal(
-                    app,
+                let explained = crate::malformed::explain(text, &error);
+                app.metrics.refusal(ErrorCode::Malformed.as_str());
+                return Some(error_json_with(
                     ErrorCode::Malformed,
-                    &crate::malformed::explain(text, &error),
+                    &explained.message,
                     ClientMessage::intended_kind(text),
+                    ErrorExtra {
+                        reason: Some(explained.reason),
+                        ..ErrorExtra::default()
+                    },
                 ));
             }
         };
@@ -933,11 +969,12 @@ impl Client {
         let name = match clean_name(&name) {
             Ok(name) => name,
             Err(why) => {
-                return Some(refusal(
-                    app,
+                app.metrics.refusal(ErrorCode::Invalid.as_str());
+                return Some(error_json_with(
                     ErrorCode::Invalid,
                     &why.to_string(),
                     Some(kind),
+                    why.extra(),
                 ));
             }
         };

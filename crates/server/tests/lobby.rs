@@ -235,6 +235,83 @@ async fn exact_bots_beyond_the_solvers_limits_are_refused_with_the_limit() {
     running.abort();
 }
 
+/// A bot whose decision thread dies: it says it reads the solver's solutions (so it decides on
+/// the blocking pool, as the exact bots do) and panics there.
+struct DyingBot;
+
+impl martian_bots::Strategy for DyingBot {
+    fn name(&self) -> String {
+        "medium".into()
+    }
+    fn decide(
+        &mut self,
+        _: &martian_engine::Situation<'_>,
+        _: &mut martian_engine::GameRng,
+    ) -> Result<martian_engine::Action, martian_bots::BotError> {
+        panic!("the solve failed (a test's bot)")
+    }
+    fn reads_solutions(&self) -> bool {
+        true
+    }
+}
+
+/// `medium` is the dying bot; every other name as usual.
+fn dying_medium(
+    spec: &str,
+    rules: martian_engine::Rules,
+) -> Result<Box<dyn martian_bots::Strategy>, martian_bots::BotError> {
+    if spec == "medium" {
+        Ok(Box::new(DyingBot))
+    } else {
+        martian_bots::create(spec, rules)
+    }
+}
+
+/// A bot's decision thread panics: greedy plays its seat from then on, the room is told so once
+/// (`plays_greedy`, without `max_target`), and the game goes on to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_whose_decision_thread_dies_is_replaced_by_greedy_and_the_game_ends() {
+    let running = server(|config| {
+        config.rate_burst = 1e9;
+        config.make_bot = dying_medium;
+    })
+    .await;
+    let addr = running.addr();
+    let mut ana = Client::create(addr, "Ana").await;
+    // A short game, whose duel the solver works out in a moment.
+    ana.send(json!({"type": "set_rules", "rules": {"dice": 13, "target": 8, "bonus": "one-of-each", "end": "complete-round", "tie": "shared"}})).await;
+    ana.send(json!({"type": "add_bot", "bot": "medium"})).await;
+    ana.until(|r| r["rules"]["target"] == 8 && names(r).len() == 2)
+        .await;
+    ana.send(json!({"type": "start"})).await;
+    ana.until(|r| r["status"] == "playing").await;
+    let mut told = Vec::new();
+    let mut sent_at = None;
+    while ana.room["status"] != "over" {
+        if ana.my_turn() {
+            let moves = ana.room["game"]["moves"].as_u64();
+            if sent_at != moves {
+                sent_at = moves;
+                let action = ana.simple_action();
+                ana.send(json!({"type": "act", "action": action})).await;
+            }
+        }
+        let message = ana.recv().await;
+        assert_ne!(message["type"], "error", "{message}");
+        for event in message["events"].as_array().into_iter().flatten() {
+            if event["kind"] == "plays_greedy" {
+                told.push(event.clone());
+            }
+        }
+    }
+    assert_eq!(
+        told,
+        [json!({"kind": "plays_greedy", "seat": 1, "bot": "medium", "max_target": null})],
+        "said once"
+    );
+    running.abort();
+}
+
 /// A person's seat handed to the server's stand-in (an exact bot) under rules beyond the
 /// solver's limits: the stand-in plays greedy, and the room is told so, once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

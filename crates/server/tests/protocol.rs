@@ -638,6 +638,21 @@ async fn a_malformed_request_of_a_known_type_is_named_in_the_refusal() {
         assert_eq!(reply["type"], "error", "{text}: {reply}");
         assert_eq!(reply["code"], "malformed", "{text}: {reply}");
         assert_eq!(reply["request"].as_str(), request, "{text}: {reply}");
+        // Worded for the page in its reader's language by a message of /i18n/*.ftl.
+        assert_eq!(reply["reason"]["id"], "web-refusal-malformed", "{reply}");
+        assert!(reply["reason"]["args"]["case"].is_string(), "{reply}");
+    }
+    // A refused name likewise (`web-refusal-name`), in a room or in the quick-match queue.
+    for message in [
+        json!({"type": "create_room", "name": "x".repeat(40)}),
+        json!({"type": "quick_match", "name": "\u{2028}Ana"}),
+    ] {
+        client.send(message.clone()).await;
+        let reply = client.recv().await;
+        assert_eq!(reply["code"], "invalid", "{message}: {reply}");
+        assert_eq!(reply["reason"]["id"], "web-refusal-name", "{reply}");
+        assert!(reply["reason"]["args"]["why"].is_string(), "{reply}");
+        assert_eq!(reply["reason"]["args"]["limit"], 24, "{reply}");
     }
     running.abort();
 }

@@ -268,7 +268,7 @@ impl Room {
         self.check_bot_limits(rules)?;
         let reads = self.state.seats.iter().any(|seat| {
             seat.bot.as_deref().is_some_and(|spec| {
-                martian_bots::create(spec, rules).is_ok_and(|bot| bot.reads_solutions())
+                (self.settings.make_bot)(spec, rules).is_ok_and(|bot| bot.reads_solutions())
             })
         });
         if !reads {
@@ -287,14 +287,14 @@ impl Room {
     /// Makes the bots of the bot seats and the stand-ins.
     pub(super) fn make_bots(&mut self) -> Result<(), martian_bots::BotError> {
         let rules = self.state.rules;
-        let stand_in = &self.settings.stand_in;
+        let (stand_in, make_bot) = (&self.settings.stand_in, self.settings.make_bot);
         self.bots = self
             .state
             .seats
             .iter()
             .map(|seat| {
                 let spec = seat.bot.as_deref().unwrap_or(stand_in);
-                martian_bots::create(spec, rules).map(Some)
+                make_bot(spec, rules).map(Some)
             })
             .collect::<Result<_, _>>()?;
         self.stand_in.resize(self.state.seats.len(), None);

@@ -211,6 +211,7 @@ impl Refusal {
                 limit: Some(ErrorLimit::Solver(LimitView::from(*limit))),
                 ..ErrorExtra::default()
             },
+            Refusal::BadName(why) => why.extra(),
             _ => ErrorExtra::default(),
         }
     }
@@ -253,6 +254,7 @@ impl CreateRefusal {
                     ..ErrorExtra::default()
                 }
             }
+            CreateRefusal::BadName(why) => why.extra(),
             _ => ErrorExtra::default(),
         }
     }

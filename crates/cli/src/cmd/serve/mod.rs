@@ -148,7 +148,9 @@ pub struct ServeArgs {
     )]
     idle_timeout: f64,
     /// Threads that compute the solver's solutions for rule sets new to the server (a bot's
-    /// first game under unusual rules), apart from the threads that play.
+    /// first game under unusual rules), apart from the threads that play. N is the total: with
+    /// N ≥ 2 one of them loads solutions from the disk cache (never waiting behind a solve) and
+    /// N − 1 solve; with N = 1 a load waits for the solve under way.
     #[arg(
         long,
         env = "MARTIAN_DICE_SOLVER_THREADS",
