@@ -678,10 +678,10 @@ coach-why-situation = { $case ->
            *[other] {" "}{ $needed } points short of { $target }
         }: { $lean ->
             [sure] { $near ->
-                [yes] points past the { $needed } you need are worth little, so a sure score counts for more than a gamble with the same average
+                [yes] more than { $needed } adds little, so a sure score beats a gamble
                *[no] { $standing ->
-                    [ahead] with the lead, a sure score counts for more than a gamble with the same average
-                   *[other] a sure score counts for more than a gamble with the same average
+                    [ahead] with the lead, a sure score beats a gamble
+                   *[other] a sure score beats a gamble with the same average
                 }
             }
            *[bold] { $standing ->
@@ -690,7 +690,7 @@ coach-why-situation = { $case ->
             }
         }{ $points ->
             [agree] {"."}
-           *[disagree] , though for the points alone you would do better { coach-other-option }.
+           *[disagree] , though points alone favour { coach-other-option }.
         }
        *[solo] Alone, what counts is reaching { $target } in as few turns as possible{ $points ->
             [agree] {"."}

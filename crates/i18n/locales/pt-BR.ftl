@@ -679,10 +679,10 @@ coach-why-situation = { $case ->
            *[other] faltam { $needed } pontos para { $target }
         }: { $lean ->
             [sure] { $near ->
-                [yes] pontos além dos { $needed } que faltam valem pouco, então um placar garantido vale mais do que uma aposta com a mesma média
+                [yes] mais que { $needed } vale pouco: o garantido vale mais que a aposta
                *[no] { $standing ->
-                    [ahead] na frente, um placar garantido vale mais do que uma aposta com a mesma média
-                   *[other] um placar garantido vale mais do que uma aposta com a mesma média
+                    [ahead] na frente, o garantido vale mais que a aposta
+                   *[other] o garantido vale mais que uma aposta de mesma média
                 }
             }
            *[bold] { $standing ->
@@ -691,7 +691,7 @@ coach-why-situation = { $case ->
             }
         }{ $points ->
             [agree] {"."}
-           *[disagree] , embora, se contassem só os pontos, você faria melhor { coach-other-option }.
+           *[disagree] , embora só os pontos favoreçam { coach-other-option }.
         }
        *[solo] Sozinho, o que conta é chegar a { $target } no menor número de turnos{ $points ->
             [agree] {"."}
