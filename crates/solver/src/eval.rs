@@ -405,12 +405,23 @@ impl EvalSpace {
                 // Most roll outcomes are seen from rows of one state (many dice left, few
                 // aside): read their targets directly.
                 let a = &mut acc[0];
+                let better = |best: &'_ Values<W>, t: u32| -> bool {
+                    clearly_better(after[t as usize].u, best.u)
+                };
                 for o in plan {
-                    let mut best = &after[o.at[0] as usize];
-                    for &t in &o.at[1..usize::from(o.len)] {
-                        let candidate = &after[t as usize];
-                        if clearly_better(candidate.u, best.u) {
-                            best = candidate;
+                    let [t0, t1, t2, t3] = o.at;
+                    let mut best = &after[t0 as usize];
+                    if o.len > 1 {
+                        if better(best, t1) {
+                            best = &after[t1 as usize];
+                        }
+                        if o.len > 2 {
+                            if better(best, t2) {
+                                best = &after[t2 as usize];
+                            }
+                            if o.len > 3 && better(best, t3) {
+                                best = &after[t3 as usize];
+                            }
                         }
                     }
                     a.add_scaled(o.p, *best);

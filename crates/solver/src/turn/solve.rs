@@ -156,7 +156,7 @@ impl TurnSolver {
                     let first = o.at[0] as usize;
                     let mut best = after[first];
                     let mut best_zero = if ZERO { after_zero[first] } else { 0.0 };
-                    for &t in &o.at[1..usize::from(o.len)] {
+                    let mut consider = |t: u32| {
                         let v = after[t as usize];
                         if ZERO {
                             if clearly_better(v, best) {
@@ -165,6 +165,16 @@ impl TurnSolver {
                             }
                         } else {
                             best = if v > best { v } else { best };
+                        }
+                    };
+                    // Unrolled: at most four choices, in tie order.
+                    if o.len > 1 {
+                        consider(o.at[1]);
+                        if o.len > 2 {
+                            consider(o.at[2]);
+                            if o.len > 3 {
+                                consider(o.at[3]);
+                            }
                         }
                     }
                     value += o.p * best;
