@@ -58,6 +58,7 @@ pub mod cache;
 mod cycle;
 mod duel;
 mod error;
+mod eval;
 mod explain;
 pub mod figures;
 #[cfg(test)]

@@ -40,7 +40,6 @@
 //! is computed once more, and [`QuadStats::worst_residual`] holds the most any seat could gain by
 //! deviating. [`QuadStats::mixed_tuples`] counts the tuples solved this way.
 
-mod eval;
 mod mixed;
 
 use std::collections::HashMap;
@@ -52,9 +51,9 @@ use rayon::prelude::*;
 use crate::cache::{CacheLookup, TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::duel::{Progress, Provenance};
 use crate::error::PositionError;
+use crate::eval::{EvalSpace, Scratch};
 use crate::lazy::LazyTables;
 use crate::turn::{ActionValues, TurnSpace, TurnTable};
-use eval::{EvalSpace, Scratch};
 use mixed::{Profile, SolvedTuple, Stays};
 
 /// The policy iteration of a score tuple stops when seat 0's position value moves by at most

@@ -26,8 +26,6 @@
 //! result is a stationary equilibrium up to 1e-12: every player's play is within 1e-12 of a best
 //! reply, and the values are those of that play.
 
-mod eval;
-
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -37,9 +35,9 @@ use rayon::prelude::*;
 use crate::cache::{CacheLookup, TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::duel::{Progress, Provenance};
 use crate::error::PositionError;
+use crate::eval::{EvalSpace, Scratch};
 use crate::lazy::LazyTables;
 use crate::turn::{ActionValues, TurnSpace, TurnTable};
-use eval::{EvalSpace, Scratch};
 
 /// The policy iteration of a score triple stops when seat 0's position value moves by at most this.
 pub const TRIO_TOLERANCE: f64 = 1e-12;
@@ -226,7 +224,7 @@ impl Values<'_> {
 /// The mover's value, the next seat's value and the zero-score probability of one turn.
 fn play_turn(
     eval: &EvalSpace,
-    scratch: &mut Scratch,
+    scratch: &mut Scratch<1>,
     seat: usize,
     outcome: impl Fn(usize) -> [f64; 3],
     max_score: usize,
@@ -234,12 +232,13 @@ fn play_turn(
     let next = (seat + 1) % 3;
     let outcomes: Vec<[f64; 3]> = (0..=max_score).map(outcome).collect();
     let u: Vec<f64> = outcomes.iter().map(|v| v[seat]).collect();
-    let w: Vec<f64> = outcomes.iter().map(|v| v[next]).collect();
+    let w: Vec<[f64; 1]> = outcomes.iter().map(|v| [v[next]]).collect();
     let result = eval.evaluate(scratch, &u, &w);
+    let [other] = result.others;
     let mut values = [0.0; 3];
     values[seat] = result.value;
-    values[next] = result.other;
-    values[(seat + 2) % 3] = (1.0 - result.value - result.other).clamp(0.0, 1.0);
+    values[next] = other;
+    values[(seat + 2) % 3] = (1.0 - result.value - other).clamp(0.0, 1.0);
     (values, result.zero)
 }
 
@@ -254,7 +253,7 @@ struct SolvedTriple {
 /// Solves the three positions of one score triple.
 fn solve_triple(
     eval: &EvalSpace,
-    scratch: &mut Scratch,
+    scratch: &mut Scratch<1>,
     values: &Values<'_>,
     scores: [usize; 3],
     guess: [f64; 3],

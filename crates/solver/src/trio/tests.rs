@@ -19,7 +19,7 @@ fn the_pass_agrees_with_the_turn_solver_on_values_zero_scores_and_the_play_evalu
         let rules = Rules::official().with_dice(dice).unwrap().with_bonus(bonus);
         let space = TurnSpace::for_rules(rules);
         let eval = EvalSpace::new(dice, bonus);
-        let mut scratch = eval.scratch();
+        let mut scratch = eval.scratch::<1>();
         let max = usize::from(space.max_score());
         // Utilities of all shapes: increasing, decreasing, bumpy, constant.
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -44,7 +44,7 @@ fn the_pass_agrees_with_the_turn_solver_on_values_zero_scores_and_the_play_evalu
                     }
                 })
                 .collect();
-            let w: Vec<f64> = (0..=max).map(|_| next()).collect();
+            let w: Vec<[f64; 1]> = (0..=max).map(|_| [next()]).collect();
             let result = eval.evaluate(&mut scratch, &u, &w);
             let (table, start) = TurnSolver::new(Arc::clone(&space)).solve_tracking_zero(&u);
             assert!(
@@ -56,11 +56,11 @@ fn the_pass_agrees_with_the_turn_solver_on_values_zero_scores_and_the_play_evalu
                 "{dice} dice: {result:?} {start:?}"
             );
             let dist = table.score_distribution(&Turn::new(rules));
-            let other: f64 = dist.iter().zip(&w).map(|(p, w)| p * w).sum();
+            let other: f64 = dist.iter().zip(&w).map(|(p, [w])| p * w).sum();
             assert!(
-                (result.other - other).abs() < 1e-12,
+                (result.others[0] - other).abs() < 1e-12,
                 "{dice} dice, round {round}: {} vs {other}",
-                result.other
+                result.others[0]
             );
         }
     }

@@ -130,26 +130,95 @@ impl TurnSolver {
         let mut acc = [0.0f64; Rules::MAX_DICE as usize + 1];
         let mut acc_zero = [0.0f64; Rules::MAX_DICE as usize + 1];
         for (r, row) in space.rows.iter().enumerate() {
-            let width = usize::from(row.width);
-            let acc = &mut acc[..width];
-            let acc_zero = &mut acc_zero[..width];
-            acc.fill(0.0);
-            if ZERO {
-                acc_zero.fill(0.0);
-            }
+            let count = usize::from(row.count);
+            let step = usize::from(row.step);
+            let acc = &mut acc[..count];
+            let acc_zero = &mut acc_zero[..count];
             let (first, end) = space.plan_ranges[r];
-            for o in &space.plan[first as usize..end as usize] {
-                let at = o.at.map(|a| a as usize);
-                let columns = Columns {
-                    after,
-                    after_zero,
-                    p: o.p,
-                };
-                match o.len {
-                    1 => columns.accumulate::<1, ZERO>([at[0]], acc, acc_zero),
-                    2 => columns.accumulate::<2, ZERO>([at[0], at[1]], acc, acc_zero),
-                    3 => columns.accumulate::<3, ZERO>([at[0], at[1], at[2]], acc, acc_zero),
-                    _ => columns.accumulate::<4, ZERO>(at, acc, acc_zero),
+            let plan = &space.plan[first as usize..end as usize];
+            if row.lost {
+                // Every state reached scores 0: each choice is worth `u[0]` (and scores 0 for
+                // sure), so the sums are the same for the whole row, and stopping is as good.
+                let (mut value, mut zero) = (0.0, 0.0);
+                for o in plan {
+                    value += o.p * u[0];
+                    if ZERO {
+                        zero += o.p * 1.0;
+                    }
+                }
+                acc.fill(value);
+                acc_zero.fill(zero);
+            } else if count == 1 {
+                // Most roll outcomes are seen from rows of one state (many dice left, few
+                // aside): read their targets directly.
+                let (mut value, mut zero) = (0.0, 0.0);
+                for o in plan {
+                    let first = o.at[0] as usize;
+                    let mut best = after[first];
+                    let mut best_zero = if ZERO { after_zero[first] } else { 0.0 };
+                    let mut consider = |t: u32| {
+                        let v = after[t as usize];
+                        if ZERO {
+                            if clearly_better(v, best) {
+                                best = v;
+                                best_zero = after_zero[t as usize];
+                            }
+                        } else {
+                            best = if v > best { v } else { best };
+                        }
+                    };
+                    // Unrolled: at most four choices, in tie order.
+                    if o.len > 1 {
+                        consider(o.at[1]);
+                        if o.len > 2 {
+                            consider(o.at[2]);
+                            if o.len > 3 {
+                                consider(o.at[3]);
+                            }
+                        }
+                    }
+                    value += o.p * best;
+                    if ZERO {
+                        zero += o.p * best_zero;
+                    }
+                }
+                acc[0] = value;
+                acc_zero[0] = zero;
+            } else {
+                acc.fill(0.0);
+                if ZERO {
+                    acc_zero.fill(0.0);
+                }
+                for o in plan {
+                    let at = o.at.map(|a| a as usize);
+                    let columns = Columns {
+                        after,
+                        after_zero,
+                        p: o.p,
+                    };
+                    if step == 2 {
+                        match o.len {
+                            1 => columns.accumulate::<1, ZERO, 2>([at[0]], acc, acc_zero),
+                            2 => columns.accumulate::<2, ZERO, 2>([at[0], at[1]], acc, acc_zero),
+                            3 => columns.accumulate::<3, ZERO, 2>(
+                                [at[0], at[1], at[2]],
+                                acc,
+                                acc_zero,
+                            ),
+                            _ => columns.accumulate::<4, ZERO, 2>(at, acc, acc_zero),
+                        }
+                    } else {
+                        match o.len {
+                            1 => columns.accumulate::<1, ZERO, 1>([at[0]], acc, acc_zero),
+                            2 => columns.accumulate::<2, ZERO, 1>([at[0], at[1]], acc, acc_zero),
+                            3 => columns.accumulate::<3, ZERO, 1>(
+                                [at[0], at[1], at[2]],
+                                acc,
+                                acc_zero,
+                            ),
+                            _ => columns.accumulate::<4, ZERO, 1>(at, acc, acc_zero),
+                        }
+                    }
                 }
             }
             let dense = row.dense as usize;
@@ -158,13 +227,13 @@ impl TurnSolver {
                 let score = if row.d < 0 {
                     0
                 } else {
-                    row.e_lo + i as u8 + bonus
+                    row.e_lo + (step * i) as u8 + bonus
                 };
                 let stop = u[usize::from(score)];
                 let roll = clearly_better(value, stop);
-                after[dense + i] = if roll { value } else { stop };
+                after[dense + step * i] = if roll { value } else { stop };
                 if ZERO {
-                    after_zero[dense + i] = if roll {
+                    after_zero[dense + step * i] = if roll {
                         zero
                     } else if score == 0 {
                         1.0
@@ -174,7 +243,7 @@ impl TurnSolver {
                 }
             }
             for &(i, id) in &space.valid[row.valid.0 as usize..row.valid.1 as usize] {
-                before[id as usize] = acc[usize::from(i)];
+                before[id as usize] = acc[usize::from(i) / step];
             }
             if row.n == space.dice {
                 start = StartValue {
@@ -195,39 +264,40 @@ pub(super) struct Columns<'a> {
 }
 
 impl Columns<'_> {
-    /// `acc[i] += p · max_k after[at[k] + i]` (and the zero-score probability of the chosen step,
-    /// ties going to the earlier step as in [`TurnTable::best_take`]).
+    /// `acc[i] += p · max_k after[at[k] + STEP·i]` (and the zero-score probability of the chosen
+    /// step, ties going to the earlier step as in [`TurnTable::best_take`]).
     #[inline(always)]
-    pub(super) fn accumulate<const N: usize, const ZERO: bool>(
+    pub(super) fn accumulate<const N: usize, const ZERO: bool, const STEP: usize>(
         &self,
         at: [usize; N],
         acc: &mut [f64],
         acc_zero: &mut [f64],
     ) {
-        let width = acc.len();
-        let columns: [&[f64]; N] = at.map(|a| &self.after[a..a + width]);
+        let count = acc.len();
+        let span = STEP * (count - 1) + 1;
+        let columns: [&[f64]; N] = at.map(|a| &self.after[a..a + span]);
         if ZERO {
-            let zeros: [&[f64]; N] = at.map(|a| &self.after_zero[a..a + width]);
-            for i in 0..width {
-                let mut best = columns[0][i];
-                let mut zero = zeros[0][i];
+            let zeros: [&[f64]; N] = at.map(|a| &self.after_zero[a..a + span]);
+            for i in 0..count {
+                let mut best = columns[0][STEP * i];
+                let mut zero = zeros[0][STEP * i];
                 for k in 1..N {
-                    let v = columns[k][i];
+                    let v = columns[k][STEP * i];
                     if clearly_better(v, best) {
                         best = v;
-                        zero = zeros[k][i];
+                        zero = zeros[k][STEP * i];
                     }
                 }
                 acc[i] += self.p * best;
                 acc_zero[i] += self.p * zero;
             }
         } else {
-            for i in 0..width {
-                let mut best = columns[0][i];
+            for i in 0..count {
+                let mut best = columns[0][STEP * i];
                 for column in &columns[1..] {
                     // A plain comparison (not `f64::max`, whose NaN handling blocks vector
                     // code): the same value, since the values are never NaN.
-                    let v = column[i];
+                    let v = column[STEP * i];
                     best = if v > best { v } else { best };
                 }
                 acc[i] += self.p * best;

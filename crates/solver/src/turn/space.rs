@@ -47,9 +47,10 @@ pub(super) struct StateRef {
     pub(super) e: u8,
 }
 
-/// The states of one `(n, taken, d)` with consecutive earthling counts `e_lo..e_lo + width`:
-/// solved together, so that the inner loop runs over contiguous memory. Some counts in the range
-/// may be unreachable (parity): they are computed and ignored.
+/// The states of one `(n, taken, d)` with earthling counts in `e_lo..e_lo + width`: solved
+/// together. With `d` strictly inside its clamps only the counts of one parity can occur, and no
+/// state that can occur leads to the others: such a row is solved at `e_lo, e_lo + 2, …` only
+/// (`step` 2, `count` states), the others at every count of the range.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Row {
     pub(super) n: u8,
@@ -57,6 +58,10 @@ pub(super) struct Row {
     pub(super) d: i8,
     pub(super) e_lo: u8,
     pub(super) width: u8,
+    pub(super) step: u8,
+    pub(super) count: u8,
+    /// `d = -(n+1)`: the turn is lost whatever happens (every state reached from here too).
+    pub(super) lost: bool,
     /// Dense index of `(n, taken, d, e_lo)`.
     pub(super) dense: u32,
     /// The row's reachable states, in `valid`: `(e - e_lo, compact number)`.
@@ -262,12 +267,22 @@ impl TurnSpace {
                     let row = &mut self.valid[row_start..];
                     if let (Some(&(e_lo, _)), Some(&(e_hi, _))) = (row.first(), row.last()) {
                         row.iter_mut().for_each(|(e, _)| *e -= e_lo);
+                        let width = e_hi - e_lo + 1;
+                        let step = if row.len() > 1 && row.windows(2).all(|w| w[1].0 == w[0].0 + 2)
+                        {
+                            2
+                        } else {
+                            1
+                        };
                         self.rows.push(Row {
                             n,
                             taken,
                             d: dc as i8,
                             e_lo,
-                            width: e_hi - e_lo + 1,
+                            width,
+                            step,
+                            count: if step == 2 { row.len() as u8 } else { width },
+                            lost: dc == -(i32::from(n) + 1),
                             dense: self.dense(n, taken, dc, u32::from(e_lo)),
                             valid: (row_start as u32, self.valid.len() as u32),
                         });
@@ -370,8 +385,9 @@ impl TurnSpace {
                 let mut at = [0u32; 4];
                 for (slot, step) in at.iter_mut().zip(o.steps()) {
                     let target = self.target(step, row.d, row.e_lo);
-                    // The solve reads `width` values from each target unchecked: keep them in.
-                    assert!(target + usize::from(row.width) <= self.dense_len);
+                    // The solve reads the row's states from each target: keep them in.
+                    let span = usize::from(row.step) * (usize::from(row.count) - 1);
+                    assert!(target + span < self.dense_len);
                     *slot = target as u32;
                 }
                 plan.push(Planned {

@@ -1,19 +1,28 @@
 //! One backward pass over a turn that finds the mover's optimal play for its utility `u` and, in
-//! the same sweep, evaluates that very play for a second utility `w` (another player's value of
-//! the turn's final score) and for the probability that the turn scores 0.
+//! the same sweep, evaluates that very play for `W` other utilities (other players' values of the
+//! turn's final score) and for the probability that the turn scores 0.
 //!
-//! The game solvers need all three per position: `u` for the mover's decisions, `w` for what the
-//! decisions mean to the others, and the zero-score probability for the positions that repeat
+//! The game solvers need all of them per position: `u` for the mover's decisions, `w` for what
+//! the decisions mean to the others, and the zero-score probability for the positions that repeat
 //! when a turn scores nothing. The public [`TurnSolver`](crate::TurnSolver) gives the first and
-//! the third; evaluating `w` through [`TurnTable::score_distribution`](crate::TurnTable) would
-//! cost four times a solve per position, so this pass carries the three values together.
+//! the last; evaluating `w` through [`TurnTable::score_distribution`](crate::TurnTable) would
+//! cost four times a solve per position, so this pass carries the values together. The
+//! three-player solve carries one other utility (`W = 1`), the four-player solve two (the third
+//! being what the others leave of 1).
 //!
 //! States are the compact turn states of the turn solver (dice left `n`, rays minus tanks `d`
 //! clamped to `-(n+1)..=n`, earthling types taken `k`, earthlings aside `e`), and decisions break
 //! ties the same way (a choice must be better by more than `1e-12` relative: ties go to
 //! stopping, then to death rays, then to the earthling type with the most dice), so the play
-//! evaluated here is the play the turn solver's tables make. The tests check both against the
-//! turn solver.
+//! evaluated is the play the turn solver's tables make. The tests check both against the turn
+//! solver.
+//!
+//! **Work saved.** Where each choice of each roll outcome leads is resolved once, when the space
+//! is built (the pass reads a plan of dense indices). Only the states that can occur are visited:
+//! with `d` strictly inside its clamps, the earthlings aside have one parity (those of every other
+//! count cannot occur, and no state that can occur leads to them), so such a row is walked with a
+//! stride of 2. A state with `d = -(n+1)` is lost whatever happens: its value is that of scoring
+//! 0, set without a sum (the sum could not be clearly better than stopping).
 
 use martian_engine::{BONUS_POINTS, BonusRule, Rules};
 
@@ -42,23 +51,39 @@ struct Outcome {
     len: u8,
 }
 
-/// The states of one `(n, k, d)` for earthling counts `e_lo .. e_lo + width`.
+/// The states of one `(n, k, d)` that can occur: earthling counts `e_lo, e_lo + step, …`
+/// (`count` of them).
 #[derive(Clone, Copy, Debug)]
 struct Row {
     n: u8,
     k: u8,
     d: i8,
     e_lo: u8,
-    width: u8,
+    /// 2 where the counts of one parity only can occur, else 1.
+    step: u8,
+    count: u8,
+    /// Dense index of the state `e_lo`.
+    base: u32,
+    /// The row's slice of the plan (empty for a lost row: `d = -(n+1)`).
+    plan: (u32, u32),
+}
+
+/// A roll outcome as a row's pass reads it: its probability and the dense index of each choice's
+/// target from the row's first state (in tie order).
+#[derive(Clone, Copy, Debug)]
+struct Planned {
+    p: f64,
+    at: [u32; 4],
+    len: u8,
 }
 
 /// What one pass returns, from the start of the turn.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Evaluation {
+pub(crate) struct Evaluation<const W: usize> {
     /// The mover's best expected utility `u`.
     pub value: f64,
     /// The expected `w` under the mover's optimal play.
-    pub other: f64,
+    pub others: [f64; W],
     /// The probability that the turn scores 0 under that play.
     pub zero: f64,
 }
@@ -73,29 +98,44 @@ pub(crate) struct EvalSpace {
     len: usize,
     rows: Vec<Row>,
     outcomes: Vec<Vec<Outcome>>,
+    plan: Vec<Planned>,
+    /// Dense index and score of every end state (level 0).
+    finals: Vec<(u32, u8)>,
 }
 
 /// The three values carried per state, side by side so that one memory read brings them all.
-#[derive(Clone, Copy, Debug, Default)]
-struct Values {
+#[derive(Clone, Copy, Debug)]
+struct Values<const W: usize> {
     u: f64,
-    w: f64,
+    w: [f64; W],
     z: f64,
 }
 
-impl Values {
+impl<const W: usize> Default for Values<W> {
+    fn default() -> Self {
+        Values {
+            u: 0.0,
+            w: [0.0; W],
+            z: 0.0,
+        }
+    }
+}
+
+impl<const W: usize> Values<W> {
     #[inline]
-    fn add_scaled(&mut self, p: f64, v: Values) {
+    fn add_scaled(&mut self, p: f64, v: Values<W>) {
         self.u += p * v.u;
-        self.w += p * v.w;
+        for (a, b) in self.w.iter_mut().zip(v.w) {
+            *a += p * b;
+        }
         self.z += p * v.z;
     }
 }
 
 /// Scratch array of a pass: reusable, one per thread.
 #[derive(Debug)]
-pub(crate) struct Scratch {
-    after: Vec<Values>,
+pub(crate) struct Scratch<const W: usize> {
+    after: Vec<Values<W>>,
 }
 
 impl EvalSpace {
@@ -116,13 +156,16 @@ impl EvalSpace {
             len: next,
             rows: Vec::new(),
             outcomes: vec![Vec::new(); (usize::from(dice) + 1) * 4],
+            plan: Vec::new(),
+            finals: Vec::new(),
         };
         space.enumerate_rows();
         space.enumerate_outcomes();
+        space.plan_rows();
         space
     }
 
-    pub(crate) fn scratch(&self) -> Scratch {
+    pub(crate) fn scratch<const W: usize>(&self) -> Scratch<W> {
         Scratch {
             after: vec![Values::default(); self.len],
         }
@@ -175,17 +218,69 @@ impl EvalSpace {
                         })
                         .collect();
                     if let (Some(&lo), Some(&hi)) = (valid.first(), valid.last()) {
+                        let step = if valid.len() > 1 && valid.windows(2).all(|w| w[1] == w[0] + 2)
+                        {
+                            2
+                        } else {
+                            1
+                        };
+                        let count = if step == 2 { valid.len() } else { hi - lo + 1 };
                         self.rows.push(Row {
                             n,
                             k,
                             d: d as i8,
                             e_lo: lo as u8,
-                            width: (hi - lo + 1) as u8,
+                            step,
+                            count: count as u8,
+                            base: self.index(n, k, d, lo) as u32,
+                            plan: (0, 0),
                         });
                     }
                 }
             }
         }
+    }
+
+    /// Resolves every choice's target once, for the passes to read.
+    fn plan_rows(&mut self) {
+        let max = self.max_score();
+        for k in 0u8..=3 {
+            for d in -1..=0 {
+                for e in 0..=usize::from(self.dice) {
+                    let score = self.score_of(d, k, e).min(max);
+                    self.finals
+                        .push((self.index(0, k, d, e) as u32, score as u8));
+                }
+            }
+        }
+        let mut plan = Vec::new();
+        for r in 0..self.rows.len() {
+            let row = self.rows[r];
+            let start = plan.len() as u32;
+            if i32::from(row.d) > -(i32::from(row.n) + 1) {
+                let span = usize::from(row.step) * (usize::from(row.count) - 1);
+                for o in &self.outcomes[usize::from(row.n) * 4 + usize::from(row.k)] {
+                    let mut at = [0u32; 4];
+                    for (slot, c) in at.iter_mut().zip(&o.choices[..usize::from(o.len)]) {
+                        let target = self.index(
+                            c.n,
+                            c.k,
+                            i32::from(row.d) + i32::from(c.delta_d),
+                            usize::from(row.e_lo) + usize::from(c.add_e),
+                        );
+                        assert!(target + span < self.len);
+                        *slot = target as u32;
+                    }
+                    plan.push(Planned {
+                        p: o.p,
+                        at,
+                        len: o.len,
+                    });
+                }
+            }
+            self.rows[r].plan = (start, plan.len() as u32);
+        }
+        self.plan = plan;
     }
 
     /// Every roll of `n` dice seen with `k` types taken: tanks, rays, the free types (counts kept
@@ -265,70 +360,94 @@ impl EvalSpace {
         }
     }
 
-    /// The pass: `u` is the mover's utility and `w` another utility, both indexed by final score.
-    pub(crate) fn evaluate(&self, scratch: &mut Scratch, u: &[f64], w: &[f64]) -> Evaluation {
+    /// The pass: `u` is the mover's utility and `w` the other utilities, each indexed by final
+    /// score (`w[score][j]`).
+    pub(crate) fn evaluate<const W: usize>(
+        &self,
+        scratch: &mut Scratch<W>,
+        u: &[f64],
+        w: &[[f64; W]],
+    ) -> Evaluation<W> {
         let max = self.max_score();
         assert!(u.len() == max + 1 && w.len() == max + 1);
-        let after = &mut scratch.after;
+        let after = &mut scratch.after[..self.len];
         let final_values = |score: usize| Values {
             u: u[score],
             w: w[score],
             z: if score == 0 { 1.0 } else { 0.0 },
         };
-        for k in 0u8..=3 {
-            for d in -1..=0 {
-                for e in 0..=usize::from(self.dice) {
-                    let i = self.index(0, k, d, e);
-                    let score = self.score_of(d, k, e).min(max);
-                    after[i] = final_values(score);
-                }
-            }
+        for &(i, score) in &self.finals {
+            after[i as usize] = final_values(usize::from(score));
         }
-        let mut acc = [Values::default(); Rules::MAX_DICE as usize + 1];
+        let mut acc = [Values::<W>::default(); Rules::MAX_DICE as usize + 1];
         let mut start = Evaluation {
             value: 0.0,
-            other: 0.0,
+            others: [0.0; W],
             zero: 0.0,
         };
         for row in &self.rows {
-            let width = usize::from(row.width);
-            let acc = &mut acc[..width];
+            let count = usize::from(row.count);
+            let step = usize::from(row.step);
+            let base = row.base as usize;
+            let (first, end) = row.plan;
+            if first == end {
+                // Lost whatever happens: worth scoring 0.
+                let lost = final_values(0);
+                for i in 0..count {
+                    after[base + step * i] = lost;
+                }
+                continue;
+            }
+            let acc = &mut acc[..count];
             acc.fill(Values::default());
-            let e_lo = usize::from(row.e_lo);
-            for o in &self.outcomes[usize::from(row.n) * 4 + usize::from(row.k)] {
-                let choices = &o.choices[..usize::from(o.len)];
-                let mut at = [0usize; 4];
-                for (slot, c) in at.iter_mut().zip(choices) {
-                    *slot = self.index(
-                        c.n,
-                        c.k,
-                        i32::from(row.d) + i32::from(c.delta_d),
-                        e_lo + usize::from(c.add_e),
-                    );
-                }
-                let p = o.p;
-                if choices.len() == 1 {
-                    let column = &after[at[0]..at[0] + width];
-                    for (a, &v) in acc.iter_mut().zip(column) {
-                        a.add_scaled(p, v);
-                    }
-                    continue;
-                }
-                for (i, a) in acc.iter_mut().enumerate() {
-                    let mut best = after[at[0] + i];
-                    for &t in &at[1..choices.len()] {
-                        let candidate = after[t + i];
-                        if clearly_better(candidate.u, best.u) {
-                            best = candidate;
+            let plan = &self.plan[first as usize..end as usize];
+            if count == 1 {
+                // Most roll outcomes are seen from rows of one state (many dice left, few
+                // aside): read their targets directly.
+                let a = &mut acc[0];
+                let better = |best: &'_ Values<W>, t: u32| -> bool {
+                    clearly_better(after[t as usize].u, best.u)
+                };
+                for o in plan {
+                    let [t0, t1, t2, t3] = o.at;
+                    let mut best = &after[t0 as usize];
+                    if o.len > 1 {
+                        if better(best, t1) {
+                            best = &after[t1 as usize];
+                        }
+                        if o.len > 2 {
+                            if better(best, t2) {
+                                best = &after[t2 as usize];
+                            }
+                            if o.len > 3 && better(best, t3) {
+                                best = &after[t3 as usize];
+                            }
                         }
                     }
-                    a.add_scaled(p, best);
+                    a.add_scaled(o.p, *best);
+                }
+            } else {
+                for o in plan {
+                    let at = o.at.map(|a| a as usize);
+                    let after = &*after;
+                    match (row.step, o.len) {
+                        (2, 1) => accumulate::<W, 1, 2>(after, [at[0]], o.p, acc),
+                        (2, 2) => accumulate::<W, 2, 2>(after, [at[0], at[1]], o.p, acc),
+                        (2, 3) => accumulate::<W, 3, 2>(after, [at[0], at[1], at[2]], o.p, acc),
+                        (2, _) => accumulate::<W, 4, 2>(after, at, o.p, acc),
+                        (_, 1) => accumulate::<W, 1, 1>(after, [at[0]], o.p, acc),
+                        (_, 2) => accumulate::<W, 2, 1>(after, [at[0], at[1]], o.p, acc),
+                        (_, 3) => accumulate::<W, 3, 1>(after, [at[0], at[1], at[2]], o.p, acc),
+                        _ => accumulate::<W, 4, 1>(after, at, o.p, acc),
+                    }
                 }
             }
-            let base = self.index(row.n, row.k, i32::from(row.d), e_lo);
+            let e_lo = usize::from(row.e_lo);
             for (i, &a) in acc.iter().enumerate() {
-                let score = self.score_of(i32::from(row.d), row.k, e_lo + i).min(max);
-                after[base + i] = if clearly_better(a.u, u[score]) {
+                let score = self
+                    .score_of(i32::from(row.d), row.k, e_lo + step * i)
+                    .min(max);
+                after[base + step * i] = if clearly_better(a.u, u[score]) {
                     a
                 } else {
                     final_values(score)
@@ -337,12 +456,37 @@ impl EvalSpace {
             if row.n == self.dice {
                 start = Evaluation {
                     value: acc[0].u,
-                    other: acc[0].w,
+                    others: acc[0].w,
                     zero: acc[0].z,
                 };
             }
         }
         start
+    }
+}
+
+/// `acc[i] += p · (the values of the best of the `N` choices from the row's state i)`, the row's
+/// states `STEP` apart; ties go to the earlier choice.
+#[inline(always)]
+fn accumulate<const W: usize, const N: usize, const STEP: usize>(
+    after: &[Values<W>],
+    at: [usize; N],
+    p: f64,
+    acc: &mut [Values<W>],
+) {
+    let span = STEP * (acc.len() - 1) + 1;
+    let columns: [&[Values<W>]; N] = at.map(|a| &after[a..a + span]);
+    for (i, a) in acc.iter_mut().enumerate() {
+        let j = STEP * i;
+        // The best choice by reference: only its values are read in full.
+        let mut best = &columns[0][j];
+        for column in &columns[1..] {
+            let candidate = &column[j];
+            if clearly_better(candidate.u, best.u) {
+                best = candidate;
+            }
+        }
+        a.add_scaled(p, *best);
     }
 }
 
@@ -376,3 +520,6 @@ fn orders(frees: &[u8]) -> u128 {
     }
     runs
 }
+
+#[cfg(test)]
+mod tests;
