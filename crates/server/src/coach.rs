@@ -259,7 +259,7 @@ mod tests {
         for dice in Rules::MIN_DICE..=Rules::MAX_DICE {
             let max = max_target(dice);
             assert!(
-                max >= Rules::MIN_TARGET && max <= MAX_COACH_TARGET,
+                (Rules::MIN_TARGET..=MAX_COACH_TARGET).contains(&max),
                 "{dice}: {max}"
             );
             let at = Rules::official()
