@@ -8,8 +8,15 @@ use martian_engine::{Action, Points, Rules, Turn};
 use martian_solver::{AdviceMeasure, AdviceRequest, Reason, advise_with_reason};
 
 /// The largest target the coach works for: the duel solution's first computation grows with the
-/// square of the target (about 20 s at 100), and is then kept by the solver.
+/// square of the target (about 20 s at 100), and is then kept by the solver. With many dice the
+/// solver's own limit is lower ([`max_target`]).
 pub const MAX_COACH_TARGET: Points = 100;
+
+/// The largest target the coach works for with `dice` dice: [`MAX_COACH_TARGET`], or the duel
+/// solver's limit where that is lower (55 with 30 dice), beyond which there are no values to give.
+pub fn max_target(dice: u8) -> Points {
+    MAX_COACH_TARGET.min(martian_engine::SolvedGame::Duel.max_target(dice))
+}
 
 /// Why the coach is not offered in a game (its text is the protocol's refusal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -18,8 +25,8 @@ pub enum CoachUnavailable {
     NotTwoPlayers,
     #[error("the coach is for a person playing against a bot")]
     NotOnePersonAgainstABot,
-    #[error("the coach works for targets up to {MAX_COACH_TARGET}")]
-    TargetTooHigh,
+    #[error("the coach works for targets up to {max} with {dice} dice")]
+    TargetTooHigh { dice: u8, max: Points },
 }
 
 /// Why the coach is not offered in a game, if it is not.
@@ -28,8 +35,11 @@ pub fn unavailable(rules: Rules, players: usize, humans: usize) -> Option<CoachU
         Some(CoachUnavailable::NotTwoPlayers)
     } else if humans != 1 {
         Some(CoachUnavailable::NotOnePersonAgainstABot)
-    } else if rules.target() > MAX_COACH_TARGET {
-        Some(CoachUnavailable::TargetTooHigh)
+    } else if rules.target() > max_target(rules.dice()) {
+        Some(CoachUnavailable::TargetTooHigh {
+            dice: rules.dice(),
+            max: max_target(rules.dice()),
+        })
     } else {
         None
     }
@@ -229,13 +239,55 @@ mod tests {
             unavailable(rules, 2, 2),
             Some(CoachUnavailable::NotOnePersonAgainstABot)
         );
+        let too_high = unavailable(rules.with_target(200).unwrap(), 2, 1);
         assert_eq!(
-            unavailable(rules.with_target(200).unwrap(), 2, 1),
-            Some(CoachUnavailable::TargetTooHigh)
+            too_high,
+            Some(CoachUnavailable::TargetTooHigh { dice: 13, max: 100 })
         );
         assert_eq!(
-            CoachUnavailable::TargetTooHigh.to_string(),
-            "the coach works for targets up to 100"
+            too_high.unwrap().to_string(),
+            "the coach works for targets up to 100 with 13 dice"
+        );
+    }
+
+    /// Where the duel solver stops short of [`MAX_COACH_TARGET`] (many dice), the coach stops
+    /// with it: every game it is offered in has values to give, and advice comes.
+    #[test]
+    fn the_coach_is_offered_only_within_the_solver_s_limits() {
+        use martian_engine::SolvedGame;
+        assert_eq!(max_target(13), MAX_COACH_TARGET);
+        for dice in Rules::MIN_DICE..=Rules::MAX_DICE {
+            let max = max_target(dice);
+            assert!(
+                (Rules::MIN_TARGET..=MAX_COACH_TARGET).contains(&max),
+                "{dice}: {max}"
+            );
+            let at = Rules::official()
+                .with_dice(dice)
+                .unwrap()
+                .with_target(max)
+                .unwrap();
+            assert_eq!(unavailable(at, 2, 1), None, "{dice} dice to {max}");
+            assert!(SolvedGame::Duel.check(at).is_ok(), "{dice} dice to {max}");
+            let beyond = at.with_target(max + 1).unwrap();
+            assert_eq!(
+                unavailable(beyond, 2, 1),
+                Some(CoachUnavailable::TargetTooHigh { dice, max }),
+                "{dice} dice to {}",
+                max + 1
+            );
+        }
+        // 30 dice: the solver's limit (55) is the coach's, and beyond it the refusal says so.
+        let many = Rules::official().with_dice(30).unwrap();
+        assert_eq!(max_target(30), SolvedGame::Duel.max_target(30));
+        assert!(max_target(30) < MAX_COACH_TARGET);
+        let refused = unavailable(many.with_target(max_target(30) + 1).unwrap(), 2, 1).unwrap();
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "the coach works for targets up to {} with 30 dice",
+                max_target(30)
+            )
         );
     }
 }

@@ -3,31 +3,8 @@
 
 mod common;
 
-use common::{Client, server};
+use common::{Client, events_with, names, server};
 use serde_json::{Value, json};
-
-fn names(room: &Value) -> Vec<&str> {
-    room["seats"]
-        .as_array()
-        .map_or(&[][..], Vec::as_slice)
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect()
-}
-
-/// Reads until an update carries an event of `kind`; returns that update's events.
-async fn events_with(client: &mut Client, kind: &str) -> Vec<Value> {
-    loop {
-        let message = client.recv().await;
-        assert_ne!(message["type"], "error", "{message}");
-        if message["type"] == "update" {
-            let events = message["events"].as_array().unwrap().clone();
-            if events.iter().any(|e| e["kind"] == kind) {
-                return events;
-            }
-        }
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn leaving_gives_the_room_up_and_keeps_the_seat_for_resume() {

@@ -7,19 +7,9 @@ mod common;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use common::{Client, server};
+use common::{Client, next_where, server};
 use martian_testkit::postgres;
 use serde_json::{Value, json};
-
-/// Reads until a message of `kind` satisfying `done`, skipping everything else.
-async fn next_where(client: &mut Client, kind: &str, done: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        let message = client.recv().await;
-        if message["type"] == kind && done(&message) {
-            return message;
-        }
-    }
-}
 
 fn rooms_in(list: &Value, which: &str) -> Vec<String> {
     list[which]

@@ -4,7 +4,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, http_get_with_headers, server};
+use common::{Client, http_get_with_headers, play_out, server};
 use serde_json::json;
 
 /// The value of the metric line that starts with `name` (labels included).
@@ -123,4 +123,61 @@ async fn metrics_on_an_address_of_their_own_are_not_on_the_game_s() {
         404
     );
     running.abort();
+}
+
+/// A game taken up from the database after a restart and finished there counts as started there
+/// too: a process's `games_finished_total` never exceeds its `games_started_total`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_resumed_after_a_restart_counts_as_started_where_it_finishes() {
+    let dir = std::env::temp_dir().join(format!("martian-observe-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("rooms.db");
+    let start = || {
+        server(|config| {
+            config.db = Some(db.clone());
+            config.rate_per_second = 1000.0;
+            config.rate_burst = 1000.0;
+        })
+    };
+    let counts = |text: &str| {
+        (
+            metric(text, "martian_dice_games_started_total"),
+            metric(text, "martian_dice_games_finished_total"),
+        )
+    };
+
+    // A game started and left under way: the round is complete only once the host has moved,
+    // so it cannot end before the stop.
+    let running = start().await;
+    let mut host = Client::create(running.addr(), "Ana").await;
+    host.send(json!({"type": "add_bot", "bot": "aggressive"}))
+        .await;
+    host.recv_type("update").await;
+    let rules = json!({"dice": 13, "target": 3, "bonus": "one-of-each", "end": "complete-round", "tie": "shared"});
+    host.send(json!({"type": "set_rules", "rules": rules}))
+        .await;
+    host.recv_type("update").await;
+    host.send(json!({"type": "start"})).await;
+    host.until(|room| room["status"] == "playing").await;
+    let room = host.room_id.clone().unwrap();
+    let token = host.token.clone().unwrap();
+    let (_, _, text) = http_get_with_headers(running.addr(), "/metrics").await;
+    assert_eq!(counts(&text), (1.0, 0.0), "{text}");
+    host.close().await;
+    running.shutdown(Duration::from_secs(5)).await;
+
+    // Restarted on the same database, the game is finished by the new process.
+    let running = start().await;
+    let mut host = Client::connect(running.addr()).await;
+    host.send(json!({"type": "resume", "room": room, "token": token}))
+        .await;
+    host.recv_type("joined").await;
+    host.until(|room| room["status"] == "playing").await;
+    play_out(&mut host).await;
+    let (_, _, text) = http_get_with_headers(running.addr(), "/metrics").await;
+    assert_eq!(counts(&text), (1.0, 1.0), "{text}");
+    host.close().await;
+    running.shutdown(Duration::from_secs(5)).await;
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,7 +7,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Client, server};
+use common::{Client, play_out, server};
 use serde_json::{Value, json};
 
 fn seats(room: &Value) -> usize {
@@ -25,19 +25,6 @@ async fn event(client: &mut Client, kind: &str) -> Value {
                 .and_then(|events| events.iter().find(|e| e["kind"] == kind))
         {
             return found.clone();
-        }
-    }
-}
-
-/// Plays `client`'s moves until the game is over, reading the others' moves meanwhile.
-async fn play_out(client: &mut Client) {
-    while client.room["status"] != "over" {
-        if client.my_turn() {
-            let action = client.simple_action();
-            client.play_one(&action).await;
-        } else {
-            let message = client.recv().await;
-            assert_ne!(message["type"], "error", "{message}");
         }
     }
 }

@@ -7,58 +7,14 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, http_get, http_get_with_headers, server};
+use common::{
+    Client, events_with, http_get, http_get_with_headers, names, next_of, play_out, server,
+};
 use serde_json::{Value, json};
-
-fn names(room: &Value) -> Vec<&str> {
-    room["seats"]
-        .as_array()
-        .map_or(&[][..], Vec::as_slice)
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect()
-}
-
-/// Reads until an update carries an event of `kind`; returns that update's events.
-async fn events_with(client: &mut Client, kind: &str) -> Vec<Value> {
-    loop {
-        let message = client.recv().await;
-        assert_ne!(message["type"], "error", "{message}");
-        if message["type"] == "update" {
-            let events = message["events"].as_array().unwrap().clone();
-            if events.iter().any(|e| e["kind"] == kind) {
-                return events;
-            }
-        }
-    }
-}
-
-/// Plays `client`'s moves until the game is over, reading the others' moves meanwhile.
-async fn play_out(client: &mut Client) {
-    while client.room["status"] != "over" {
-        if client.my_turn() {
-            let action = client.simple_action();
-            client.play_one(&action).await;
-        } else {
-            let message = client.recv().await;
-            assert_ne!(message["type"], "error", "{message}");
-        }
-    }
-}
 
 /// Rules under which a game ends at the first turn that scores.
 fn short_rules() -> Value {
     json!({"dice": 13, "target": 1, "bonus": "one-of-each", "end": "immediate", "tie": "shared"})
-}
-
-/// Reads until a message of `kind`, skipping everything else (errors included).
-async fn next_of(client: &mut Client, kind: &str) -> Value {
-    loop {
-        let message = client.recv().await;
-        if message["type"] == kind {
-            return message;
-        }
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -100,22 +100,6 @@ struct Shared {
     chat_received: usize,
 }
 
-/// The avatars the clients pick, in turn.
-const AVATARS: [&str; 12] = [
-    "martian-green",
-    "martian-purple",
-    "martian-red",
-    "martian-blue",
-    "martian-cyclops",
-    "martian-squid",
-    "human-farmer",
-    "human-kid",
-    "human-scientist",
-    "cow",
-    "chicken",
-    "tank",
-];
-
 /// A client writes a line of its own every this many moves…
 const CHAT_EVERY_MOVES: u64 = 8;
 
@@ -169,6 +153,9 @@ struct Incoming<'a> {
     room: Option<&'a RawValue>,
     /// The seat in `joined` (a rematch moves it on).
     seat: Option<usize>,
+    /// The avatars a person may pick, in `welcome`: the clients pick them in turn.
+    #[serde(default)]
+    avatars: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -322,9 +309,14 @@ async fn client(
             let incoming: Incoming = serde_json::from_str(&message).map_err(|e| e.to_string())?;
             match incoming.kind {
                 "welcome" => {
+                    // The server's own list, so that the clients pick what it offers.
+                    let avatars = &incoming.avatars;
+                    if avatars.is_empty() {
+                        return Err(format!("a welcome without avatars: {message}"));
+                    }
                     ws.send(send(
                         json!({"type": "create_room", "name": format!("load {index}"),
-                               "avatar": AVATARS[index % AVATARS.len()]})
+                               "avatar": avatars[index % avatars.len()]})
                         .to_string(),
                     ))
                     .await
