@@ -47,6 +47,40 @@ pub enum Slot {
 }
 
 impl Slot {
+    /// Whether the slot's condition reads the game's position (the scores, the seat, the
+    /// round): a card with such a line has a turn per position to value, not one.
+    pub fn reads_position(self) -> bool {
+        matches!(
+            self,
+            Slot::LastRound
+                | Slot::StopPutsAhead
+                | Slot::StopReachesTarget
+                | Slot::PlayFirst
+                | Slot::Trail
+                | Slot::Lead
+                | Slot::OpponentAtLeast
+        )
+    }
+
+    /// The number a condition of this slot carries (1 for a slot without one), if the
+    /// condition is of this slot.
+    fn number_of(self, condition: Condition) -> Option<u8> {
+        let n = match condition {
+            Condition::TanksLead(n)
+            | Condition::RaysLead(n)
+            | Condition::Trail(n)
+            | Condition::Lead(n) => n,
+            Condition::Points(b)
+            | Condition::DiceLeft(b)
+            | Condition::Rolled(_, b)
+            | Condition::BiggestGroup(b)
+            | Condition::Kinds(b)
+            | Condition::OpponentScore(b) => b.n,
+            _ => 1,
+        };
+        (self.condition(n) == condition).then_some(n)
+    }
+
     /// The range of its number and where a fit starts, if it has one.
     fn range(self) -> Option<(u8, u8, u8)> {
         Some(match self {
@@ -163,8 +197,22 @@ impl Family {
         for beat in [RaysBeatGroup, RaysMatchGroup] {
             families.push(Family::new(rays, &[TanksLead, beat], &[]));
             families.push(Family::new(rays, &[TanksLead, beat, RaysRolledAtMost], &[]));
+            // The first rolls: as many death rays as the biggest group, while the group is
+            // small (greedy's boundary when the tanks lead by one).
+            families.push(Family::new(rays, &[TanksLead, beat, GroupAtMost], &[]));
+            families.push(Family::new(rays, &[TanksLead, beat, DiceAtMost], &[]));
+            families.push(Family::new(
+                rays,
+                &[TanksLead, beat, RaysRolledAtMost, GroupAtMost],
+                &[],
+            ));
         }
         families.push(Family::new(rays, &[RaysRolledAtLeast, DiceAtLeast], &[]));
+        // The smallest earthling group while the tanks lead late in a turn: fewer dice set
+        // aside, more rolled for death rays.
+        let smallest = Advice::Take(Group::Smallest);
+        families.push(Family::new(smallest, &[TanksLead, KindsAtLeast], &[]));
+        families.push(Family::new(smallest, &[TanksLead, DiceAtMost], &[]));
         // The biggest earthling group: when big, for the bonus, in the last round.
         families.push(Family::new(biggest, &[GroupAtLeast], &[]));
         families.push(Family::new(biggest, &[GroupAtLeast, DiceAtLeast], &[]));
@@ -243,6 +291,37 @@ impl Family {
             .collect()
     }
 
+    /// Whether its lines read the game's position.
+    pub fn reads_position(&self) -> bool {
+        self.when
+            .iter()
+            .chain(&self.unless)
+            .any(|slot| slot.reads_position())
+    }
+
+    /// The numbers that make `line` a line of this family, if it is one.
+    fn numbers_of(&self, line: &Line) -> Option<Vec<u8>> {
+        if line.advice != self.advice
+            || line.when.len() != self.when.len()
+            || line.unless.len() != self.unless.len()
+        {
+            return None;
+        }
+        let slots = self.when.iter().chain(&self.unless);
+        let conditions = line.when.iter().chain(&line.unless);
+        let mut numbers = Vec::new();
+        for (&slot, &condition) in slots.zip(conditions) {
+            let n = slot.number_of(condition)?;
+            if let Some((low, high, _)) = slot.range() {
+                if !(low..=high).contains(&n) {
+                    return None;
+                }
+                numbers.push(n);
+            }
+        }
+        (self.line(&numbers) == *line).then_some(numbers)
+    }
+
     /// Whether its lines take (else they stop or roll).
     fn takes(&self) -> bool {
         matches!(self.advice, Advice::Take(_))
@@ -278,6 +357,27 @@ impl Family {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Genome {
     lines: Vec<(usize, Vec<u8>)>,
+}
+
+/// `card` as the search holds it, if every line is of one of `families` and its lines that take
+/// come first.
+fn genome_of(families: &[Family], card: &Card) -> Option<Genome> {
+    let lines = card
+        .lines
+        .iter()
+        .map(|line| {
+            families
+                .iter()
+                .enumerate()
+                .find_map(|(i, family)| family.numbers_of(line).map(|p| (i, p)))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let takes = lines
+        .iter()
+        .take_while(|(f, _)| families[*f].takes())
+        .count();
+    let ordered = lines[takes..].iter().all(|(f, _)| !families[*f].takes());
+    ordered.then_some(Genome { lines })
 }
 
 /// What the search found.
@@ -402,10 +502,11 @@ impl Searcher<'_> {
         }
     }
 
-    /// The best card of `genome` with one line of any family added anywhere it may go.
-    fn grow(&self, genome: &Genome) -> Result<(Genome, f64), MatchError> {
-        let trials: Vec<(usize, usize)> = (0..self.families.len())
-            .flat_map(|family| self.places(genome, family).map(move |at| (at, family)))
+    /// The best card of `genome` with one line of one of `families` added anywhere it may go.
+    fn grow(&self, genome: &Genome, families: &[usize]) -> Result<(Genome, f64), MatchError> {
+        let trials: Vec<(usize, usize)> = families
+            .iter()
+            .flat_map(|&family| self.places(genome, family).map(move |at| (at, family)))
             .collect();
         let fitted = trials
             .into_par_iter()
@@ -424,15 +525,25 @@ impl Searcher<'_> {
         self.polish(best.0, best.1)
     }
 
-    /// Replaces lines by lines of other families while that helps.
-    fn improve(&self, mut genome: Genome, mut best: f64) -> Result<(Genome, f64), MatchError> {
+    /// Replaces each line of `genome` chosen by `replace` by a line of `families` while that
+    /// helps.
+    fn improve(
+        &self,
+        mut genome: Genome,
+        mut best: f64,
+        families: &[usize],
+        replace: impl Fn(&Family) -> bool,
+    ) -> Result<(Genome, f64), MatchError> {
         let mut improved = true;
         while improved {
             improved = false;
             for index in 0..genome.lines.len() {
+                if !replace(&self.families[genome.lines[index].0]) {
+                    continue;
+                }
                 let mut without = genome.clone();
                 without.lines.remove(index);
-                let (candidate, v) = self.grow(&without)?;
+                let (candidate, v) = self.grow(&without, families)?;
                 if v > best + 1e-12 {
                     genome = candidate;
                     best = v;
@@ -501,18 +612,91 @@ fn search_here(
         evaluations: AtomicU64::new(0),
         progress,
     };
+    // The lines that read the scores make a card's turn differ by position, and its valuation
+    // hundreds of turns instead of one: the search first finds the best card whose lines
+    // read only the turn (milliseconds a card), then tries lines on the position in the
+    // places of its stops.
+    let (aware, blind): (Vec<usize>, Vec<usize>) =
+        (0..searcher.families.len()).partition(|&f| searcher.families[f].reads_position());
     let mut genome = Genome { lines: Vec::new() };
     let mut best = searcher.value(&genome)?;
     for _ in 0..lines {
-        (genome, best) = searcher.grow(&genome)?;
+        (genome, best) = searcher.grow(&genome, &blind)?;
     }
-    (genome, best) = searcher.improve(genome, best)?;
+    (genome, best) = searcher.improve(genome, best, &blind, |_| true)?;
+    // Cards of good shape to start from too: the local search from one start misses what
+    // another reaches.
+    for seed in seeds(lines) {
+        let Some(start) = genome_of(&searcher.families, &seed) else {
+            continue;
+        };
+        let v = searcher.value(&start)?;
+        let (start, v) = searcher.polish(start, v)?;
+        let (start, v) = searcher.improve(start, v, &blind, |_| true)?;
+        if v > best {
+            (genome, best) = (start, v);
+        }
+    }
+    // A line on the position in place of a stop or a roll, then the numbers polished.
+    if !aware.is_empty() && lines > 0 {
+        (genome, best) = searcher.improve(genome, best, &aware, |family| !family.takes())?;
+        (genome, best) = searcher.polish(genome, best)?;
+    }
     let (card, win_rate) = searcher.simplify(searcher.card(&genome), best)?;
     Ok(Found {
         card,
         win_rate,
         evaluations: searcher.evaluations.load(Ordering::Relaxed),
     })
+}
+
+/// Hand-made cards of good shape the search also starts from, for cards of `lines` lines:
+/// greedy's decisions in few words (the death rays while the tanks lead once an earthling is
+/// held, or on the first rolls when the roll has as many of them as its biggest group; stop
+/// with points and few dice left). Their lines read only the turn: the lines on the position
+/// come last, in place of their stops.
+fn seeds(lines: usize) -> Vec<Card> {
+    const SEEDS: [&str; 3] = [
+        "1. Take the death rays when the tanks lead by 2 or more and the roll has 4 death rays or more and the roll has 6 death rays or fewer.\n\
+         2. Take the death rays when the tanks lead and 9 dice or fewer are left and the roll has 5 death rays or fewer.\n\
+         3. Take the death rays when the tanks lead and the roll has as many death rays as the biggest earthling group or more and the roll has 5 death rays or fewer and the biggest earthling group has 4 dice or fewer.\n\
+         4. Take the smallest earthling group when the tanks lead and you have 1 earthling kind or more.\n\
+         5. Stop when you have 3 earthling kinds or more unless the tanks lead.\n",
+        "1. Take the death rays when the tanks lead and you have 1 earthling kind or more.\n\
+         2. Take the death rays when the tanks lead by 2 or more and the roll has 3 death rays or more and the roll has 6 death rays or fewer.\n\
+         3. Take the death rays when the tanks lead and the roll has as many death rays as the biggest earthling group or more and the biggest earthling group has 3 dice or fewer.\n\
+         4. Stop when you have 6 points or more and 4 dice or fewer are left unless the death rays lead.\n\
+         5. Stop when you have 3 earthling kinds or more unless the tanks lead.\n",
+        "1. Take the death rays when the tanks lead by 2 or more and the roll has 4 death rays or more and the roll has 5 death rays or fewer.\n\
+         2. Take the biggest earthling group when it has 4 dice or more and 10 dice or more are left.\n\
+         3. Take the death rays when the tanks lead and the roll has 6 death rays or fewer.\n\
+         4. Stop when you have 6 points or more and 4 dice or fewer are left unless the death rays lead.\n",
+    ];
+    SEEDS
+        .iter()
+        .filter_map(|text| text.parse::<Card>().ok())
+        .filter(|card| card.len() >= lines)
+        .map(|card| {
+            // The first lines that take and that stop, `lines` in all.
+            let mut card = card;
+            while card.len() > lines {
+                let takes = card
+                    .lines
+                    .iter()
+                    .filter(|l| matches!(l.advice, Advice::Take(_)))
+                    .count();
+                let stops = card.len() - takes;
+                // Drop the last take line when the takes outnumber the stops by more than one.
+                let drop = if takes > stops + 1 {
+                    takes - 1
+                } else {
+                    card.len() - 1
+                };
+                card.lines.remove(drop);
+            }
+            card
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -545,6 +729,11 @@ mod tests {
                 }
             }
             for p in trials {
+                assert_eq!(
+                    family.numbers_of(&family.line(&p)).as_ref(),
+                    Some(&p),
+                    "{family:?} reads its numbers back"
+                );
                 let card = Card::new(vec![family.line(&p)]);
                 for lang in CardLang::ALL {
                     let text = card.to_text(lang);
@@ -555,5 +744,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The hand-made cards the search starts from are cards of its families, whatever their
+    /// size, and each has the size asked for.
+    #[test]
+    fn the_seeds_are_cards_of_the_families() {
+        let families = Family::all();
+        for lines in 1..=5 {
+            let seeds = seeds(lines);
+            assert!(!seeds.is_empty(), "a seed of {lines} lines");
+            for seed in seeds {
+                assert_eq!(seed.len(), lines);
+                let genome = genome_of(&families, &seed)
+                    .unwrap_or_else(|| panic!("{seed:?} is not of the families"));
+                let back = Card::new(
+                    genome
+                        .lines
+                        .iter()
+                        .map(|(f, p)| families[*f].line(p))
+                        .collect(),
+                );
+                assert_eq!(back, seed);
+            }
+        }
+    }
+
+    /// A card whose lines that take do not come first is not one the search holds.
+    #[test]
+    fn a_take_after_a_stop_is_not_a_genome() {
+        let card: Card = "1. Stop when you have 3 earthling kinds or more unless the tanks lead.\n\
+                          2. Take the death rays when the tanks lead.\n"
+            .parse()
+            .unwrap();
+        assert_eq!(genome_of(&Family::all(), &card), None);
+        let card = Card::new(vec![card.lines[1].clone(), card.lines[0].clone()]);
+        assert!(genome_of(&Family::all(), &card).is_some());
     }
 }

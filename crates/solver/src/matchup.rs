@@ -15,9 +15,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use martian_engine::{EndRule, Points, Rules, Turn, TurnStart};
+use martian_engine::{BONUS_POINTS, EndRule, Points, Rules, Turn, TurnStart};
 use rayon::prelude::*;
 
+use crate::cache::{TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::duel::{TIE_VALUE, duel_position};
 use crate::policy::{DecisionPolicy, PolicyError, PolicyTurns, duel_start};
 use crate::turn::expected_score_table;
@@ -218,6 +219,25 @@ impl Shape {
     }
 }
 
+/// The rows of `slots` distributions of `width` scores stored under `kind`, if a valid file
+/// holds them (probabilities, each row summing to 1).
+fn load_rows(
+    cache: &TableCache,
+    kind: &str,
+    rules: Rules,
+    slots: usize,
+    width: usize,
+) -> Option<Vec<Vec<f64>>> {
+    let payload = cache.load(kind, rules).0?;
+    let mut bytes = &payload[..];
+    let values = f64s_from_bytes(&mut bytes, slots * width)?;
+    let rows: Vec<Vec<f64>> = values.chunks_exact(width).map(<[f64]>::to_vec).collect();
+    let sane = rows.iter().all(|row| {
+        row.iter().all(|p| (0.0..=1.0).contains(p)) && (row.iter().sum::<f64>() - 1.0).abs() < 1e-9
+    });
+    (bytes.is_empty() && sane).then_some(rows)
+}
+
 /// A player's turn-score distribution at every position of the duel.
 struct PlayerTurns {
     /// Per slot, an index into `distributions`.
@@ -253,47 +273,77 @@ impl PlayerTurns {
                 })
             }
             TurnPlay::Policy(policy) => {
-                let turns = PolicyTurns::shared(rules, policy.view());
-                let mut ids: HashMap<Vec<i32>, u32> = HashMap::new();
-                let mut representatives: Vec<usize> = Vec::new();
-                let slot = slots
-                    .iter()
-                    .enumerate()
-                    .map(|(i, slot)| {
-                        let start = duel_start(rules, &slot.scores, slot.seat);
-                        let fresh = |representatives: &mut Vec<usize>| {
-                            representatives.push(i);
-                            representatives.len() as u32 - 1
-                        };
-                        match policy.turn_key(&start) {
-                            Some(key) => *ids
-                                .entry(key)
-                                .or_insert_with(|| fresh(&mut representatives)),
-                            None => fresh(&mut representatives),
-                        }
-                    })
-                    .collect();
-                let distributions = representatives
-                    .par_iter()
-                    .map(|&i| {
-                        let Slot { scores, seat } = slots[i];
-                        let start: TurnStart<'_> = duel_start(rules, &scores, seat);
-                        turns
-                            .score_distribution(policy.as_ref(), &start)
-                            .map_err(|source| MatchError::Policy {
-                                player,
-                                seat,
-                                scores,
-                                source,
-                            })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(PlayerTurns {
-                    slot,
-                    distributions,
-                })
+                let kind = policy.cache_kind();
+                let cache = kind.as_ref().and_then(|_| TableCache::user().ok());
+                let width = usize::from(rules.dice()) + usize::from(BONUS_POINTS) + 1;
+                if let (Some(kind), Some(cache)) = (&kind, &cache)
+                    && let Some(stored) = load_rows(cache, kind, rules, slots.len(), width)
+                {
+                    return Ok(PlayerTurns {
+                        slot: (0..slots.len() as u32).collect(),
+                        distributions: stored,
+                    });
+                }
+                let computed = PlayerTurns::of_policy(rules, &slots, policy.as_ref(), player)?;
+                if let (Some(kind), Some(cache)) = (&kind, &cache) {
+                    let mut payload = Vec::with_capacity(slots.len() * width * 8);
+                    for i in 0..slots.len() {
+                        f64s_to_bytes(computed.scores(i), &mut payload);
+                    }
+                    // A cache that cannot be written only costs the next process the turns.
+                    let _ = cache.store(kind, rules, &payload);
+                }
+                Ok(computed)
             }
         }
+    }
+
+    /// A policy's turns at every slot, positions it plays alike valued once.
+    fn of_policy(
+        rules: Rules,
+        slots: &[Slot],
+        policy: &dyn DecisionPolicy,
+        player: usize,
+    ) -> Result<PlayerTurns, MatchError> {
+        let turns = PolicyTurns::shared(rules, policy.view());
+        let mut ids: HashMap<Vec<i32>, u32> = HashMap::new();
+        let mut representatives: Vec<usize> = Vec::new();
+        let slot = slots
+            .iter()
+            .enumerate()
+            .map(|(i, slot)| {
+                let start = duel_start(rules, &slot.scores, slot.seat);
+                let fresh = |representatives: &mut Vec<usize>| {
+                    representatives.push(i);
+                    representatives.len() as u32 - 1
+                };
+                match policy.turn_key(&start) {
+                    Some(key) => *ids
+                        .entry(key)
+                        .or_insert_with(|| fresh(&mut representatives)),
+                    None => fresh(&mut representatives),
+                }
+            })
+            .collect();
+        let distributions = representatives
+            .par_iter()
+            .map(|&i| {
+                let Slot { scores, seat } = slots[i];
+                let start: TurnStart<'_> = duel_start(rules, &scores, seat);
+                turns
+                    .score_distribution(policy, &start)
+                    .map_err(|source| MatchError::Policy {
+                        player,
+                        seat,
+                        scores,
+                        source,
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(PlayerTurns {
+            slot,
+            distributions,
+        })
     }
 
     #[inline]

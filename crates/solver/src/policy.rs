@@ -195,6 +195,16 @@ pub trait DecisionPolicy: Send + Sync + fmt::Debug {
         let _ = (turns, start);
         None
     }
+
+    /// A name for this policy's turns in the user's disk cache ([`crate::cache::TableCache`]),
+    /// or `None` (the default) to value them in each process. With a name,
+    /// [`crate::duel_match`] stores the policy's turn at every position of a duel once and reads
+    /// it back after: for policies whose turns take long to value (the difficulty levels). The
+    /// name must change whenever the policy's decisions do (a version in it), and be safe in a
+    /// file name.
+    fn cache_kind(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A policy that answered something that is not a probability distribution over legal actions.

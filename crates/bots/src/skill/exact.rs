@@ -125,10 +125,25 @@ impl Layout {
     }
 }
 
+/// The version of a level's decisions in the names of their stored turns: bump it whenever
+/// what a level of a given strength decides changes (its feel, its costs, the tables it reads),
+/// so that no stored turn of the old decisions is read again.
+const DECISIONS_VERSION: u32 = 1;
+
 impl DecisionPolicy for SkilledPolicy {
     fn action_probabilities(&self, situation: &Situation<'_>) -> ActionProbabilities {
         let (table, measure) = self.table(&TurnStart::of(situation));
         level_probabilities(situation.turn, table, measure, self.feel)
+    }
+
+    /// A level's turns take seconds to value at every position of a duel: they are stored on
+    /// disk beside the duel solution they come from, one file per strength.
+    fn cache_kind(&self) -> Option<String> {
+        Some(format!(
+            "level-turns-t{:016x}-b{:016x}-d{DECISIONS_VERSION}",
+            self.feel.temperature.to_bits(),
+            self.feel.bound.to_bits()
+        ))
     }
 
     /// A level decides from the solver's values, which see a turn as its compact state does.

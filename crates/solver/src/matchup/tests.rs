@@ -238,3 +238,77 @@ fn positions_a_policy_plays_alike_are_valued_once_with_the_same_result() {
     let b = duel_match(rules, [&apart, &TurnPlay::Greedy]).unwrap();
     assert_eq!(a, b);
 }
+
+/// [`Hasty`] under a name in the disk cache.
+#[derive(Debug)]
+struct Stored(String);
+
+impl DecisionPolicy for Stored {
+    fn action_probabilities(&self, situation: &Situation<'_>) -> ActionProbabilities {
+        Hasty { keyed: true }.action_probabilities(situation)
+    }
+
+    fn view(&self) -> TurnView {
+        TurnView::Compact
+    }
+
+    fn turn_key(&self, start: &TurnStart<'_>) -> Option<Vec<i32>> {
+        Hasty { keyed: true }.turn_key(start)
+    }
+
+    fn cache_kind(&self) -> Option<String> {
+        Some(self.0.clone())
+    }
+}
+
+/// A policy with a cache name is valued once: its turns are stored, read back the next time
+/// to the same chances bit for bit, and a damaged file is valued again to them.
+#[test]
+fn a_named_policy_stores_its_turns_and_reads_them_back() {
+    let rules = small(6, 11);
+    let kind = format!("test-stored-{}", std::process::id());
+    let cache = TableCache::user().unwrap();
+    let path = cache.path(&kind, rules);
+    let _ = std::fs::remove_file(&path);
+    let stored = TurnPlay::Policy(Arc::new(Stored(kind.clone())));
+    let plain = TurnPlay::Policy(Arc::new(Hasty { keyed: true }));
+    let want = duel_match(rules, [&plain, &TurnPlay::Optimal]).unwrap();
+    assert_eq!(
+        duel_match(rules, [&stored, &TurnPlay::Optimal]).unwrap(),
+        want
+    );
+    let written = std::fs::read(&path).expect("the turns are stored");
+    assert_eq!(
+        duel_match(rules, [&stored, &TurnPlay::Optimal]).unwrap(),
+        want
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        written,
+        "read, not rewritten"
+    );
+    // Read back: a file whose rows are another policy's (all on one score, here 0) is what
+    // the next valuation uses.
+    let width = usize::from(rules.dice()) + usize::from(BONUS_POINTS) + 1;
+    let slots = Shape::new(rules).slots().len();
+    let mut other = vec![0.0; slots * width];
+    for row in other.chunks_exact_mut(width) {
+        row[1] = 1.0;
+    }
+    let mut payload = Vec::new();
+    f64s_to_bytes(&other, &mut payload);
+    cache.store(&kind, rules, &payload).unwrap();
+    let read = duel_match(rules, [&stored, &TurnPlay::Optimal]).unwrap();
+    assert_ne!(read, want, "the stored turns are the ones used");
+    // A damaged file is never trusted: valued again, and stored again.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(
+        duel_match(rules, [&stored, &TurnPlay::Optimal]).unwrap(),
+        want
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), written);
+    std::fs::remove_file(&path).unwrap();
+}
