@@ -733,7 +733,7 @@ tui-title = MARTIAN DICE
 tui-replay-title = MARTIAN DICE · replay
 # The keys. $action: death-ray, human, cow, chicken (take that face), stop, roll, coach, fast
 # (bots fast-forward), save, new (new game), view (results or table), review (the game's review),
-# quit, yes. The first letter is shown, every letter
+# quit, yes, card (the coach's next strategy card). The first letter is shown, every letter
 # works: the take keys are the letters on the dice (death rays also d, as before). Within one
 # screen no two actions may share a key, in this language or together with the English keys
 # (which always work; a test checks).
@@ -751,6 +751,7 @@ tui-key = { $action ->
     [view] t
     [review] v
     [quit] q
+    [card] e
    *[yes] y
 }
 tui-seed = seed { $seed }
@@ -845,6 +846,27 @@ tui-your-roll = { $name }: press [{ $key }] to roll { $dice }
 tui-bot-thinking = { $name } is playing… [space] next step, [{ $fast }] fast-forward
 tui-roll-off-your-roll = { $name }: press [{ $key }] to roll { $dice } in the roll-off
 tui-hint-game = [{ $coach }] coach  [?] help & faces  [↑↓] log  [{ $quit }] quit
+# The exact tables a game reads (its bots that play perfectly, the coach), worked out once for
+# its rules, then kept on disk. $stage: duel, trio, quad; $cached: yes (read from the disk
+# cache), no (computed); $percent: how far along, in whole percent, or none before the first
+# report.
+tui-tables = { $cached ->
+        [yes] Reading the { $stage ->
+            [duel] two-player
+            [quad] four-player
+           *[trio] three-player
+        } tables from the cache…
+       *[no] Computing the { $stage ->
+            [duel] two-player
+            [quad] four-player
+           *[trio] three-player
+        } tables, once for these rules … { $percent ->
+            [none] starting
+           *[other] { $percent }%
+        }
+    }
+# Under it, while a bot waits for them.
+tui-tables-bot = { $name } plays by these tables: it moves as soon as they are ready.
 # The keys of the game's end, each after its key. $action: save, new, results (show the end
 # screen), table (show the table), review, quit.
 tui-end-key = { $action ->
@@ -959,6 +981,22 @@ tui-review-cost = { $cost }
 tui-review-best = the best
 # The coach's reason under the keys. $reason: a coach-why-* text.
 tui-coach-why = Why: { $reason }
+# The coach's strategy card ([e] goes through them; under the keys the card-move and
+# card-verdict texts say what it does). The tag of the option the card plays, beside the values
+# (as short as tui-coach-best).
+tui-coach-card-tag = card
+# Which card the coach quotes, in the status line after the key. $card: none, shipped (the best
+# card of $lines lines), file ($file: the card's file name); $key: its tui-key.
+tui-coach-card = { $card ->
+        [none] The coach quotes no card now. [{ $key }] the next card
+        [shipped] The coach quotes the best { $lines }-line card. [{ $key }] the next card
+       *[file] The coach quotes your card { $file }. [{ $key }] the next card
+    }
+# The coach panel's title while it quotes a card (28 columns). $card, $lines, $file: as above.
+tui-panel-coach-card = { $card ->
+        [shipped] Coach · { $lines }-line card
+       *[file] Coach · { $file }
+    }
 tui-setup-language = Language
 tui-setup-players = Players
 tui-setup-seat = Seat { $seat }
@@ -1039,6 +1077,7 @@ tui-help =
     { "" }
     { "[" }{ $coach }] coach: each option's value and why  [space] next bot step
     { "[" }{ $fast }] fast-forward  [↑↓ PgUp PgDn] log  [{ $quit }] quit  any key closes
+    { "[" }{ $card }] the coach quotes a strategy card: 1, 3, 5 lines, yours, none
 # The faces' legend, at the foot of the help: the head before the letters and names.
 tui-faces-legend = Faces:
 tui-setup-help =
@@ -1510,6 +1549,21 @@ web-coach-tag = { $tag ->
     }
 web-coach-on-buttons = Your chance to win after each choice is shown on its button.
 web-coach-thinking = The coach is thinking…
+# The strategy card the coach quotes at the player's decisions (the card-move and card-verdict
+# texts say what it does). $lines: 0 (none), 1, 3, 5.
+web-coach-card = Quote a strategy card:
+web-coach-card-option = { $lines ->
+        [0] none
+        [one] the best 1-line card
+       *[other] the best { $lines }-line card
+    }
+# While a bot waits for the solver's tables (the protocol's `solving`). $stage: duel, trio, none
+# (before the solver's first report); $percent: how far along, in whole percent.
+web-solving = { $stage ->
+        [duel] Computing the two-player tables the bots play by, once for these rules … { $percent }%
+        [trio] Computing the three-player tables the bots play by, once for these rules … { $percent }%
+       *[none] Computing the tables the bots play by, once for these rules…
+    }
 web-home = Martian Dice: home
 web-home-dice = The faces of a die: a tank, two death rays, a human, a cow and a chicken
 web-home-invite = Create a room, then send its link to your friends, or add bots.

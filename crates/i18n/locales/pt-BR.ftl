@@ -751,6 +751,7 @@ tui-key = { $action ->
     [view] t
     [review] r
     [quit] q
+    [card] e
    *[yes] s
 }
 tui-seed = semente { $seed }
@@ -832,6 +833,27 @@ tui-stop-label = parar, marcar { $score }
 tui-roll-label = lançar { $dice }
 tui-your-roll = { $name }: tecle [{ $key }] para lançar { $dice }
 tui-bot-thinking = { $name } está jogando… [espaço] próximo passo, [{ $fast }] avançar
+# As tabelas exatas que a partida lê (bots que jogam com perfeição, a análise), calculadas uma
+# vez para as regras e guardadas em disco. $stage: duel, trio, quad; $cached: yes (lidas do
+# cache), no (calculadas); $percent: quanto já foi, em por cento inteiro, ou none antes do
+# primeiro aviso.
+tui-tables = { $cached ->
+        [yes] Lendo do cache as tabelas de { $stage ->
+            [duel] dois jogadores
+            [quad] quatro jogadores
+           *[trio] três jogadores
+        }…
+       *[no] Calculando as tabelas de { $stage ->
+            [duel] dois jogadores
+            [quad] quatro jogadores
+           *[trio] três jogadores
+        }, uma vez para estas regras … { $percent ->
+            [none] começando
+           *[other] { $percent }%
+        }
+    }
+# Abaixo, enquanto um bot espera por elas.
+tui-tables-bot = { $name } joga por estas tabelas: joga assim que ficarem prontas.
 tui-roll-off-your-roll = { $name }: tecle [{ $key }] para lançar { $dice } no desempate
 tui-hint-game = [{ $coach }] análise  [?] ajuda e faces  [↑↓] histórico  [{ $quit }] sair
 tui-end-key = { $action ->
@@ -941,6 +963,29 @@ tui-review-cost = { $cost }
 tui-review-best = a melhor
 # O motivo da análise, sob as teclas. $reason: um texto coach-why-*.
 tui-coach-why = Por quê? { $reason }
+# A carta de estratégia da análise ([e] passa por elas; sob as teclas, os textos card-move e
+# card-verdict dizem o que ela faz). A marca da opção que a carta joga, ao lado dos valores
+# (tão curta quanto tui-coach-best).
+tui-coach-card-tag = carta
+# Que carta a análise cita, na linha de estado depois da tecla. $card: none, shipped (a melhor
+# carta de $lines linhas), file ($file: o nome do arquivo da carta); $key: a sua tui-key.
+tui-coach-card = { $card ->
+        [none] A análise não cita carta agora. [{ $key }] a próxima carta
+        [shipped] A análise cita a melhor carta de { $lines } { $lines ->
+            [one] linha
+           *[other] linhas
+        }. [{ $key }] a próxima carta
+       *[file] A análise cita a sua carta { $file }. [{ $key }] a próxima carta
+    }
+# O título do painel da análise quando ela cita uma carta (28 colunas). $card, $lines, $file:
+# como acima.
+tui-panel-coach-card = { $card ->
+        [shipped] Análise · carta de { $lines } { $lines ->
+            [one] linha
+           *[other] linhas
+        }
+       *[file] Análise · { $file }
+    }
 tui-setup-language = Idioma
 tui-setup-players = Jogadores
 tui-setup-seat = Lugar { $seat }
@@ -1031,6 +1076,7 @@ tui-help =
     { "" }
     { "[" }{ $coach }] análise: valor e motivo de cada opção  [espaço] bot
     { "[" }{ $fast }] avançar  [↑↓ PgUp PgDn] histórico  [{ $quit }] sair  tecla fecha
+    { "[" }{ $card }] a análise cita uma carta: de 1, 3, 5 linhas, a sua, nenhuma
 tui-faces-legend = Faces:
 tui-setup-help =
     { "[" }↑↓] escolha um campo, [←→] mude o valor.
@@ -1493,6 +1539,21 @@ web-coach-tag = { $tag ->
     }
 web-coach-on-buttons = A sua chance de vencer depois de cada escolha aparece no botão dela.
 web-coach-thinking = A análise está calculando…
+# A carta de estratégia que a análise cita nas decisões do jogador (os textos card-move e
+# card-verdict dizem o que ela faz). $lines: 0 (nenhuma), 1, 3, 5.
+web-coach-card = Citar uma carta de estratégia:
+web-coach-card-option = { $lines ->
+        [0] nenhuma
+        [one] a melhor carta de 1 linha
+       *[other] a melhor carta de { $lines } linhas
+    }
+# Enquanto um bot espera as tabelas do solucionador (o `solving` do protocolo). $stage: duel,
+# trio, none (antes do primeiro aviso do solucionador); $percent: quanto já foi, em por cento.
+web-solving = { $stage ->
+        [duel] Calculando as tabelas de dois jogadores pelas quais os bots jogam, uma vez para estas regras … { $percent }%
+        [trio] Calculando as tabelas de três jogadores pelas quais os bots jogam, uma vez para estas regras … { $percent }%
+       *[none] Calculando as tabelas pelas quais os bots jogam, uma vez para estas regras…
+    }
 web-home = Martian Dice: início
 web-home-dice = As faces de um dado: um tanque, dois raios da morte, um humano, uma vaca e uma galinha
 web-home-invite = Crie uma sala e mande o link para os seus amigos, ou adicione bots.

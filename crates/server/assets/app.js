@@ -205,6 +205,13 @@ function receive(message) {
     case "chat_history":
       addLines(message.lines, { live: false });
       break;
+    case "solving":
+      // A bot waits for the solver's tables: what is computed, how far along (until the next update).
+      if (state.room && state.room.game && message.game === state.room.game.number) {
+        state.solving = message;
+        render();
+      }
+      break;
     case "advice":
       if (state.room && state.room.game && message.advice.moves === state.room.game.moves) {
         state.advice = message.advice;
@@ -427,6 +434,7 @@ function onUpdate(message) {
   state.room = room;
   state.deadlineAt = room.game && room.game.deadline_ms != null ? Date.now() + room.game.deadline_ms : null;
   if (state.advice && (!room.game || state.advice.moves !== room.game.moves)) state.advice = null;
+  state.solving = null;
   if (state.seat != null || state.waiting) rememberRoom(room.id, room.code);
   // The name this page asked for a seat with (kept with the other names typed on the page).
   if (state.waiting && state.waitingName == null) state.waitingName = savedName();

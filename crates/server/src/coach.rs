@@ -63,6 +63,77 @@ pub struct CoachAdvice {
     /// The decimals of the options' chances as percentages: the fewest that show different
     /// chances differently (`martian_solver::figures::percent_places`, at least 1).
     pub places: usize,
+    /// With `options`: what each shipped strategy card (the best of 1, 3 and 5 lines) would do
+    /// here, for the page to quote the one its reader chose beside the best.
+    pub cards: Vec<CardMove>,
+}
+
+/// What a shipped strategy card does at a decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardMove {
+    /// The card's size (`cards/1-line.txt`, `3-lines`, `5-lines`).
+    pub lines: usize,
+    /// Its move, as `options[].action` names it.
+    pub action: String,
+    /// The line (from 1) that makes the move; 0 when none applies and the card's default play
+    /// does.
+    pub line: usize,
+    /// That line's words in each language (empty for the default play).
+    pub text: CardText,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardText {
+    pub en: String,
+    #[serde(rename = "pt-BR")]
+    pub pt_br: String,
+}
+
+/// What each shipped card does when `mover` is to decide in `turn` (round `round`, banked
+/// `scores`): the card reads the game as the game marks it (its "last round" is the round after
+/// a seat reached the target, under the complete-round rule).
+fn card_moves(
+    rules: Rules,
+    scores: &[Points],
+    mover: usize,
+    round: u32,
+    turn: &Turn,
+) -> Vec<CardMove> {
+    use martian_cards::{CardLang, Source};
+    let triggered_by = if rules.end() == martian_engine::EndRule::CompleteRound {
+        scores.iter().position(|&s| s >= rules.target())
+    } else {
+        None
+    };
+    let situation = martian_engine::Situation {
+        rules,
+        scores,
+        seat: mover,
+        round,
+        turn,
+        triggered_by,
+    };
+    martian_cards::shipped::SHIPPED
+        .iter()
+        .map(|shipped| {
+            let card = shipped.card();
+            let (action, source) = card.decide(&situation);
+            let line = match source {
+                Source::Line(i) => Some(i),
+                Source::Default => None,
+            };
+            let words = |lang| line.map(|i| card.line_text(i, lang)).unwrap_or_default();
+            CardMove {
+                lines: shipped.lines,
+                action: action.code(),
+                line: line.map_or(0, |i| i + 1),
+                text: CardText {
+                    en: words(CardLang::En),
+                    pt_br: words(CardLang::PtBr),
+                },
+            }
+        })
+        .collect()
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -71,13 +142,14 @@ pub struct CoachOption {
     pub chance: f64,
 }
 
-/// The advice for `recipient` when `mover` is to play `turn` with banked `scores`, or `None` when
-/// there is nothing to advise (the solver refuses the position: game over, roll-off).
+/// The advice for `recipient` when `mover` is to play `turn` in `round` with banked `scores`, or
+/// `None` when there is nothing to advise (the solver refuses the position: game over, roll-off).
 pub fn advice(
     rules: Rules,
     scores: &[Points],
     mover: usize,
     turn: &Turn,
+    round: u32,
     moves: usize,
     recipient: usize,
 ) -> Option<CoachAdvice> {
@@ -123,6 +195,11 @@ pub fn advice(
         },
         best: mine.then(|| code(advice.best)),
         reason: reason.filter(|_| mine),
+        cards: if mine && advice.options.len() > 1 {
+            card_moves(rules, scores, mover, round, turn)
+        } else {
+            Vec::new()
+        },
         places: martian_solver::figures::percent_places(&values, 1),
     })
 }
@@ -137,7 +214,7 @@ mod tests {
         let rules = Rules::official();
         let mut game = Game::new(rules, 2).unwrap();
         game.apply_roll("TTRRRHHCKKKCC".parse().unwrap()).unwrap();
-        let advice = advice(rules, game.scores(), 0, game.turn(), 1, 0).unwrap();
+        let advice = advice(rules, game.scores(), 0, game.turn(), 1, 1, 0).unwrap();
         assert!((advice.chances.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         let best = advice.best.clone().unwrap();
         let best_chance = advice
@@ -150,12 +227,33 @@ mod tests {
         assert!(advice.options.iter().all(|o| o.chance <= best_chance));
         let actions: Vec<_> = advice.options.iter().map(|o| o.action.as_str()).collect();
         assert_eq!(actions, ["R", "H", "C", "K"]);
+        // What the shipped cards say here, read off their files: two tanks aside and none of
+        // the death rays, 3 death rays and at most 3 of an earthling in the roll, so the 1-line
+        // card's only line, the 3-line card's second and the 5-line card's third take the rays.
+        let said: Vec<_> = advice
+            .cards
+            .iter()
+            .map(|c| (c.lines, c.action.as_str(), c.line))
+            .collect();
+        assert_eq!(said, [(1, "R", 1), (3, "R", 2), (5, "R", 3)]);
+        let five = &advice.cards[2];
+        assert!(
+            five.text
+                .en
+                .starts_with("Take the death rays when the tanks lead and"),
+            "{five:?}"
+        );
+        assert!(
+            five.text.pt_br.starts_with("Pegue os raios da morte"),
+            "{five:?}"
+        );
         // The other seat sees the chances but not the options.
-        let theirs = super::advice(rules, game.scores(), 0, game.turn(), 1, 1).unwrap();
+        let theirs = super::advice(rules, game.scores(), 0, game.turn(), 1, 1, 1).unwrap();
         assert!(theirs.options.is_empty() && theirs.best.is_none());
+        assert!(theirs.cards.is_empty(), "the cards come with the options");
         game.play(martian_engine::Action::Take(Face::DeathRay))
             .unwrap();
-        let after = super::advice(rules, game.scores(), 0, game.turn(), 2, 0).unwrap();
+        let after = super::advice(rules, game.scores(), 0, game.turn(), 1, 2, 0).unwrap();
         let stop_roll: Vec<_> = after.options.iter().map(|o| o.action.as_str()).collect();
         assert_eq!(stop_roll, ["stop", "roll"]);
     }
@@ -187,7 +285,7 @@ mod tests {
             })
             .unwrap();
             let expected = expected.expect("a decision has a reason");
-            let mine = super::advice(rules, &scores, seat, &turn, 1, seat).unwrap();
+            let mine = super::advice(rules, &scores, seat, &turn, 1, 1, seat).unwrap();
             assert_eq!(mine.reason.as_ref(), Some(&expected));
             let json = serde_json::to_value(&mine).unwrap();
             assert_eq!(json["reason"]["id"], expected.id());
@@ -220,7 +318,7 @@ mod tests {
                 assert!(!text.contains('{'), "{lang}: {text}");
             }
             // The other seat sees no reason, as it sees no options.
-            let theirs = super::advice(rules, &scores, seat, &turn, 1, 1 - seat).unwrap();
+            let theirs = super::advice(rules, &scores, seat, &turn, 1, 1, 1 - seat).unwrap();
             assert!(theirs.reason.is_none());
             let json = serde_json::to_value(&theirs).unwrap();
             assert!(json["reason"].is_null());

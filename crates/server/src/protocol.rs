@@ -408,6 +408,13 @@ pub enum ServerMessage<'a> {
         name: &'a str,
         message: &'a str,
     },
+    /// A bot of the room's game `game` waits for the solver's tables, being computed: which
+    /// one and how far along (absent before the solver's first report).
+    Solving {
+        game: u32,
+        #[serde(flatten)]
+        solving: Option<crate::solutions::Solving>,
+    },
     /// The coach's advice for the recipient's decision.
     Advice {
         advice: &'a crate::coach::CoachAdvice,

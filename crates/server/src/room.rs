@@ -296,7 +296,16 @@ struct Thinking {
     seat: usize,
     moves: usize,
     done: oneshot::Receiver<(Box<dyn Strategy>, Result<Action, martian_bots::BotError>)>,
+    /// The solutions the bot waits for, while they are prepared: the room tells its members
+    /// what is computed and how far along (`solving`), at `tell_at`.
+    waits: Option<Need>,
+    tell_at: Option<Instant>,
+    /// What it last told (`None` inside: that the tables are being prepared, no figure yet).
+    told: Option<Option<crate::solutions::Solving>>,
 }
+
+/// How often a room tells how far the solutions its bots wait for are along.
+const SOLVING_EVERY: Duration = Duration::from_millis(250);
 
 /// Why a stored room cannot be brought back.
 #[derive(Debug, thiserror::Error)]
@@ -575,6 +584,7 @@ impl Room {
                 idle_end,
                 self.grace_due(),
                 self.auto_start,
+                self.thinking.as_ref().and_then(|t| t.tell_at),
             ]
             .into_iter()
             .flatten()
@@ -625,6 +635,7 @@ impl Room {
                     }
                     self.grace_tick().await;
                     self.auto_start_tick().await;
+                    self.tell_solving();
                     self.tick().await;
                 }
             }
@@ -1207,6 +1218,7 @@ impl Room {
         let rules = game.rules();
         let scores = game.scores().to_vec();
         let turn = *game.turn();
+        let round = game.round();
         let moves = table.moves().len();
         let ready = match self
             .settings
@@ -1231,7 +1243,7 @@ impl Room {
             let _ = tokio::task::spawn_blocking(move || {
                 for (outbox, seat) in coached {
                     if let Some(advice) =
-                        crate::coach::advice(rules, &scores, mover, &turn, moves, seat)
+                        crate::coach::advice(rules, &scores, mover, &turn, round, moves, seat)
                     {
                         let text = ServerMessage::Advice { advice: &advice }.to_json();
                         let _ = outbox.send(Outgoing::Text(text.into()));

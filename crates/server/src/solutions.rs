@@ -37,6 +37,25 @@ impl Need {
     }
 }
 
+/// The table being computed for a need, and how far along (the solver's reports), while it is:
+/// what a room tells its members while its bots wait (`solving` in the protocol).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Solving {
+    pub stage: Stage,
+    pub done: u64,
+    pub total: u64,
+}
+
+/// Which table: the duel's, or the three-player game's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Duel,
+    Trio,
+}
+
+type Progress = Arc<Mutex<HashMap<Need, Solving>>>;
+
 /// Where a need stands.
 #[derive(Debug)]
 pub enum Readiness {
@@ -70,6 +89,8 @@ pub struct Solutions {
     /// Whether a need is quick to prepare (its solutions are in the disk cache): then it is
     /// loaded on the loaders instead of waiting behind solves in the queue.
     at_hand: AtHand,
+    /// What is being computed for each need, while it is.
+    progress: Progress,
 }
 
 impl std::fmt::Debug for Solutions {
@@ -78,8 +99,35 @@ impl std::fmt::Debug for Solutions {
     }
 }
 
-/// Loads what the exact bots of a game of `need` read: the same path as their first decision.
-fn prepare(need: Need) {
+/// Loads what the exact bots of a game of `need` read: the same path as their first decision,
+/// the duel and the three-player tables first, computed with their progress kept in `progress`
+/// (removed once done, or failed).
+fn prepare(need: Need, progress: &Progress) {
+    struct Done<'a>(&'a Progress, Need);
+    impl Drop for Done<'_> {
+        fn drop(&mut self) {
+            lock(self.0).remove(&self.1);
+        }
+    }
+    let _done = Done(progress, need);
+    let report = |stage: Stage| {
+        move |p: martian_solver::Progress| {
+            let solving = Solving {
+                stage,
+                done: p.done,
+                total: p.total,
+            };
+            lock(progress).insert(need, solving);
+        }
+    };
+    let rules = need.rules;
+    // Beyond the solvers' limits these refuse at once; the bot below then says what it plays.
+    if need.players >= 2 {
+        let _ = martian_solver::duel_with_progress(rules, &report(Stage::Duel));
+    }
+    if need.players >= 3 && martian_engine::SolvedGame::Trio.fits(rules) {
+        let _ = martian_solver::trio_with_progress(rules, &report(Stage::Trio));
+    }
     match martian_bots::create("optimal", need.rules) {
         Ok(mut bot) => {
             if let Err(error) = bot.new_game(need.rules, 0, need.players) {
@@ -88,6 +136,10 @@ fn prepare(need: Need) {
         }
         Err(error) => tracing::error!(rules = %need.rules, "preparing the solutions: {error}"),
     }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Prepares `need` on `workers` and tells its waiters.
@@ -108,12 +160,22 @@ fn run(job: &Job, workers: &rayon::ThreadPool, shared: &Mutex<Shared>, need: Nee
 impl Solutions {
     /// A pool of `threads` threads with room for `queue` needs waiting (at least 1 each).
     pub fn new(threads: usize, queue: usize) -> std::io::Result<Solutions> {
-        Solutions::with_job(
+        let progress = Progress::default();
+        let reports = progress.clone();
+        let mut pool = Solutions::with_job(
             threads,
             queue,
-            Arc::new(prepare),
+            Arc::new(move |need| prepare(need, &reports)),
             Arc::new(|need: Need| martian_solver::solutions_at_hand(need.rules, need.players)),
-        )
+        )?;
+        pool.progress = progress;
+        Ok(pool)
+    }
+
+    /// What is being computed for `need` and how far along, while it is (after the solver's
+    /// first report).
+    pub fn solving(&self, need: Need) -> Option<Solving> {
+        lock(&self.progress).get(&need).copied()
     }
 
     fn with_job(
@@ -162,6 +224,7 @@ impl Solutions {
             job,
             loaders,
             at_hand,
+            progress: Progress::default(),
         })
     }
 

@@ -162,13 +162,11 @@ fn game_level(rules: Rules, players: usize) -> bool {
 }
 
 /// Works out (or loads) the game-level solution for `players` under `rules`, so that
-/// `martian_solver::advise` answers at once afterwards.
+/// `martian_solver::advise` answers at once afterwards: the game's preparation, shared with its
+/// bots (see `prepare.rs`), whose progress the screen shows.
 fn prepare_solution(rules: Rules, players: usize) {
-    match players {
-        1 => drop(martian_solver::solo(rules)),
-        2 => drop(martian_solver::duel(rules)),
-        3 => drop(martian_solver::trio(rules)),
-        _ => {}
+    if let Some(preparation) = crate::prepare::preparation(rules, players) {
+        preparation.run();
     }
 }
 

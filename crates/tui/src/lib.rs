@@ -6,9 +6,11 @@
 //! with ratatui's `TestBackend` and scripted keys. [`play`] and [`replay`] run it full screen.
 
 mod app;
+mod card;
 mod coach;
 mod game_review;
 pub mod messages;
+mod prepare;
 pub mod progress;
 pub mod remember;
 mod replay;
@@ -23,6 +25,7 @@ mod work;
 use std::hash::{BuildHasher, RandomState};
 
 pub use app::{App, Effect, Event};
+pub use card::{CardAdvice, CardName, CoachCard};
 pub use coach::{Advice, Advisor, MAX_DUEL_TARGET, Measure, Review, SolverAdvisor};
 pub use martian_i18n::Lang;
 pub use messages::{KeyAction, Keys};
@@ -59,9 +62,14 @@ fn entropy() -> u64 {
 }
 
 /// Plays full screen, opening on the setup screen filled with `setup` (in its language); with
-/// `record`, the game record is kept in that file, written after every turn. The setup of each
-/// game started is remembered for the next run (see [`remembered`]).
-pub fn play(setup: GameSetup, record: Option<String>) -> std::io::Result<()> {
+/// `record`, the game record is kept in that file, written after every turn; with `card`, the
+/// coach quotes that strategy card from the start (the card key goes through the others). The
+/// setup of each game started is remembered for the next run (see [`remembered`]).
+pub fn play(
+    setup: GameSetup,
+    record: Option<String>,
+    card: Option<CoachCard>,
+) -> std::io::Result<()> {
     let mut app = App::new(
         setup,
         Box::new(BuiltinBots),
@@ -77,6 +85,9 @@ pub fn play(setup: GameSetup, record: Option<String>) -> std::io::Result<()> {
     );
     if let Some(path) = record {
         app = app.with_record_path(path);
+    }
+    if let Some(card) = card {
+        app = app.with_coach_card(card);
     }
     terminal::run(app)
 }

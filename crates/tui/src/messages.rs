@@ -4,12 +4,15 @@
 //! [`martian_i18n::vocab`]. The keys are messages too ([`Keys`]): a language shows its own letters
 //! while the English ones keep working.
 
+use martian_cards::Card;
 use martian_engine::{Action, BonusRule, Dice, EndRule, Face, Points, TieRule, TurnEnd};
 use martian_i18n::errors;
 use martian_i18n::vocab::{self, face_id};
 use martian_i18n::{Arg, Lang, Messages, decimal, tr};
 use martian_solver::{Reason, ReasonArg};
 
+use crate::card::{CardAdvice, CardName};
+use crate::coach::Advice;
 use crate::session::{BotFault, Illegal, MoveRefused, StartError};
 use crate::setup::SetupError;
 
@@ -37,6 +40,8 @@ pub enum KeyAction {
     Review,
     Quit,
     Yes,
+    /// The coach's strategy card: the next one (none, the shipped ones, the player's own).
+    Card,
 }
 
 impl KeyAction {
@@ -54,11 +59,12 @@ impl KeyAction {
             KeyAction::Review => "review",
             KeyAction::Quit => "quit",
             KeyAction::Yes => "yes",
+            KeyAction::Card => "card",
         }
     }
 
     /// Every action that has a key.
-    pub const ALL: [KeyAction; 14] = [
+    pub const ALL: [KeyAction; 15] = [
         KeyAction::Take(Face::DeathRay),
         KeyAction::Take(Face::Human),
         KeyAction::Take(Face::Cow),
@@ -73,6 +79,7 @@ impl KeyAction {
         KeyAction::Review,
         KeyAction::Quit,
         KeyAction::Yes,
+        KeyAction::Card,
     ];
 }
 
@@ -699,6 +706,116 @@ pub fn coach_why(m: &Messages, reason: &Reason) -> String {
     tr!(m, "tui-coach-why", reason = coach_reason(m, reason))
 }
 
+// ---- the exact tables being prepared ----
+
+/// What is computed for the game and how far along: "Computing the three-player tables, once
+/// for these rules … 42%".
+pub fn tables(m: &Messages, status: &crate::prepare::Status) -> String {
+    use crate::prepare::Stage;
+    let stage = match status.stage {
+        Stage::Duel => "duel",
+        Stage::Trio => "trio",
+        Stage::Quad => "quad",
+    };
+    let percent = status
+        .percent()
+        .map_or_else(|| "none".to_string(), |p| p.to_string());
+    tr!(
+        m,
+        "tui-tables",
+        stage = stage,
+        cached = if status.cached { "yes" } else { "no" },
+        percent = percent
+    )
+}
+
+/// Under the gauge, while the bot `name` waits for the tables.
+pub fn tables_bot(m: &Messages, name: &str) -> String {
+    tr!(m, "tui-tables-bot", name = name)
+}
+
+// ---- the coach's strategy card ----
+
+/// The tag of the option the card plays, in the coach's list (as short as [`coach_best`]).
+pub fn coach_card_tag(m: &Messages) -> String {
+    tr!(m, "tui-coach-card-tag")
+}
+
+fn card_name_args(name: Option<&CardName>) -> (&'static str, usize, String) {
+    match name {
+        None => ("none", 0, String::new()),
+        Some(CardName::Shipped(lines)) => ("shipped", *lines, String::new()),
+        Some(CardName::File(file)) => ("file", 0, file.clone()),
+    }
+}
+
+/// The status line after the card key: which card the coach quotes now (`None`: none).
+pub fn coach_card_chosen(m: &Messages, name: Option<&CardName>) -> String {
+    let (card, lines, file) = card_name_args(name);
+    tr!(
+        m,
+        "tui-coach-card",
+        card = card,
+        lines = lines,
+        file = file,
+        key = key_text(m, KeyAction::Card)
+    )
+}
+
+/// The coach panel's title while it quotes a card.
+pub fn panel_coach_card(m: &Messages, name: &CardName) -> String {
+    let (card, lines, file) = card_name_args(Some(name));
+    panel(tr!(
+        m,
+        "tui-panel-coach-card",
+        card = card,
+        lines = lines,
+        file = file
+    ))
+}
+
+/// A move as a card's advice words it: "stop", "take the humans".
+fn card_action(m: &Messages, action: Action) -> String {
+    let (word, face) = match action {
+        Action::Take(face) => ("take", face_id(face)),
+        Action::Stop => ("stop", ""),
+        Action::Roll => ("roll", ""),
+    };
+    tr!(m, "card-action", action = word, face = face)
+}
+
+/// What the card would do here, its line quoted in the reader's language (or that its default
+/// play does), then whether that is the best, else what following it costs and the best: the
+/// same words as the line mode's `--coach-card`.
+pub fn card_says(m: &Messages, card: &Card, said: &CardAdvice, advice: &Advice) -> String {
+    let text = said
+        .line
+        .map(|i| card.line_text(i, martian_cards::shipped::card_lang(m.lang())))
+        .unwrap_or_default();
+    let doing = tr!(
+        m,
+        "card-move",
+        line = said.line.map_or(0, |i| i + 1),
+        doing = card_action(m, said.action),
+        text = text
+    );
+    let Some((best, _)) = advice.best() else {
+        return doing;
+    };
+    let loss = said
+        .cost
+        .filter(|_| !said.is_best())
+        .map(|cost| advice.format_cost(m, cost));
+    let verdict = tr!(
+        m,
+        "card-verdict",
+        right = if loss.is_none() { "yes" } else { "no" },
+        loss = loss.unwrap_or_default(),
+        best = card_action(m, best)
+    );
+    format!("{doing} {verdict}")
+}
+
 // ---- setup ----
 
 pub fn setup_language(m: &Messages) -> String {
@@ -952,7 +1069,8 @@ pub fn help(m: &Messages) -> Vec<String> {
         roll = k(KeyAction::Roll),
         coach = k(KeyAction::Coach),
         fast = k(KeyAction::Fast),
-        quit = k(KeyAction::Quit)
+        quit = k(KeyAction::Quit),
+        card = k(KeyAction::Card)
     )
     .lines()
     .map(str::to_string)
@@ -1042,14 +1160,42 @@ mod tests {
 
     /// The actions live together on one screen.
     const SCREENS: [&[KeyAction]; 8] = [
-        // A person takes a type.
-        &CHOOSE_KEYS,
+        // A person takes a type (the coach's card key is live throughout the game).
+        &[
+            KeyAction::Take(Face::DeathRay),
+            KeyAction::Take(Face::Human),
+            KeyAction::Take(Face::Cow),
+            KeyAction::Take(Face::Chicken),
+            KeyAction::Stop,
+            KeyAction::Coach,
+            KeyAction::Quit,
+            KeyAction::Card,
+        ],
         // A person stops or rolls.
-        &DECIDE_KEYS,
+        &[
+            KeyAction::Stop,
+            KeyAction::Roll,
+            KeyAction::Take(Face::Human),
+            KeyAction::Take(Face::Cow),
+            KeyAction::Take(Face::Chicken),
+            KeyAction::Coach,
+            KeyAction::Quit,
+            KeyAction::Card,
+        ],
         // A person rolls.
-        &[KeyAction::Roll, KeyAction::Coach, KeyAction::Quit],
+        &[
+            KeyAction::Roll,
+            KeyAction::Coach,
+            KeyAction::Quit,
+            KeyAction::Card,
+        ],
         // A bot's turn.
-        &[KeyAction::Fast, KeyAction::Coach, KeyAction::Quit],
+        &[
+            KeyAction::Fast,
+            KeyAction::Coach,
+            KeyAction::Quit,
+            KeyAction::Card,
+        ],
         // The end of the game.
         &END_KEYS,
         // Quit?
@@ -1293,7 +1439,7 @@ mod tests {
     fn the_help_fits_its_box_in_every_language() {
         for lang in Lang::ALL {
             let lines = help(lang.messages());
-            assert_eq!(lines.len(), 10, "{lang}");
+            assert_eq!(lines.len(), 11, "{lang}");
             assert_eq!(lines[7], "", "{lang}: the blank line is kept");
             for line in &lines {
                 assert!(line.chars().count() <= 64, "{lang}: {line}");

@@ -1,6 +1,7 @@
 //! A game being played at the screen: the engine's `Game`, who sits where, the dice generator,
 //! and the bots. Every move goes through the engine.
 
+use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
 use martian_bots::{BotError, Strategy};
@@ -14,7 +15,9 @@ use rand::RngExt;
 use crate::coach::{Advice, Advisor, Review};
 use crate::game_review::GameReview;
 use crate::messages as msg;
+use crate::prepare::{Preparation, Status};
 use crate::setup::{CoachMode, GameSetup, Order, SeatKind};
+use crate::work::Pace;
 
 /// Makes bots from their names: the built-in bots, or a stand-in in tests.
 pub trait BotFactory {
@@ -190,6 +193,12 @@ pub struct Session {
     pub game_review: Option<GameReview>,
     /// Whether the review screen is shown.
     pub review_shown: bool,
+    /// The exact solutions this game reads (its bots, the coach), while or once they are
+    /// prepared; `None` beyond the solvers' limits.
+    pub tables: Option<Arc<Preparation>>,
+    /// Whether a bot of this game plays by them: its moves then wait until they are ready,
+    /// instead of the screen freezing while they are computed.
+    pub bots_read_tables: bool,
 }
 
 impl Session {
@@ -251,7 +260,12 @@ impl Session {
             };
             players.push(player);
         }
+        let bots_read_tables = players
+            .iter()
+            .any(|p| p.bot.as_ref().is_some_and(|bot| bot.reads_solutions()));
         Ok(Session {
+            tables: crate::prepare::preparation(rules, players.len()),
+            bots_read_tables,
             game,
             players,
             seed,
@@ -313,9 +327,32 @@ impl Session {
         self.next_step_at = self.bot_to_act().map(|_| now + wait);
     }
 
+    /// Starts preparing the solutions the game's bots read, if they read any: on a thread
+    /// (`Pace::Background`, after `gate` when given), or at once.
+    pub fn prepare_tables(&self, pace: Pace, gate: Option<Arc<Barrier>>) {
+        let Some(tables) = self.tables.as_ref().filter(|_| self.bots_read_tables) else {
+            return;
+        };
+        match pace {
+            Pace::Background => crate::prepare::start(tables, gate),
+            Pace::AtOnce => tables.run(),
+        }
+    }
+
+    /// What is being computed for this game and how far along, while it is (whoever started
+    /// it: the bots' preparation or the coach).
+    pub fn tables_status(&self) -> Option<Status> {
+        self.tables.as_ref()?.status()
+    }
+
+    /// Whether the bots wait for the solutions they read.
+    pub fn bots_wait(&self) -> bool {
+        self.bots_read_tables && self.tables.as_ref().is_some_and(|t| !t.is_done())
+    }
+
     /// Whether a bot step is due at `now`.
     pub fn bot_step_due(&self, now: Duration) -> bool {
-        self.stuck.is_none() && self.next_step_at.is_some_and(|at| now >= at)
+        self.stuck.is_none() && !self.bots_wait() && self.next_step_at.is_some_and(|at| now >= at)
     }
 
     /// One step of the bot to act: a roll, or its decision.
@@ -323,7 +360,7 @@ impl Session {
         let Some(seat) = self.bot_to_act() else {
             return;
         };
-        if self.stuck.is_some() {
+        if self.stuck.is_some() || self.bots_wait() {
             return;
         }
         let result = match self.game.awaiting() {
@@ -351,7 +388,7 @@ impl Session {
         // A game ends in a bounded number of steps unless every bot stops at once forever with
         // nothing scored; the bound keeps the screen responsive even then.
         for _ in 0..10_000 {
-            if self.bot_to_act().is_none() || self.stuck.is_some() {
+            if self.bot_to_act().is_none() || self.stuck.is_some() || self.bots_wait() {
                 break;
             }
             self.bot_step();

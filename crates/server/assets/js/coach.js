@@ -1,7 +1,7 @@
 // The coach (games of one person against one bot, when the server has the solver): each seat's
 // chance to win as a bar with its labels beside it (never cut), the value of each choice on its
 // own button, and why the best is best, in words.
-import { t, has, percent, serverArgs } from "../i18n.js";
+import { t, has, percent, serverArgs, lang } from "../i18n.js";
 import { esc } from "./dom.js";
 import { state, playerName } from "./state.js";
 import { coachKey } from "./keys.js";
@@ -68,6 +68,77 @@ export function coachToggle(room) {
   return `<button type="button" id="coach" class="small" data-sends aria-pressed="${state.coachOn}" aria-keyshortcuts="${esc(key)}"${state.coachOn ? ' aria-controls="coach-panel"' : ""}>${esc(t("web-coach"))}<kbd aria-hidden="true">${esc(key)}</kbd></button>`;
 }
 
+// The strategy card the coach quotes (the shipped cards' sizes: 1, 3, 5 lines; 0 for none),
+// kept on this device.
+const CARD_KEY = "martian-coach-card";
+const CARD_SIZES = [1, 3, 5];
+
+export function coachCard() {
+  try {
+    const lines = Number(localStorage.getItem(CARD_KEY));
+    return CARD_SIZES.includes(lines) ? lines : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export function setCoachCard(lines) {
+  try {
+    localStorage.setItem(CARD_KEY, String(lines));
+  } catch {
+    // Without storage the choice lasts until the page is left.
+  }
+  state.coachCardLines = lines;
+}
+
+function chosenCard() {
+  return state.coachCardLines != null ? state.coachCardLines : coachCard();
+}
+
+// A move as a card's advice words it: "stop", "take the humans".
+function cardAction(action) {
+  const faces = { R: "death-ray", H: "human", C: "cow", K: "chicken" };
+  if (action === "stop") return t("card-action", { action: "stop" });
+  if (action === "roll") return t("card-action", { action: "roll" });
+  return t("card-action", { action: "take", face: faces[action] || "death-ray" });
+}
+
+// A loss of chance to win as every interface names it: "−2.8% chance to win" (one decimal, more
+// for a loss that would read as none).
+function chanceLoss(loss) {
+  let places = 1;
+  while (places < 6 && loss > 1e-12 && !/[1-9]/.test((100 * loss).toFixed(places))) places += 1;
+  const shown = (100 * loss).toFixed(places).replace(".", t("decimal-point"));
+  return t("measure-change", { measure: "win", value: `\u2212${shown}` });
+}
+
+// What the chosen card would do at this decision (its line quoted in the reader's language),
+// then whether that is the best, else what following it costs: the words of the terminal game
+// and the line mode.
+export function cardSays(advice, lines, tag = lang()) {
+  const card = (advice.cards || []).find((c) => c.lines === lines);
+  if (!card || !advice.options || !advice.best) return "";
+  const text = card.text[tag] || card.text.en;
+  const doing = t("card-move", { line: card.line, doing: cardAction(card.action), text });
+  const chanceOf = (action) => (advice.options.find((o) => o.action === action) || {}).chance;
+  const best = chanceOf(advice.best);
+  const mine = chanceOf(card.action);
+  const loss = best != null && mine != null ? best - mine : 0;
+  const right = card.action === advice.best || loss < 1e-9;
+  const verdict = t("card-verdict", { right: right ? "yes" : "no", loss: right ? "" : chanceLoss(loss), best: cardAction(advice.best) });
+  return `${doing} ${verdict}`;
+}
+
+function cardChoice(advice) {
+  const chosen = chosenCard();
+  const options = [0, ...CARD_SIZES]
+    .map((lines) => `<option value="${lines}"${lines === chosen ? " selected" : ""}>${esc(t("web-coach-card-option", { lines }))}</option>`)
+    .join("");
+  const says = chosen ? cardSays(advice, chosen) : "";
+  return `<p class="coach-card"><label>${esc(t("web-coach-card"))} <select id="coach-card">${options}</select></label></p>
+    ${says ? `<p class="coach-card-says" id="coach-card-says">${esc(says)}</p>` : ""}`;
+}
+
 export function coachPanel(room, game, mine) {
   if (!coachOffered(room) || !state.coachOn) return "";
   const advice = state.advice;
@@ -75,6 +146,7 @@ export function coachPanel(room, game, mine) {
   const valued = mine && advice.options && advice.options.length > 1;
   const note = valued ? `<p class="muted small-print coach-note">${esc(t("web-coach-on-buttons"))}</p>` : "";
   const reason = advice.reason && advice.reason.id && has(advice.reason.id) ? `<p class="coach-why" id="coach-why">${esc(t(advice.reason.id, serverArgs(advice.reason.args)))}</p>` : "";
+  const card = valued && advice.cards && advice.cards.length ? cardChoice(advice) : "";
   return `<div class="coach" id="coach-panel"><h2 class="zone-title">${esc(t("web-win-chance"))}</h2>
-    ${chances(room, advice)}${reason}${note}</div>`;
+    ${chances(room, advice)}${reason}${card}${note}</div>`;
 }

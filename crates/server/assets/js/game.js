@@ -8,7 +8,7 @@ import { FACE_NAMES, count, diceRow, diceWords, faceIcon } from "./dice.js";
 import { state, seatName, savedName, saveName, youOr } from "./state.js";
 import { send, applyOffline } from "./net.js";
 import { keyOf } from "./keys.js";
-import { coachPanel, coachToggle, optionMarks, optionBadge } from "./coach.js";
+import { coachPanel, coachToggle, optionMarks, optionBadge, setCoachCard } from "./coach.js";
 import { avatarOf } from "./avatars.js";
 import { seatTable, bindSeatButtons } from "./seats.js";
 import { turnsList, bindTurns, outcomeText, lastRoll } from "./turns.js";
@@ -46,6 +46,17 @@ function heldOutcome(game) {
 }
 
 let renderGameAgain = () => {};
+
+// While a bot waits for the solver's tables: what is computed and how far along, with a bar.
+function solvingPanel(game) {
+  const solving = state.solving;
+  if (!solving || solving.game !== game.number) return "";
+  const known = solving.stage && solving.total > 0;
+  const percent = known ? Math.min(100, Math.floor((100 * solving.done) / solving.total)) : 0;
+  const text = t("web-solving", { stage: known ? solving.stage : "none", percent });
+  const bar = known ? `<progress max="100" value="${percent}" aria-hidden="true"></progress>` : "";
+  return `<div class="solving" id="solving" role="status"><span>${esc(text)}</span>${bar}</div>`;
+}
 
 export function renderGame(app, redraw) {
   renderGameAgain = redraw;
@@ -99,6 +110,7 @@ export function renderGame(app, redraw) {
         ${outcome ? outcomePanel(room, outcome, turn.phase === "to_roll" && !turn.aside) : ""}
         ${over || mine ? "" : myLastTurn(room, game, outcome)}
         ${table}
+        ${solvingPanel(game)}
         ${coachPanel(room, game, mine)}
         <div class="actions" id="actions" tabindex="-1" aria-label="${esc(t("web-actions"))}" role="group">${actions}</div>
         ${over ? endPanel(room, game) : ""}`;
@@ -123,6 +135,13 @@ export function renderGame(app, redraw) {
       byId("actions").focus({ preventScroll: true });
     };
   });
+  const cardChoice = byId("coach-card");
+  if (cardChoice) {
+    cardChoice.onchange = () => {
+      setCoachCard(Number(cardChoice.value));
+      if (renderGameAgain) renderGameAgain();
+    };
+  }
   const coachButton = byId("coach");
   if (coachButton) {
     coachButton.onclick = () => {

@@ -10,6 +10,10 @@ export const state = {
   waiting: false,
   room: null,
   advice: null,
+  // The solver's tables a bot waits for, being computed (the last `solving` message).
+  solving: null,
+  // The strategy card the coach quotes, once chosen on this page (see coach.js).
+  coachCardLines: null,
   coachOn: false,
   // The last turn that ended, held on screen (see game.js).
   outcome: null,

@@ -224,6 +224,7 @@ impl Room {
             let decision = bot.decide(&table.game().situation(), &mut table.bot_rng());
             return Some(command_for(table, self.state.game, seat, decision));
         }
+        let waiting = ready.is_some();
         let mut bot = self.bots[seat].take().expect("checked above");
         let mut rng = table.bot_rng();
         let game = table.game().clone();
@@ -238,12 +239,42 @@ impl Room {
             })
             .await;
         });
+        let waits = reads_solutions.then_some(need).filter(|_| waiting);
         self.thinking = Some(Thinking {
             seat,
             moves: table.moves().len(),
             done,
+            waits,
+            tell_at: waits.map(|_| Instant::now()),
+            told: None,
         });
         None
+    }
+
+    /// While a bot waits for the solutions it reads, tells the room what is being computed and
+    /// how far along (`solving`): at once, then every [`SOLVING_EVERY`] when it changed.
+    pub(super) fn tell_solving(&mut self) {
+        let now = Instant::now();
+        let game = self.state.game;
+        let Some(thinking) = self.thinking.as_mut() else {
+            return;
+        };
+        let Some(need) = thinking.waits else {
+            return;
+        };
+        if thinking.tell_at.is_none_or(|at| at > now) {
+            return;
+        }
+        thinking.tell_at = Some(now + SOLVING_EVERY);
+        let solving = self.settings.solutions.solving(need);
+        if thinking.told == Some(solving) {
+            return;
+        }
+        thinking.told = Some(solving);
+        let text: Text = ServerMessage::Solving { game, solving }.to_json().into();
+        for member in self.members.values() {
+            let _ = member.outbox.send(Outgoing::Text(text.clone()));
+        }
     }
 
     /// Whether the bots the host seated take a game of this room's seats under `rules`: those

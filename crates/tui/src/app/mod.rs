@@ -11,6 +11,7 @@ mod trainer;
 
 use replay::{ReplayScreen, ReviewKey, review_key};
 
+use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
 use martian_engine::{Action, Awaiting, Face, GameRng, TurnPhase, seeded_rng};
@@ -20,6 +21,7 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::text::Line;
 
+use crate::card::{CardAdvice, CoachCard};
 use crate::coach::Advisor;
 use crate::game_review::{GameReview, ReviewState};
 use crate::messages::{
@@ -118,6 +120,12 @@ pub struct App {
     last_theme: Option<martian_review::Theme>,
     /// The trainer's progress kept between runs, when it is kept ([`App::with_trainer_progress`]).
     progress: Option<martian_review::Progress>,
+    /// The strategy cards the coach can quote (the shipped ones, then the player's own), and
+    /// the one it quotes, if any (kept from game to game).
+    cards: Vec<CoachCard>,
+    card: Option<usize>,
+    /// The preparation of a game's tables waits here first (see [`App::with_tables_gate`]).
+    tables_gate: Option<Arc<Barrier>>,
 }
 
 impl std::fmt::Debug for App {
@@ -158,7 +166,39 @@ impl App {
             pace: Pace::Background,
             last_theme: None,
             progress: None,
+            cards: CoachCard::shipped(),
+            card: None,
+            tables_gate: None,
         }
+    }
+
+    /// The preparation of each game's tables (on its thread) first waits at `gate`, a barrier
+    /// of two, until its other party passes it too: a test sees the wait for certain, even when
+    /// the tables would be ready at once.
+    #[must_use]
+    pub fn with_tables_gate(mut self, gate: Arc<Barrier>) -> App {
+        self.tables_gate = Some(gate);
+        self
+    }
+
+    /// The coach quotes `card` from the start: a shipped one, or the player's own, which is
+    /// then offered after the shipped ones.
+    #[must_use]
+    pub fn with_coach_card(mut self, card: CoachCard) -> App {
+        let at = match self.cards.iter().position(|c| c.name == card.name) {
+            Some(at) => at,
+            None => {
+                self.cards.push(card);
+                self.cards.len() - 1
+            }
+        };
+        self.card = Some(at);
+        self
+    }
+
+    /// The card the coach quotes, if any.
+    pub fn coach_card(&self) -> Option<&CoachCard> {
+        self.card.and_then(|i| self.cards.get(i))
     }
 
     /// Does slow work (a game's review, the trainer's positions) at once, before the key that
@@ -235,6 +275,9 @@ impl App {
             pace: Pace::Background,
             last_theme: None,
             progress: None,
+            cards: Vec::new(),
+            card: None,
+            tables_gate: None,
         }
     }
 
@@ -488,6 +531,11 @@ impl App {
                             self.effects.push(Effect::Remember(form.setup.clone()));
                         }
                         self.recorded = (0, false);
+                        // A card to quote was asked for: the coach is there to quote it.
+                        if self.card.is_some() {
+                            session.coach_visible = true;
+                        }
+                        session.prepare_tables(self.pace, self.tables_gate.clone());
                         session.schedule(self.now);
                         session.refresh_advice(self.advisor.as_deref_mut());
                         self.screen = Screen::Play(session);

@@ -27,7 +27,12 @@ impl App {
         } else {
             &[KeyAction::Roll, KeyAction::Coach, KeyAction::Quit]
         };
-        let action = ch.and_then(|c| Keys::of(session.lang).action(c, live));
+        // The coach's card may be changed whenever the game is on.
+        let mut live = live.to_vec();
+        if !session.game.is_over() {
+            live.push(KeyAction::Card);
+        }
+        let action = ch.and_then(|c| Keys::of(session.lang).action(c, &live));
         match (key.code, ch, action) {
             (_, Some(msg::KEY_HELP), _) => self.overlay = Overlay::Help,
             // The log scrolls back through the whole game (the panel clamps it).
@@ -49,6 +54,19 @@ impl App {
             }
             (.., Some(KeyAction::Coach)) => {
                 session.coach_visible = !session.coach_visible;
+            }
+            // The coach's next strategy card (none after the last); choosing one shows the coach.
+            (.., Some(KeyAction::Card)) => {
+                self.card = match self.card {
+                    None if !self.cards.is_empty() => Some(0),
+                    Some(i) if i + 1 < self.cards.len() => Some(i + 1),
+                    _ => None,
+                };
+                if self.card.is_some() {
+                    session.coach_visible = true;
+                }
+                let name = self.card.map(|i| &self.cards[i].name);
+                self.message = Some(msg::coach_card_chosen(session.lang.messages(), name));
             }
             _ if session.game.is_over() => match action {
                 // A key during the last turn's moment on the table brings the results.
@@ -169,7 +187,14 @@ impl App {
                 .map(|line| Line::styled(line, theme.bad()))
                 .collect()
         } else if let Some(seat) = session.bot_to_act() {
-            ui::key_prompt(msg::bot_thinking(m, &names[seat]), theme)
+            match session.tables_status().filter(|_| session.bots_wait()) {
+                // The bot waits for the tables it plays by: what is computed, how far along.
+                Some(status) => {
+                    let width = usize::from(frame.area().width.saturating_sub(2));
+                    ui::tables_prompt(m, &status, &names[seat], width, theme)
+                }
+                None => ui::key_prompt(msg::bot_thinking(m, &names[seat]), theme),
+            }
         } else {
             match game.awaiting() {
                 Awaiting::Decision { .. } => ui::decision_prompt(m, game.turn(), theme),
@@ -194,6 +219,16 @@ impl App {
             .filter(|_| session.coach_visible && deciding)
             .and_then(|advice| advice.as_ref()?.reason.as_ref())
             .map(|reason| msg::coach_why(m, reason));
+        // What the card the coach quotes does at this decision, against the coach's values.
+        let card = self.coach_card();
+        let card_advice = card
+            .zip(session.current_advice().and_then(Option::as_ref))
+            .filter(|_| session.coach_visible && deciding)
+            .map(|(card, advice)| {
+                let said = CardAdvice::of(&card.card, &game.situation(), advice);
+                let text = msg::card_says(m, &card.card, &said, advice);
+                (said.action, text)
+            });
         let review = session.review.as_ref();
         let coach = if !session.coach_visible {
             CoachView::Hidden { review }
@@ -204,6 +239,7 @@ impl App {
                     played: None,
                     review,
                     whose: None,
+                    card: card_advice.as_ref().map(|(action, _)| *action),
                 },
                 Some(None) => CoachView::NoValues {
                     available: self.advisor.is_some(),
@@ -218,6 +254,9 @@ impl App {
         let title = msg::title(m);
         let hint = if game.is_over() {
             hint_over
+        } else if let Some(status) = session.tables_status().filter(|_| !session.bots_wait()) {
+            // The coach's tables (the bots' own show in the choices panel).
+            msg::tables(m, &status)
         } else {
             msg::hint_game(m)
         };
@@ -230,9 +269,13 @@ impl App {
             prompt,
             guide,
             why,
+            card: card_advice.map(|(_, text)| text),
             log_scroll: session.log_scroll,
             log_marks: &[],
             coach,
+            coach_title: card
+                .filter(|_| session.coach_visible)
+                .map(|card| msg::panel_coach_card(m, &card.name)),
             status: self.message.as_deref(),
             hint: &hint,
             theme,

@@ -18,25 +18,42 @@ pub struct ChoicesPanel<'a> {
 }
 
 impl ChoicesPanel<'_> {
-    /// The lines under the keys: the reason, wrapped to `width`, or the guide.
+    /// The lines under the keys: the reason, wrapped to `width`, or the guide. With a strategy
+    /// card quoted, what the card does comes first (wrapped), and the reason only when the
+    /// whole of it fits in the panel's [`ChoicesPanel::MAX_LINES`] besides.
     pub fn body(
         keys: &[Line<'static>],
         guide: Option<&Line<'static>>,
         why: Option<&str>,
+        card: Option<&str>,
         width: usize,
         theme: Theme,
     ) -> Vec<Line<'static>> {
         let mut lines = keys.to_vec();
+        let wrapped = |text: &str| -> Vec<Line<'static>> {
+            super::wrap_words(text, width)
+                .into_iter()
+                .map(|l| Line::styled(l, theme.why()))
+                .collect()
+        };
+        if let Some(card) = card {
+            lines.extend(wrapped(card));
+        }
         match why {
-            Some(why) => lines.extend(
-                super::wrap_words(why, width)
-                    .into_iter()
-                    .map(|l| Line::styled(l, theme.why())),
-            ),
-            None => lines.extend(guide.cloned()),
+            Some(why) => {
+                let why = wrapped(why);
+                if card.is_none() || lines.len() + why.len() <= Self::MAX_LINES {
+                    lines.extend(why);
+                }
+            }
+            None if card.is_none() => lines.extend(guide.cloned()),
+            None => {}
         }
         lines
     }
+
+    /// The most lines the panel shows inside its frame.
+    pub const MAX_LINES: usize = 5;
 }
 
 impl Widget for ChoicesPanel<'_> {
@@ -71,6 +88,28 @@ pub fn decision_prompt(m: &'static Messages, turn: &Turn, theme: Theme) -> Vec<L
         }
         _ => Vec::new(),
     }
+}
+
+/// While a bot waits for the tables it plays by: what is computed and how far along, a gauge,
+/// and why the bot waits, in `width` columns.
+pub fn tables_prompt(
+    m: &'static Messages,
+    status: &crate::prepare::Status,
+    name: &str,
+    width: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let filled = status
+        .percent()
+        .map_or(0, |p| (p as usize * width).div_ceil(100).min(width));
+    vec![
+        Line::styled(msg::tables(m, status), theme.key()),
+        Line::from(vec![
+            Span::styled("━".repeat(filled), theme.good()),
+            Span::styled("─".repeat(width - filled), theme.dim()),
+        ]),
+        Line::styled(msg::tables_bot(m, name), theme.dim()),
+    ]
 }
 
 /// A word of guidance under the keys of a decision (when the coach gives no reason).

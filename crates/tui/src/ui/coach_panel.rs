@@ -36,6 +36,8 @@ pub enum CoachView<'a> {
         review: Option<&'a Review>,
         /// Whose decision the values are (in a replay, where nobody is "you").
         whose: Option<&'a str>,
+        /// The move of the strategy card the coach quotes, tagged in the list.
+        card: Option<Action>,
     },
 }
 
@@ -44,6 +46,8 @@ pub struct CoachPanel<'a> {
     pub view: CoachView<'a>,
     /// The rules of the game (the target names the measure when playing alone).
     pub rules: Rules,
+    /// The panel's title when not the plain one (the card the coach quotes).
+    pub title: Option<&'a str>,
     pub theme: Theme,
 }
 
@@ -80,6 +84,7 @@ impl Widget for CoachPanel<'_> {
             m,
             view,
             rules,
+            title,
             theme,
         } = self;
         let inner = usize::from(area.width.saturating_sub(2));
@@ -118,6 +123,7 @@ impl Widget for CoachPanel<'_> {
                 played,
                 review,
                 whose,
+                card,
             } => {
                 if let Some(name) = whose {
                     lines.push(Line::styled(msg::coach_whose(m, name), theme.key()));
@@ -132,19 +138,34 @@ impl Widget for CoachPanel<'_> {
                     Style::new().add_modifier(Modifier::BOLD),
                 ));
                 let best = msg::coach_best(m);
-                let tag_width = best.chars().count();
+                let card_tag = msg::coach_card_tag(m);
+                let tag_width = best.chars().count().max(card_tag.chars().count());
                 for &(action, value) in &advice.values {
                     let is_best = advice.is_best(value);
                     let mark = if played == Some(action) { "▸ " } else { "  " };
                     let label = msg::coach_option(m, action);
                     let value_text = advice.format_value(m, value);
-                    let tag = if is_best { best.as_str() } else { "" };
+                    // The best is named as such; the card's move, when it is not a best one.
+                    let tag = if is_best {
+                        best.as_str()
+                    } else if card == Some(action) {
+                        card_tag.as_str()
+                    } else {
+                        ""
+                    };
                     let width = inner.saturating_sub(2 + value_text.len() + 1 + tag_width);
                     // At least one space between the option and its value.
                     let label: String = label.chars().take(width.saturating_sub(1)).collect();
+                    let style = if is_best {
+                        theme.good()
+                    } else if card == Some(action) {
+                        theme.bad()
+                    } else {
+                        theme.plain()
+                    };
                     lines.push(Line::styled(
                         format!("{mark}{label:<width$}{value_text} {tag:<tag_width$}"),
-                        if is_best { theme.good() } else { theme.plain() },
+                        style,
                     ));
                 }
                 if advice.provisional {
@@ -158,7 +179,9 @@ impl Widget for CoachPanel<'_> {
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(msg::panel_coach(m)))
+            .block(
+                Block::bordered().title(title.map_or_else(|| msg::panel_coach(m), str::to_string)),
+            )
             .render(area, buf);
     }
 }

@@ -23,7 +23,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-pub use choices::{decision_guide, decision_prompt, game_over_prompt, key_prompt};
+pub use choices::{decision_guide, decision_prompt, game_over_prompt, key_prompt, tables_prompt};
 pub use coach_panel::CoachView;
 pub use end_screen::EndScreen;
 pub use log::log_lines;

@@ -32,7 +32,11 @@ pub struct TableView<'a> {
     pub guide: Option<Line<'static>>,
     /// The coach's reason for its best option, under the keys.
     pub why: Option<String>,
+    /// What the strategy card the coach quotes does here, under the keys.
+    pub card: Option<String>,
     pub coach: CoachView<'a>,
+    /// The coach panel's title when not the plain one.
+    pub coach_title: Option<String>,
     /// How many lines back the log is scrolled.
     pub log_scroll: usize,
     /// A mark for each decision in the log (the replay's review), in order.
@@ -56,11 +60,13 @@ impl Widget for &TableView<'_> {
             &view.prompt,
             view.guide.as_ref(),
             view.why.as_deref(),
+            view.card.as_deref(),
             usize::from(area.width.saturating_sub(2)),
             theme,
         );
         // The keys and two more lines, or as many as the coach's reason takes (within reason).
-        let choices_height = (choice_lines.len() as u16).clamp(2, 5) + 2;
+        let choices_height =
+            (choice_lines.len() as u16).clamp(2, ChoicesPanel::MAX_LINES as u16) + 2;
         let [title, body, choices, status] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
@@ -115,6 +121,7 @@ impl Widget for &TableView<'_> {
             m,
             view: view.coach,
             rules: view.game.rules(),
+            title: view.coach_title.as_deref(),
             theme,
         }
         .render(coach_area, buf);

@@ -237,8 +237,14 @@ impl Widget for TrainerScreen<'_> {
         };
         let choice_width = usize::from(area.width.saturating_sub(2));
         let answered_keys = [Line::styled(msg::hint_trainer(m), theme.key())];
-        let answered_lines =
-            ChoicesPanel::body(&answered_keys, None, why.as_deref(), choice_width, theme);
+        let answered_lines = ChoicesPanel::body(
+            &answered_keys,
+            None,
+            why.as_deref(),
+            None,
+            choice_width,
+            theme,
+        );
         let choices_height = match session.stage {
             Stage::Answered(..) => (answered_lines.len() as u16).clamp(2, 5) + 2,
             _ => 4,

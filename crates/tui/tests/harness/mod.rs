@@ -110,6 +110,23 @@ impl Harness {
         }
     }
 
+    /// With the solver's coach (waiting for its values) quoting `card` from the start.
+    pub fn with_card(setup: GameSetup, card: martian_tui::CoachCard) -> Harness {
+        let app = App::new(
+            setup,
+            Box::new(TestBots),
+            Some(Box::new(martian_tui::SolverAdvisor::blocking())),
+            99,
+            Theme { color: true },
+        )
+        .working_at_once()
+        .with_coach_card(card);
+        Harness {
+            app,
+            now: Duration::ZERO,
+        }
+    }
+
     pub fn key(&mut self, code: KeyCode) {
         self.app.handle(Event::key(code));
     }

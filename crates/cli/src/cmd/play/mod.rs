@@ -45,7 +45,18 @@ pub fn play(args: PlayArgs) -> Result<()> {
             .map_err(|e| UsageError(format!("--players: {e}")))?;
     }
     let record = args.record.map(|p| p.to_string_lossy().into_owned());
-    martian_tui::play(setup, record)?;
+    // A shipped card by its name, else the player's own file (refused, exit 2, if it does not
+    // read).
+    let card = match args.coach_card.as_deref() {
+        None => None,
+        Some(spec) => Some(match martian_tui::CoachCard::of_shipped_name(spec) {
+            Some(shipped) => shipped,
+            None => {
+                martian_tui::CoachCard::file(spec, crate::cmd::card::card_of_spec(spec, args.lang)?)
+            }
+        }),
+    };
+    martian_tui::play(setup, record, card)?;
     Ok(())
 }
 

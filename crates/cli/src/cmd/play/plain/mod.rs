@@ -49,10 +49,10 @@ pub struct PlayArgs {
     /// why; `coach on` and `coach off` at a prompt switch it too).
     #[arg(long)]
     pub coach: bool,
-    /// Line mode: the coach also says what this strategy card would do at each decision, the
-    /// line that says so and what it costs against the best (a card file, or card-1, card-3,
-    /// card-5).
-    #[arg(long, value_name = "CARD", requires = "plain")]
+    /// The coach also says what this strategy card would do at each decision, the line that
+    /// says so and what it costs against the best (a card file, or card-1, card-3, card-5); in
+    /// the full-screen game, the card key goes through the others.
+    #[arg(long, value_name = "CARD")]
     pub coach_card: Option<String>,
     #[command(flatten)]
     pub rules: RulesArgs,
