@@ -796,7 +796,10 @@ async fn a_backup_taken_while_serving_brings_every_room_back() {
 async fn json_logs_name_rooms_and_games_and_never_a_token() {
     let dir = scratch("logs");
     let db = dir.join("server.db");
-    let server = ServeProcess::start(&db, &["--log-format", "json"], &[]);
+    let mut server = ServeProcess::start(&db, &["--log-format", "json"], &[]);
+    let mut stdout = server
+        .take_stdout()
+        .expect("standard output is not read in JSON");
     let (room, token, mut ws, mut state) = room_with_a_game(server.addr, "Ana").await;
     // Play the game to its end, so that the room logs its start and end.
     loop {
@@ -815,6 +818,7 @@ async fn json_logs_name_rooms_and_games_and_never_a_token() {
     }
     let guest = resume(server.addr, &room, &token).await;
     assert_eq!(guest["type"], "joined");
+    let server_addr = server.addr;
     let (status, _, stderr) = tokio::task::block_in_place(|| server.terminate());
     assert!(status.success());
     let lines: Vec<Value> = stderr
@@ -822,6 +826,25 @@ async fn json_logs_name_rooms_and_games_and_never_a_token() {
         .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}")))
         .collect();
     assert!(!stderr.contains(&token), "a seat token reached the log");
+    // Nothing is written outside the JSON log, the address included: it is a field of the log's
+    // own `listening on` line (standard output may be the same journal).
+    let mut printed = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut printed).unwrap();
+    assert_eq!(printed, "", "written outside the JSON log");
+    let listening: Vec<&Value> = lines
+        .iter()
+        .filter(|l| {
+            l["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("listening on http://"))
+        })
+        .collect();
+    assert_eq!(listening.len(), 1, "{stderr}");
+    assert_eq!(
+        listening[0]["addr"].as_str(),
+        Some(server_addr.to_string().as_str()),
+        "{stderr}"
+    );
     let about_the_room: Vec<&Value> = lines
         .iter()
         .filter(|line| line.to_string().contains(&room))

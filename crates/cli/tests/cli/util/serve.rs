@@ -6,7 +6,7 @@ use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -96,6 +96,12 @@ impl ServeProcess {
             stderr,
             reader: Some(reader),
         }
+    }
+
+    /// Standard output, to read once the server has stopped (see [`ServeProcess::terminate`]);
+    /// `None` in the text log format, where its first line was read for the address.
+    pub fn take_stdout(&mut self) -> Option<ChildStdout> {
+        self.child.stdout.take()
     }
 
     /// SIGKILL, as a crash would.
