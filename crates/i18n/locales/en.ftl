@@ -730,6 +730,14 @@ card-verdict = { $right ->
 ## name; $names: a list of names; $dice: a dice-count; $points: a `points` text; keys ($key,
 ## $coach, $quit…) are tui-key letters, shown in brackets; decimals come formatted ($percent…).
 tui-title = MARTIAN DICE
+tui-card-move = { $line ->
+        [0] No line of the card applies: its default play is to { $doing }.
+       *[other] Card line { $line }: “{ $text }”
+    }
+tui-card-verdict = { $right ->
+        [yes] The card is right here.
+       *[no] Following it costs { $loss }: the best is to { $best }.
+    }
 tui-replay-title = MARTIAN DICE · replay
 # The keys. $action: death-ray, human, cow, chicken (take that face), stop, roll, coach, fast
 # (bots fast-forward), save, new (new game), view (results or table), review (the game's review),

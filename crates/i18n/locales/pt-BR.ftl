@@ -732,6 +732,14 @@ card-verdict = { $right ->
 ## texto `points`; as teclas ($key, $coach, $quit…) são letras de tui-key, mostradas entre
 ## colchetes; os decimais chegam formatados ($percent…). A tela tem 80×24: textos curtos.
 tui-title = MARTIAN DICE
+tui-card-move = { $line ->
+        [0] Nenhuma linha da carta vale aqui: a jogada padrão é { $doing }.
+       *[other] Linha { $line } da carta: “{ $text }”
+    }
+tui-card-verdict = { $right ->
+        [yes] A carta acerta aqui.
+       *[no] Segui-la custa { $loss }: o melhor é { $best }.
+    }
 tui-replay-title = MARTIAN DICE · reprodução
 # As teclas: r raio da morte (m também), h humano, v vaca, g galinha (as letras dos dados),
 # p parar, l lançar, a análise, s salvar, n nova partida, s sim. A primeira letra é a mostrada;

@@ -786,7 +786,8 @@ fn card_action(m: &Messages, action: Action) -> String {
 
 /// What the card would do here, its line quoted in the reader's language (or that its default
 /// play does), then whether that is the best, else what following it costs and the best: the
-/// same words as the line mode's `--coach-card`.
+/// line mode's `--coach-card` words made shorter, since a card's line can fill four rows of the
+/// choices panel at 80 columns.
 pub fn card_says(m: &Messages, card: &Card, said: &CardAdvice, advice: &Advice) -> String {
     let text = said
         .line
@@ -794,7 +795,7 @@ pub fn card_says(m: &Messages, card: &Card, said: &CardAdvice, advice: &Advice) 
         .unwrap_or_default();
     let doing = tr!(
         m,
-        "card-move",
+        "tui-card-move",
         line = said.line.map_or(0, |i| i + 1),
         doing = card_action(m, said.action),
         text = text
@@ -808,7 +809,7 @@ pub fn card_says(m: &Messages, card: &Card, said: &CardAdvice, advice: &Advice) 
         .map(|cost| advice.format_cost(m, cost));
     let verdict = tr!(
         m,
-        "card-verdict",
+        "tui-card-verdict",
         right = if loss.is_none() { "yes" } else { "no" },
         loss = loss.unwrap_or_default(),
         best = card_action(m, best)
