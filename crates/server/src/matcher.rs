@@ -357,7 +357,7 @@ pub async fn seat(app: &App, group: Vec<Waiter>, bots: usize) {
         Ok(evicted) => {
             if let Some(evicted) = evicted {
                 app.metrics.room_evicted();
-                let _ = evicted.try_send(crate::room::RoomCommand::Evict);
+                crate::room::evict(&evicted).await;
             }
         }
         Err(cap) => return failed(ErrorCode::TooManyRooms, &cap.to_string()),

@@ -143,6 +143,19 @@ pub fn room_queue() -> (RoomSender, RoomReceiver) {
     (RoomSender(tx), RoomReceiver(rx))
 }
 
+/// How long a new room waits for the room it evicts to store its closing.
+const EVICT_WAIT: Duration = Duration::from_secs(2);
+
+/// Closes `room` to make way for a new one and waits (at most [`EVICT_WAIT`]) until its closing
+/// is stored, so that a crash right after the new room is acknowledged cannot bring the evicted
+/// room back at the next start, beside the new one.
+pub async fn evict(room: &RoomSender) {
+    let (done, closed) = oneshot::channel();
+    if room.try_send(RoomCommand::Evict { done }) {
+        let _ = tokio::time::timeout(EVICT_WAIT, closed).await;
+    }
+}
+
 impl RoomSender {
     /// Queues `command`, waiting while the queue is full.
     pub async fn send(&self, command: RoomCommand) -> Result<(), RoomClosed> {
@@ -191,8 +204,8 @@ pub enum RoomCommand {
     /// room stays open in the database, to be brought back by the next start.
     Shutdown { done: oneshot::Sender<()> },
     /// The server is full and this room, which nobody is in, gives its place to a new one: it
-    /// closes for good (its records stay).
-    Evict,
+    /// closes for good (its records stay), and answers `done` once its closing is stored.
+    Evict { done: oneshot::Sender<()> },
     /// What became of the room, for the holder of `token` (`my_rooms`).
     Describe {
         token: String,
@@ -616,12 +629,13 @@ impl Room {
                         self.give_up();
                         break;
                     }
-                    Some(RoomCommand::Evict) => {
+                    Some(RoomCommand::Evict { done }) => {
                         tracing::info!("closing the room to make way for a new one");
                         for (_, member) in self.members.drain() {
                             let _ = member.outbox.send(Outgoing::Reconnect);
                         }
                         self.close().await;
+                        let _ = done.send(());
                         break;
                     }
                     Some(command) => self.handle(command).await,
@@ -812,7 +826,7 @@ impl Room {
                     }
                 }
             }
-            RoomCommand::Shutdown { .. } | RoomCommand::GiveUp | RoomCommand::Evict => {
+            RoomCommand::Shutdown { .. } | RoomCommand::GiveUp | RoomCommand::Evict { .. } => {
                 unreachable!("handled by the loop")
             }
             RoomCommand::Gone {

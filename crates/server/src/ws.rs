@@ -945,7 +945,7 @@ impl Client {
         )?;
         if let Some(evicted) = evicted {
             app.metrics.room_evicted();
-            let _ = evicted.try_send(RoomCommand::Evict);
+            crate::room::evict(&evicted).await;
         }
         if let Err(error) = store.commit(vec![room.first_write()]).await {
             app.registry.remove(&id, generation);
