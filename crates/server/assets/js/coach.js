@@ -135,8 +135,10 @@ function cardChoice(advice) {
     .map((lines) => `<option value="${lines}"${lines === chosen ? " selected" : ""}>${esc(t("web-coach-card-option", { lines }))}</option>`)
     .join("");
   const says = chosen ? cardSays(advice, chosen) : "";
-  return `<p class="coach-card"><label>${esc(t("web-coach-card"))} <select id="coach-card">${options}</select></label></p>
-    ${says ? `<p class="coach-card-says" id="coach-card-says">${esc(says)}</p>` : ""}`;
+  return {
+    choice: `<p class="coach-card"><label>${esc(t("web-coach-card"))} <select id="coach-card">${options}</select></label></p>`,
+    says: says ? `<p class="coach-card-says" id="coach-card-says">${esc(says)}</p>` : "",
+  };
 }
 
 export function coachPanel(room, game, mine) {
@@ -146,7 +148,8 @@ export function coachPanel(room, game, mine) {
   const valued = mine && advice.options && advice.options.length > 1;
   const note = valued ? `<p class="muted small-print coach-note">${esc(t("web-coach-on-buttons"))}</p>` : "";
   const reason = advice.reason && advice.reason.id && has(advice.reason.id) ? `<p class="coach-why" id="coach-why">${esc(t(advice.reason.id, serverArgs(advice.reason.args)))}</p>` : "";
-  const card = valued && advice.cards && advice.cards.length ? cardChoice(advice) : "";
-  return `<div class="coach" id="coach-panel"><h2 class="zone-title">${esc(t("web-win-chance"))}</h2>
-    ${chances(room, advice)}${reason}${card}${note}</div>`;
+  // The card's choice sits beside the title, so that it costs the moves below no height.
+  const card = valued && advice.cards && advice.cards.length ? cardChoice(advice) : { choice: "", says: "" };
+  return `<div class="coach" id="coach-panel"><div class="coach-head"><h2 class="zone-title">${esc(t("web-win-chance"))}</h2>${card.choice}</div>
+    ${chances(room, advice)}${reason}${card.says}${note}</div>`;
 }
