@@ -16,13 +16,12 @@
 //! The solution keeps the two win probabilities of every position (16 bytes each, 16 MB at a
 //! target of 999) and builds a position's turn table when it is first asked about.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use martian_engine::{Action, EndRule, Points, Rules, Situation, SolveLimit, SolvedGame};
 use rayon::prelude::*;
 
-use crate::cache::{CacheLookup, TableCache, f64s_from_bytes, f64s_to_bytes};
+use crate::cache::{CacheLookup, SolutionMemo, TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::cycle::{Evaluation, fixed_point};
 use crate::error::PositionError;
 use crate::lazy::LazyTables;
@@ -483,22 +482,12 @@ pub fn duel_position(
     })
 }
 
-type Solutions = Mutex<HashMap<Rules, Arc<DuelSolution>>>;
-
-/// The duel solutions this process holds.
-fn solutions() -> &'static Solutions {
-    static SOLUTIONS: OnceLock<Solutions> = OnceLock::new();
-    SOLUTIONS.get_or_init(Default::default)
-}
+static SOLUTIONS: SolutionMemo<DuelSolution> = SolutionMemo::new(KIND);
 
 /// Whether the duel solution for `rules` is at hand: in this process's memory, or in the
 /// user's disk cache (read in moments, where a solve takes seconds or minutes).
 pub fn duel_at_hand(rules: Rules) -> bool {
-    let in_memory = solutions()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .contains_key(&rules);
-    in_memory || TableCache::user().is_ok_and(|cache| cache.path(KIND, rules).is_file())
+    SOLUTIONS.at_hand(rules)
 }
 
 /// The duel solution for `rules`: from this process's memory, else the user's disk cache, else
@@ -510,24 +499,9 @@ pub fn duel_with_progress(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<(Arc<DuelSolution>, Provenance), SolveLimit> {
     SolvedGame::Duel.check(rules)?;
-    let solutions = solutions();
-    if let Some(solution) = solutions
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&rules)
-    {
-        return Ok((Arc::clone(solution), Provenance::Memory));
-    }
-    let cache = TableCache::user().ok();
-    let (solution, provenance) = DuelSolution::load_or_solve(rules, cache.as_ref(), progress);
-    let solution = Arc::clone(
-        solutions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(rules)
-            .or_insert_with(|| Arc::new(solution)),
-    );
-    Ok((solution, provenance))
+    SOLUTIONS.get(rules, |cache| {
+        Ok(DuelSolution::load_or_solve(rules, cache, progress))
+    })
 }
 
 /// [`duel_with_progress`] without progress reports.

@@ -42,13 +42,12 @@
 
 mod mixed;
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use martian_engine::{Action, EndRule, Points, Rules, Situation, SolveLimit, SolvedGame};
 use rayon::prelude::*;
 
-use crate::cache::{CacheLookup, TableCache, f64s_from_bytes, f64s_to_bytes};
+use crate::cache::{CacheLookup, SolutionMemo, TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::duel::{Progress, Provenance};
 use crate::error::PositionError;
 use crate::eval::{EvalSpace, Scratch};
@@ -852,21 +851,12 @@ pub fn quad_position(
     Ok(QuadPosition::Final { seat, scores })
 }
 
-type Solutions = Mutex<HashMap<Rules, Arc<QuadSolution>>>;
-
-fn solutions() -> &'static Solutions {
-    static SOLUTIONS: OnceLock<Solutions> = OnceLock::new();
-    SOLUTIONS.get_or_init(Default::default)
-}
+static SOLUTIONS: SolutionMemo<QuadSolution> = SolutionMemo::new(KIND);
 
 /// Whether the four-player solution for `rules` is at hand: in this process's memory, or in the
 /// user's disk cache.
 pub fn quad_at_hand(rules: Rules) -> bool {
-    let in_memory = solutions()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .contains_key(&rules);
-    in_memory || TableCache::user().is_ok_and(|cache| cache.path(KIND, rules).is_file())
+    SOLUTIONS.at_hand(rules)
 }
 
 /// The four-player solution for `rules`: from this process's memory, else the user's disk cache,
@@ -876,24 +866,9 @@ pub fn quad_with_progress(
     rules: Rules,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<(Arc<QuadSolution>, Provenance), QuadError> {
-    let solutions = solutions();
-    if let Some(solution) = solutions
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&rules)
-    {
-        return Ok((Arc::clone(solution), Provenance::Memory));
-    }
-    let cache = TableCache::user().ok();
-    let (solution, provenance) = QuadSolution::load_or_solve(rules, cache.as_ref(), progress)?;
-    let solution = Arc::clone(
-        solutions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(rules)
-            .or_insert_with(|| Arc::new(solution)),
-    );
-    Ok((solution, provenance))
+    SOLUTIONS.get(rules, |cache| {
+        QuadSolution::load_or_solve(rules, cache, progress)
+    })
 }
 
 /// [`quad_with_progress`] without progress reports.

@@ -26,13 +26,12 @@
 //! result is a stationary equilibrium up to 1e-12: every player's play is within 1e-12 of a best
 //! reply, and the values are those of that play.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use martian_engine::{Action, EndRule, Points, Rules, Situation, SolveLimit, SolvedGame, Turn};
 use rayon::prelude::*;
 
-use crate::cache::{CacheLookup, TableCache, f64s_from_bytes, f64s_to_bytes};
+use crate::cache::{CacheLookup, SolutionMemo, TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::duel::{Progress, Provenance};
 use crate::error::PositionError;
 use crate::eval::{EvalSpace, Scratch};
@@ -805,22 +804,12 @@ mod position_tests {
     }
 }
 
-type Solutions = Mutex<HashMap<Rules, Arc<TrioSolution>>>;
-
-/// The trio solutions this process holds.
-fn solutions() -> &'static Solutions {
-    static SOLUTIONS: OnceLock<Solutions> = OnceLock::new();
-    SOLUTIONS.get_or_init(Default::default)
-}
+static SOLUTIONS: SolutionMemo<TrioSolution> = SolutionMemo::new(KIND);
 
 /// Whether the trio solution for `rules` is at hand: in this process's memory, or in the
 /// user's disk cache (read in moments, where a solve takes seconds or minutes).
 pub fn trio_at_hand(rules: Rules) -> bool {
-    let in_memory = solutions()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .contains_key(&rules);
-    in_memory || TableCache::user().is_ok_and(|cache| cache.path(KIND, rules).is_file())
+    SOLUTIONS.at_hand(rules)
 }
 
 /// The three-player solution for `rules`: from this process's memory, else the user's disk
@@ -830,24 +819,9 @@ pub fn trio_with_progress(
     rules: Rules,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<(Arc<TrioSolution>, Provenance), TrioError> {
-    let solutions = solutions();
-    if let Some(solution) = solutions
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&rules)
-    {
-        return Ok((Arc::clone(solution), Provenance::Memory));
-    }
-    let cache = TableCache::user().ok();
-    let (solution, provenance) = TrioSolution::load_or_solve(rules, cache.as_ref(), progress)?;
-    let solution = Arc::clone(
-        solutions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(rules)
-            .or_insert_with(|| Arc::new(solution)),
-    );
-    Ok((solution, provenance))
+    SOLUTIONS.get(rules, |cache| {
+        TrioSolution::load_or_solve(rules, cache, progress)
+    })
 }
 
 /// [`trio_with_progress`] without progress reports.
