@@ -144,18 +144,10 @@ fn load_solutions(record: &GameRecord, m: &Messages) -> Result<(), UsageError> {
             crate::cmd::solve::solve_duel(rules, m)?;
         }
         (_, martian_engine::SolvedGame::Trio) => {
-            let bar = crate::cmd::solve::progress_bar();
-            let report = |p: martian_solver::Progress| {
-                if let Some(bar) = &bar {
-                    bar.set_length(p.total);
-                    bar.set_position(p.done);
-                }
-            };
             // A failure is the review's to report, position by position.
-            let _ = martian_solver::trio_with_progress(rules, &report);
-            if let Some(bar) = bar {
-                bar.finish_and_clear();
-            }
+            let _ = crate::cmd::solve::with_progress_bar(|report| {
+                martian_solver::trio_with_progress(rules, report)
+            });
         }
         _ => {}
     }

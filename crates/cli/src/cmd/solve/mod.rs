@@ -93,12 +93,8 @@ pub fn progress_bar() -> Option<ProgressBar> {
     Some(bar)
 }
 
-/// The duel solution for `rules`, with a progress bar while it is computed; beyond the solver's
-/// limits, a usage error naming them.
-pub fn solve_duel(
-    rules: Rules,
-    m: &Messages,
-) -> Result<(std::sync::Arc<DuelSolution>, Provenance), UsageError> {
+/// Runs `solve` with a progress bar on a terminal fed by the progress it reports.
+pub fn with_progress_bar<T>(solve: impl FnOnce(&(dyn Fn(Progress) + Sync)) -> T) -> T {
     let bar = progress_bar();
     let report = |p: Progress| {
         if let Some(bar) = &bar {
@@ -106,11 +102,30 @@ pub fn solve_duel(
             bar.set_position(p.done);
         }
     };
-    let solved = martian_solver::duel_with_progress(rules, &report);
+    let solved = solve(&report);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    solved.map_err(|limit| UsageError::beyond(m, &limit))
+    solved
+}
+
+/// Where a solution came from, as `--json` names it.
+fn source_name(provenance: Provenance) -> &'static str {
+    match provenance {
+        Provenance::Memory => "memory",
+        Provenance::Disk => "cache",
+        Provenance::Computed { .. } => "computed",
+    }
+}
+
+/// The duel solution for `rules`, with a progress bar while it is computed; beyond the solver's
+/// limits, a usage error naming them.
+pub fn solve_duel(
+    rules: Rules,
+    m: &Messages,
+) -> Result<(std::sync::Arc<DuelSolution>, Provenance), UsageError> {
+    with_progress_bar(|report| martian_solver::duel_with_progress(rules, report))
+        .map_err(|limit| UsageError::beyond(m, &limit))
 }
 
 fn duel(options: &SolveOptions, m: &Messages) -> Result<()> {
@@ -119,11 +134,7 @@ fn duel(options: &SolveOptions, m: &Messages) -> Result<()> {
     let (solution, provenance) = solve_duel(rules, m)?;
     let seconds = started.elapsed().as_secs_f64();
     let wins = solution.game_wins();
-    let (source, from_disk) = match provenance {
-        Provenance::Memory => ("memory", false),
-        Provenance::Disk => ("cache", true),
-        Provenance::Computed { .. } => ("computed", false),
-    };
+    let (source, from_disk) = (source_name(provenance), provenance == Provenance::Disk);
     if options.json {
         let t = rules.target();
         // Seat 1's chance in its last turn when seat 0 finished `k` points ahead.

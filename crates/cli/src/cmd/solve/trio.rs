@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use anyhow::Result;
-use martian_solver::{Progress, Provenance, TRIO_TOLERANCE, TrioError, trio_with_progress};
+use martian_solver::{Provenance, TRIO_TOLERANCE, TrioError, trio_with_progress};
 use serde_json::json;
 
 use martian_i18n::Messages;
@@ -15,27 +15,13 @@ use crate::rules_args::RulesArgs;
 pub fn run(json: bool, rules: &RulesArgs, m: &Messages) -> Result<()> {
     let rules = rules.rules()?;
     let started = Instant::now();
-    let bar = crate::cmd::solve::progress_bar();
-    let report = |p: Progress| {
-        if let Some(bar) = &bar {
-            bar.set_length(p.total);
-            bar.set_position(p.done);
-        }
-    };
-    let solved = trio_with_progress(rules, &report);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let solved = super::with_progress_bar(|report| trio_with_progress(rules, report));
     let (solution, provenance) = solved.map_err(|e| match e {
         TrioError::TargetTooHigh(limit) => UsageError::beyond(m, &limit),
     })?;
     let seconds = started.elapsed().as_secs_f64();
     let wins = solution.game_wins();
-    let source = match provenance {
-        Provenance::Memory => "memory",
-        Provenance::Disk => "cache",
-        Provenance::Computed { .. } => "computed",
-    };
+    let source = super::source_name(provenance);
     if json {
         let stats = solution.stats();
         let object = json!({
