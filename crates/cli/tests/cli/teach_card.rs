@@ -65,6 +65,26 @@ fn value_of(options: &Value, action: &str) -> f64 {
         .unwrap()
 }
 
+/// What the card does at a position the trainer or the review lists (`--json`), its line, and
+/// what its move loses there against the best, by the listing's own values.
+fn card_at_trainer_position(p: &Value) -> (Action, Option<usize>, f64) {
+    let scores: Vec<u16> = p["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap() as u16)
+        .collect();
+    let (action, line) = card_decides(
+        &scores,
+        p["seat"].as_u64().unwrap() as usize,
+        p["round"].as_u64().unwrap() as u32,
+        p["transcript"].as_str().unwrap(),
+    );
+    let best = value_of(&p["options"], p["best"].as_str().unwrap());
+    let loss = best - value_of(&p["options"], &action.code());
+    (action, line, loss)
+}
+
 /// What the card itself does at a position given as `advise` takes it.
 fn card_decides(
     scores: &[u16],
@@ -189,22 +209,9 @@ fn the_trainer_drills_a_card_where_following_it_costs_most() {
             assert!(!p[key].is_null(), "{key} in {p}");
         }
         let played = &p["card"];
-        let scores: Vec<u16> = p["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s.as_u64().unwrap() as u16)
-            .collect();
-        let (action, line) = card_decides(
-            &scores,
-            p["seat"].as_u64().unwrap() as usize,
-            p["round"].as_u64().unwrap() as u32,
-            p["transcript"].as_str().unwrap(),
-        );
+        let (action, line, loss) = card_at_trainer_position(p);
         assert_eq!(played["action"], action.code(), "{p}");
         assert_eq!(played["line"].as_u64(), line.map(|i| i as u64 + 1), "{p}");
-        let best = value_of(&p["options"], p["best"].as_str().unwrap());
-        let loss = best - value_of(&p["options"], &action.code());
         assert!(
             (played["loss"].as_f64().unwrap() - loss).abs() < 1e-15,
             "{p}"
@@ -219,20 +226,7 @@ fn the_trainer_drills_a_card_where_following_it_costs_most() {
     usual.push("--json");
     let plain = json(&usual, &dir);
     for p in plain.as_array().unwrap() {
-        let scores: Vec<u16> = p["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s.as_u64().unwrap() as u16)
-            .collect();
-        let (action, _) = card_decides(
-            &scores,
-            p["seat"].as_u64().unwrap() as usize,
-            p["round"].as_u64().unwrap() as u32,
-            p["transcript"].as_str().unwrap(),
-        );
-        let best = value_of(&p["options"], p["best"].as_str().unwrap());
-        let loss = best - value_of(&p["options"], &action.code());
+        let (_, _, loss) = card_at_trainer_position(p);
         assert!(loss <= losses[0] + 1e-15, "{p}");
     }
     // In words, in both languages: the card's move and the verdict under each position.
@@ -314,23 +308,11 @@ fn a_game_is_reviewed_against_a_card() {
         let d = &decisions[c["decision"].as_u64().unwrap() as usize];
         assert_eq!(d["forced"], false);
         let seat = d["seat"].as_u64().unwrap() as usize;
-        let scores: Vec<u16> = d["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s.as_u64().unwrap() as u16)
-            .collect();
-        let (action, line) = card_decides(
-            &scores,
-            seat,
-            d["round"].as_u64().unwrap() as u32,
-            d["transcript"].as_str().unwrap(),
-        );
+        // A review's decision carries the same fields as a trainer's position.
+        let (action, line, loss) = card_at_trainer_position(d);
         assert_eq!(c["action"], action.code(), "{c} at {d}");
         assert_eq!(c["line"].as_u64(), line.map(|i| i as u64 + 1));
         assert_eq!(c["followed"], d["chosen"] == action.code().as_str());
-        let best = value_of(&d["options"], d["best"].as_str().unwrap());
-        let loss = best - value_of(&d["options"], &action.code());
         assert!(
             (c["loss"].as_f64().unwrap() - loss.max(0.0)).abs() < 1e-12,
             "{c}"
