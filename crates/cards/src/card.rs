@@ -105,6 +105,9 @@ pub enum Condition {
     /// The biggest earthling group of this roll that may be taken (only at a choice of type;
     /// 0 when none may be taken).
     BiggestGroup(Bound),
+    /// The dice left once this roll's death rays are set aside: the roll's dice other than its
+    /// tanks and death rays (only at a choice of type).
+    LeftAfterRays(Bound),
     /// This roll has more death rays than its biggest earthling group that may be taken (with
     /// `or_equal`, at least as many; only at a choice of type).
     RaysBeatGroup { or_equal: bool },
@@ -132,7 +135,10 @@ impl Condition {
     pub fn reads_roll(self) -> bool {
         matches!(
             self,
-            Condition::Rolled(..) | Condition::BiggestGroup(_) | Condition::RaysBeatGroup { .. }
+            Condition::Rolled(..)
+                | Condition::BiggestGroup(_)
+                | Condition::RaysBeatGroup { .. }
+                | Condition::LeftAfterRays(_)
         )
     }
 
@@ -174,6 +180,9 @@ impl Condition {
             Condition::BiggestGroup(bound) => {
                 bound.holds(i32::from(facts.biggest.map_or(0, |(_, count)| count)))
             }
+            Condition::LeftAfterRays(bound) => bound.holds(
+                i32::from(facts.dice_left) - i32::from(facts.rolled[Face::DeathRay.index()]),
+            ),
             Condition::RaysBeatGroup { or_equal } => {
                 let rays = facts.rolled[Face::DeathRay.index()];
                 let group = facts.biggest.map_or(0, |(_, count)| count);

@@ -69,6 +69,7 @@ pub(crate) enum Shape {
     BiggestGroup,
     RaysBeatGroup,
     RaysMatchGroup,
+    LeftAfterRays,
     LastRound,
     PlayFirst,
     MyScore,
@@ -99,6 +100,7 @@ impl Shape {
             Shape::BiggestGroup => Condition::BiggestGroup(bound),
             Shape::RaysBeatGroup => Condition::RaysBeatGroup { or_equal: false },
             Shape::RaysMatchGroup => Condition::RaysBeatGroup { or_equal: true },
+            Shape::LeftAfterRays => Condition::LeftAfterRays(bound),
             Shape::LastRound => Condition::LastRound,
             Shape::PlayFirst => Condition::PlayFirst,
             Shape::MyScore => Condition::MyScore(bound),
@@ -128,6 +130,7 @@ impl Shape {
             Condition::BiggestGroup(bound) => b(Shape::BiggestGroup, bound),
             Condition::RaysBeatGroup { or_equal: false } => (Shape::RaysBeatGroup, 1, false),
             Condition::RaysBeatGroup { or_equal: true } => (Shape::RaysMatchGroup, 1, false),
+            Condition::LeftAfterRays(bound) => b(Shape::LeftAfterRays, bound),
             Condition::LastRound => (Shape::LastRound, 1, false),
             Condition::PlayFirst => (Shape::PlayFirst, 1, false),
             Condition::MyScore(bound) => b(Shape::MyScore, bound),
@@ -260,6 +263,10 @@ impl Lexicon {
                 Shape::RaysMatchGroup,
                 "the roll has as many death rays as the biggest earthling group or more"
                     .to_string(),
+            ),
+            (
+                Shape::LeftAfterRays,
+                "taking the death rays leaves {n} die|dice or {cmp}".to_string(),
             ),
             (Shape::LastRound, "it is the last round".to_string()),
             (Shape::PlayFirst, "you play first".to_string()),
@@ -397,6 +404,10 @@ impl Lexicon {
                 Shape::RaysMatchGroup,
                 "o lançamento tem tantos raios da morte quanto o maior grupo de terráqueos ou mais"
                     .to_string(),
+            ),
+            (
+                Shape::LeftAfterRays,
+                "pegar os raios da morte deixa {n} dado|dados ou {cmp}".to_string(),
             ),
             (Shape::LastRound, "é a última rodada".to_string()),
             (Shape::PlayFirst, "você joga primeiro".to_string()),

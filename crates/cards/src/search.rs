@@ -44,6 +44,8 @@ pub enum Slot {
     OpponentAtLeast,
     RaysBeatGroup,
     RaysMatchGroup,
+    LeavesAtLeast,
+    LeavesAtMost,
 }
 
 impl Slot {
@@ -75,7 +77,8 @@ impl Slot {
             | Condition::Rolled(_, b)
             | Condition::BiggestGroup(b)
             | Condition::Kinds(b)
-            | Condition::OpponentScore(b) => b.n,
+            | Condition::OpponentScore(b)
+            | Condition::LeftAfterRays(b) => b.n,
             _ => 1,
         };
         (self.condition(n) == condition).then_some(n)
@@ -97,6 +100,8 @@ impl Slot {
             Slot::Trail => (1, 12, 5),
             Slot::Lead => (1, 12, 5),
             Slot::OpponentAtLeast => (14, 24, 20),
+            Slot::LeavesAtLeast => (1, 10, 4),
+            Slot::LeavesAtMost => (0, 10, 6),
             Slot::Safe
             | Slot::LastRound
             | Slot::StopPutsAhead
@@ -130,6 +135,8 @@ impl Slot {
             Slot::OpponentAtLeast => OpponentScore(Bound::at_least(n)),
             Slot::RaysBeatGroup => RaysBeatGroup { or_equal: false },
             Slot::RaysMatchGroup => RaysBeatGroup { or_equal: true },
+            Slot::LeavesAtLeast => LeftAfterRays(Bound::at_least(n)),
+            Slot::LeavesAtMost => LeftAfterRays(Bound::at_most(n)),
         }
     }
 }
@@ -208,6 +215,41 @@ impl Family {
             ));
         }
         families.push(Family::new(rays, &[RaysRolledAtLeast, DiceAtLeast], &[]));
+        // The death rays by the dice they leave: few once an earthling is held or the tanks
+        // lead by more (the turn is near its end either way), enough on the first rolls.
+        families.push(Family::new(rays, &[TanksLead, LeavesAtMost], &[]));
+        families.push(Family::new(
+            rays,
+            &[TanksLead, RaysRolledAtMost, LeavesAtMost],
+            &[],
+        ));
+        families.push(Family::new(
+            rays,
+            &[TanksLead, KindsAtLeast, RaysRolledAtMost, LeavesAtMost],
+            &[],
+        ));
+        families.push(Family::new(rays, &[TanksLead, LeavesAtLeast], &[]));
+        families.push(Family::new(
+            rays,
+            &[TanksLead, RaysRolledAtLeast, LeavesAtLeast],
+            &[],
+        ));
+        families.push(Family::new(
+            rays,
+            &[TanksLead, RaysMatchGroup, GroupAtMost, LeavesAtLeast],
+            &[],
+        ));
+        families.push(Family::new(
+            rays,
+            &[
+                TanksLead,
+                RaysMatchGroup,
+                GroupAtMost,
+                RaysRolledAtMost,
+                LeavesAtLeast,
+            ],
+            &[],
+        ));
         // The smallest earthling group while the tanks lead late in a turn: fewer dice set
         // aside, more rolled for death rays.
         let smallest = Advice::Take(Group::Smallest);
@@ -656,7 +698,12 @@ fn search_here(
 /// with points and few dice left). Their lines read only the turn: the lines on the position
 /// come last, in place of their stops.
 fn seeds(lines: usize) -> Vec<Card> {
-    const SEEDS: [&str; 3] = [
+    const SEEDS: [&str; 4] = [
+        "1. Take the death rays when the tanks lead and you have 1 earthling kind or more and the roll has 5 death rays or fewer and taking the death rays leaves 6 dice or fewer.\n\
+         2. Take the death rays when the tanks lead and the roll has as many death rays as the biggest earthling group or more and the biggest earthling group has 4 dice or fewer and the roll has 5 death rays or fewer and taking the death rays leaves 4 dice or more.\n\
+         3. Take the death rays when the tanks lead by 2 or more and the roll has 6 death rays or fewer and taking the death rays leaves 7 dice or fewer.\n\
+         4. Stop when you have 3 earthling kinds or more unless the tanks lead.\n\
+         5. Stop when stopping reaches the target and stopping puts you ahead unless you play first.\n",
         "1. Take the death rays when the tanks lead by 2 or more and the roll has 4 death rays or more and the roll has 6 death rays or fewer.\n\
          2. Take the death rays when the tanks lead and 9 dice or fewer are left and the roll has 5 death rays or fewer.\n\
          3. Take the death rays when the tanks lead and the roll has as many death rays as the biggest earthling group or more and the roll has 5 death rays or fewer and the biggest earthling group has 4 dice or fewer.\n\

@@ -104,3 +104,35 @@ fn conditions_on_the_game_read_the_scores_seat_and_round() {
         (Action::Stop, Source::Line(3))
     );
 }
+
+#[test]
+fn the_dice_the_death_rays_leave_are_the_roll_s_others_but_its_tanks() {
+    // 13 dice: 2 tanks (set aside by themselves), 3 death rays, 8 earthlings: taking the death
+    // rays leaves 8 dice, whichever kinds they show.
+    let turn = turn_after(&[], "TTRRRHHHCCCKK");
+    let card = |n: u8, cmp: &str| {
+        format!(
+            "1. Take the death rays when taking the death rays leaves {n} dice or {cmp}.\n\
+             2. Take the chickens."
+        )
+    };
+    let rays = (Action::Take(Face::DeathRay), Source::Line(0));
+    let chickens = (Action::Take(Face::Chicken), Source::Line(1));
+    assert_eq!(decide(&card(8, "more"), &turn, &[0, 0], 0, false), rays);
+    assert_eq!(decide(&card(9, "more"), &turn, &[0, 0], 0, false), chickens);
+    assert_eq!(decide(&card(8, "fewer"), &turn, &[0, 0], 0, false), rays);
+    assert_eq!(
+        decide(&card(7, "fewer"), &turn, &[0, 0], 0, false),
+        chickens
+    );
+    // With humans held, the roll's humans still count among the dice left: they are rolled
+    // again after the death rays are taken.
+    let turn = turn_after(&[("RRRRRHHCCCKKK", Face::Human)], "TRRHHCCKKKK");
+    // 11 dice rolled, 1 tank, 2 death rays: 8 left after the rays.
+    assert_eq!(decide(&card(8, "more"), &turn, &[0, 0], 0, false), rays);
+    assert_eq!(decide(&card(9, "more"), &turn, &[0, 0], 0, false), chickens);
+    // Portuguese reads the same condition.
+    let pt = "1. Pegue os raios da morte se pegar os raios da morte deixa 8 dados ou mais.\n\
+              2. Pegue as galinhas.";
+    assert_eq!(decide(pt, &turn, &[0, 0], 0, false), rays);
+}

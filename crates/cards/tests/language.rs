@@ -51,6 +51,7 @@ fn condition(roll: bool) -> BoxedStrategy<Condition> {
             4 => turn,
             1 => (face(), bound()).prop_map(|(f, b)| Condition::Rolled(f, b)),
             1 => bound().prop_map(Condition::BiggestGroup),
+            1 => bound().prop_map(Condition::LeftAfterRays),
         ]
         .boxed()
     } else {

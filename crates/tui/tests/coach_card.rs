@@ -59,7 +59,8 @@ fn shipped(lines: usize) -> CoachCard {
 
 #[test]
 fn the_card_key_goes_through_the_shipped_cards_and_the_coach_quotes_the_chosen_one() {
-    let mut h = Harness::with(setup(21), Some(Box::new(SolverAdvisor::blocking())), true);
+    // Seed 27's first roll: each shipped card decides it by one of its lines.
+    let mut h = Harness::with(setup(27), Some(Box::new(SolverAdvisor::blocking())), true);
     h.key(KeyCode::Enter);
     h.keys("r");
     assert!(h.screen(80, 24).contains("Press [a]"), "the coach is off");

@@ -20,7 +20,7 @@ pub struct ChoicesPanel<'a> {
 impl ChoicesPanel<'_> {
     /// The lines under the keys: the reason, wrapped to `width`, or the guide. With a strategy
     /// card quoted, what the card does comes first (wrapped), and the reason only when the
-    /// whole of it fits in the panel's [`ChoicesPanel::MAX_LINES`] besides.
+    /// whole of it fits in the panel's [`ChoicesPanel::max_lines`] besides.
     pub fn body(
         keys: &[Line<'static>],
         guide: Option<&Line<'static>>,
@@ -42,7 +42,7 @@ impl ChoicesPanel<'_> {
         match why {
             Some(why) => {
                 let why = wrapped(why);
-                if card.is_none() || lines.len() + why.len() <= Self::MAX_LINES {
+                if card.is_none() || lines.len() + why.len() <= Self::max_lines(true) {
                     lines.extend(why);
                 }
             }
@@ -52,8 +52,11 @@ impl ChoicesPanel<'_> {
         lines
     }
 
-    /// The most lines the panel shows inside its frame.
-    pub const MAX_LINES: usize = 5;
+    /// The most lines the panel shows inside its frame: one more with a card quoted, whose
+    /// longest lines take four lines at 80 columns, besides its verdict and the keys.
+    pub const fn max_lines(card: bool) -> usize {
+        if card { 6 } else { 5 }
+    }
 }
 
 impl Widget for ChoicesPanel<'_> {

@@ -65,8 +65,9 @@ impl Widget for &TableView<'_> {
             theme,
         );
         // The keys and two more lines, or as many as the coach's reason takes (within reason).
-        let choices_height =
-            (choice_lines.len() as u16).clamp(2, ChoicesPanel::MAX_LINES as u16) + 2;
+        let choices_height = (choice_lines.len() as u16)
+            .clamp(2, ChoicesPanel::max_lines(view.card.is_some()) as u16)
+            + 2;
         let [title, body, choices, status] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
