@@ -1947,6 +1947,18 @@ web-review-seat = { $name }: accuracy { $accuracy } over { $decisions ->
 web-review-seat-none = { $name }: no decision with a choice.
 web-review-mistakes = The biggest mistakes
 web-review-no-mistakes = No inaccuracy, mistake or blunder: every choice was the best or within { $least } of it.
+# The review measured against a strategy card (its choice is web-coach-card). $card: a
+# web-coach-card-option text; $count: decisions with a choice; $followed: yes, no.
+web-review-card = The game against { $card }
+web-review-card-loading = Measuring the game against the card…
+web-review-card-decisions = { $count ->
+        [one] The card at the { $count } decision with a choice
+       *[other] The card at each of the { $count } decisions with a choice
+    }
+web-review-card-followed = { $followed ->
+        [yes] The player did what the card says.
+       *[no] The player did not do what the card says.
+    }
 web-review-where = Turn { $turn } (round { $round }), { $name }
 # $dice: dice in words. Where a decision was made: a roll to choose from, or after a take.
 web-review-position = { $kind ->

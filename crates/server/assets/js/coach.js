@@ -71,7 +71,7 @@ export function coachToggle(room) {
 // The strategy card the coach quotes (the shipped cards' sizes: 1, 3, 5 lines; 0 for none),
 // kept on this device.
 const CARD_KEY = "martian-coach-card";
-const CARD_SIZES = [1, 3, 5];
+export const CARD_SIZES = [1, 3, 5];
 
 export function coachCard() {
   try {
@@ -91,12 +91,12 @@ export function setCoachCard(lines) {
   state.coachCardLines = lines;
 }
 
-function chosenCard() {
+export function chosenCard() {
   return state.coachCardLines != null ? state.coachCardLines : coachCard();
 }
 
 // A move as a card's advice words it: "stop", "take the humans".
-function cardAction(action) {
+export function cardAction(action) {
   const faces = { R: "death-ray", H: "human", C: "cow", K: "chicken" };
   if (action === "stop") return t("card-action", { action: "stop" });
   if (action === "roll") return t("card-action", { action: "roll" });
@@ -129,14 +129,19 @@ export function cardSays(advice, lines, tag = lang()) {
   return `${doing} ${verdict}`;
 }
 
-function cardChoice(advice) {
-  const chosen = chosenCard();
+// The choice of a card (none, or a shipped card's size), as the coach and the review offer it.
+export function cardSelect(id, chosen) {
   const options = [0, ...CARD_SIZES]
     .map((lines) => `<option value="${lines}"${lines === chosen ? " selected" : ""}>${esc(t("web-coach-card-option", { lines }))}</option>`)
     .join("");
+  return `<label>${esc(t("web-coach-card"))} <select id="${id}">${options}</select></label>`;
+}
+
+function cardChoice(advice) {
+  const chosen = chosenCard();
   const says = chosen ? cardSays(advice, chosen) : "";
   return {
-    choice: `<p class="coach-card"><label>${esc(t("web-coach-card"))} <select id="coach-card">${options}</select></label></p>`,
+    choice: `<p class="coach-card">${cardSelect("coach-card", chosen)}</p>`,
     says: says ? `<p class="coach-card-says" id="coach-card-says">${esc(says)}</p>` : "",
   };
 }
