@@ -1556,6 +1556,9 @@ web-coach-tag = { $tag ->
        *[best] best
     }
 web-coach-on-buttons = Your chance to win after each choice is shown on its button.
+# Why the coach is not offered in a game of one person against one bot: the target is beyond
+# the solver's reach with these dice ($max: the largest target; $dice: the room's dice).
+web-coach-beyond = The coach works for targets up to { $max } with { $dice } dice.
 web-coach-thinking = The coach is thinking…
 # The strategy card the coach quotes at the player's decisions (the card-move and card-verdict
 # texts say what it does). $lines: 0 (none), 1, 3, 5.

@@ -1546,6 +1546,9 @@ web-coach-tag = { $tag ->
        *[best] melhor
     }
 web-coach-on-buttons = A sua chance de vencer depois de cada escolha aparece no botão dela.
+# Por que a análise não é oferecida numa partida de uma pessoa contra um bot: a pontuação-alvo
+# passa do alcance do solucionador com estes dados ($max: a maior; $dice: os dados da sala).
+web-coach-beyond = A análise funciona com pontuação-alvo de até { $max } com { $dice } dados.
 web-coach-thinking = A análise está calculando…
 # A carta de estratégia que a análise cita nas decisões do jogador (os textos card-move e
 # card-verdict dizem o que ela faz). $lines: 0 (nenhuma), 1, 3, 5.
