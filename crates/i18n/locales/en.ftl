@@ -1556,6 +1556,9 @@ web-coach-tag = { $tag ->
        *[best] best
     }
 web-coach-on-buttons = Your chance to win after each choice is shown on its button.
+# Why the coach is not offered in a game of one person against one bot: the target is beyond
+# the solver's reach with these dice ($max: the largest target; $dice: the room's dice).
+web-coach-beyond = The coach works for targets up to { $max } with { $dice } dice.
 web-coach-thinking = The coach is thinking…
 # The strategy card the coach quotes at the player's decisions (the card-move and card-verdict
 # texts say what it does). $lines: 0 (none), 1, 3, 5.
@@ -1947,6 +1950,18 @@ web-review-seat = { $name }: accuracy { $accuracy } over { $decisions ->
 web-review-seat-none = { $name }: no decision with a choice.
 web-review-mistakes = The biggest mistakes
 web-review-no-mistakes = No inaccuracy, mistake or blunder: every choice was the best or within { $least } of it.
+# The review measured against a strategy card (its choice is web-coach-card). $card: a
+# web-coach-card-option text; $count: decisions with a choice; $followed: yes, no.
+web-review-card = The game against { $card }
+web-review-card-loading = Measuring the game against the card…
+web-review-card-decisions = { $count ->
+        [one] The card at the { $count } decision with a choice
+       *[other] The card at each of the { $count } decisions with a choice
+    }
+web-review-card-followed = { $followed ->
+        [yes] The player did what the card says.
+       *[no] The player did not do what the card says.
+    }
 web-review-where = Turn { $turn } (round { $round }), { $name }
 # $dice: dice in words. Where a decision was made: a roll to choose from, or after a take.
 web-review-position = { $kind ->

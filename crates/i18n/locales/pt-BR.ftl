@@ -1546,6 +1546,9 @@ web-coach-tag = { $tag ->
        *[best] melhor
     }
 web-coach-on-buttons = A sua chance de vencer depois de cada escolha aparece no botão dela.
+# Por que a análise não é oferecida numa partida de uma pessoa contra um bot: a pontuação-alvo
+# passa do alcance do solucionador com estes dados ($max: a maior; $dice: os dados da sala).
+web-coach-beyond = A análise funciona com pontuação-alvo de até { $max } com { $dice } dados.
 web-coach-thinking = A análise está calculando…
 # A carta de estratégia que a análise cita nas decisões do jogador (os textos card-move e
 # card-verdict dizem o que ela faz). $lines: 0 (nenhuma), 1, 3, 5.
@@ -1944,6 +1947,18 @@ web-review-seat = { $name }: precisão { $accuracy } em { $decisions ->
 web-review-seat-none = { $name }: nenhuma decisão com escolha.
 web-review-mistakes = Os maiores erros
 web-review-no-mistakes = Nenhuma imprecisão, erro ou erro grave: cada escolha foi a melhor ou ficou a menos de { $least } dela.
+# A revisão medida contra uma carta de estratégia (escolhida com web-coach-card). $card: um
+# texto de web-coach-card-option; $count: decisões com escolha; $followed: yes, no.
+web-review-card = A partida contra { $card }
+web-review-card-loading = Medindo a partida contra a carta…
+web-review-card-decisions = { $count ->
+        [one] A carta na { $count } decisão com escolha
+       *[other] A carta em cada uma das { $count } decisões com escolha
+    }
+web-review-card-followed = { $followed ->
+        [yes] O jogador fez o que a carta diz.
+       *[no] O jogador não fez o que a carta diz.
+    }
 web-review-where = Turno { $turn } (rodada { $round }), { $name }
 web-review-position = { $kind ->
         [roll] lançou { $count }: { $dice }

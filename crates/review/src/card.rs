@@ -189,6 +189,55 @@ impl CardReview {
     }
 }
 
+/// `review` measured against `card` as `martian-dice review --json --card SPEC` prints it (its
+/// `card` object, `docs/review-format.md`): the card as given (`spec`), its lines in English, a
+/// summary per seat with decisions, and every decision with a choice set against the card.
+pub fn card_json(review: &Review, card: &Card, spec: &str) -> serde_json::Value {
+    let lang = martian_cards::CardLang::En;
+    let all = CardReview::of(review, card, None);
+    let seats: Vec<serde_json::Value> = (0..review.players.len())
+        .filter_map(|seat| {
+            let measured = CardReview::of(review, card, Some(seat));
+            measured.agreement?;
+            Some(serde_json::json!({
+                "seat": seat,
+                "decisions": measured.decisions.len(),
+                "followed": measured.followed,
+                "agreement": measured.agreement,
+                "player_loss": measured.player_loss,
+                "card_loss": measured.card_loss,
+                "card_saves": measured.card_saves().iter().map(|c| c.index).collect::<Vec<_>>(),
+                "player_beats": measured.player_beats().iter().map(|c| c.index).collect::<Vec<_>>(),
+            }))
+        })
+        .collect();
+    let decisions: Vec<serde_json::Value> = all
+        .decisions
+        .iter()
+        .map(|c| {
+            serde_json::json!({
+                "decision": c.index,
+                "seat": review.decisions[c.index].seat,
+                "turn": review.decisions[c.index].turn,
+                "followed": c.followed,
+                "action": c.card.action.code(),
+                "line": c.card.line.map(|i| i + 1),
+                "text": c.card.line.map(|i| format!("{}. {}", i + 1, card.line_text(i, lang))),
+                "loss": c.card.loss,
+                "card_gain": c.card_gain,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "card": spec,
+        "lines": (0..card.len())
+            .map(|i| card.line_text(i, lang))
+            .collect::<Vec<_>>(),
+        "seats": seats,
+        "decisions": decisions,
+    })
+}
+
 /// The turn of a decision, replayed from its transcript.
 fn decision_turn(rules: Rules, decision: &Decision) -> Option<Turn> {
     decision

@@ -57,7 +57,7 @@ mod summary;
 mod trainer;
 mod valuer;
 
-pub use card::{CardDecision, CardMove, CardPlace, CardReview};
+pub use card::{CardDecision, CardMove, CardPlace, CardReview, card_json};
 pub use measure::{Class, Measure, Thresholds};
 pub use review::{Decision, Review, RollOffReview, StopReason, Stopped, TurnReview, review};
 pub use summary::{ClassCounts, SeatSummary};

@@ -374,6 +374,9 @@ pub enum ServerMessage<'a> {
         chat: ChatLimits,
         quick_match: MatchLimits,
         coach: bool,
+        /// The largest target the coach works for with each number of dice: entry `i` for
+        /// `i + 1` dice (1 to 30), so that the page offers the coach only where it is given.
+        coach_max_target: Vec<martian_engine::Points>,
         /// The address players reach the server at (`--public-url`), for invite links; absent
         /// when the server was not told (the page then uses its own address).
         #[serde(skip_serializing_if = "Option::is_none")]

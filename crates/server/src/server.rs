@@ -493,6 +493,9 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             bot_after_ms: config.match_bot_after.as_millis() as u64,
         },
         coach: true,
+        coach_max_target: (1..=martian_engine::MAX_DICE)
+            .map(crate::coach::max_target)
+            .collect(),
         public_url: config.public_url.as_deref(),
     }
     .to_json()

@@ -656,3 +656,60 @@ async fn a_malformed_request_of_a_known_type_is_named_in_the_refusal() {
     }
     running.abort();
 }
+
+/// `welcome.coach_max_target` is the limit the server coaches within: for each number of dice
+/// the lower of 100 and the duel solver's limit, and a game of 30 dice one past it is refused
+/// naming that very limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_welcome_names_the_coach_s_limit_for_each_number_of_dice() {
+    use futures_util::StreamExt;
+    let running = server(|config| config.rate_burst = 1e9).await;
+    let addr = running.addr();
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .unwrap();
+    let message = ws.next().await.unwrap().unwrap();
+    let welcome: serde_json::Value = serde_json::from_str(message.to_text().unwrap()).unwrap();
+    let limits: Vec<u64> = welcome["coach_max_target"]
+        .as_array()
+        .expect("coach_max_target")
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(limits.len(), usize::from(martian_engine::MAX_DICE));
+    for (i, &max) in limits.iter().enumerate() {
+        let dice = i as u8 + 1;
+        let solver = martian_engine::SolvedGame::Duel.max_target(dice);
+        assert_eq!(max, u64::from(solver.min(100)), "{dice} dice");
+    }
+    assert_eq!(limits[12], 100, "13 dice: the coach's own cap");
+    let thirty = limits[29];
+    assert!(thirty < 100, "30 dice: the solver's limit is lower");
+
+    // A game of 30 dice one past the limit: the coach is refused, naming the limit sent.
+    let mut ana = Client::create(addr, "Ana").await;
+    let rules = json!({"dice": 30, "target": thirty + 1, "bonus": "one-of-each",
+        "end": "complete-round", "tie": "roll-off"});
+    ana.send(json!({"type": "set_rules", "rules": rules})).await;
+    ana.until(|r| r["rules"]["target"] == thirty + 1).await;
+    ana.send(json!({"type": "add_bot", "bot": "defensive"}))
+        .await;
+    ana.until(|r| r["seats"].as_array().unwrap().len() == 2)
+        .await;
+    ana.send(json!({"type": "start"})).await;
+    ana.until(|r| r["status"] == "playing").await;
+    ana.send(json!({"type": "coach", "on": true})).await;
+    let refusal = loop {
+        let message = ana.recv().await;
+        if message["type"] == "error" {
+            break message;
+        }
+        assert_ne!(message["type"], "advice", "{message}");
+    };
+    assert_eq!(refusal["code"], "wrong_state", "{refusal}");
+    assert_eq!(
+        refusal["message"],
+        format!("the coach works for targets up to {thirty} with 30 dice"),
+    );
+    running.abort();
+}

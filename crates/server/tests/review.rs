@@ -139,3 +139,95 @@ async fn a_review_that_needs_a_solve_not_at_hand_is_refused_and_not_computed() {
     assert_eq!(status, 200);
     running.abort();
 }
+
+/// `?card=card-N`: the review measured against a shipped card, as `martian-dice review --json
+/// --card card-N` gives it, with the card's lines in both languages; any other card is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_measures_the_game_against_a_shipped_card() {
+    fresh_cache();
+    let running = server(|config| config.rate_burst = 1e9).await;
+    let addr = running.addr();
+    let (_host, room) = finished_game(addr, &["medium"], 12).await;
+    let (_, body) = http_get(addr, &format!("/api/rooms/{room}/games/1/record")).await;
+    let record = GameRecord::from_json(&body).unwrap();
+    let review = martian_review::review(&record).unwrap();
+
+    for shipped in &martian_cards::shipped::SHIPPED {
+        let path = format!("/api/rooms/{room}/games/1/review?card={}", shipped.bot);
+        let (status, body) = http_get(addr, &path).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        let mut served: Value = serde_json::from_str(&body).unwrap();
+        let card = served.as_object_mut().unwrap().remove("card").unwrap();
+        // The review itself is the same as without a card (both read by the same parser).
+        let plain: Value = serde_json::from_str(&serde_json::to_string(&review).unwrap()).unwrap();
+        assert!(
+            served == plain,
+            "the review with a card differs from the review"
+        );
+        assert_eq!(card["card"], shipped.bot);
+        // Every decision with a choice, valued from the review's own options: the card's move
+        // is the card's, its loss is the best option's chance minus the card move's.
+        let parsed = shipped.card();
+        let choices: Vec<usize> = (0..review.decisions.len())
+            .filter(|&i| !review.decisions[i].forced)
+            .collect();
+        let measured = card["decisions"].as_array().unwrap();
+        assert_eq!(measured.len(), choices.len(), "{card}");
+        assert!(!measured.is_empty());
+        let mut card_loss = [0.0; 2];
+        let mut player_loss = [0.0; 2];
+        for (at, &index) in measured.iter().zip(&choices) {
+            let d = &review.decisions[index];
+            assert_eq!(at["decision"], index);
+            assert_eq!(at["seat"], d.seat);
+            let value = |code: &str| {
+                d.options
+                    .iter()
+                    .find(|o| o.action.code() == code)
+                    .map(|o| o.value)
+                    .unwrap()
+            };
+            let action = at["action"].as_str().unwrap();
+            let best = value(&d.best.code());
+            let loss = at["loss"].as_f64().unwrap();
+            assert!((loss - (best - value(action))).abs() < 1e-12, "{at}");
+            assert_eq!(at["followed"], action == d.chosen.code(), "{at}");
+            card_loss[d.seat] += loss;
+            player_loss[d.seat] += d.loss;
+            // The quoted line is the card's, in English here and in both languages in `words`.
+            if let Some(line) = at["line"].as_u64() {
+                let i = line as usize - 1;
+                let en = parsed.line_text(i, martian_cards::CardLang::En);
+                assert_eq!(at["text"], format!("{line}. {en}"));
+                assert_eq!(card["words"]["en"][i], en);
+                assert_eq!(
+                    card["words"]["pt-BR"][i],
+                    parsed.line_text(i, martian_cards::CardLang::PtBr)
+                );
+            } else {
+                assert_eq!(at["text"], Value::Null);
+            }
+        }
+        assert_eq!(card["words"]["en"].as_array().unwrap().len(), shipped.lines);
+        assert_eq!(
+            card["words"]["pt-BR"].as_array().unwrap().len(),
+            shipped.lines
+        );
+        assert_eq!(card["lines"], card["words"]["en"]);
+        // The totals per seat add the decisions up.
+        for seat in card["seats"].as_array().unwrap() {
+            let s = seat["seat"].as_u64().unwrap() as usize;
+            assert!((seat["card_loss"].as_f64().unwrap() - card_loss[s]).abs() < 1e-9);
+            assert!((seat["player_loss"].as_f64().unwrap() - player_loss[s]).abs() < 1e-9);
+        }
+        assert!(!card["seats"].as_array().unwrap().is_empty());
+    }
+
+    for bad in ["card-2", "cards/3-lines.txt", "", "card-1%00"] {
+        let path = format!("/api/rooms/{room}/games/1/review?card={bad}");
+        let (status, body) = http_get(addr, &path).await;
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(body.contains("card-1, card-3, card-5"), "{body}");
+    }
+    running.abort();
+}

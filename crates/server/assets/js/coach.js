@@ -8,10 +8,31 @@ import { coachKey } from "./keys.js";
 import { avatarOf } from "./avatars.js";
 import { SEAT_COLOURS } from "./colours.js";
 
-export function coachOffered(room) {
+// The largest target the coach works for with `dice` dice (the server's
+// `welcome.coach_max_target`; 100 from a server that does not say).
+export function coachMaxTarget(dice) {
+  const limits = state.welcome && state.welcome.coach_max_target;
+  const max = Array.isArray(limits) ? limits[dice - 1] : undefined;
+  return typeof max === "number" ? max : 100;
+}
+
+// A room the coach is for, whatever its target: one person (the reader) against one bot.
+function coachRoom(room) {
   if (!state.welcome || !state.welcome.coach || state.seat == null) return false;
   const people = room.seats.filter((s) => !s.bot).length;
-  return room.seats.length === 2 && people === 1 && room.rules.target <= 100 && room.status === "playing";
+  return room.seats.length === 2 && people === 1;
+}
+
+export function coachOffered(room) {
+  return coachRoom(room) && room.rules.target <= coachMaxTarget(room.rules.dice) && room.status === "playing";
+}
+
+// Why the coach is not offered in a room it is for: its target is beyond the coach's limit with
+// its dice ("" when it is not).
+export function coachBeyond(room) {
+  if (!coachRoom(room)) return "";
+  const max = coachMaxTarget(room.rules.dice);
+  return room.rules.target > max ? t("web-coach-beyond", { max, dice: room.rules.dice }) : "";
 }
 
 // The chances of several options written with as many decimals as it takes (up to 3) to tell
@@ -63,7 +84,12 @@ function chances(room, advice) {
 
 // The coach's switch, in the headline's row (so that the panel below takes no row for it).
 export function coachToggle(room) {
-  if (!coachOffered(room)) return "";
+  if (!coachOffered(room)) {
+    // Beyond its limit the switch stays, off, with the reason (said by screen readers too).
+    const beyond = room.status === "playing" ? coachBeyond(room) : "";
+    if (!beyond) return "";
+    return `<button type="button" id="coach" class="small" disabled aria-pressed="false" aria-describedby="coach-beyond" title="${esc(beyond)}">${esc(t("web-coach"))}</button><span id="coach-beyond" class="visually-hidden">${esc(beyond)}</span>`;
+  }
   const key = coachKey();
   return `<button type="button" id="coach" class="small" data-sends aria-pressed="${state.coachOn}" aria-keyshortcuts="${esc(key)}"${state.coachOn ? ' aria-controls="coach-panel"' : ""}>${esc(t("web-coach"))}<kbd aria-hidden="true">${esc(key)}</kbd></button>`;
 }
@@ -71,7 +97,7 @@ export function coachToggle(room) {
 // The strategy card the coach quotes (the shipped cards' sizes: 1, 3, 5 lines; 0 for none),
 // kept on this device.
 const CARD_KEY = "martian-coach-card";
-const CARD_SIZES = [1, 3, 5];
+export const CARD_SIZES = [1, 3, 5];
 
 export function coachCard() {
   try {
@@ -91,12 +117,12 @@ export function setCoachCard(lines) {
   state.coachCardLines = lines;
 }
 
-function chosenCard() {
+export function chosenCard() {
   return state.coachCardLines != null ? state.coachCardLines : coachCard();
 }
 
 // A move as a card's advice words it: "stop", "take the humans".
-function cardAction(action) {
+export function cardAction(action) {
   const faces = { R: "death-ray", H: "human", C: "cow", K: "chicken" };
   if (action === "stop") return t("card-action", { action: "stop" });
   if (action === "roll") return t("card-action", { action: "roll" });
@@ -129,14 +155,19 @@ export function cardSays(advice, lines, tag = lang()) {
   return `${doing} ${verdict}`;
 }
 
-function cardChoice(advice) {
-  const chosen = chosenCard();
+// The choice of a card (none, or a shipped card's size), as the coach and the review offer it.
+export function cardSelect(id, chosen) {
   const options = [0, ...CARD_SIZES]
     .map((lines) => `<option value="${lines}"${lines === chosen ? " selected" : ""}>${esc(t("web-coach-card-option", { lines }))}</option>`)
     .join("");
+  return `<label>${esc(t("web-coach-card"))} <select id="${id}">${options}</select></label>`;
+}
+
+function cardChoice(advice) {
+  const chosen = chosenCard();
   const says = chosen ? cardSays(advice, chosen) : "";
   return {
-    choice: `<p class="coach-card"><label>${esc(t("web-coach-card"))} <select id="coach-card">${options}</select></label></p>`,
+    choice: `<p class="coach-card">${cardSelect("coach-card", chosen)}</p>`,
     says: says ? `<p class="coach-card-says" id="coach-card-says">${esc(says)}</p>` : "",
   };
 }

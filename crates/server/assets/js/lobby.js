@@ -11,6 +11,7 @@ import { finishedList, bindFinished } from "./finished.js";
 import { mountChat } from "./chat.js";
 import { leaveControl, bindLeave } from "./leave.js";
 import { avatarPicker, avatarIds, saveAvatar } from "./avatars.js";
+import { coachBeyond } from "./coach.js";
 
 const CHOICES = {
   bonus: ["one-of-each", "any-earthling"],
@@ -115,6 +116,7 @@ function drawSkeleton(app, room, host, seated) {
           <div class="numbers">${numberField("rule-dice", t("web-dice"))}${numberField("rule-target", t("web-target"))}${numberField("timer-seconds", t("web-timer"), t("web-timer-seconds"))}</div>
           ${radios("bonus")}${radios("end")}${radios("tie")}${radios("on_timeout")}
           <p class="muted" id="rules-note">${esc(t("web-rules-live"))}</p>
+          <p class="muted" id="coach-note"${coachBeyond(room) ? "" : " hidden"}>${esc(coachBeyond(room))}</p>
         </form></section>`
     : `<section class="card" aria-labelledby="rules-title"><h2 id="rules-title">${esc(t("web-rules"))}</h2><dl id="rules-view" class="rules-view"></dl></section>`;
   const mine = seated || state.waiting;
@@ -318,6 +320,13 @@ function patch(room, host) {
         input.removeAttribute("aria-invalid");
         input.setCustomValidity("");
       }
+    }
+    // Beyond the coach's limit with these dice, a game against a bot has no coach: say so.
+    const coachNote = byId("coach-note");
+    if (coachNote) {
+      const beyond = coachBeyond(room);
+      coachNote.textContent = beyond;
+      coachNote.hidden = !beyond;
     }
     const current = { bonus: room.rules.bonus, end: room.rules.end, tie: room.rules.tie, on_timeout: room.timer.on_timeout };
     for (const [name, value] of Object.entries(current)) {

@@ -1,7 +1,10 @@
 // The review of a finished game, from the server's GET …/review (the JSON of `martian-dice review
 // --json`, docs/review-format.md): on the end screen, every seat's chance to win after every turn
 // as a chart drawn in the page (inline SVG) and the biggest mistakes in words; in the replay, each
-// step marked with its decision's class and loss. The page only shows what the server worked out.
+// step marked with its decision's class and loss; measured against a shipped strategy card when
+// the reader chooses one (the coach's choice of card, remembered on the device): per decision what
+// the card would do and what following it costs, and per seat the totals. The page only shows
+// what the server worked out.
 import { t, lang, has, serverArgs } from "../i18n.js";
 import { byId, esc, keepFocus } from "./dom.js";
 import { openReplay } from "./replay.js";
@@ -9,23 +12,26 @@ import { recordHref } from "./finished.js";
 import { SEAT_COLOURS } from "./colours.js";
 import { FACE_NAMES, count, diceRow, diceWords, expand } from "./dice.js";
 import { state, playerName } from "./state.js";
+import { CARD_SIZES, cardAction, cardSelect, chosenCard, setCoachCard } from "./coach.js";
 
-// Reviews by room and game: {status: "loading" | "ready" | "unavailable" | "failed", review, detail}.
+// Reviews by room, game and card: {status: "loading" | "ready" | "unavailable" | "failed", review,
+// detail}.
 const reviews = new Map();
 // The game whose review the end screen shows ("room:number"), if any.
 let shown = null;
-const key = (room, number) => `${room}:${number}`;
+const key = (room, number, card = 0) => (card ? `${room}:${number}:card-${card}` : `${room}:${number}`);
 
-// The review of game `number` of a room: fetched once, then kept (fetched again if it could not
-// be had). `onChange` is called when it arrives.
-export function fetchReview(number, roomId = state.roomId, onChange = null) {
-  const id = key(roomId, number);
+// The review of game `number` of a room (measured against the shipped card of `card` lines, if
+// not 0): fetched once, then kept (fetched again if it could not be had). `onChange` is called
+// when it arrives.
+export function fetchReview(number, roomId = state.roomId, onChange = null, card = 0) {
+  const id = key(roomId, number, card);
   let entry = reviews.get(id);
   if (!entry || entry.status === "failed" || entry.status === "unavailable") {
     entry = { status: "loading", waiters: [] };
     reviews.set(id, entry);
     const loading = entry;
-    fetch(`/api/rooms/${roomId}/games/${number}/review`)
+    fetch(`/api/rooms/${roomId}/games/${number}/review${card ? `?card=card-${card}` : ""}`)
       .then(async (response) => {
         if (response.ok) {
           loading.review = await response.json();
@@ -49,6 +55,16 @@ export function fetchReview(number, roomId = state.roomId, onChange = null) {
   }
   if (entry.status === "loading" && onChange) entry.waiters.push(onChange);
   return entry;
+}
+
+// The review to show of a game with the card of `card` lines chosen: the card's when it has come,
+// else one that has come (the chart stays while a card is measured); and the card's own entry.
+function entriesFor(roomId, number, card) {
+  const own = reviews.get(key(roomId, number, card)) || { status: "loading" };
+  const measured = card ? own : null;
+  if (own.status === "ready") return { main: own, measured };
+  const other = [0, ...CARD_SIZES].map((c) => reviews.get(key(roomId, number, c))).find((e) => e && e.status === "ready");
+  return { main: other || own, measured };
 }
 
 // ------------------------------------------------------------------------------ numbers and words
@@ -159,6 +175,87 @@ function chart(review) {
     <figcaption><span class="muted">${esc(title)}${review.approximate ? " ≈" : ""} (${esc(t("web-review-chart-turns"))})</span><ul class="legend">${legend}</ul></figcaption></figure>`;
 }
 
+// ------------------------------------------------------------------------------ against a card
+// A card's loss at a decision, signed, with as many decimals as it takes not to read as none.
+function cardLoss(review, loss) {
+  const turns = review.measure === "expected-turns";
+  const scaled = turns ? loss : loss * 100;
+  let digits = turns ? 2 : 1;
+  while (digits < 6 && !/[1-9]/.test(decimal(scaled, digits))) digits += 1;
+  return t("web-review-loss", { unit: turns ? "turns" : "points", value: `\u2212${decimal(scaled, digits)}` });
+}
+
+// The game measured against the card (the review's `card`): per seat the totals, then per
+// decision with a choice the card's move, its line in the reader's language and its cost.
+function cardSection(review, card) {
+  const measured = review.card;
+  const words = (measured.words && (measured.words[lang()] || measured.words.en)) || measured.lines;
+  const seats = measured.seats
+    .map(
+      (s) =>
+        `<li>${esc(
+          t("review-card-seat", {
+            name: playerName(review.players[s.seat]),
+            followed: s.followed,
+            decisions: s.decisions,
+            agreement: decimal(s.agreement, 0),
+            player_loss: amount(review, s.player_loss),
+            card_loss: amount(review, s.card_loss),
+          }),
+        )}</li>`,
+    )
+    .join("");
+  const items = measured.decisions
+    .map((c) => {
+      const d = review.decisions[c.decision];
+      const where = t("web-review-where", { turn: d.turn, round: d.round, name: playerName(review.players[d.seat]) });
+      const doing = t("card-move", { line: c.line || 0, doing: cardAction(c.action), text: c.line ? words[c.line - 1] || "" : "" });
+      const right = c.action === d.best || c.loss < 1e-12;
+      const verdict = t("card-verdict", { right: right ? "yes" : "no", loss: right ? "" : cardLoss(review, c.loss), best: cardAction(d.best) });
+      const followed = t("web-review-card-followed", { followed: c.followed ? "yes" : "no" });
+      return `<li class="card-decision${right ? "" : " card-costs"}" data-decision="${c.decision}"><p><strong>${esc(where)}</strong>: ${esc(position(d).text)}</p>
+        <p class="card-says">${esc(doing)} ${esc(verdict)}</p><p class="muted">${esc(followed)}</p></li>`;
+    })
+    .join("");
+  return `<h4>${esc(t("web-review-card", { card: t("web-coach-card-option", { lines: card }) }))}</h4>
+    <ul class="review-seats-card" id="review-card-seats">${seats}</ul>
+    <details class="card-decisions" id="review-card-decisions"><summary>${esc(t("web-review-card-decisions", { count: measured.decisions.length }))}</summary><ol>${items}</ol></details>`;
+}
+
+// The card's part of a review: its choice, and the game against the chosen card.
+function cardPart(measured, card) {
+  const choice = `<p class="coach-card">${cardSelect("review-card-choice", card)}</p>`;
+  if (!card || !measured) return `<div class="review-card">${choice}</div>`;
+  let body;
+  switch (measured.status) {
+    case "loading":
+      body = `<p class="muted">${esc(t("web-review-card-loading"))}</p>`;
+      break;
+    case "unavailable":
+      body = `<p class="banner">${esc(t("web-review-unavailable"))}</p>`;
+      break;
+    case "failed":
+      body = `<p class="banner">${esc(t("web-review-failed", { detail: measured.detail || "" }))}</p>`;
+      break;
+    default:
+      body = measured.review.card ? cardSection(measured.review, card) : "";
+  }
+  return `<div class="review-card" aria-busy="${measured.status === "loading"}">${choice}${body}</div>`;
+}
+
+// The card's choice in `scope`: remembered (the coach's too), the card's measure fetched, and
+// `redraw` called now and when it arrives.
+function bindCardChoice(scope, roomId, number, redraw) {
+  const select = scope && scope.querySelector("#review-card-choice");
+  if (!select) return;
+  select.onchange = () => {
+    const lines = Number(select.value);
+    setCoachCard(lines);
+    if (lines) fetchReview(number, roomId, redraw, lines);
+    redraw();
+  };
+}
+
 // ------------------------------------------------------------------------------ the end screen
 function seatLines(review) {
   return review.seats
@@ -223,7 +320,7 @@ function notes(review) {
   return out.join("");
 }
 
-function reviewBody(entry) {
+function reviewBody(entry, measured = null, card = 0) {
   switch (entry.status) {
     case "loading":
       return `<p class="muted">${esc(t("web-review-loading"))}</p>`;
@@ -234,7 +331,7 @@ function reviewBody(entry) {
     default: {
       const review = entry.review;
       return `${notes(review)}${chart(review)}<ul class="review-seats">${seatLines(review)}</ul>
-        <h4>${esc(t("web-review-mistakes"))}</h4>${mistakes(review)}`;
+        <h4>${esc(t("web-review-mistakes"))}</h4>${mistakes(review)}${cardPart(measured, card)}`;
     }
   }
 }
@@ -242,9 +339,10 @@ function reviewBody(entry) {
 // The review's part of the end screen: empty until the Review button opens it.
 export function reviewSlot(room, game) {
   if (shown !== key(room.id, game.number)) return "";
-  const entry = reviews.get(shown) || { status: "loading" };
-  return `<section class="review" aria-labelledby="review-title" aria-busy="${entry.status === "loading"}">
-    <h3 id="review-title">${esc(t("web-review-title", { number: game.number }))}</h3>${reviewBody(entry)}</section>`;
+  const card = chosenCard();
+  const { main, measured } = entriesFor(room.id, game.number, card);
+  return `<section class="review" aria-labelledby="review-title" aria-busy="${main.status === "loading"}">
+    <h3 id="review-title">${esc(t("web-review-title", { number: game.number }))}</h3>${reviewBody(main, measured, card)}</section>`;
 }
 
 // The Review button of the end screen.
@@ -263,11 +361,13 @@ function redrawSlot() {
     const toggle = byId("review-toggle");
     if (toggle) toggle.setAttribute("aria-expanded", String(shown === key(room.id, room.game.number)));
   });
+  bindCardChoice(slot, room.id, room.game.number, redrawSlot);
 }
 
 export function bindReview(root) {
   const toggle = root.querySelector("#review-toggle");
   if (!toggle) return;
+  if (state.room && state.room.game) bindCardChoice(root, state.room.id, state.room.game.number, redrawSlot);
   toggle.onclick = () => {
     const room = state.room;
     const id = key(room.id, room.game.number);
@@ -275,7 +375,7 @@ export function bindReview(root) {
       shown = null;
     } else {
       shown = id;
-      fetchReview(room.game.number, room.id, redrawSlot);
+      fetchReview(room.game.number, room.id, redrawSlot, chosenCard());
     }
     redrawSlot();
   };
@@ -305,19 +405,21 @@ export function turnMarks(review, turnNumber, tokens) {
 // ------------------------------------------------------------------------------ a page of its own
 // A finished game's review reached from "Your games" (/#review=ROOM/N), outside its room: the
 // same review as on the end screen, with the record to download and the replay.
-export function renderReviewPage(app, roomId, number, fetched = null) {
+export function renderReviewPage(app, roomId, number, again = false) {
   // Asked for once per visit; drawn again when it arrives.
-  const entry =
-    fetched ||
-    fetchReview(number, roomId, () => {
-      if (location.hash === `#review=${roomId}/${number}`) renderReviewPage(app, roomId, number, reviews.get(key(roomId, number)));
-    });
+  const redraw = () => {
+    if (location.hash === `#review=${roomId}/${number}`) renderReviewPage(app, roomId, number, true);
+  };
+  const card = chosenCard();
+  if (!again) fetchReview(number, roomId, redraw, card);
+  const { main: entry, measured } = entriesFor(roomId, number, card);
   keepFocus(() => {
     app.innerHTML = `<section class="card review-page" aria-labelledby="review-page-title">
       <h1 id="review-page-title" tabindex="-1">${esc(t("web-review-title", { number }))}</h1>
       <div class="row"><a class="button" href="${recordHref(roomId, number)}" download>${esc(t("web-download"))}</a>
         <button type="button" id="review-page-replay">${esc(t("web-replay"))}</button><a class="button" href="/">${esc(t("web-back-home"))}</a></div>
-      <section class="review" aria-busy="${entry.status === "loading"}">${reviewBody(entry)}</section></section>`;
+      <section class="review" aria-busy="${entry.status === "loading"}">${reviewBody(entry, measured, card)}</section></section>`;
   });
   byId("review-page-replay").onclick = () => openReplay(number, roomId);
+  bindCardChoice(app, roomId, number, redraw);
 }

@@ -76,7 +76,7 @@ pub fn run(args: ReviewArgs, lang: Lang) -> Result<()> {
     if args.json {
         let mut object = serde_json::to_value(&review)?;
         if let Some(against) = &against {
-            object["card"] = messages::card_json(&review, against);
+            object["card"] = martian_review::card_json(&review, against.card, against.spec);
         }
         emit(&(serde_json::to_string_pretty(&object)? + "\n"))?;
     } else {
