@@ -259,8 +259,12 @@ async fn one_client_cannot_take_every_room() {
         )
         .await;
     assert_eq!(running.rooms(), 3);
-    // A room everyone left counts no more.
+    // A room everyone left counts no more, once the server has seen its last player go.
     second.close().await;
+    assert!(
+        eventually(Duration::from_secs(5), || running.rooms() == 2).await,
+        "the room left by everyone still counts"
+    );
     third
         .send(json!({"type": "create_room", "name": "E"}))
         .await;
