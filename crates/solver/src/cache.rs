@@ -169,6 +169,58 @@ pub(crate) fn f64s_from_bytes(bytes: &mut &[u8], count: usize) -> Option<Vec<f64
     )
 }
 
+/// The solutions of one kind this process holds, one per rule set, each shared once solved or
+/// read: the duel's, the trio's, the quad's.
+pub(crate) struct SolutionMemo<T> {
+    kind: &'static str,
+    solutions: OnceLock<Mutex<HashMap<Rules, Arc<T>>>>,
+}
+
+impl<T> SolutionMemo<T> {
+    /// An empty memo for solutions stored in the disk cache under `kind`.
+    pub(crate) const fn new(kind: &'static str) -> SolutionMemo<T> {
+        SolutionMemo {
+            kind,
+            solutions: OnceLock::new(),
+        }
+    }
+
+    fn map(&self) -> MutexGuard<'_, HashMap<Rules, Arc<T>>> {
+        self.solutions
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether the solution for `rules` is at hand: in this process's memory, or in the user's
+    /// disk cache (read in moments, where a solve takes seconds or minutes).
+    pub(crate) fn at_hand(&self, rules: Rules) -> bool {
+        self.map().contains_key(&rules)
+            || TableCache::user().is_ok_and(|cache| cache.path(self.kind, rules).is_file())
+    }
+
+    /// The solution for `rules` from memory, else from `load_or_solve` with the user's disk
+    /// cache (if there is one), kept for the next time. Two threads asking at once may both
+    /// solve; the first stored is shared.
+    pub(crate) fn get<E>(
+        &self,
+        rules: Rules,
+        load_or_solve: impl FnOnce(Option<&TableCache>) -> Result<(T, Provenance), E>,
+    ) -> Result<(Arc<T>, Provenance), E> {
+        if let Some(solution) = self.map().get(&rules) {
+            return Ok((Arc::clone(solution), Provenance::Memory));
+        }
+        let cache = TableCache::user().ok();
+        let (solution, provenance) = load_or_solve(cache.as_ref())?;
+        let solution = Arc::clone(
+            self.map()
+                .entry(rules)
+                .or_insert_with(|| Arc::new(solution)),
+        );
+        Ok((solution, provenance))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,57 +297,5 @@ mod tests {
         assert_eq!(f64s_from_bytes(&mut slice, 4).unwrap(), values);
         assert!(slice.is_empty());
         assert_eq!(f64s_from_bytes(&mut &bytes[..8], 2), None);
-    }
-}
-
-/// The solutions of one kind this process holds, one per rule set, each shared once solved or
-/// read: the duel's, the trio's, the quad's.
-pub(crate) struct SolutionMemo<T> {
-    kind: &'static str,
-    solutions: OnceLock<Mutex<HashMap<Rules, Arc<T>>>>,
-}
-
-impl<T> SolutionMemo<T> {
-    /// An empty memo for solutions stored in the disk cache under `kind`.
-    pub(crate) const fn new(kind: &'static str) -> SolutionMemo<T> {
-        SolutionMemo {
-            kind,
-            solutions: OnceLock::new(),
-        }
-    }
-
-    fn map(&self) -> MutexGuard<'_, HashMap<Rules, Arc<T>>> {
-        self.solutions
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Whether the solution for `rules` is at hand: in this process's memory, or in the user's
-    /// disk cache (read in moments, where a solve takes seconds or minutes).
-    pub(crate) fn at_hand(&self, rules: Rules) -> bool {
-        self.map().contains_key(&rules)
-            || TableCache::user().is_ok_and(|cache| cache.path(self.kind, rules).is_file())
-    }
-
-    /// The solution for `rules` from memory, else from `load_or_solve` with the user's disk
-    /// cache (if there is one), kept for the next time. Two threads asking at once may both
-    /// solve; the first stored is shared.
-    pub(crate) fn get<E>(
-        &self,
-        rules: Rules,
-        load_or_solve: impl FnOnce(Option<&TableCache>) -> Result<(T, Provenance), E>,
-    ) -> Result<(Arc<T>, Provenance), E> {
-        if let Some(solution) = self.map().get(&rules) {
-            return Ok((Arc::clone(solution), Provenance::Memory));
-        }
-        let cache = TableCache::user().ok();
-        let (solution, provenance) = load_or_solve(cache.as_ref())?;
-        let solution = Arc::clone(
-            self.map()
-                .entry(rules)
-                .or_insert_with(|| Arc::new(solution)),
-        );
-        Ok((solution, provenance))
     }
 }
