@@ -228,15 +228,16 @@ mod tests {
         let actions: Vec<_> = advice.options.iter().map(|o| o.action.as_str()).collect();
         assert_eq!(actions, ["R", "H", "C", "K"]);
         // What the shipped cards say here, read off their files: two tanks aside and none of
-        // the death rays, 3 death rays and at most 3 of an earthling in the roll, so the 1-line
-        // card's only line, the 3-line card's first and the 5-line card's third take the rays
-        // (the 5-line card's first asks for 4 death rays, its second for 9 dice or fewer left).
+        // the death rays, 3 death rays, 11 dice left and at most 3 of an earthling in the roll.
+        // The 1-line card's line asks that taking the rays leave 7 dice or fewer (8 here), so
+        // its default takes the biggest group (cows before chickens); the 3-line card's first
+        // line and the 5-line card's second (its first wants an earthling held) take the rays.
         let said: Vec<_> = advice
             .cards
             .iter()
             .map(|c| (c.lines, c.action.as_str(), c.line))
             .collect();
-        assert_eq!(said, [(1, "R", 1), (3, "R", 1), (5, "R", 3)]);
+        assert_eq!(said, [(1, "C", 0), (3, "R", 1), (5, "R", 2)]);
         let five = &advice.cards[2];
         assert!(
             five.text
