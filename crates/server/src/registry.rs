@@ -197,7 +197,6 @@ impl Registry {
     }
 
     /// Live rooms held here that `addr` created.
-    #[cfg(test)]
     pub fn live_from(&self, addr: IpAddr) -> usize {
         self.lock().live_by_addr.get(&addr).copied().unwrap_or(0)
     }

@@ -220,6 +220,12 @@ impl Running {
         self.registry.len()
     }
 
+    /// Rooms live now (in their lobby or in play, someone connected) created from `addr`: what
+    /// `rooms_per_address` caps.
+    pub fn live_rooms_from(&self, addr: std::net::IpAddr) -> usize {
+        self.registry.live_from(addr)
+    }
+
     /// This process's name in its cluster, if it shares PostgreSQL.
     pub fn node(&self) -> Option<&str> {
         self.cluster.as_ref().map(|c| c.postgres.node())

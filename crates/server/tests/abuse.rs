@@ -262,7 +262,10 @@ async fn one_client_cannot_take_every_room() {
     // A room everyone left counts no more, once the server has seen its last player go.
     second.close().await;
     assert!(
-        eventually(Duration::from_secs(5), || running.rooms() == 2).await,
+        eventually(Duration::from_secs(5), || running
+            .live_rooms_from(addr.ip())
+            == 2)
+        .await,
         "the room left by everyone still counts"
     );
     third
