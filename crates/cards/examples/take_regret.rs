@@ -3,6 +3,10 @@
 //! by the chance to reach it, summed per kinds held, tanks' lead, dice left, rays rolled and
 //! biggest group. The card is read from stdin:
 //! `cargo run --release -p martian-cards --example take_regret < cards/5-lines.txt`.
+#[path = "common/reach.rs"]
+mod reach;
+
+use reach::Reach;
 use std::collections::HashMap;
 use std::io::Read;
 
@@ -31,30 +35,12 @@ fn main() {
             triggered_by: None,
         }
     }
-    let idx = |d: Dice| {
-        let c = d.counts();
-        c.iter().fold(0usize, |a, &x| a * 14 + usize::from(x))
-    };
-    let mut mass = vec![0.0f64; 14usize.pow(5)];
-    let mut asides: Vec<Dice> = Vec::new();
-    for t in 0..=13u8 {
-        for r in 0..=13 - t {
-            for h in 0..=13 - t - r {
-                for c in 0..=13 - t - r - h {
-                    for k in 0..=13 - t - r - h - c {
-                        asides.push(Dice::from_counts([t, r, h, c, k]).unwrap());
-                    }
-                }
-            }
-        }
-    }
-    asides.sort_by_key(|d| d.total());
-    mass[idx(Dice::EMPTY)] = 1.0;
+    let mut mass = Reach::start();
     let mut cats: HashMap<Cell, (f64, f64)> = HashMap::new();
     let mut total = 0.0;
     let mut expected = 0.0;
-    for &aside in &asides {
-        let m = mass[idx(aside)];
+    for aside in Reach::asides() {
+        let m = mass.get(aside);
         if m == 0.0 || aside.total() >= 13 {
             continue;
         }
@@ -110,7 +96,7 @@ fn main() {
             if next == Action::Stop {
                 expected += p * f64::from(turn.score());
             } else {
-                mass[idx(turn.aside())] += p;
+                mass.add(turn.aside(), p);
             }
         }
     }

@@ -9,6 +9,10 @@
 //! weighted by how often a turn (greedy's takes, the card's stops) reaches them — and values the
 //! best rules it finds exactly:
 //! `cargo run --release -p martian-cards --example take_rules -- proxy < stops.txt`.
+#[path = "common/reach.rs"]
+mod reach;
+
+use reach::Reach;
 use std::io::Read;
 use std::sync::Arc;
 
@@ -127,28 +131,10 @@ fn cells(rules: Rules, stops: &Card) -> Vec<Cell> {
     use std::collections::HashMap;
     let table = expected_score_table(rules);
     let scores = [0u16, 0u16];
-    let idx = |d: Dice| {
-        let c = d.counts();
-        c.iter().fold(0usize, |a, &x| a * 14 + usize::from(x))
-    };
-    let mut mass = vec![0.0f64; 14usize.pow(5)];
-    let mut asides: Vec<Dice> = Vec::new();
-    for t in 0..=13u8 {
-        for r in 0..=13 - t {
-            for h in 0..=13 - t - r {
-                for c in 0..=13 - t - r - h {
-                    for k in 0..=13 - t - r - h - c {
-                        asides.push(Dice::from_counts([t, r, h, c, k]).unwrap());
-                    }
-                }
-            }
-        }
-    }
-    asides.sort_by_key(|d| d.total());
-    mass[idx(Dice::EMPTY)] = 1.0;
+    let mut mass = Reach::start();
     let mut out: HashMap<[i32; 5], (f64, f64)> = HashMap::new();
-    for &aside in &asides {
-        let m = mass[idx(aside)];
+    for aside in Reach::asides() {
+        let m = mass.get(aside);
         if m == 0.0 || aside.total() >= 13 {
             continue;
         }
@@ -198,7 +184,7 @@ fn cells(rules: Rules, stops: &Card) -> Vec<Cell> {
                 triggered_by: None,
             };
             if stops.decide(&sit).0 != Action::Stop {
-                mass[idx(turn.aside())] += p;
+                mass.add(turn.aside(), p);
             }
         }
     }
