@@ -721,6 +721,16 @@ async fn a_paused_process_loses_its_rooms_and_once_resumed_cannot_store_in_them(
         }
     };
     assert_eq!(closed, Some(1012), "A's player is told to reconnect");
+    // If the person's move ended their turn, B's bot played on meanwhile (and stored its moves):
+    // count once the person is to move again, against the last position B told.
+    let after_b = if after_b["game"]["to_move"] == 0 || after_b["status"] == "over" {
+        after_b
+    } else {
+        until(&mut on_b, |r| {
+            r["game"]["to_move"] == 0 || r["status"] == "over"
+        })
+        .await
+    };
     let game = after_b["game"]["number"].as_u64().unwrap();
     let stored: u64 = pg
         .sql(
