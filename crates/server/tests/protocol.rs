@@ -406,18 +406,23 @@ async fn a_stalled_turn_is_handed_to_a_bot_and_the_host_can_remove_a_player_who_
     running.abort();
 }
 
+/// Seats a defensive bot beside the room's host, starts the game and turns the coach on.
+async fn play_against_a_bot_with_the_coach(host: &mut Client) {
+    host.send(json!({"type": "add_bot", "bot": "defensive"}))
+        .await;
+    host.until(|r| r["seats"].as_array().unwrap().len() == 2)
+        .await;
+    host.send(json!({"type": "start"})).await;
+    host.until(|r| r["status"] == "playing").await;
+    host.send(json!({"type": "coach", "on": true})).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_coach_advises_a_person_against_a_bot_with_exact_chances() {
     let running = server(|config| config.rate_burst = 1e9).await;
     let addr = running.addr();
     let mut ana = Client::create(addr, "Ana").await;
-    ana.send(json!({"type": "add_bot", "bot": "defensive"}))
-        .await;
-    ana.until(|r| r["seats"].as_array().unwrap().len() == 2)
-        .await;
-    ana.send(json!({"type": "start"})).await;
-    ana.until(|r| r["status"] == "playing").await;
-    ana.send(json!({"type": "coach", "on": true})).await;
+    play_against_a_bot_with_the_coach(&mut ana).await;
     let advice = ana.recv_type("advice").await["advice"].clone();
     let chances: Vec<f64> = advice["chances"]
         .as_array()
@@ -692,13 +697,7 @@ async fn the_welcome_names_the_coach_s_limit_for_each_number_of_dice() {
         "end": "complete-round", "tie": "roll-off"});
     ana.send(json!({"type": "set_rules", "rules": rules})).await;
     ana.until(|r| r["rules"]["target"] == thirty + 1).await;
-    ana.send(json!({"type": "add_bot", "bot": "defensive"}))
-        .await;
-    ana.until(|r| r["seats"].as_array().unwrap().len() == 2)
-        .await;
-    ana.send(json!({"type": "start"})).await;
-    ana.until(|r| r["status"] == "playing").await;
-    ana.send(json!({"type": "coach", "on": true})).await;
+    play_against_a_bot_with_the_coach(&mut ana).await;
     let refusal = loop {
         let message = ana.recv().await;
         if message["type"] == "error" {
