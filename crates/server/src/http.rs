@@ -62,7 +62,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/rooms/{room}/games/{number}/record", get(record))
         .route(
             "/api/rooms/{room}/games/{number}/review",
-            get(crate::reviews::review),
+            get(crate::reviews::review)
+                .post(crate::reviews::review_own_card)
+                .layer(axum::extract::DefaultBodyLimit::max(
+                    crate::reviews::MAX_CARD_BYTES,
+                )),
         )
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/readyz", get(ready));

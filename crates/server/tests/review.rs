@@ -8,7 +8,7 @@ mod common;
 
 use std::sync::Once;
 
-use common::{Client, http_get, http_get_with_headers, server};
+use common::{Client, http_get, http_get_with_headers, http_post, server};
 use martian_engine::{GameRecord, Rules};
 use serde_json::{Value, json};
 
@@ -229,5 +229,100 @@ async fn a_review_measures_the_game_against_a_shipped_card() {
         assert_eq!(status, 400, "{path}: {body}");
         assert!(body.contains("card-1, card-3, card-5"), "{body}");
     }
+    running.abort();
+}
+
+/// `POST` a card's text: the review measured against the reader's own card, as against the same
+/// card shipped (in English or Portuguese); a card that does not read is answered 400 with where
+/// and what, structured for the page to word; a body too big or not UTF-8 is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_measures_the_game_against_the_readers_own_card() {
+    fresh_cache();
+    let running = server(|config| config.rate_burst = 1e9).await;
+    let addr = running.addr();
+    let (_host, room) = finished_game(addr, &["medium"], 12).await;
+    let path = format!("/api/rooms/{room}/games/1/review");
+    let shipped = &martian_cards::shipped::SHIPPED[1];
+    let (_, body) = http_get(addr, &format!("{path}?card={}", shipped.bot)).await;
+    let mut expected: Value = serde_json::from_str(&body).unwrap();
+    expected["card"]["card"] = json!("own");
+    for lang in [martian_i18n::Lang::En, martian_i18n::Lang::PtBr] {
+        let text = shipped.text_in(lang);
+        let (status, body) = http_post(addr, &path, text.as_bytes()).await;
+        assert_eq!(status, 200, "{body}");
+        let served: Value = serde_json::from_str(&body).unwrap();
+        assert!(
+            served == expected,
+            "{lang:?}: the own card's review differs"
+        );
+    }
+    // A card of no line is the default play: every decision measured, none quoting a line.
+    let (status, body) = http_post(addr, &path, b"# nothing but a comment\n").await;
+    assert_eq!(status, 200, "{body}");
+    let served: Value = serde_json::from_str(&body).unwrap();
+    let decisions = served["card"]["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty());
+    assert!(decisions.iter().all(|d| d["line"].is_null()));
+
+    let refused = |body: &str| -> Value { serde_json::from_str(body).expect("a JSON error") };
+    let (status, body) = http_post(
+        addr,
+        &path,
+        b"1. Stop when you have 6 points or mor.\n2. Roll.\n",
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    let error = refused(&body);
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(1), Some(35))
+    );
+    assert_eq!(error["lang"], "en");
+    assert_eq!(error["card_error"]["kind"], "expected");
+    assert_eq!(error["card_error"]["found"], "'mor'");
+    let listed = error["card_error"]["expected"].as_array().unwrap();
+    assert!(
+        listed.contains(&json!("'more'")) && listed.contains(&json!("'fewer'")),
+        "{error}"
+    );
+    assert_eq!(
+        error["error"],
+        "line 1, column 35: expected 'more' or 'fewer', found 'mor'"
+    );
+    let (status, body) = http_post(
+        addr,
+        &path,
+        "1. Pare se você tem 200 pontos ou mais.\n".as_bytes(),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    let error = refused(&body);
+    assert_eq!(error["lang"], "pt-BR");
+    assert_eq!(
+        error["card_error"],
+        json!({"kind": "number", "found": 200, "min": 0, "max": 99})
+    );
+    let (status, body) = http_post(addr, &path, b"2. Stop.\n").await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        refused(&body)["card_error"],
+        json!({"kind": "numbering", "found": 2, "expected": 1})
+    );
+    let (status, body) = http_post(addr, &path, b"1. Stop!\n").await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        refused(&body)["card_error"],
+        json!({"kind": "character", "char": "!"})
+    );
+
+    let (status, body) = http_post(addr, &path, &[0xff, 0xfe, b'1']).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("UTF-8"), "{body}");
+    let big = "# a comment\n".repeat(2000);
+    let (status, _) = http_post(addr, &path, big.as_bytes()).await;
+    assert_eq!(status, 413);
+    // No such game: as for GET.
+    let (status, _) = http_post(addr, &format!("/api/rooms/{room}/games/9/review"), b"").await;
+    assert_eq!(status, 404);
     running.abort();
 }

@@ -201,10 +201,37 @@ pub async fn http_get_with_headers(
     addr: SocketAddr,
     path: &str,
 ) -> (u16, Vec<(String, String)>, String) {
+    http_request(addr, "GET", path, None).await
+}
+
+/// POST `body` (as `text/plain`) over plain HTTP/1.1; returns the status code and body.
+pub async fn http_post(addr: SocketAddr, path: &str, body: &[u8]) -> (u16, String) {
+    let (status, _, body) = http_request(addr, "POST", path, Some(body)).await;
+    (status, body)
+}
+
+async fn http_request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&[u8]>,
+) -> (u16, Vec<(String, String)>, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut request =
+        format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n").into_bytes();
+    if let Some(body) = body {
+        request.extend_from_slice(
+            format!(
+                "Content-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n",
+                body.len()
+            )
+            .as_bytes(),
+        );
+    }
+    request.extend_from_slice(b"\r\n");
+    request.extend_from_slice(body.unwrap_or_default());
+    stream.write_all(&request).await.unwrap();
     let mut response = Vec::new();
     stream.read_to_end(&mut response).await.unwrap();
     let text = String::from_utf8_lossy(&response).to_string();
