@@ -1962,6 +1962,24 @@ web-review-card-followed = { $followed ->
         [yes] The player did what the card says.
        *[no] The player did not do what the card says.
     }
+# The reader's own card in the review (POST …/review with its text). $card (web-replay-card-mark):
+# a web-replay-card-line; $doing: a card-move's $doing; $loss: a web-review-loss.
+web-review-own-option = my own card…
+web-review-own-name = your card
+web-review-own-card = Your card, one numbered line of advice per line (in English or Portuguese, as in the card files):
+web-review-own-example = 1. Take the death rays when the tanks lead.
+    2. Stop when you have 3 earthling kinds or more.
+web-review-own-help = Lines starting with # are comments. Where no line applies, the card takes the biggest earthling group (else the death rays) and rolls again.
+web-review-own-measure = Measure the game against my card
+# A step of the replay marked with what the card the review is measured against would do.
+web-replay-card-line = { $line ->
+        [0] Card, no line
+       *[other] Card line { $line }
+    }
+web-replay-card-mark = { $right ->
+        [yes] { $card }: { $doing }, the best
+       *[no] { $card }: { $doing }, costing { $loss }
+    }
 web-review-where = Turn { $turn } (round { $round }), { $name }
 # $dice: dice in words. Where a decision was made: a roll to choose from, or after a take.
 web-review-position = { $kind ->

@@ -1959,6 +1959,24 @@ web-review-card-followed = { $followed ->
         [yes] O jogador fez o que a carta diz.
        *[no] O jogador não fez o que a carta diz.
     }
+# A carta do próprio leitor na revisão (POST …/review com o texto dela). $card (web-replay-card-mark):
+# um web-replay-card-line; $doing: o $doing de card-move; $loss: um web-review-loss.
+web-review-own-option = minha própria carta…
+web-review-own-name = sua carta
+web-review-own-card = Sua carta, uma linha numerada de conselho por linha (em português ou inglês, como nos arquivos de cartas):
+web-review-own-example = 1. Pegue os raios da morte se os tanques estão na frente.
+    2. Pare se você tem 3 tipos de terráqueo ou mais.
+web-review-own-help = Linhas que começam com # são comentários. Onde nenhuma linha vale, a carta pega o maior grupo de terráqueos (senão os raios da morte) e lança de novo.
+web-review-own-measure = Medir a partida contra minha carta
+# Um passo da reprise marcado com o que faria a carta contra a qual a revisão é medida.
+web-replay-card-line = { $line ->
+        [0] Carta, nenhuma linha
+       *[other] Linha { $line } da carta
+    }
+web-replay-card-mark = { $right ->
+        [yes] { $card }: { $doing }, o melhor
+       *[no] { $card }: { $doing }, custando { $loss }
+    }
 web-review-where = Turno { $turn } (rodada { $round }), { $name }
 web-review-position = { $kind ->
         [roll] lançou { $count }: { $dice }

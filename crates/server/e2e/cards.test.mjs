@@ -150,6 +150,56 @@ for (const [lang, locale, options, size] of [["en", "en-US", DESKTOP, "desktop"]
     }
     await checkScreen(page, `review card ${lang} ${size}`, { shot: `review-card-${lang}-${size}` });
     await narrowWidths(page, `review card ${lang} ${size}`);
+    // The replay marks each decision with a choice with what the chosen card (5 lines) does there.
+    await page.click("#end-actions [data-replay]");
+    await page.waitForSelector("dialog#replay[open] .replay-steps .mark", { timeout: STEP });
+    const cardMarks = async () => {
+      let marks = [];
+      for (;;) {
+        marks = marks.concat(await page.locator("dialog#replay .card-mark").allTextContents());
+        if (await page.locator("#replay-next").isDisabled()) return marks;
+        await page.click("#replay-next");
+      }
+    };
+    const replayed = await cardMarks();
+    assert.equal(replayed.length, served.card.decisions.length, replayed.join(" | "));
+    for (const [i, at] of served.card.decisions.entries()) {
+      const line = at.line ? (lang === "en" ? `Card line ${at.line}: ` : `Linha ${at.line} da carta: `) : lang === "en" ? "Card, no line: " : "Carta, nenhuma linha: ";
+      assert.ok(replayed[i].startsWith(line), `${replayed[i]} / ${line}`);
+      const right = at.action === served.decisions[at.decision].best || at.loss < 1e-12;
+      assert.match(replayed[i], right ? (lang === "en" ? /, the best$/ : /, o melhor$/) : lang === "en" ? /, costing [\d.,]+% chance to win$/ : /, custando [\d.,]+% de chance de vencer$/);
+    }
+    await checkScreen(page, `replay card ${lang} ${size}`);
+    await page.click("#replay-close");
+
+    // The reader's own card: a card that does not read is told where and why, in the reader's
+    // language; the 3-line card's own text is then measured as the shipped card is.
+    await page.selectOption("#review-card-choice", "own");
+    await page.waitForSelector("#review-own-card", { timeout: STEP });
+    const typo = lang === "en" ? "1. Stop when you have 6 points or mor.\n" : "1. Pare se você tem 6 pontos ou mai.\n";
+    await page.fill("#review-own-card", typo);
+    await page.click("#review-own-measure");
+    await page.waitForSelector("#review-own-error", { timeout: STEP });
+    const told = (await page.textContent("#review-own-error")).trim();
+    assert.equal(
+      told,
+      lang === "en" ? "your card, line 1, column 35: expected 'more' or 'fewer', found 'mor'" : "sua carta, linha 1, coluna 33: esperava-se 'mais' ou 'menos', mas está escrito 'mai'",
+    );
+    const own = readFileSync(path.resolve("../../../cards", lang === "en" ? "" : lang, "3-lines.txt"), "utf8");
+    await page.fill("#review-own-card", own);
+    await page.click("#review-own-measure");
+    await page.waitForFunction(() => /(your card|sua carta)/.test(document.querySelector("#review-slot .review-card h4")?.textContent || ""), null, { timeout: STEP });
+    const three = await page.evaluate(async (id) => (await fetch(`/api/rooms/${id}/games/1/review?card=card-3`)).json(), room);
+    const ownItems = await page.locator("#review-card-decisions li").allTextContents();
+    assert.equal(ownItems.length, three.card.decisions.length);
+    const threeWords = cardLines(3, lang);
+    for (const [i, at] of three.card.decisions.entries()) {
+      if (at.line) assert.ok(ownItems[i].includes(`“${threeWords[at.line - 1]}”`), `${ownItems[i]}`);
+    }
+    // Kept on the device: the text is there when the review is drawn again.
+    assert.equal(await page.evaluate(() => localStorage.getItem("martian-own-card")), own);
+    await checkScreen(page, `review own card ${lang} ${size}`, { shot: `review-own-card-${lang}-${size}` });
+
     // No card: the measure goes, the review stays.
     await page.selectOption("#review-card-choice", "0");
     await page.waitForFunction(() => !document.querySelector("#review-card-seats") && document.querySelector("#review-chart"), null, { timeout: STEP });

@@ -155,12 +155,14 @@ export function cardSays(advice, lines, tag = lang()) {
   return `${doing} ${verdict}`;
 }
 
-// The choice of a card (none, or a shipped card's size), as the coach and the review offer it.
-export function cardSelect(id, chosen) {
+// The choice of a card (none, or a shipped card's size), as the coach and the review offer it;
+// the review also offers the reader's own card (`own`, chosen when `chosen` is "own").
+export function cardSelect(id, chosen, own = false) {
   const options = [0, ...CARD_SIZES]
     .map((lines) => `<option value="${lines}"${lines === chosen ? " selected" : ""}>${esc(t("web-coach-card-option", { lines }))}</option>`)
     .join("");
-  return `<label>${esc(t("web-coach-card"))} <select id="${id}">${options}</select></label>`;
+  const ownOption = own ? `<option value="own"${chosen === "own" ? " selected" : ""}>${esc(t("web-review-own-option"))}</option>` : "";
+  return `<label>${esc(t("web-coach-card"))} <select id="${id}">${options}${ownOption}</select></label>`;
 }
 
 function cardChoice(advice) {

@@ -5,7 +5,7 @@ import { count, diceRow, expand } from "./dice.js";
 import { state, playerName } from "./state.js";
 import { notify } from "./notices.js";
 import { stepWords, outcomeText, steps } from "./turns.js";
-import { fetchReview, mark, stoppedAt, turnMarks, why } from "./review.js";
+import { cardMark, mark, replayReview, stoppedAt, turnMarks, why } from "./review.js";
 import { tickTimer } from "./game.js";
 
 let redraw = null;
@@ -55,11 +55,14 @@ export async function openReplay(number, roomId = state.roomId) {
   if (record.roll_off && record.roll_off.length) frames.push({ kind: "roll_off", rounds: record.roll_off, totals: totals.slice() });
   if (!frames.length) return;
   let index = 0;
-  // The review marks each step with its decision's class and loss, once it has come.
-  const reviewed = fetchReview(number, roomId, () => {
+  // The review marks each step with its decision's class and loss, once it has come; and with
+  // what the card the review is measured against would do there, when one is chosen.
+  const again = () => {
     if (dialog.open && redraw === show) show();
-  });
+  };
+  replayReview(number, roomId, again);
   const show = () => {
+    const reviewed = replayReview(number, roomId);
     // Drawn again when the review arrives: the focus stays where it was.
     const focused = dialog.contains(document.activeElement) ? document.activeElement.id : null;
     const frame = frames[index];
@@ -68,8 +71,12 @@ export async function openReplay(number, roomId = state.roomId) {
     if (frame.kind === "turn") {
       const tokens = frame.turn.transcript.split(" ").filter(Boolean);
       const marks = turnMarks(review, index + 1, tokens);
+      const byCard = (d) => {
+        const card = cardMark(review, review.decisions.indexOf(d));
+        return card ? `<span class="mark card-mark${card.right ? "" : " card-costs"}">${esc(card.text)}</span>` : "";
+      };
       const marked = (i) =>
-        marks[i].map((d) => `<span class="mark class-${d.forced ? "forced" : d.class}">${esc(mark(review, d))}</span>${d.reason ? `<span class="why">${esc(why(d))}</span>` : ""}`).join("");
+        marks[i].map((d) => `<span class="mark class-${d.forced ? "forced" : d.class}">${esc(mark(review, d))}</span>${byCard(d)}${d.reason ? `<span class="why">${esc(why(d))}</span>` : ""}`).join("");
       const stepItems = tokens
         .map((token, i) => {
           if (token === "stop") return `<li><span>${esc(stepWords({ stop: true }))}</span>${marked(i)}</li>`;

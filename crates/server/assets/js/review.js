@@ -1,10 +1,11 @@
 // The review of a finished game, from the server's GET …/review (the JSON of `martian-dice review
 // --json`, docs/review-format.md): on the end screen, every seat's chance to win after every turn
 // as a chart drawn in the page (inline SVG) and the biggest mistakes in words; in the replay, each
-// step marked with its decision's class and loss; measured against a shipped strategy card when
-// the reader chooses one (the coach's choice of card, remembered on the device): per decision what
-// the card would do and what following it costs, and per seat the totals. The page only shows
-// what the server worked out.
+// step marked with its decision's class and loss; measured against a strategy card when the reader
+// chooses one — a shipped card (the coach's choice of card, remembered on the device) or the
+// reader's own, written in the page (POST …/review with its text, kept on the device): per
+// decision what the card would do and what following it costs, and per seat the totals, also
+// marked on the replay's steps. The page only shows what the server worked out.
 import { t, lang, has, serverArgs } from "../i18n.js";
 import { byId, esc, keepFocus } from "./dom.js";
 import { openReplay } from "./replay.js";
@@ -20,6 +21,80 @@ const reviews = new Map();
 // The game whose review the end screen shows ("room:number"), if any.
 let shown = null;
 const key = (room, number, card = 0) => (card ? `${room}:${number}:card-${card}` : `${room}:${number}`);
+
+// The reader's own card: its text, kept on the device, and whether the review measures it.
+const OWN_KEY = "martian-own-card";
+let ownPicked = false;
+let ownText = null;
+const ownKey = (room, number) => `${room}:${number}:own`;
+
+export function ownCardText() {
+  if (ownText != null) return ownText;
+  try {
+    return localStorage.getItem(OWN_KEY) || "";
+  } catch {
+    return "";
+  }
+}
+
+function setOwnCardText(text) {
+  ownText = text;
+  try {
+    localStorage.setItem(OWN_KEY, text);
+  } catch {
+    // Without storage the text lasts until the page is left.
+  }
+}
+
+// The card the review measures: "own", or a shipped card's size (0: none).
+function reviewChoice() {
+  return ownPicked ? "own" : chosenCard();
+}
+
+// The game measured against the reader's own card `text`: sent to the server, kept until the
+// next text is sent. A card that does not read comes back as the server's error (`refused`).
+function measureOwnCard(roomId, number, text, onChange) {
+  const entry = { status: "loading", text };
+  reviews.set(ownKey(roomId, number), entry);
+  fetch(`/api/rooms/${roomId}/games/${number}/review`, { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text })
+    .then(async (response) => {
+      if (response.ok) {
+        entry.review = await response.json();
+        entry.status = "ready";
+      } else if (response.status === 400 && (response.headers.get("Content-Type") || "").includes("json")) {
+        entry.refused = await response.json();
+        entry.status = "refused";
+      } else if (response.status === 503) {
+        entry.status = "unavailable";
+      } else {
+        entry.status = "failed";
+        entry.detail = `HTTP ${response.status}`;
+      }
+    })
+    .catch((error) => {
+      entry.status = "failed";
+      entry.detail = String(error.message || error);
+    })
+    .finally(() => {
+      if (reviews.get(ownKey(roomId, number)) === entry) onChange();
+    });
+}
+
+// The review whose card measure marks the replay of game `number`: the own card's when it is
+// chosen and measured, else the chosen shipped card's, else the plain review. With `onChange`,
+// what is missing is fetched (once: call it so when the replay opens) and `onChange` called when
+// it comes.
+export function replayReview(number, roomId, onChange = null) {
+  if (ownPicked) {
+    const own = reviews.get(ownKey(roomId, number));
+    if (own && own.status === "ready") return own;
+  }
+  const card = chosenCard();
+  const entry = onChange ? fetchReview(number, roomId, onChange, card) : reviews.get(key(roomId, number, card)) || { status: "loading" };
+  if (entry.status === "ready" || !card) return entry;
+  const plain = reviews.get(key(roomId, number));
+  return plain && plain.status === "ready" ? plain : entry;
+}
 
 // The review of game `number` of a room (measured against the shipped card of `card` lines, if
 // not 0): fetched once, then kept (fetched again if it could not be had). `onChange` is called
@@ -60,6 +135,12 @@ export function fetchReview(number, roomId = state.roomId, onChange = null, card
 // The review to show of a game with the card of `card` lines chosen: the card's when it has come,
 // else one that has come (the chart stays while a card is measured); and the card's own entry.
 function entriesFor(roomId, number, card) {
+  if (card === "own") {
+    const plain = reviews.get(key(roomId, number)) || { status: "loading" };
+    const measured = reviews.get(ownKey(roomId, number)) || { status: "unsent" };
+    const main = measured.status === "ready" ? measured : [plain, ...CARD_SIZES.map((c) => reviews.get(key(roomId, number, c)))].find((e) => e && e.status === "ready") || plain;
+    return { main, measured };
+  }
   const own = reviews.get(key(roomId, number, card)) || { status: "loading" };
   const measured = card ? own : null;
   if (own.status === "ready") return { main: own, measured };
@@ -177,12 +258,29 @@ function chart(review) {
 
 // ------------------------------------------------------------------------------ against a card
 // A card's loss at a decision, signed, with as many decimals as it takes not to read as none.
-function cardLoss(review, loss) {
+function cardLoss(review, loss, signed = true) {
   const turns = review.measure === "expected-turns";
   const scaled = turns ? loss : loss * 100;
   let digits = turns ? 2 : 1;
   while (digits < 6 && !/[1-9]/.test(decimal(scaled, digits))) digits += 1;
-  return t("web-review-loss", { unit: turns ? "turns" : "points", value: `\u2212${decimal(scaled, digits)}` });
+  return t("web-review-loss", { unit: turns ? "turns" : "points", value: `${signed ? "\u2212" : ""}${decimal(scaled, digits)}` });
+}
+
+// The card's mark on decision `index` in the replay, when the review is measured against a card:
+// its line, its move, and whether that is the best or what it costs ({text, right}; null without).
+export function cardMark(review, index) {
+  const measured = review && review.card;
+  const c = measured && measured.decisions.find((x) => x.decision === index);
+  if (!c) return null;
+  const d = review.decisions[index];
+  const right = c.action === d.best || c.loss < 1e-12;
+  const text = t("web-replay-card-mark", {
+    right: right ? "yes" : "no",
+    card: t("web-replay-card-line", { line: c.line || 0 }),
+    doing: cardAction(c.action),
+    loss: right ? "" : cardLoss(review, c.loss, false),
+  });
+  return { text, right };
 }
 
 // The game measured against the card (the review's `card`): per seat the totals, then per
@@ -217,17 +315,25 @@ function cardSection(review, card) {
         <p class="card-says">${esc(doing)} ${esc(verdict)}</p><p class="muted">${esc(followed)}</p></li>`;
     })
     .join("");
-  return `<h4>${esc(t("web-review-card", { card: t("web-coach-card-option", { lines: card }) }))}</h4>
+  const name = card === "own" ? t("web-review-own-name") : t("web-coach-card-option", { lines: card });
+  return `<h4>${esc(t("web-review-card", { card: name }))}</h4>
     <ul class="review-seats-card" id="review-card-seats">${seats}</ul>
     <details class="card-decisions" id="review-card-decisions"><summary>${esc(t("web-review-card-decisions", { count: measured.decisions.length }))}</summary><ol>${items}</ol></details>`;
 }
 
 // The card's part of a review: its choice, and the game against the chosen card.
 function cardPart(measured, card) {
-  const choice = `<p class="coach-card">${cardSelect("review-card-choice", card)}</p>`;
+  const choice = `<p class="coach-card">${cardSelect("review-card-choice", card, true)}</p>`;
   if (!card || !measured) return `<div class="review-card">${choice}</div>`;
+  const form = card === "own" ? ownCardForm(measured) : "";
   let body;
   switch (measured.status) {
+    case "unsent":
+      body = "";
+      break;
+    case "refused":
+      body = `<p class="banner" role="alert" id="review-own-error">${esc(cardError(measured.refused))}</p>`;
+      break;
     case "loading":
       body = `<p class="muted">${esc(t("web-review-card-loading"))}</p>`;
       break;
@@ -240,7 +346,48 @@ function cardPart(measured, card) {
     default:
       body = measured.review.card ? cardSection(measured.review, card) : "";
   }
-  return `<div class="review-card" aria-busy="${measured.status === "loading"}">${choice}${body}</div>`;
+  return `<div class="review-card" aria-busy="${measured.status === "loading"}">${choice}${form}${body}</div>`;
+}
+
+// Where the reader writes a card (in English or Portuguese, as the card files are) and sends it.
+function ownCardForm(measured) {
+  const text = ownCardText();
+  return `<div class="own-card"><label for="review-own-card">${esc(t("web-review-own-card"))}</label>
+    <textarea id="review-own-card" rows="6" spellcheck="false" placeholder="${esc(t("web-review-own-example"))}">${esc(text)}</textarea>
+    <p class="muted small-print">${esc(t("web-review-own-help"))}</p>
+    <button type="button" id="review-own-measure">${esc(t("web-review-own-measure"))}</button></div>`;
+}
+
+// A card the server could not read, in the reader's language: the line, the column and what was
+// expected there (the words of `martian-dice card`).
+export function cardError(refused) {
+  const problem = refused.card_error || {};
+  const item = (x) => (typeof x === "string" ? x : t("card-error-item", { item: x.item }));
+  let text;
+  switch (problem.kind) {
+    case "expected": {
+      const items = problem.expected.map(item);
+      const or = t("card-error-or");
+      const list = items.length > 1 ? `${items.slice(0, -1).join(", ")} ${or} ${items[items.length - 1]}` : items[0] || "";
+      text = t("card-error-expected", { expected: list, found: item(problem.found) });
+      break;
+    }
+    case "character":
+      text = t("card-error-character", { char: problem.char });
+      break;
+    case "numbering":
+      text = t("card-error-numbering", { found: problem.found, expected: problem.expected });
+      break;
+    case "number":
+      text = t("card-error-number", { found: problem.found, min: problem.min, max: problem.max });
+      break;
+    case "roll-after-take":
+      text = t("card-error-roll-after-take");
+      break;
+    default:
+      return refused.error || "";
+  }
+  return t("card-error", { file: t("web-review-own-name"), line: refused.line, column: refused.column, problem: text });
 }
 
 // The card's choice in `scope`: remembered (the coach's too), the card's measure fetched, and
@@ -249,11 +396,28 @@ function bindCardChoice(scope, roomId, number, redraw) {
   const select = scope && scope.querySelector("#review-card-choice");
   if (!select) return;
   select.onchange = () => {
-    const lines = Number(select.value);
-    setCoachCard(lines);
-    if (lines) fetchReview(number, roomId, redraw, lines);
+    ownPicked = select.value === "own";
+    if (!ownPicked) {
+      const lines = Number(select.value);
+      setCoachCard(lines);
+      if (lines) fetchReview(number, roomId, redraw, lines);
+    } else if (!reviews.get(key(roomId, number))) {
+      fetchReview(number, roomId, redraw);
+    }
     redraw();
+    if (ownPicked) byId("review-own-card")?.focus();
   };
+  const measure = scope.querySelector("#review-own-measure");
+  const area = scope.querySelector("#review-own-card");
+  if (area) area.oninput = () => setOwnCardText(area.value);
+  if (measure) {
+    measure.onclick = () => {
+      const text = scope.querySelector("#review-own-card").value;
+      setOwnCardText(text);
+      measureOwnCard(roomId, number, text, redraw);
+      redraw();
+    };
+  }
 }
 
 // ------------------------------------------------------------------------------ the end screen
@@ -339,7 +503,7 @@ function reviewBody(entry, measured = null, card = 0) {
 // The review's part of the end screen: empty until the Review button opens it.
 export function reviewSlot(room, game) {
   if (shown !== key(room.id, game.number)) return "";
-  const card = chosenCard();
+  const card = reviewChoice();
   const { main, measured } = entriesFor(room.id, game.number, card);
   return `<section class="review" aria-labelledby="review-title" aria-busy="${main.status === "loading"}">
     <h3 id="review-title">${esc(t("web-review-title", { number: game.number }))}</h3>${reviewBody(main, measured, card)}</section>`;
@@ -375,7 +539,8 @@ export function bindReview(root) {
       shown = null;
     } else {
       shown = id;
-      fetchReview(room.game.number, room.id, redrawSlot, chosenCard());
+      const card = reviewChoice();
+      fetchReview(room.game.number, room.id, redrawSlot, card === "own" ? 0 : card);
     }
     redrawSlot();
   };
@@ -410,8 +575,8 @@ export function renderReviewPage(app, roomId, number, again = false) {
   const redraw = () => {
     if (location.hash === `#review=${roomId}/${number}`) renderReviewPage(app, roomId, number, true);
   };
-  const card = chosenCard();
-  if (!again) fetchReview(number, roomId, redraw, card);
+  const card = reviewChoice();
+  if (!again) fetchReview(number, roomId, redraw, card === "own" ? 0 : card);
   const { main: entry, measured } = entriesFor(roomId, number, card);
   keepFocus(() => {
     app.innerHTML = `<section class="card review-page" aria-labelledby="review-page-title">
