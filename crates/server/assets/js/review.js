@@ -51,12 +51,11 @@ function reviewChoice() {
   return ownPicked ? "own" : chosenCard();
 }
 
-// The game measured against the reader's own card `text`: sent to the server, kept until the
-// next text is sent. A card that does not read comes back as the server's error (`refused`).
-function measureOwnCard(roomId, number, text, onChange) {
-  const entry = { status: "loading", text };
-  reviews.set(ownKey(roomId, number), entry);
-  fetch(`/api/rooms/${roomId}/games/${number}/review`, { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text })
+// Sets `entry` from the server's answer to a review's request: "ready" with the review,
+// "refused" with a card's error (400 in JSON), "unavailable" (503: the solutions are not at hand)
+// or "failed" with why.
+function settle(entry, request) {
+  return request
     .then(async (response) => {
       if (response.ok) {
         entry.review = await response.json();
@@ -74,10 +73,18 @@ function measureOwnCard(roomId, number, text, onChange) {
     .catch((error) => {
       entry.status = "failed";
       entry.detail = String(error.message || error);
-    })
-    .finally(() => {
-      if (reviews.get(ownKey(roomId, number)) === entry) onChange();
     });
+}
+
+// The game measured against the reader's own card `text`: sent to the server, kept until the
+// next text is sent. A card that does not read comes back as the server's error (`refused`).
+function measureOwnCard(roomId, number, text, onChange) {
+  const entry = { status: "loading", text };
+  reviews.set(ownKey(roomId, number), entry);
+  const sent = fetch(`/api/rooms/${roomId}/games/${number}/review`, { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text });
+  settle(entry, sent).finally(() => {
+    if (reviews.get(ownKey(roomId, number)) === entry) onChange();
+  });
 }
 
 // The review whose card measure marks the replay of game `number`: the own card's when it is
@@ -106,22 +113,7 @@ export function fetchReview(number, roomId = state.roomId, onChange = null, card
     entry = { status: "loading", waiters: [] };
     reviews.set(id, entry);
     const loading = entry;
-    fetch(`/api/rooms/${roomId}/games/${number}/review${card ? `?card=card-${card}` : ""}`)
-      .then(async (response) => {
-        if (response.ok) {
-          loading.review = await response.json();
-          loading.status = "ready";
-        } else if (response.status === 503) {
-          loading.status = "unavailable";
-        } else {
-          loading.status = "failed";
-          loading.detail = `HTTP ${response.status}`;
-        }
-      })
-      .catch((error) => {
-        loading.status = "failed";
-        loading.detail = String(error.message || error);
-      })
+    settle(loading, fetch(`/api/rooms/${roomId}/games/${number}/review${card ? `?card=card-${card}` : ""}`))
       .finally(() => {
         const waiters = loading.waiters;
         loading.waiters = [];
