@@ -49,8 +49,8 @@ pub struct AdviceRequest<'a> {
 }
 
 /// The advice for a decision: with no scores, values are the turn's expected final score; with
-/// one score, the expected number of turns to reach the target; with two or three, the mover's
-/// probability of winning the game. Four or more players are refused (not solved exactly).
+/// one score, the expected number of turns to reach the target; with two to four, the mover's
+/// probability of winning the game. Five or more players are refused (not solved exactly).
 ///
 /// Before the first roll of a turn the single option is `roll`, valued as the whole turn. After a
 /// take the options are `stop` and `roll`; while a roll awaits a choice, the legal types.
@@ -158,6 +158,11 @@ fn with_table<R>(
         Some(scores @ [_, _, _]) => {
             let position = trio_position(rules, scores, seat)?;
             let solution = trio(rules)?;
+            Ok(f(AdviceMeasure::WinProbability, solution.table(position)))
+        }
+        Some(scores @ [_, _, _, _]) => {
+            let position = crate::quad::quad_position(rules, scores, seat)?;
+            let solution = crate::quad::quad(rules)?;
             Ok(f(AdviceMeasure::WinProbability, solution.table(position)))
         }
         Some(scores) => Err(if scores.is_empty() {
@@ -305,8 +310,8 @@ mod tests {
             Err(PositionError::GameOver { .. })
         ));
         assert!(matches!(
-            ask(Some(&[1, 2, 3, 4]), 0, ""),
-            Err(PositionError::TooManyPlayers(4))
+            ask(Some(&[1, 2, 3, 4, 5]), 0, ""),
+            Err(PositionError::TooManyPlayers(5))
         ));
         assert!(matches!(
             ask(Some(&[1, 2]), 2, ""),

@@ -27,11 +27,13 @@ pub enum PositionError {
     #[error("the situation is played under other rules than the solution was computed for")]
     RulesMismatch,
     #[error(
-        "advice for {0} players is not available yet: only the turn alone (no scores), 1, 2 or 3 players are solved"
+        "advice for {0} players is not available: only the turn alone (no scores) and 1 to 4 players are solved exactly"
     )]
     TooManyPlayers(usize),
     #[error(transparent)]
     Trio(#[from] crate::trio::TrioError),
+    #[error(transparent)]
+    Quad(#[from] crate::quad::QuadError),
     /// The rules are beyond what the solver takes for this game.
     #[error(transparent)]
     Limit(#[from] martian_engine::SolveLimit),

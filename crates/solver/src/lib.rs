@@ -94,7 +94,7 @@ pub use policy::{
 };
 pub use quad::{
     MixedTuple, QUAD_TOLERANCE, QuadError, QuadPosition, QuadSolution, QuadStats, quad,
-    quad_at_hand, quad_position, quad_with_progress,
+    quad_at_hand, quad_position, quad_table_slot, quad_table_slots, quad_with_progress,
 };
 pub use solo::{SoloSolution, solo};
 pub use trio::{

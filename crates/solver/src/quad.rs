@@ -851,6 +851,26 @@ pub fn quad_position(
     Ok(QuadPosition::Final { seat, scores })
 }
 
+/// A dense index, below [`quad_table_slots`], of the turn table `position` is played with under
+/// `rules`: positions that share a table (final-round positions alike in what matters) share it.
+/// For callers that keep something per table, such as the arena's turn-score samplers.
+pub fn quad_table_slot(rules: Rules, position: QuadPosition) -> usize {
+    let shape = Shape::new(rules);
+    match position {
+        QuadPosition::Open { seat, scores } => shape.open_index(seat, scores.map(usize::from)),
+        QuadPosition::Final { seat, scores } => {
+            let (key, _) = shape.final_state(seat, scores.map(usize::from));
+            shape.tuples() * 4 + shape.final_index(key)
+        }
+    }
+}
+
+/// How many table slots [`quad_table_slot`] gives under `rules`.
+pub fn quad_table_slots(rules: Rules) -> usize {
+    let shape = Shape::new(rules);
+    shape.tuples() * 4 + shape.finals()
+}
+
 static SOLUTIONS: SolutionMemo<QuadSolution> = SolutionMemo::new(KIND);
 
 /// Whether the four-player solution for `rules` is at hand: in this process's memory, or in the
