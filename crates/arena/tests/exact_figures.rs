@@ -9,7 +9,7 @@
 use martian_arena::stats::wilson;
 use martian_arena::{ArenaConfig, ArenaReport, PlayMode, run};
 use martian_engine::{Rules, Turn};
-use martian_solver::{duel, expected_score_table, trio};
+use martian_solver::{duel, expected_score_table, quad, trio};
 
 const Z: f64 = 5.0;
 
@@ -104,6 +104,22 @@ fn turn_level_optimal_three_player_self_play_wins_from_each_seat_as_the_exact_so
     assert_seats_match(&report, &exact);
 }
 
+#[test]
+fn optimal_four_player_self_play_wins_from_each_seat_as_the_exact_solver_says() {
+    // A smaller game keeps the four-player solve quick; turn by turn and decision by decision.
+    let rules = Rules::official()
+        .with_dice(8)
+        .unwrap()
+        .with_target(10)
+        .unwrap();
+    let exact = quad(rules).unwrap().game_wins();
+    let bots = ["optimal", "optimal", "optimal", "optimal"];
+    let turns = arena_in(PlayMode::Turns, rules, &bots, 2_000_000, 38);
+    assert_seats_match(&turns, &exact);
+    let dice = arena_in(PlayMode::Dice, rules, &bots, 60_000, 39);
+    assert_seats_match(&dice, &exact);
+}
+
 /// `|a - b|` within 5 combined standard errors of two independent win rates, per entry and seat.
 fn assert_modes_agree(turns: &ArenaReport, dice: &ArenaReport) {
     let se2 = |wins: f64, games: u64| {
@@ -161,9 +177,9 @@ fn turn_level_and_die_by_die_optimal_against_greedy_agree() {
 }
 
 #[test]
-fn turn_level_and_die_by_die_agree_with_four_players_through_the_reduction() {
+fn turn_level_and_die_by_die_agree_with_five_players_through_the_reduction() {
     let rules = Rules::official().with_target(12).unwrap();
-    let bots = ["optimal", "greedy", "optimal", "greedy"];
+    let bots = ["optimal", "greedy", "optimal", "greedy", "optimal"];
     let turns = arena_in(PlayMode::Turns, rules, &bots, 2_000_000, 36);
     let dice = arena_in(PlayMode::Dice, rules, &bots, 100_000, 37);
     assert_modes_agree(&turns, &dice);

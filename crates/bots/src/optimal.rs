@@ -1,11 +1,11 @@
-//! `optimal`: maximises the probability of winning the game — exact for 1, 2 and 3 players; for
+//! `optimal`: maximises the probability of winning the game — exact for 1 to 4 players; for
 //! more, the exact three-player solution of the mover and its two strongest opponents (see
 //! [`crate::oracle`]).
 
 use std::sync::Arc;
 
-use martian_engine::{Action, GameRng, Points, Rules, Situation, Turn};
-use martian_solver::{Reduction, TurnPlay};
+use martian_engine::{Action, GameRng, Points, Rules, Situation, SolvedGame, Turn};
+use martian_solver::TurnPlay;
 
 #[cfg(test)]
 use crate::Greedy;
@@ -45,9 +45,10 @@ impl Optimal {
                 self.oracle.prepare(rules, 2);
                 self.oracle.fallback().is_none().then_some(Layout::Duel)
             }
-            _ => match self.oracle.multi_reduction(rules, players)? {
-                Reduction::Trio => Some(Layout::Trio),
-                Reduction::Duel => Some(Layout::Duel),
+            _ => match self.oracle.multi_game(rules, players)? {
+                SolvedGame::Quad => Some(Layout::Quad),
+                SolvedGame::Trio => Some(Layout::Trio),
+                SolvedGame::Duel | SolvedGame::Solo => Some(Layout::Duel),
             },
         }
     }
@@ -69,7 +70,8 @@ impl Optimal {
                 let (reduced, mover): ([Points; 3], usize) = reduce_into::<3>(scores, seat)?;
                 shape.trio_slot(&reduced, mover)
             }
-            (Layout::Solo, _) => None,
+            (Layout::Quad, 4) => shape.quad_slot(scores, seat),
+            (Layout::Solo | Layout::Quad, _) => None,
         }
     }
 }
@@ -312,15 +314,39 @@ mod tests {
     }
 
     #[test]
+    fn optimal_samples_the_exact_four_player_game() {
+        let rules = Rules::official()
+            .with_dice(8)
+            .unwrap()
+            .with_target(10)
+            .unwrap();
+        let solution = martian_solver::quad(rules).unwrap();
+        let mut bot = Optimal::new(rules);
+        for (scores, seat) in [
+            ([0, 0, 0, 0], 2),
+            ([3, 9, 7, 1], 0),
+            ([10, 3, 7, 9], 3),
+            ([10, 12, 4, 9], 2),
+        ] {
+            let position = solution.position(&scores, seat).unwrap();
+            assert_eq!(
+                sampled(&mut bot, rules, &scores, seat),
+                distribution(solution.table(position), rules),
+                "{scores:?} seat {seat}"
+            );
+        }
+    }
+
+    #[test]
     fn optimal_samples_the_reduced_game_with_many_seats() {
         let rules = Rules::official().with_target(15).unwrap();
         let multi =
             martian_solver::MultiPlayer::new(rules, martian_solver::Reduction::Trio).unwrap();
         let mut bot = Optimal::new(rules);
         for (scores, seat) in [
-            (vec![0, 0, 0, 0], 2),
-            (vec![3, 12, 7, 10], 0),
-            (vec![15, 3, 7, 12], 3),
+            (vec![0, 0, 0, 0, 0], 2),
+            (vec![3, 12, 7, 10, 1], 0),
+            (vec![15, 3, 7, 12, 2], 3),
             (vec![9, 4, 11], 1),
             (vec![16, 3, 7, 12, 14], 2),
         ] {

@@ -5,7 +5,9 @@
 //! - 2 players: the exact duel (values: the mover's probability of winning).
 //! - 3 players: the exact three-player equilibrium (targets up to 60 with 13 dice; beyond, the
 //!   duel against the strongest opponent).
-//! - 4 to 8 players: no exact solution exists; the solver's [`MultiPlayer`] plays the exact
+//! - 4 players: the exact four-player equilibrium (targets up to 26 with 13 dice; beyond, as
+//!   for more players).
+//! - 5 to 8 players: no exact solution exists; the solver's [`MultiPlayer`] plays the exact
 //!   three-player equilibrium of the mover and its two strongest opponents, seated as they sit
 //!   (the duel against the strongest one past the three-player game's limit). Values are then
 //!   the mover's probability of winning the reduced game.
@@ -19,8 +21,8 @@ use std::sync::Arc;
 
 use martian_engine::{Rules, Situation, SolveLimit, SolvedGame};
 use martian_solver::{
-    DuelSolution, MultiPlayer, Reduction, SoloSolution, TurnTable, duel, duel_position,
-    expected_score_table, solo,
+    DuelSolution, MultiPlayer, QuadError, QuadSolution, Reduction, SoloSolution, TurnTable, duel,
+    duel_position, expected_score_table, quad, quad_position, solo,
 };
 
 /// What the values of a table measure.
@@ -53,6 +55,7 @@ pub(crate) struct Oracle {
     solo: Option<Arc<SoloSolution>>,
     duel: Option<Arc<DuelSolution>>,
     multi: Option<MultiPlayer>,
+    quad: Option<Arc<QuadSolution>>,
     /// Set once exact play turned out to be out of reach under these rules.
     fallback: Option<Fallback>,
 }
@@ -80,6 +83,7 @@ impl Oracle {
             solo: None,
             duel: None,
             multi: None,
+            quad: None,
             fallback: None,
         }
     }
@@ -116,12 +120,17 @@ impl Oracle {
                             self.duel = Some(guarded(|| duel(rules))?);
                         }
                     }
-                    // Four players read the three-player reduction until the bots use the
-                    // four-player solution (`for_players` does not name it yet).
-                    (SolvedGame::Duel | SolvedGame::Trio | SolvedGame::Quad, _) => {
+                    (SolvedGame::Quad, _) => {
+                        if self.quad.is_none() {
+                            self.quad = Some(guarded(|| {
+                                quad(rules).map_err(|QuadError::TargetTooHigh(limit)| limit)
+                            })?);
+                        }
+                    }
+                    (SolvedGame::Duel | SolvedGame::Trio, _) => {
                         if self.multi.is_none() {
                             let reduction = match game {
-                                SolvedGame::Trio | SolvedGame::Quad => Reduction::Trio,
+                                SolvedGame::Trio => Reduction::Trio,
                                 _ => Reduction::Duel,
                             };
                             self.multi = Some(guarded(|| MultiPlayer::new(rules, reduction))?);
@@ -146,12 +155,20 @@ impl Oracle {
         self.load(players);
     }
 
-    /// The reduction games of 3 or more players are played through (loading it); `None` when
-    /// exact play is out of reach.
-    pub fn multi_reduction(&mut self, rules: Rules, players: usize) -> Option<Reduction> {
+    /// How games of 3 or more players are played (loading what that reads): exactly (the
+    /// three- and four-player games, [`SolvedGame::Trio`], [`SolvedGame::Quad`]) or through the
+    /// duel of the mover and its strongest opponent ([`SolvedGame::Duel`]); five players or more
+    /// read [`SolvedGame::Trio`] as the reduction to the mover and its two strongest opponents.
+    /// `None` when exact play is out of reach.
+    pub fn multi_game(&mut self, rules: Rules, players: usize) -> Option<SolvedGame> {
         self.reset_for(rules);
-        self.load(players.max(3))?;
-        self.multi.as_ref().map(MultiPlayer::reduction)
+        match self.load(players.max(3))? {
+            SolvedGame::Quad => Some(SolvedGame::Quad),
+            _ => self.multi.as_ref().map(|multi| match multi.reduction() {
+                Reduction::Trio => SolvedGame::Trio,
+                Reduction::Duel => SolvedGame::Duel,
+            }),
+        }
     }
 
     /// The table of the best play in `situation` and what its values measure.
@@ -172,6 +189,13 @@ impl Oracle {
                 Ok(position) => {
                     let duel = self.duel.as_deref().expect("loaded above");
                     (duel.table(position), Measure::WinProbability)
+                }
+                Err(_) => (greedy, Measure::Points),
+            },
+            4 if self.quad.is_some() => match quad_position(rules, scores, seat) {
+                Ok(position) => {
+                    let quad = self.quad.as_deref().expect("loaded above");
+                    (quad.table(position), Measure::WinProbability)
                 }
                 Err(_) => (greedy, Measure::Points),
             },

@@ -1,6 +1,6 @@
 //! The turn-score samplers of `greedy` and `optimal`, built once per process and shared by every
 //! bot and thread: one for the expected-score play, and one per position of the solution
-//! `optimal` plays (solo, duel or three-player), indexed densely by position so that finding a
+//! `optimal` plays (solo, duel, three- or four-player), indexed densely by position so that finding a
 //! turn's sampler costs a few arithmetic operations and one atomic load.
 
 use std::collections::HashMap;
@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use martian_engine::{BONUS_POINTS, BonusRule, Points, Rules, Turn};
 use martian_solver::{
-    DuelPosition, TrioPosition, TurnTable, duel_position, expected_score_table, trio_position,
+    DuelPosition, TrioPosition, TurnTable, duel_position, expected_score_table, quad_position,
+    quad_table_slot, quad_table_slots, trio_position,
 };
 
 use crate::sampler::TurnScoreSampler;
@@ -45,8 +46,10 @@ pub(crate) enum Layout {
     Solo,
     /// Two players, or more reduced to the mover and its strongest opponent.
     Duel,
-    /// Three players, or more reduced to the mover and its two strongest opponents.
+    /// Three players, or five and more reduced to the mover and its two strongest opponents.
     Trio,
+    /// Four players, exactly (slots as the four-player solution shares its tables).
+    Quad,
 }
 
 /// The samplers of every position of one solution, filled on first need.
@@ -124,6 +127,7 @@ impl Shape {
             Layout::Solo => t,
             Layout::Duel => 2 * t * t + g,
             Layout::Trio => 3 * t * t * t + g * g + 2 * g,
+            Layout::Quad => quad_table_slots(self.rules),
         }
     }
 
@@ -165,6 +169,13 @@ impl Shape {
                 Some(open + g * g + self.clamp_gap(need) * 2 + (tied - 1))
             }
         }
+    }
+
+    /// The slot of a four-player position (`None` when no game reaches it).
+    #[inline]
+    pub fn quad_slot(&self, scores: &[Points], seat: usize) -> Option<usize> {
+        let position = quad_position(self.rules, scores, seat).ok()?;
+        Some(quad_table_slot(self.rules, position))
     }
 }
 

@@ -19,9 +19,10 @@
 //! (The four-player game has budgets of its own, [`QUAD_WORK_BUDGET`] and [`QUAD_VALUES_BUDGET`],
 //! so that its official game fits.)
 //!
-//! ([`SolvedGame::max_target`] gives every number of dice.) Games of four players or more are
-//! played through the three-player game of the mover and its two strongest opponents, or beyond
-//! its limit through the duel; [`SolvedGame::for_players`] says which. The solver refuses to
+//! ([`SolvedGame::max_target`] gives every number of dice.) Four players are played through the
+//! exact four-player game; games of five players or more (and of four beyond the four-player
+//! game's limit) through the three-player game of the mover and its two strongest opponents, or
+//! beyond its limit through the duel; [`SolvedGame::for_players`] says which. The solver refuses to
 //! solve beyond these limits, and every place where rules and players are chosen for exact play
 //! (command-line options, room settings, the terminal's setup) checks here first, so that all
 //! refuse alike and name the limit.
@@ -89,14 +90,16 @@ pub fn turn_work(dice: u8) -> u64 {
 }
 
 impl SolvedGame {
-    /// The game exact play reads for `players` players: alone, the duel, the three-player game
-    /// (for four players or more, that of the mover and its two strongest opponents), or past the
+    /// The game exact play reads for `players` players: alone, the duel, the three-player game,
+    /// the four-player game; for five players or more (or four past the four-player game's
+    /// limit) the three-player game of the mover and its two strongest opponents, or past the
     /// three-player game's limit the duel against the strongest opponent. `Err` when even that
     /// is beyond the limits (it names the duel's).
     pub fn for_players(players: usize, rules: Rules) -> Result<SolvedGame, SolveLimit> {
         match players {
             0 | 1 => SolvedGame::Solo.check(rules).map(|()| SolvedGame::Solo),
             2 => SolvedGame::Duel.check(rules).map(|()| SolvedGame::Duel),
+            4 if SolvedGame::Quad.fits(rules) => Ok(SolvedGame::Quad),
             _ if SolvedGame::Trio.fits(rules) => Ok(SolvedGame::Trio),
             _ => SolvedGame::Duel.check(rules).map(|()| SolvedGame::Duel),
         }
@@ -320,6 +323,19 @@ mod tests {
         assert_eq!(
             SolvedGame::for_players(2, rules(13, 200)),
             Ok(SolvedGame::Duel)
+        );
+        // Four players: the exact four-player game up to its limit, then the reduction.
+        assert_eq!(
+            SolvedGame::for_players(4, rules(13, 26)),
+            Ok(SolvedGame::Quad)
+        );
+        assert_eq!(
+            SolvedGame::for_players(4, rules(13, 27)),
+            Ok(SolvedGame::Trio)
+        );
+        assert_eq!(
+            SolvedGame::for_players(5, rules(13, 25)),
+            Ok(SolvedGame::Trio)
         );
         for players in 3..=8 {
             assert_eq!(

@@ -1117,13 +1117,13 @@ tui-review-roll-off-x = roll-off
 # The list's panel; scrolled: $from, $to, $count: the lines shown, of how many.
 tui-review-list = Decisions, the biggest mistakes first
 tui-review-list-scrolled = Decisions · lines { $from }–{ $to } of { $count }
-tui-review-working = Working out the value of every decision… The first time under these rules the solver needs a moment: about a second for two players, up to a minute for three or more.
+tui-review-working = Working out the value of every decision… The first time under these rules the solver needs a moment: about a second for two players, up to a minute for three or five and more, a few minutes for four.
 tui-review-lost = The review could not be worked out: the solver failed.
 # $error: why the record cannot even set up a game (an engine error).
 tui-review-failed = The game cannot be reviewed: { $error }
 # $valuation: trio-reduction, duel-reduction.
 tui-review-approximate = { $valuation ->
-        [trio-reduction] ≈ With four players or more the values are an approximation: each player's chance in the exact three-player game of that player and its two strongest opponents, as the optimal bot plays (so the chances need not add up to 100%).
+        [trio-reduction] ≈ With five players or more (or four beyond the four-player game's limit) the values are an approximation: each player's chance in the exact three-player game of that player and its two strongest opponents, as the optimal bot plays (so the chances need not add up to 100%).
        *[duel-reduction] ≈ The values are an approximation: each player's chance in the exact duel of that player and its strongest opponent, as the optimal bot plays (so the chances need not add up to 100%).
     }
 tui-review-unfinished = The record ends before the end of the game: it is reviewed as far as it goes.
@@ -1228,10 +1228,10 @@ tui-setup-start-trainer = Start training
 tui-setup-hints-trainer = [↑↓←→] choose, or type digits  [enter] start  [?] help  [esc] quit
 # Under the form, on the mode row. $mode: game, trainer.
 tui-mode-about = { $mode ->
-        [trainer] Trainer: positions from games of 1 to 3 players (the Players row) played perfectly, where one option is clearly best, chosen for what they teach; the kinds you get wrong come back. The rules below apply.
+        [trainer] Trainer: positions from games of 1 to 4 players (the Players row) played perfectly, where one option is clearly best, chosen for what they teach; the kinds you get wrong come back. The rules below apply.
        *[game] A game at this screen, against bots or friends; [←→] here switches to the trainer.
     }
-tui-trainer-players = The trainer's positions come from games of 1 to 3 players: set Players to 1, 2 or 3.
+tui-trainer-players = The trainer's positions come from games of 1 to 4 players: set Players to 1, 2, 3 or 4.
 tui-trainer-theme-never = No position of this kind occurs in { $players ->
         [one] solo games
        *[other] games of { $players } players
@@ -1568,11 +1568,12 @@ web-coach-card-option = { $lines ->
         [one] the best 1-line card
        *[other] the best { $lines }-line card
     }
-# While a bot waits for the solver's tables (the protocol's `solving`). $stage: duel, trio, none
+# While a bot waits for the solver's tables (the protocol's `solving`). $stage: duel, trio, quad, none
 # (before the solver's first report); $percent: how far along, in whole percent.
 web-solving = { $stage ->
         [duel] Computing the two-player tables the bots play by, once for these rules … { $percent }%
         [trio] Computing the three-player tables the bots play by, once for these rules … { $percent }%
+        [quad] Computing the four-player tables the bots play by, once for these rules (a few minutes) … { $percent }%
        *[none] Computing the tables the bots play by, once for these rules…
     }
 web-home = Martian Dice: home
@@ -2194,11 +2195,12 @@ card-file-size = { $lines ->
 
 review-title = Review of the game of { $names }.
 review-rules = Rules: { $rules }.
-# $valuation: solo, duel, trio, trio-reduction, duel-reduction.
+# $valuation: solo, duel, trio, quad, trio-reduction, duel-reduction.
 review-valuation = { $valuation ->
         [solo] Values: the expected number of turns to reach the target (fewer is better), exact.
         [duel] Values: the chance to win, exact (the two-player game solved).
         [trio] Values: the chance to win, exact (the three-player game solved).
+        [quad] Values: the chance to win, exact (the four-player game solved).
         [trio-reduction] Values: the chance to win, an approximation (marked ≈): the exact three-player game of the player and its two strongest opponents, as the optimal bot plays (so the players' chances need not add up to 100%).
        *[duel-reduction] Values: the chance to win, an approximation (marked ≈): the exact duel of the player and its strongest opponent, as the optimal bot plays (so the players' chances need not add up to 100%).
     }
@@ -2440,7 +2442,7 @@ train-theme-never = No position of this kind ({ $theme }) occurs in { $players -
        *[other] games of { $players } players
     } under these rules.
 train-bad-margin = The margin must be a positive number, not { $margin }.
-train-bad-players = --players takes 1, 2 or 3, or a mix such as 2,3 (solo positions are not mixed), not '{ $players }'
+train-bad-players = --players takes 1, 2, 3 or 4, or a mix such as 2,3 (solo positions are not mixed), not '{ $players }'
 # The kind of a training position, by what decides it. $decision: take, stop-or-roll; $cause:
 # now, later, risk, bonus, situation.
 lesson-name = { $decision ->

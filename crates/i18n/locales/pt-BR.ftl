@@ -1109,11 +1109,11 @@ tui-review-x = turnos
 tui-review-roll-off-x = desempate
 tui-review-list = Decisões, os maiores erros primeiro
 tui-review-list-scrolled = Decisões · linhas { $from }–{ $to } de { $count }
-tui-review-working = Calculando o valor de cada decisão… Na primeira vez com estas regras o resolvedor precisa de um momento: cerca de um segundo para dois jogadores, até um minuto para três ou mais.
+tui-review-working = Calculando o valor de cada decisão… Na primeira vez com estas regras o resolvedor precisa de um momento: cerca de um segundo para dois jogadores, até um minuto para três ou cinco e mais, alguns minutos para quatro.
 tui-review-lost = Não foi possível calcular a revisão: o resolvedor falhou.
 tui-review-failed = A partida não pode ser revista: { $error }
 tui-review-approximate = { $valuation ->
-        [trio-reduction] ≈ Com quatro jogadores ou mais os valores são uma aproximação: a chance de cada jogador no jogo exato de três jogadores entre ele e seus dois adversários mais fortes, como o bot ótimo joga (por isso as chances podem não somar 100%).
+        [trio-reduction] ≈ Com cinco jogadores ou mais (ou quatro além do limite do jogo de quatro jogadores) os valores são uma aproximação: a chance de cada jogador no jogo exato de três jogadores entre ele e seus dois adversários mais fortes, como o bot ótimo joga (por isso as chances podem não somar 100%).
        *[duel-reduction] ≈ Os valores são uma aproximação: a chance de cada jogador no duelo exato entre ele e seu adversário mais forte, como o bot ótimo joga (por isso as chances podem não somar 100%).
     }
 tui-review-unfinished = O registro termina antes do fim da partida: ele é revisto até onde vai.
@@ -1208,10 +1208,10 @@ tui-train-theme = { $theme ->
 tui-setup-start-trainer = Começar o treino
 tui-setup-hints-trainer = [↑↓←→] escolher, ou digitar  [enter] começar  [?] ajuda  [esc] sair
 tui-mode-about = { $mode ->
-        [trainer] Treino: posições de partidas de 1 a 3 jogadores (a linha Jogadores) jogadas com perfeição, em que uma opção é claramente a melhor, escolhidas pelo que ensinam; os tipos que você erra voltam. Valem as regras abaixo.
+        [trainer] Treino: posições de partidas de 1 a 4 jogadores (a linha Jogadores) jogadas com perfeição, em que uma opção é claramente a melhor, escolhidas pelo que ensinam; os tipos que você erra voltam. Valem as regras abaixo.
        *[game] Uma partida nesta tela, contra bots ou amigos; [←→] aqui passa para o treino.
     }
-tui-trainer-players = As posições do treino vêm de partidas de 1 a 3 jogadores: ponha 1, 2 ou 3 em Jogadores.
+tui-trainer-players = As posições do treino vêm de partidas de 1 a 4 jogadores: ponha 1, 2, 3 ou 4 em Jogadores.
 tui-trainer-theme-never = Nenhuma posição deste tipo ocorre em { $players ->
         [one] partidas solo
        *[other] partidas de { $players } jogadores
@@ -1563,6 +1563,7 @@ web-coach-card-option = { $lines ->
 web-solving = { $stage ->
         [duel] Calculando as tabelas de dois jogadores pelas quais os bots jogam, uma vez para estas regras … { $percent }%
         [trio] Calculando as tabelas de três jogadores pelas quais os bots jogam, uma vez para estas regras … { $percent }%
+        [quad] Calculando as tabelas de quatro jogadores pelas quais os bots jogam, uma vez para estas regras (alguns minutos) … { $percent }%
        *[none] Calculando as tabelas pelas quais os bots jogam, uma vez para estas regras…
     }
 web-home = Martian Dice: início
@@ -2187,6 +2188,7 @@ review-valuation = { $valuation ->
         [solo] Valores: o número esperado de turnos até o alvo (menos é melhor), exato.
         [duel] Valores: a chance de vencer, exata (o jogo de dois jogadores resolvido).
         [trio] Valores: a chance de vencer, exata (o jogo de três jogadores resolvido).
+        [quad] Valores: a chance de vencer, exata (o jogo de quatro jogadores resolvido).
         [trio-reduction] Valores: a chance de vencer, uma aproximação (marcada com ≈): o jogo exato de três jogadores entre o jogador e seus dois adversários mais fortes, como o robô ótimo joga (por isso as chances dos jogadores podem não somar 100%).
        *[duel-reduction] Valores: a chance de vencer, uma aproximação (marcada com ≈): o duelo exato entre o jogador e seu adversário mais forte, como o robô ótimo joga (por isso as chances dos jogadores podem não somar 100%).
     }
@@ -2403,7 +2405,7 @@ train-theme-never = Nenhuma posição deste tipo ({ $theme }) ocorre em { $playe
        *[other] partidas de { $players } jogadores
     } com estas regras.
 train-bad-margin = A margem deve ser um número positivo, não { $margin }.
-train-bad-players = --players aceita 1, 2 ou 3, ou uma mistura como 2,3 (posições solo não se misturam), não '{ $players }'
+train-bad-players = --players aceita 1, 2, 3 ou 4, ou uma mistura como 2,3 (posições solo não se misturam), não '{ $players }'
 lesson-name = { $decision ->
         [take] { $cause ->
             [now] escolhas de tipo em que decidem os pontos pegos agora

@@ -4,10 +4,11 @@
 //! the terminal game, line mode, the scorekeeper, a browser room) and values every decision of
 //! every seat, in order: each legal option's value, the option chosen, the best one and the loss
 //! (how much worse the choice is than the best). The values are
-//! - with two or three players, the probability that the mover wins the game: exact, from the
+//! - with two to four players, the probability that the mover wins the game: exact, from the
 //!   same solver calls as [`martian_solver::advise`] (so a review and the advisor agree);
 //! - solo, the expected number of turns to reach the target (lower is better), also exact;
-//! - with four to eight players, the value the `optimal` bot plays by: the exact three-player
+//! - with five to eight players (or four beyond the four-player solve's targets), the value the
+//!   `optimal` bot plays by: the exact three-player
 //!   game of the mover and its two strongest opponents (the duel of the mover and its strongest
 //!   opponent beyond the three-player solve's targets). This is an **approximation**, and the
 //!   review says so ([`Review::approximate`], [`Valuation`]).

@@ -1,5 +1,5 @@
 //! The values behind a review, from the solver: the mover's turn table in each position, the
-//! options of each decision (through [`advise`] itself for 1 to 3 players, so a review and the
+//! options of each decision (through [`advise`] itself for 1 to 4 players, so a review and the
 //! advisor agree by construction), and every seat's chance between turns.
 
 use std::sync::Arc;
@@ -7,8 +7,8 @@ use std::sync::Arc;
 use martian_engine::{Action, Points, Rules, Situation, SolveLimit, SolvedGame, Turn};
 use martian_solver::{
     Advice, AdviceMeasure, AdviceOption, AdviceRequest, DuelSolution, MultiPlayer, PositionError,
-    Reduction, SoloSolution, TrioSolution, TurnTable, advise, duel, duel_position,
-    expected_score_table, reduce, solo, trio, trio_position,
+    QuadSolution, Reduction, SoloSolution, TrioSolution, TurnTable, advise, duel, duel_position,
+    expected_score_table, quad, quad_position, reduce, solo, trio, trio_position,
 };
 use serde::Serialize;
 
@@ -25,7 +25,10 @@ pub enum Valuation {
     Duel,
     /// Three players: the exact three-player game.
     Trio,
-    /// An approximation (four to eight players): each seat's chance in the exact three-player
+    /// Four players: the exact four-player game.
+    Quad,
+    /// An approximation (five to eight players, or four beyond the four-player game's limit):
+    /// each seat's chance in the exact three-player
     /// game of that seat and its two strongest opponents, as the `optimal` bot plays it.
     TrioReduction,
     /// An approximation (three players and more when the target is beyond what the three-player
@@ -37,11 +40,13 @@ impl Valuation {
     /// The valuation of games of `players` seats under `rules`: what `optimal` plays by (when
     /// even that is beyond the solvers' limits, [`Valuer::new`] says so).
     pub fn for_game(rules: Rules, players: usize) -> Valuation {
-        let trio = SolvedGame::for_players(players, rules) == Ok(SolvedGame::Trio);
+        let game = SolvedGame::for_players(players, rules);
+        let trio = game == Ok(SolvedGame::Trio);
         match players {
             0 | 1 => Valuation::Solo,
             2 => Valuation::Duel,
             3 if trio => Valuation::Trio,
+            4 if game == Ok(SolvedGame::Quad) => Valuation::Quad,
             _ if trio => Valuation::TrioReduction,
             _ => Valuation::DuelReduction,
         }
@@ -49,7 +54,10 @@ impl Valuation {
 
     /// Whether the values are exact (else they are those of a reduced game: an approximation).
     pub fn is_exact(self) -> bool {
-        matches!(self, Valuation::Solo | Valuation::Duel | Valuation::Trio)
+        matches!(
+            self,
+            Valuation::Solo | Valuation::Duel | Valuation::Trio | Valuation::Quad
+        )
     }
 
     pub fn measure(self) -> Measure {
@@ -109,6 +117,7 @@ enum Solver {
     Solo(Arc<SoloSolution>),
     Duel(Arc<DuelSolution>),
     Trio(Arc<TrioSolution>),
+    Quad(Arc<QuadSolution>),
     Reduced {
         player: Box<MultiPlayer>,
         trio: Option<Arc<TrioSolution>>,
@@ -125,6 +134,9 @@ impl Valuer {
             Valuation::Solo => Solver::Solo(solo(rules)),
             Valuation::Duel => Solver::Duel(duel(rules).map_err(beyond)?),
             Valuation::Trio => Solver::Trio(trio(rules).map_err(unsolved)?),
+            Valuation::Quad => Solver::Quad(
+                quad(rules).map_err(|error| StopReason::Position(PositionError::Quad(error)))?,
+            ),
             Valuation::TrioReduction | Valuation::DuelReduction => {
                 let reduction = match valuation {
                     Valuation::TrioReduction => Reduction::Trio,
@@ -157,7 +169,7 @@ impl Valuer {
         self.valuation.measure()
     }
 
-    /// The turn table the mover of `position` plays by: the one `advise` reads for 1 to 3
+    /// The turn table the mover of `position` plays by: the one `advise` reads for 1 to 4
     /// players, the one `optimal` plays for more.
     pub fn table(&self, position: Position<'_>) -> Result<&TurnTable, StopReason> {
         let Position { scores, seat, .. } = position;
@@ -184,6 +196,9 @@ impl Valuer {
             }
             Solver::Trio(solution) => {
                 Ok(solution.table(trio_position(self.rules, scores, seat).map_err(refused)?))
+            }
+            Solver::Quad(solution) => {
+                Ok(solution.table(quad_position(self.rules, scores, seat).map_err(refused)?))
             }
             Solver::Reduced { player, .. } => {
                 let turn = Turn::new(self.rules);
@@ -229,7 +244,7 @@ impl Valuer {
         self.shown(table.value(turn))
     }
 
-    /// The options of the decision `turn` awaits and the best: from [`advise`] for 1 to 3
+    /// The options of the decision `turn` awaits and the best: from [`advise`] for 1 to 4
     /// players; for more, the values and choice of `optimal` (the reduced game's).
     pub fn options(
         &self,
@@ -323,6 +338,9 @@ impl Valuer {
             Solver::Trio(solution) => Ok(solution
                 .seat_wins(trio_position(self.rules, scores, seat).map_err(refused)?)
                 .to_vec()),
+            Solver::Quad(solution) => Ok(solution
+                .seat_wins(quad_position(self.rules, scores, seat).map_err(refused)?)
+                .to_vec()),
             Solver::Reduced { trio, duel, .. } => (0..scores.len())
                 .map(|s| self.reduced_chance(trio.as_deref(), duel, scores, seat, final_round, s))
                 .collect(),
@@ -395,7 +413,12 @@ mod tests {
         assert_eq!(Valuation::for_game(official, 1), Valuation::Solo);
         assert_eq!(Valuation::for_game(official, 2), Valuation::Duel);
         assert_eq!(Valuation::for_game(official, 3), Valuation::Trio);
+        assert_eq!(Valuation::for_game(official, 4), Valuation::Quad);
+        assert_eq!(Valuation::for_game(official, 5), Valuation::TrioReduction);
         assert_eq!(Valuation::for_game(official, 8), Valuation::TrioReduction);
+        let quad_limit = official.with_target(27).unwrap();
+        assert_eq!(Valuation::for_game(quad_limit, 4), Valuation::TrioReduction);
+        assert!(Valuation::Quad.is_exact());
         let long = official.with_target(61).unwrap();
         assert_eq!(Valuation::for_game(long, 2), Valuation::Duel);
         assert_eq!(Valuation::for_game(long, 3), Valuation::DuelReduction);

@@ -9,8 +9,8 @@ use martian_engine::{
 };
 use martian_review::{Class, Measure, Review, StopReason, Valuation, review};
 use martian_solver::{
-    MultiPlayer, Reduction, TRIO_TOLERANCE, TurnTable, duel, duel_position, solo, trio,
-    trio_position,
+    MultiPlayer, Reduction, TRIO_TOLERANCE, TurnTable, duel, duel_position, quad, quad_position,
+    solo, trio, trio_position,
 };
 
 /// A small target keeps the three-player solve behind 3 to 8 seats to seconds.
@@ -38,7 +38,7 @@ fn assert_zero_loss(review: &Review) {
     }
 }
 
-/// Every decision of a review of 1 to 3 players has the values and best of `advise`, asked
+/// Every decision of a review of 1 to 4 players has the values and best of `advise`, asked
 /// afresh from the decision's transcript and scores.
 fn assert_values_are_the_advisors(review: &Review) {
     for d in &review.decisions {
@@ -78,9 +78,13 @@ fn mover_table(rules: Rules, scores: &[Points], seat: usize) -> TurnTable {
             .unwrap()
             .table(duel_position(rules, scores, seat).unwrap())
             .clone(),
-        _ => trio(rules)
+        3 => trio(rules)
             .unwrap()
             .table(trio_position(rules, scores, seat).unwrap())
+            .clone(),
+        _ => quad(rules)
+            .unwrap()
+            .table(quad_position(rules, scores, seat).unwrap())
             .clone(),
     }
 }
@@ -202,6 +206,23 @@ fn optimal_three_player_games_lose_nothing_and_start_at_the_solved_trio() {
         let record = common::play(rules, &["optimal", "optimal", "optimal"], seed);
         let review = check_exact_optimal_game(&record);
         assert_eq!(review.valuation, Valuation::Trio);
+        assert_eq!(review.win_probability[0], wins.to_vec());
+    }
+}
+
+#[test]
+fn optimal_four_player_games_lose_nothing_and_start_at_the_solved_quad() {
+    // A small game keeps the four-player solve quick.
+    let rules = Rules::official()
+        .with_dice(8)
+        .unwrap()
+        .with_target(10)
+        .unwrap();
+    let wins = quad(rules).unwrap().game_wins();
+    for seed in 0..3 {
+        let record = common::play(rules, &["optimal"; 4], seed);
+        let review = check_exact_optimal_game(&record);
+        assert_eq!(review.valuation, Valuation::Quad);
         assert_eq!(review.win_probability[0], wins.to_vec());
     }
 }
@@ -361,10 +382,10 @@ fn a_roll_off_is_reviewed_as_luck_after_the_last_turn() {
 }
 
 #[test]
-fn four_to_eight_players_are_valued_as_optimal_plays_and_said_approximate() {
+fn five_to_eight_players_are_valued_as_optimal_plays_and_said_approximate() {
     let rules = short();
     let multi = MultiPlayer::new(rules, Reduction::Trio).unwrap();
-    for (players, seed) in [(4, 1), (5, 2), (8, 3)] {
+    for (players, seed) in [(5, 2), (6, 1), (8, 3)] {
         let bots = vec!["optimal"; players];
         let record = common::play(rules, &bots, seed);
         let review = review(&record).unwrap();

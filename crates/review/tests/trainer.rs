@@ -282,9 +282,18 @@ fn impossible_requests_are_refused() {
         Trainer::new(config),
         Err(TrainerError::ThemeNeverOccurs { .. })
     ));
-    config.players = PlayerCounts::only(4);
+    config.players = PlayerCounts::only(5);
     config.theme = None;
-    assert_eq!(Trainer::new(config).unwrap_err(), TrainerError::Players(4));
+    assert_eq!(Trainer::new(config).unwrap_err(), TrainerError::Players(5));
+    // Four players are played exactly, up to the four-player solve's limit.
+    let beyond = PlayerCounts::only(4);
+    let mut far = config;
+    far.players = beyond;
+    far.rules = far.rules.with_target(27).unwrap();
+    assert!(matches!(
+        Trainer::new(far),
+        Err(TrainerError::Beyond(limit)) if limit.max_target == 26
+    ));
     config.players = PlayerCounts::of(&[1, 2]);
     assert_eq!(Trainer::new(config).unwrap_err(), TrainerError::SoloMixed);
     config.players = PlayerCounts::only(2);

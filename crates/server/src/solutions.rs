@@ -46,12 +46,13 @@ pub struct Solving {
     pub total: u64,
 }
 
-/// Which table: the duel's, or the three-player game's.
+/// Which table: the duel's, the three-player game's or the four-player game's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
     Duel,
     Trio,
+    Quad,
 }
 
 type Progress = Arc<Mutex<HashMap<Need, Solving>>>;
@@ -122,11 +123,17 @@ fn prepare(need: Need, progress: &Progress) {
     };
     let rules = need.rules;
     // Beyond the solvers' limits these refuse at once; the bot below then says what it plays.
-    if need.players >= 2 {
-        let _ = martian_solver::duel_with_progress(rules, &report(Stage::Duel));
-    }
-    if need.players >= 3 && martian_engine::SolvedGame::Trio.fits(rules) {
-        let _ = martian_solver::trio_with_progress(rules, &report(Stage::Trio));
+    let game = martian_engine::SolvedGame::for_players(need.players, rules);
+    if game == Ok(martian_engine::SolvedGame::Quad) {
+        // Four players read the exact four-player game alone.
+        let _ = martian_solver::quad_with_progress(rules, &report(Stage::Quad));
+    } else {
+        if need.players >= 2 {
+            let _ = martian_solver::duel_with_progress(rules, &report(Stage::Duel));
+        }
+        if need.players >= 3 && martian_engine::SolvedGame::Trio.fits(rules) {
+            let _ = martian_solver::trio_with_progress(rules, &report(Stage::Trio));
+        }
     }
     match martian_bots::create("optimal", need.rules) {
         Ok(mut bot) => {

@@ -157,6 +157,7 @@ fn game_level(rules: Rules, players: usize) -> bool {
         1 => true,
         2 => rules.target() <= MAX_DUEL_TARGET && SolvedGame::Duel.fits(rules),
         3 => SolvedGame::Trio.fits(rules),
+        4 => SolvedGame::Quad.fits(rules),
         _ => false,
     }
 }
@@ -171,7 +172,7 @@ fn prepare_solution(rules: Rules, players: usize) {
 }
 
 /// The solver's advice (`martian_solver::advise`): alone, the expected number of turns to reach
-/// the target; two or three players, each option's probability of winning; more, or past the
+/// the target; two to four players, each option's probability of winning; more, or past the
 /// targets solved in reasonable time, the expected score of the turn.
 ///
 /// A game-level solution may take a while the first time (about a second for a duel, a minute

@@ -114,7 +114,8 @@ impl Preparation {
     }
 
     /// What the exact bots and the coach read for this game: what `martian_bots` loads for it
-    /// (the duel, and the three-player game for three or more).
+    /// (the duel, the three-player game for three or five or more, the four-player game for
+    /// four).
     fn solve(&self) {
         let rules = self.rules;
         match self.game {

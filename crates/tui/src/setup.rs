@@ -179,8 +179,8 @@ pub enum SetupError {
     Rules(#[from] RulesError),
     #[error(transparent)]
     Start(#[from] StartError),
-    /// The trainer plays positions of 1 to 3 players.
-    #[error("the trainer's positions come from games of 1 to 3 players")]
+    /// The trainer plays positions of 1 to 4 players.
+    #[error("the trainer's positions come from games of 1 to 4 players")]
     TrainerPlayers,
     /// The trainer values positions exactly, beyond the solvers' limits under these rules.
     #[error(transparent)]

@@ -461,13 +461,29 @@ fn with_three_players_the_coach_gives_the_chance_to_win() {
 }
 
 #[test]
-fn with_four_players_the_coach_gives_the_expected_turn_score() {
+fn with_four_players_the_coach_gives_the_chance_to_win() {
     let mut seats = vec![SeatSpec::human("Ana")];
     seats.extend((0..3).map(|_| SeatSpec::bot("steady")));
+    // A small game keeps the exact four-player solution quick to work out.
+    let rules = Rules::official()
+        .with_dice(8)
+        .unwrap()
+        .with_target(10)
+        .unwrap();
+    let (shown, expected, screen) = coach_at_first_choice(seats, rules, true);
+    assert_eq!(shown.measure, Measure::WinProbability);
+    assert_same_values(&shown, &expected);
+    assert!(screen.contains("chance to win"), "{screen}");
+}
+
+#[test]
+fn with_five_players_the_coach_gives_the_expected_turn_score() {
+    let mut seats = vec![SeatSpec::human("Ana")];
+    seats.extend((0..4).map(|_| SeatSpec::bot("steady")));
     let (shown, expected, screen) = coach_at_first_choice(seats, Rules::official(), false);
     assert_eq!(shown.measure, Measure::TurnPoints);
     assert_same_values(&shown, &expected);
-    insta::assert_snapshot!("coach_four_players", screen);
+    insta::assert_snapshot!("coach_five_players", screen);
 }
 
 #[test]
@@ -1314,11 +1330,18 @@ fn nothing_is_cut_at_80x24_through_whole_games_in_either_language() {
     for lang in Lang::ALL {
         let m = lang.messages();
         for (t, seats) in tables.iter().enumerate() {
+            // Four players: the coach reads the exact four-player game, quick to solve to 10.
+            let rules = if seats.len() == 4 {
+                Rules::official().with_target(10).unwrap()
+            } else {
+                Rules::official()
+            };
             let mut h = Harness::with(
                 GameSetup {
                     seats: seats.clone(),
                     coach: CoachMode::Always,
                     lang,
+                    rules,
                     ..setup(31 + t as u64)
                 },
                 Some(Box::new(SolverAdvisor::blocking())),

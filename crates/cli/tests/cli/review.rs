@@ -239,10 +239,27 @@ fn solo_three_and_four_seat_games_are_reviewed() {
     assert_decisions_are_advised(&review);
     let trio = ok_json(&["solve", "trio", "--target", "12", "--json"]);
     assert_eq!(review["win_probability"][0], trio["seat_win"]);
-    // Four players: the optimal bot's values, said to be an approximation everywhere.
+    // Four players: the exact four-player game (a small one keeps its solve quick).
+    let small = ["--dice", "8", "--target", "10"];
     let record = bot_game(
         &dir,
         "bot:optimal,bot:optimal,bot:optimal,bot:optimal",
+        6,
+        &small,
+    );
+    let review = review_json(&record);
+    assert_eq!(review["valuation"], "quad");
+    assert_eq!(review["approximate"], false);
+    assert_zero_loss(&review);
+    assert_luck_and_skill(&review);
+    assert_ends_at_the_winner(&review);
+    assert_decisions_are_advised(&review);
+    let quad = ok_json(&["solve", "quad", "--dice", "8", "--target", "10", "--json"]);
+    assert_eq!(review["win_probability"][0], quad["seat_win"]);
+    // Five players: the optimal bot's values, said to be an approximation everywhere.
+    let record = bot_game(
+        &dir,
+        "bot:optimal,bot:optimal,bot:optimal,bot:optimal,bot:optimal",
         5,
         &short,
     );

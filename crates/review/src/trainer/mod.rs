@@ -151,7 +151,7 @@ impl Thumb {
     }
 }
 
-/// The player counts of the games positions come from: 1, 2 or 3 (the games solved exactly),
+/// The player counts of the games positions come from: 1 to 4 (the games solved exactly),
 /// one or several (a game of each in turn). Solo play is not mixed with games of players, whose
 /// values are chances to win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -184,7 +184,7 @@ impl PlayerCounts {
 
     fn check(self) -> Result<(), TrainerError> {
         let counts = self.counts();
-        if let Some(&bad) = counts.iter().find(|&&n| !(1..=3).contains(&n)) {
+        if let Some(&bad) = counts.iter().find(|&&n| !(1..=4).contains(&n)) {
             return Err(TrainerError::Players(bad));
         }
         if counts.is_empty() {
@@ -294,8 +294,11 @@ impl TrainingPosition {
 /// Why a trainer cannot be made.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum TrainerError {
-    #[error("the trainer plays games of 1 to 3 players (solved exactly), not {0}")]
+    #[error("the trainer plays games of 1 to 4 players (solved exactly), not {0}")]
     Players(usize),
+    /// Four players beyond the four-player solve's limit (the trainer takes exact games only).
+    #[error("{0}")]
+    Beyond(martian_engine::SolveLimit),
     #[error(
         "solo positions (counted in turns) cannot be mixed with games of players (in chances to win)"
     )]
@@ -406,6 +409,11 @@ impl Trainer {
     pub fn new(config: TrainerConfig) -> Result<Trainer, TrainerError> {
         config.players.check()?;
         let counts = config.players.counts();
+        if counts.contains(&4) {
+            martian_engine::SolvedGame::Quad
+                .check(config.rules)
+                .map_err(TrainerError::Beyond)?;
+        }
         if let Some(theme) = config.theme
             && !source::theme_occurs(theme, config.rules, config.players)
         {

@@ -9,11 +9,16 @@ impl App {
             return;
         };
         let players = form.setup.seats.len();
-        if !(1..=3).contains(&players) {
+        if !(1..=4).contains(&players) {
             form.error = Some(SetupError::TrainerPlayers);
             return;
         }
-        if let Err(limit) = martian_engine::SolvedGame::for_players(players, rules) {
+        // The trainer's games are exact: four players within the four-player solve's limit.
+        let exact = match players {
+            4 => martian_engine::SolvedGame::Quad.check(rules),
+            _ => martian_engine::SolvedGame::for_players(players, rules).map(|_| ()),
+        };
+        if let Err(limit) = exact {
             form.error = Some(SetupError::Limit(limit));
             return;
         }

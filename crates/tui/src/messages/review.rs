@@ -75,7 +75,7 @@ pub fn review_approximate(m: &Messages, valuation: Valuation) -> Option<String> 
     let id = match valuation {
         Valuation::TrioReduction => "trio-reduction",
         Valuation::DuelReduction => "duel-reduction",
-        Valuation::Solo | Valuation::Duel | Valuation::Trio => return None,
+        Valuation::Solo | Valuation::Duel | Valuation::Trio | Valuation::Quad => return None,
     };
     Some(tr!(m, "tui-review-approximate", valuation = id))
 }

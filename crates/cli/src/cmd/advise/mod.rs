@@ -22,7 +22,7 @@ use crate::rules_args::RulesArgs;
 ///
 /// Without --scores the values are the turn's expected final score. With --scores (banked totals
 /// in seat order; seat 0 opens every round) they are the probability that the player to move
-/// (--seat) wins the game: exact for two players, and for one player the expected number of
+/// (--seat) wins the game: exact for two to four players, and for one player the expected number of
 /// turns to reach the target. An empty transcript asks about the turn as a whole.
 #[derive(Debug, Args)]
 #[command(

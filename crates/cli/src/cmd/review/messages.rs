@@ -209,6 +209,7 @@ pub fn header(m: &Messages, review: &Review) -> Vec<String> {
         Valuation::Solo => "solo",
         Valuation::Duel => "duel",
         Valuation::Trio => "trio",
+        Valuation::Quad => "quad",
         Valuation::TrioReduction => "trio-reduction",
         Valuation::DuelReduction => "duel-reduction",
     };

@@ -40,7 +40,7 @@ pub struct TrainArgs {
     /// The seed of the games the positions come from (the same seed, the same positions).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// The number of players of those games: 1, 2 or 3 (exactly solved), or a mix such as 2,3
+    /// The number of players of those games: 1 to 4 (exactly solved), or a mix such as 2,3
     /// (a game of each in turn; the first three-player positions need the three-player solution,
     /// under a minute to work out once).
     #[arg(long, default_value = "2,3", value_name = "N[,N]")]
@@ -145,7 +145,7 @@ struct Score {
 fn player_counts(m: &Messages, text: &str) -> Result<PlayerCounts, UsageError> {
     let counts: Option<Vec<usize>> = text
         .split(',')
-        .map(|part| part.trim().parse().ok().filter(|n| (1..=3).contains(n)))
+        .map(|part| part.trim().parse().ok().filter(|n| (1..=4).contains(n)))
         .collect();
     counts
         // A lone player's positions (valued in turns) do not mix with the others (win chances).
@@ -164,11 +164,22 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
     let players = player_counts(m, &args.players)?;
     let counts = players.counts();
     for &count in &counts {
-        martian_engine::SolvedGame::for_players(count, rules)
-            .map_err(|limit| UsageError::beyond(m, &limit))?;
+        // The trainer's games are exact: four players within the four-player solve's limit.
+        match count {
+            4 => martian_engine::SolvedGame::Quad.check(rules),
+            _ => martian_engine::SolvedGame::for_players(count, rules).map(|_| ()),
+        }
+        .map_err(|limit| UsageError::beyond(m, &limit))?;
     }
     if counts.contains(&2) {
         crate::cmd::solve::solve_duel(rules, m)?;
+    }
+    if counts.contains(&4) {
+        // Minutes the first time under the official rules: with a progress bar.
+        crate::cmd::solve::with_progress_bar(|report| {
+            martian_solver::quad_with_progress(rules, report)
+        })
+        .map_err(|martian_solver::QuadError::TargetTooHigh(limit)| UsageError::beyond(m, &limit))?;
     }
     let measure = if counts == [1] {
         Measure::ExpectedTurns
