@@ -1,7 +1,8 @@
-//! Measures the many-player approximation against exact three-player play in seeded games.
+//! Measures the many-player approximation against exact three-player play in seeded games, and
+//! with `quad` against exact four-player play (the four-player solve takes minutes the first time).
 //!
 //! ```text
-//! cargo run --release -p martian-solver --example multi_measure -- [GAMES] [TARGET]
+//! cargo run --release -p martian-solver --example multi_measure -- [GAMES] [TARGET] [quad]
 //! ```
 //!
 //! Every match rotates the tested player through the seats (game `g` puts it in seat
@@ -11,12 +12,15 @@
 use std::time::Instant;
 
 use martian_engine::{Awaiting, Game, Rules, seeded_rng};
-use martian_solver::{MultiPlayer, Reduction, TrioSolution, expected_score_table, trio};
+use martian_solver::{
+    MultiPlayer, QuadSolution, Reduction, TrioSolution, expected_score_table, quad, trio,
+};
 use rayon::prelude::*;
 
 #[derive(Clone, Copy, Debug)]
 enum Player<'a> {
     Exact(&'a TrioSolution),
+    Quad(&'a QuadSolution),
     Reduced(&'a MultiPlayer),
     Greedy,
 }
@@ -25,6 +29,7 @@ impl Player<'_> {
     fn name(&self) -> String {
         match self {
             Player::Exact(_) => "exact trio".into(),
+            Player::Quad(_) => "exact quad".into(),
             Player::Reduced(m) => match m.reduction() {
                 Reduction::Duel => "duel reduction".into(),
                 Reduction::Trio => "trio reduction".into(),
@@ -55,6 +60,7 @@ fn share(rules: Rules, tested: Player<'_>, other: Player<'_>, players: usize, ga
                         let situation = game.situation();
                         let action = match player {
                             Player::Exact(solution) => solution.best_action(&situation).unwrap(),
+                            Player::Quad(solution) => solution.best_action(&situation).unwrap(),
                             Player::Reduced(multi) => multi.best_action(&situation),
                             Player::Greedy => {
                                 expected_score_table(rules).best_action(situation.turn)
@@ -101,6 +107,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().map_or(30_000, |a| a.parse().expect("GAMES"));
     let target = args.next().map_or(25, |a| a.parse().expect("TARGET"));
+    let four = args.next().as_deref() == Some("quad");
     let rules = Rules::official().with_target(target).unwrap();
     println!("Rules: {rules}.");
     let started = Instant::now();
@@ -117,6 +124,19 @@ fn main() {
         Player::Reduced(&duel_reduction),
         Player::Reduced(&trio_reduction),
     );
+    if four {
+        // Four players: the trio reduction the bots played before, against exact play.
+        let started = Instant::now();
+        let exact = quad(rules).unwrap();
+        println!(
+            "four-player solution ready in {:.1} s; seat_win {:?}",
+            started.elapsed().as_secs_f64(),
+            exact.game_wins()
+        );
+        report(rules, trio_r, Player::Quad(&exact), 4, games);
+        report(rules, Player::Quad(&exact), trio_r, 4, games);
+        return;
+    }
     // Against exact three-player play: what dropping an opponent costs, and a naive player.
     report(rules, duel_r, exact, 3, games);
     report(rules, Player::Greedy, exact, 3, games);
