@@ -448,7 +448,8 @@ mod tests {
         let m = Lang::En.messages();
         assert_eq!(player_counts(m, "2").unwrap(), PlayerCounts::only(2));
         assert_eq!(player_counts(m, "2,3").unwrap(), PlayerCounts::of(&[2, 3]));
-        for bad in ["", "4", "1,2", "two", "2,,3"] {
+        assert_eq!(player_counts(m, "4").unwrap(), PlayerCounts::only(4));
+        for bad in ["", "5", "1,2", "two", "2,,3"] {
             assert!(player_counts(m, bad).is_err(), "{bad}");
         }
     }
