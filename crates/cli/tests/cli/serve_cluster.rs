@@ -644,6 +644,14 @@ async fn a_paused_process_loses_its_rooms_and_once_resumed_cannot_store_in_them(
         }
         assert_eq!(state["status"], "playing");
     }
+    // A move may bring a further one the server makes itself (the roll after "roll"), told in
+    // an update of its own: what A acknowledged is its last update once it falls quiet.
+    while let Ok(Some(message)) = next_within(&mut on_a, Duration::from_secs(1)).await {
+        if message["type"] == "update" {
+            state = message["room"].clone();
+        }
+    }
+    assert_eq!(state["status"], "playing");
     let acknowledged = position(&state);
 
     // Routing while both live: B hands a connection for A's room to A (proxied), and tells a
