@@ -22,8 +22,14 @@
 //! with `d` strictly inside its clamps, the earthlings aside have one parity (those of every other
 //! count cannot occur, and no state that can occur leads to them), so such a row is walked with a
 //! stride of 2. A state with `d = -(n+1)` is lost whatever happens: its value is that of scoring
-//! 0, set without a sum (the sum could not be clearly better than stopping).
+//! 0, set without a sum (the sum could not be clearly better than stopping). And the solvers play
+//! the turns of four positions in one walk of the plan (the `lanes` module: each lane gives the
+//! bits of a pass of its own, and vector instructions do the four lanes' sums at once), which
+//! takes a third off a three-player solve.
 
+mod lanes;
+
+pub(crate) use lanes::LaneScratch;
 use martian_engine::{BONUS_POINTS, BonusRule, Rules};
 
 /// Relative margin by which a choice must be better to be preferred (as in the turn solver).
@@ -103,40 +109,8 @@ pub(crate) struct EvalSpace {
     finals: Vec<(u32, u8)>,
 }
 
-/// The three values carried per state, side by side so that one memory read brings them all.
-#[derive(Clone, Copy, Debug)]
-struct Values<const W: usize> {
-    u: f64,
-    w: [f64; W],
-    z: f64,
-}
-
-impl<const W: usize> Default for Values<W> {
-    fn default() -> Self {
-        Values {
-            u: 0.0,
-            w: [0.0; W],
-            z: 0.0,
-        }
-    }
-}
-
-impl<const W: usize> Values<W> {
-    #[inline]
-    fn add_scaled(&mut self, p: f64, v: Values<W>) {
-        self.u += p * v.u;
-        for (a, b) in self.w.iter_mut().zip(v.w) {
-            *a += p * b;
-        }
-        self.z += p * v.z;
-    }
-}
-
-/// Scratch array of a pass: reusable, one per thread.
-#[derive(Debug)]
-pub(crate) struct Scratch<const W: usize> {
-    after: Vec<Values<W>>,
-}
+/// Scratch array of a single pass: reusable, one per thread.
+pub(crate) type Scratch<const W: usize> = LaneScratch<W, 1>;
 
 impl EvalSpace {
     pub(crate) fn new(dice: u8, bonus: BonusRule) -> EvalSpace {
@@ -166,9 +140,7 @@ impl EvalSpace {
     }
 
     pub(crate) fn scratch<const W: usize>(&self) -> Scratch<W> {
-        Scratch {
-            after: vec![Values::default(); self.len],
-        }
+        self.lane_scratch()
     }
 
     pub(crate) fn max_score(&self) -> usize {
@@ -361,132 +333,19 @@ impl EvalSpace {
     }
 
     /// The pass: `u` is the mover's utility and `w` the other utilities, each indexed by final
-    /// score (`w[score][j]`).
+    /// score (`w[score][j]`). The pass of one lane of [`EvalSpace::evaluate_lanes`] (the tests'
+    /// way in; the solvers call that).
+    #[cfg(test)]
     pub(crate) fn evaluate<const W: usize>(
         &self,
         scratch: &mut Scratch<W>,
         u: &[f64],
         w: &[[f64; W]],
     ) -> Evaluation<W> {
-        let max = self.max_score();
-        assert!(u.len() == max + 1 && w.len() == max + 1);
-        let after = &mut scratch.after[..self.len];
-        let final_values = |score: usize| Values {
-            u: u[score],
-            w: w[score],
-            z: if score == 0 { 1.0 } else { 0.0 },
-        };
-        for &(i, score) in &self.finals {
-            after[i as usize] = final_values(usize::from(score));
-        }
-        let mut acc = [Values::<W>::default(); Rules::MAX_DICE as usize + 1];
-        let mut start = Evaluation {
-            value: 0.0,
-            others: [0.0; W],
-            zero: 0.0,
-        };
-        for row in &self.rows {
-            let count = usize::from(row.count);
-            let step = usize::from(row.step);
-            let base = row.base as usize;
-            let (first, end) = row.plan;
-            if first == end {
-                // Lost whatever happens: worth scoring 0.
-                let lost = final_values(0);
-                for i in 0..count {
-                    after[base + step * i] = lost;
-                }
-                continue;
-            }
-            let acc = &mut acc[..count];
-            acc.fill(Values::default());
-            let plan = &self.plan[first as usize..end as usize];
-            if count == 1 {
-                // Most roll outcomes are seen from rows of one state (many dice left, few
-                // aside): read their targets directly.
-                let a = &mut acc[0];
-                let better = |best: &'_ Values<W>, t: u32| -> bool {
-                    clearly_better(after[t as usize].u, best.u)
-                };
-                for o in plan {
-                    let [t0, t1, t2, t3] = o.at;
-                    let mut best = &after[t0 as usize];
-                    if o.len > 1 {
-                        if better(best, t1) {
-                            best = &after[t1 as usize];
-                        }
-                        if o.len > 2 {
-                            if better(best, t2) {
-                                best = &after[t2 as usize];
-                            }
-                            if o.len > 3 && better(best, t3) {
-                                best = &after[t3 as usize];
-                            }
-                        }
-                    }
-                    a.add_scaled(o.p, *best);
-                }
-            } else {
-                for o in plan {
-                    let at = o.at.map(|a| a as usize);
-                    let after = &*after;
-                    match (row.step, o.len) {
-                        (2, 1) => accumulate::<W, 1, 2>(after, [at[0]], o.p, acc),
-                        (2, 2) => accumulate::<W, 2, 2>(after, [at[0], at[1]], o.p, acc),
-                        (2, 3) => accumulate::<W, 3, 2>(after, [at[0], at[1], at[2]], o.p, acc),
-                        (2, _) => accumulate::<W, 4, 2>(after, at, o.p, acc),
-                        (_, 1) => accumulate::<W, 1, 1>(after, [at[0]], o.p, acc),
-                        (_, 2) => accumulate::<W, 2, 1>(after, [at[0], at[1]], o.p, acc),
-                        (_, 3) => accumulate::<W, 3, 1>(after, [at[0], at[1], at[2]], o.p, acc),
-                        _ => accumulate::<W, 4, 1>(after, at, o.p, acc),
-                    }
-                }
-            }
-            let e_lo = usize::from(row.e_lo);
-            for (i, &a) in acc.iter().enumerate() {
-                let score = self
-                    .score_of(i32::from(row.d), row.k, e_lo + step * i)
-                    .min(max);
-                after[base + step * i] = if clearly_better(a.u, u[score]) {
-                    a
-                } else {
-                    final_values(score)
-                };
-            }
-            if row.n == self.dice {
-                start = Evaluation {
-                    value: acc[0].u,
-                    others: acc[0].w,
-                    zero: acc[0].z,
-                };
-            }
-        }
-        start
-    }
-}
-
-/// `acc[i] += p · (the values of the best of the `N` choices from the row's state i)`, the row's
-/// states `STEP` apart; ties go to the earlier choice.
-#[inline(always)]
-fn accumulate<const W: usize, const N: usize, const STEP: usize>(
-    after: &[Values<W>],
-    at: [usize; N],
-    p: f64,
-    acc: &mut [Values<W>],
-) {
-    let span = STEP * (acc.len() - 1) + 1;
-    let columns: [&[Values<W>]; N] = at.map(|a| &after[a..a + span]);
-    for (i, a) in acc.iter_mut().enumerate() {
-        let j = STEP * i;
-        // The best choice by reference: only its values are read in full.
-        let mut best = &columns[0][j];
-        for column in &columns[1..] {
-            let candidate = &column[j];
-            if clearly_better(candidate.u, best.u) {
-                best = candidate;
-            }
-        }
-        a.add_scaled(p, *best);
+        let u: Vec<[f64; 1]> = u.iter().map(|&x| [x]).collect();
+        let w: Vec<[[f64; 1]; W]> = w.iter().map(|v| v.map(|x| [x])).collect();
+        let [result] = self.evaluate_lanes(scratch, &u, &w);
+        result
     }
 }
 

@@ -17,7 +17,8 @@
 //! banking each possible score. A turn scoring 0 passes the move at the same scores, so the four
 //! positions of one score tuple lead to each other (seat 0 → 1 → 2 → 3 → 0); every other move
 //! raises a score. Tuples are solved from the highest total down (all tuples of one total in
-//! parallel); within a tuple by policy iteration on the 4-cycle: play the four turns for the
+//! parallel, four at a time in the lanes of one walk of the turn passes, a tuple that does not
+//! settle that way solved alone); within a tuple by policy iteration on the 4-cycle: play the four turns for the
 //! current guess of seat 0's position value, solve the cycle's linear equations exactly for the
 //! policies found, repeat until the guess moves by at most [`QUAD_TOLERANCE`].
 //!
@@ -50,7 +51,7 @@ use rayon::prelude::*;
 use crate::cache::{CacheLookup, SolutionMemo, TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::duel::{Progress, Provenance};
 use crate::error::PositionError;
-use crate::eval::{EvalSpace, Scratch};
+use crate::eval::{EvalSpace, LaneScratch, Scratch};
 use crate::lazy::LazyTables;
 use crate::turn::{ActionValues, TurnSpace, TurnTable};
 use mixed::{Profile, SolvedTuple, Stays};
@@ -317,46 +318,69 @@ fn play_turn(
     outcome: impl Fn(usize) -> [f64; 4],
     max_score: usize,
 ) -> ([f64; 4], f64) {
-    let outcomes: Vec<[f64; 4]> = (0..=max_score).map(outcome).collect();
-    let u: Vec<f64> = outcomes.iter().map(|v| v[seat]).collect();
-    let w: Vec<[f64; 2]> = outcomes
-        .iter()
-        .map(|v| [v[(seat + 1) % 4], v[(seat + 2) % 4]])
-        .collect();
-    let result = eval.evaluate(scratch, &u, &w);
-    let mut values = [0.0; 4];
-    values[seat] = result.value;
-    values[(seat + 1) % 4] = result.others[0];
-    values[(seat + 2) % 4] = result.others[1];
-    values[(seat + 3) % 4] =
-        (1.0 - result.value - result.others[0] - result.others[1]).clamp(0.0, 1.0);
-    (values, result.zero)
+    let [played] = play_turns(eval, scratch, seat, |_, s| outcome(s), max_score);
+    played
 }
 
-/// The turn of the final-round state `key`, in its own layout `[each leader, mover, later…]`.
-fn play_final(
+/// [`play_turn`] for `L` positions with the same mover at once (one lane each): `outcome(l, s)`
+/// is what banking `s` leads to in lane `l`.
+fn play_turns<const L: usize>(
     eval: &EvalSpace,
-    scratch: &mut Scratch<2>,
+    scratch: &mut LaneScratch<2, L>,
+    seat: usize,
+    outcome: impl Fn(usize, usize) -> [f64; 4],
+    max_score: usize,
+) -> [([f64; 4], f64); L] {
+    let outcomes: Vec<[[f64; 4]; L]> = (0..=max_score)
+        .map(|s| std::array::from_fn(|l| outcome(l, s)))
+        .collect();
+    let u: Vec<[f64; L]> = outcomes.iter().map(|v| v.map(|o| o[seat])).collect();
+    let w: Vec<[[f64; L]; 2]> = outcomes
+        .iter()
+        .map(|v| [v.map(|o| o[(seat + 1) % 4]), v.map(|o| o[(seat + 2) % 4])])
+        .collect();
+    eval.evaluate_lanes(scratch, &u, &w).map(|result| {
+        let mut values = [0.0; 4];
+        values[seat] = result.value;
+        values[(seat + 1) % 4] = result.others[0];
+        values[(seat + 2) % 4] = result.others[1];
+        values[(seat + 3) % 4] =
+            (1.0 - result.value - result.others[0] - result.others[1]).clamp(0.0, 1.0);
+        (values, result.zero)
+    })
+}
+
+/// The turns of the final-round states `keys` (one per lane, the same mover), each in its own
+/// layout `[each leader, mover, later…]`.
+fn play_finals<const L: usize>(
+    eval: &EvalSpace,
+    scratch: &mut LaneScratch<2, L>,
     values: &Values<'_>,
-    key: FinalKey,
-) -> [f64; 4] {
+    keys: [FinalKey; L],
+) -> [[f64; 4]; L] {
     let max = values.shape.max_score;
-    let outcomes: Vec<[f64; 4]> = (0..=max).map(|s| values.final_outcome(key, s)).collect();
-    let u: Vec<f64> = outcomes.iter().map(|v| v[1]).collect();
-    let w: Vec<[f64; 2]> = outcomes.iter().map(|v| [v[0], v[2]]).collect();
-    let result = eval.evaluate(scratch, &u, &w);
-    let leader = result.others[0];
-    let mover = result.value;
-    let later = result.others[1];
-    let [leader, mover, later] = [leader, mover, later].map(|p| p.clamp(0.0, 1.0));
-    match key.mover {
-        1 => {
-            // Seat 0 leads alone; seat 3 has what the others leave.
-            let last = (1.0 - leader - mover - later).clamp(0.0, 1.0);
-            [leader, mover, later, last]
+    let outcomes: Vec<[[f64; 4]; L]> = (0..=max)
+        .map(|s| keys.map(|key| values.final_outcome(key, s)))
+        .collect();
+    let u: Vec<[f64; L]> = outcomes.iter().map(|v| v.map(|o| o[1])).collect();
+    let w: Vec<[[f64; L]; 2]> = outcomes
+        .iter()
+        .map(|v| [v.map(|o| o[0]), v.map(|o| o[2])])
+        .collect();
+    let results = eval.evaluate_lanes(scratch, &u, &w);
+    std::array::from_fn(|l| {
+        let result = results[l];
+        let [leader, mover, later] =
+            [result.others[0], result.value, result.others[1]].map(|p| p.clamp(0.0, 1.0));
+        match keys[l].mover {
+            1 => {
+                // Seat 0 leads alone; seat 3 has what the others leave.
+                let last = (1.0 - leader - mover - later).clamp(0.0, 1.0);
+                [leader, mover, later, last]
+            }
+            _ => [leader, mover, later, 0.0],
         }
-        _ => [leader, mover, later, 0.0],
-    }
+    })
 }
 
 /// Probabilities kept in range (rounding can leave `-1e-17`).
@@ -421,14 +445,19 @@ impl QuadSolution {
                     finals: &finals,
                 };
                 let solved: Vec<(usize, [f64; 4])> = indices
-                    .into_par_iter()
+                    .par_chunks(LANES)
                     .map_init(
-                        || eval.scratch(),
-                        |scratch, i| {
-                            let key = shape.final_key(i);
-                            (i, play_final(&eval, scratch, &values, key))
+                        || eval.lane_scratch::<2, LANES>(),
+                        |scratch, chunk| {
+                            // A short last chunk fills its lanes with its last state again.
+                            let keys: [FinalKey; LANES] = std::array::from_fn(|l| {
+                                shape.final_key(chunk[l.min(chunk.len() - 1)])
+                            });
+                            let played = play_finals(&eval, scratch, &values, keys);
+                            chunk.iter().copied().zip(played).collect::<Vec<_>>()
                         },
                     )
+                    .flatten()
                     .collect();
                 done += solved.len() as u64;
                 for (i, v) in solved {
@@ -462,16 +491,34 @@ impl QuadSolution {
                 finals: &finals,
             };
             let solved: Vec<([usize; 4], SolvedTuple)> = tuples
-                .into_par_iter()
+                .par_chunks(LANES)
                 .map_init(
-                    || eval.scratch(),
-                    |scratch, scores| {
-                        let guess = initial_guess(&values, scores);
-                        let mut pass = |stays| tuple_pass(&eval, scratch, &values, scores, stays);
-                        let tuple = mixed::solve_tuple(&mut pass, guess);
-                        (scores, tuple)
+                    || (eval.lane_scratch::<2, LANES>(), eval.scratch()),
+                    |(lanes, scratch), chunk| {
+                        // A short last chunk fills its lanes with its last tuple again.
+                        let scores: [[usize; 4]; LANES] =
+                            std::array::from_fn(|l| chunk[l.min(chunk.len() - 1)]);
+                        let guesses = scores.map(|scores| initial_guess(&values, scores));
+                        let mut passes = |x| tuple_passes(&eval, lanes, &values, scores, x);
+                        let settled = mixed::settle_tuples(&mut passes, guesses);
+                        chunk
+                            .iter()
+                            .zip(settled)
+                            .zip(guesses)
+                            .map(|((&scores, settled), guess)| {
+                                // A tuple that did not settle alone is solved alone, mixing
+                                // included, from the same guess.
+                                let tuple = settled.unwrap_or_else(|| {
+                                    let mut pass =
+                                        |stays| tuple_pass(&eval, scratch, &values, scores, stays);
+                                    mixed::solve_tuple(&mut pass, guess)
+                                });
+                                (scores, tuple)
+                            })
+                            .collect::<Vec<_>>()
                     },
                 )
+                .flatten()
                 .collect();
             for (scores, tuple) in solved {
                 for (seat, value) in tuple.values.iter().enumerate() {
@@ -769,6 +816,43 @@ fn tuple_pass(
     }
     profile
 }
+
+/// [`tuple_pass`] against a guess of seat 0's position ([`Stays::Chain`]) for `L` tuples at
+/// once, one per lane.
+fn tuple_passes<const L: usize>(
+    eval: &EvalSpace,
+    scratch: &mut LaneScratch<2, L>,
+    values: &Values<'_>,
+    scores: [[usize; 4]; L],
+    guesses: [[f64; 4]; L],
+) -> [Profile; L] {
+    let max = values.shape.max_score;
+    let mut profiles = [Profile {
+        constants: [[0.0; 4]; 4],
+        zeros: [0.0; 4],
+    }; L];
+    let mut next_value = guesses; // seat 3 passes to seat 0
+    for seat in (0..4).rev() {
+        let stay = next_value;
+        let outcome = |l: usize, s: usize| {
+            if s == 0 {
+                stay[l]
+            } else {
+                values.open_outcome(seat, scores[l], s)
+            }
+        };
+        let played = play_turns(eval, scratch, seat, outcome, max);
+        for (l, &(v, z)) in played.iter().enumerate() {
+            profiles[l].zeros[seat] = z;
+            profiles[l].constants[seat] = std::array::from_fn(|j| v[j] - z * stay[l][j]);
+            next_value[l] = v;
+        }
+    }
+    profiles
+}
+
+/// Score tuples solved side by side, one per lane of the turn passes.
+const LANES: usize = 4;
 
 /// A first guess at seat 0's values at `scores`: extrapolated from the tuples with seat 3 one to
 /// three points higher (already solved), else the nearest solved tuple, else even chances.

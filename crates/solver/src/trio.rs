@@ -20,9 +20,10 @@
 //! solved by the turn solver. A turn scoring 0 passes the move at the same scores, so the three
 //! positions of one score triple lead to each other (seat 0 → 1 → 2 → 0); every other move raises
 //! a score. Triples are therefore solved from the highest total down (all triples of one total in
-//! parallel); within a triple, policy iteration on the 3-cycle: play the three turns for the
-//! current guess of seat 0's position value, solve the 3-cycle's linear equations exactly for the
-//! policies found, repeat until the guess moves by at most 1e-12 (usually the second pass). The
+//! parallel, four at a time in the lanes of one walk of the turn passes); within a triple, policy
+//! iteration on the 3-cycle: play the three turns for the current guess of seat 0's position
+//! value, solve the 3-cycle's linear equations exactly for the policies found, repeat until the
+//! guess moves by at most 1e-12 (usually the third pass: the second still changes some play). The
 //! result is a stationary equilibrium up to 1e-12: every player's play is within 1e-12 of a best
 //! reply, and the values are those of that play.
 
@@ -34,7 +35,7 @@ use rayon::prelude::*;
 use crate::cache::{CacheLookup, SolutionMemo, TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::duel::{Progress, Provenance};
 use crate::error::PositionError;
-use crate::eval::{EvalSpace, Scratch};
+use crate::eval::{EvalSpace, LaneScratch, Scratch};
 use crate::lazy::LazyTables;
 use crate::turn::{ActionValues, TurnSpace, TurnTable};
 
@@ -228,20 +229,37 @@ fn play_turn(
     outcome: impl Fn(usize) -> [f64; 3],
     max_score: usize,
 ) -> ([f64; 3], f64) {
+    let [played] = play_turns(eval, scratch, seat, |_, s| outcome(s), max_score);
+    played
+}
+
+/// [`play_turn`] for `L` positions with the same mover at once (one lane each): `outcome(l, s)`
+/// is what banking `s` leads to in lane `l`.
+fn play_turns<const L: usize>(
+    eval: &EvalSpace,
+    scratch: &mut LaneScratch<1, L>,
+    seat: usize,
+    outcome: impl Fn(usize, usize) -> [f64; 3],
+    max_score: usize,
+) -> [([f64; 3], f64); L] {
     let next = (seat + 1) % 3;
-    let outcomes: Vec<[f64; 3]> = (0..=max_score).map(outcome).collect();
-    let u: Vec<f64> = outcomes.iter().map(|v| v[seat]).collect();
-    let w: Vec<[f64; 1]> = outcomes.iter().map(|v| [v[next]]).collect();
-    let result = eval.evaluate(scratch, &u, &w);
-    let [other] = result.others;
-    let mut values = [0.0; 3];
-    values[seat] = result.value;
-    values[next] = other;
-    values[(seat + 2) % 3] = (1.0 - result.value - other).clamp(0.0, 1.0);
-    (values, result.zero)
+    let outcomes: Vec<[[f64; 3]; L]> = (0..=max_score)
+        .map(|s| std::array::from_fn(|l| outcome(l, s)))
+        .collect();
+    let u: Vec<[f64; L]> = outcomes.iter().map(|v| v.map(|o| o[seat])).collect();
+    let w: Vec<[[f64; L]; 1]> = outcomes.iter().map(|v| [v.map(|o| o[next])]).collect();
+    eval.evaluate_lanes(scratch, &u, &w).map(|result| {
+        let [other] = result.others;
+        let mut values = [0.0; 3];
+        values[seat] = result.value;
+        values[next] = other;
+        values[(seat + 2) % 3] = (1.0 - result.value - other).clamp(0.0, 1.0);
+        (values, result.zero)
+    })
 }
 
 /// The three positions of one score triple, solved.
+#[derive(Clone, Copy, Debug)]
 struct SolvedTriple {
     /// Values by seat to play.
     values: [[f64; 3]; 3],
@@ -249,53 +267,72 @@ struct SolvedTriple {
     residual: f64,
 }
 
-/// Solves the three positions of one score triple.
-fn solve_triple(
+/// Score triples solved side by side, one per lane of the turn passes.
+const LANES: usize = 4;
+
+/// Solves the three positions of each of `L` score triples (one per lane), by policy iteration
+/// from `guesses`; a lane's iteration, and so its result, is that of the triple alone (the lanes
+/// only share the walk of the turn passes: a triple settled early rides along unchanged).
+fn solve_triples<const L: usize>(
     eval: &EvalSpace,
-    scratch: &mut Scratch<1>,
+    scratch: &mut LaneScratch<1, L>,
     values: &Values<'_>,
-    scores: [usize; 3],
-    guess: [f64; 3],
-) -> SolvedTriple {
+    scores: [[usize; 3]; L],
+    guesses: [[f64; 3]; L],
+) -> [SolvedTriple; L] {
     let max = values.shape.max_score;
-    let mut x = guess;
+    let mut x = guesses;
+    let mut solved: [Option<SolvedTriple>; L] = [None; L];
     for pass in 1..=MAX_PASSES {
         // Each position's value is `zero · (next position's value) + constant` for the play found.
-        let mut constants = [[0.0; 3]; 3];
-        let mut zeros = [0.0; 3];
+        let mut constants = [[[0.0; 3]; 3]; L];
+        let mut zeros = [[0.0; 3]; L];
         let mut next_value = x; // seat 2 passes to seat 0
         for seat in (0..3).rev() {
             let stay = next_value;
-            let outcome = |s: usize| {
+            let outcome = |l: usize, s: usize| {
                 if s == 0 {
-                    stay
+                    stay[l]
                 } else {
-                    values.open_outcome(seat, scores, s)
+                    values.open_outcome(seat, scores[l], s)
                 }
             };
-            let (v, z) = play_turn(eval, scratch, seat, outcome, max);
-            zeros[seat] = z;
-            constants[seat] = std::array::from_fn(|j| v[j] - z * stay[j]);
-            next_value = v;
+            let played = play_turns(eval, scratch, seat, outcome, max);
+            for (l, &(v, z)) in played.iter().enumerate() {
+                zeros[l][seat] = z;
+                constants[l][seat] = std::array::from_fn(|j| v[j] - z * stay[l][j]);
+                next_value[l] = v;
+            }
         }
-        let [z0, z1, z2] = zeros;
-        let cycle = z0 * z1 * z2;
-        let solved: [f64; 3] = std::array::from_fn(|j| {
-            (constants[0][j] + z0 * constants[1][j] + z0 * z1 * constants[2][j]) / (1.0 - cycle)
-        });
-        let residual = (0..3).map(|j| (solved[j] - x[j]).abs()).fold(0.0, f64::max);
-        x = solved;
-        if residual <= TRIO_TOLERANCE || pass == MAX_PASSES {
-            let v2: [f64; 3] = std::array::from_fn(|j| z2 * x[j] + constants[2][j]);
-            let v1: [f64; 3] = std::array::from_fn(|j| z1 * v2[j] + constants[1][j]);
-            return SolvedTriple {
-                values: [x, v1, v2].map(clean),
-                passes: pass,
-                residual,
-            };
+        for l in 0..L {
+            if solved[l].is_some() {
+                continue;
+            }
+            let [z0, z1, z2] = zeros[l];
+            let c = &constants[l];
+            let cycle = z0 * z1 * z2;
+            let cycled: [f64; 3] = std::array::from_fn(|j| {
+                (c[0][j] + z0 * c[1][j] + z0 * z1 * c[2][j]) / (1.0 - cycle)
+            });
+            let residual = (0..3)
+                .map(|j| (cycled[j] - x[l][j]).abs())
+                .fold(0.0, f64::max);
+            x[l] = cycled;
+            if residual <= TRIO_TOLERANCE || pass == MAX_PASSES {
+                let v2: [f64; 3] = std::array::from_fn(|j| z2 * cycled[j] + c[2][j]);
+                let v1: [f64; 3] = std::array::from_fn(|j| z1 * v2[j] + c[1][j]);
+                solved[l] = Some(SolvedTriple {
+                    values: [cycled, v1, v2].map(clean),
+                    passes: pass,
+                    residual,
+                });
+            }
+        }
+        if solved.iter().all(Option::is_some) {
+            break;
         }
     }
-    unreachable!("the loop returns on its last pass")
+    solved.map(|triple| triple.expect("every lane settles by its last pass"))
 }
 
 /// Probabilities kept in range (rounding can leave `-1e-17`).
@@ -403,14 +440,19 @@ impl TrioSolution {
                 last: &last,
             };
             let solved: Vec<([usize; 3], SolvedTriple)> = triples
-                .into_par_iter()
+                .par_chunks(LANES)
                 .map_init(
-                    || eval.scratch(),
-                    |scratch, scores| {
-                        let guess = initial_guess(&values, scores);
-                        (scores, solve_triple(&eval, scratch, &values, scores, guess))
+                    || eval.lane_scratch::<1, LANES>(),
+                    |scratch, chunk| {
+                        // A short last chunk fills its lanes with its last triple again.
+                        let scores: [[usize; 3]; LANES] =
+                            std::array::from_fn(|l| chunk[l.min(chunk.len() - 1)]);
+                        let guesses = scores.map(|scores| initial_guess(&values, scores));
+                        let triples = solve_triples(&eval, scratch, &values, scores, guesses);
+                        chunk.iter().copied().zip(triples).collect::<Vec<_>>()
                     },
                 )
+                .flatten()
                 .collect();
             for (scores, triple) in solved {
                 let SolvedTriple {

@@ -1,5 +1,33 @@
 use super::*;
 
+/// What the reference carries per state.
+#[derive(Clone, Copy, Debug)]
+struct Values<const W: usize> {
+    u: f64,
+    w: [f64; W],
+    z: f64,
+}
+
+impl<const W: usize> Default for Values<W> {
+    fn default() -> Self {
+        Values {
+            u: 0.0,
+            w: [0.0; W],
+            z: 0.0,
+        }
+    }
+}
+
+impl<const W: usize> Values<W> {
+    fn add_scaled(&mut self, p: f64, v: Values<W>) {
+        self.u += p * v.u;
+        for (a, b) in self.w.iter_mut().zip(v.w) {
+            *a += p * b;
+        }
+        self.z += p * v.z;
+    }
+}
+
 /// The pass as first written: every earthling count of every row, every target resolved in
 /// the loop, lost rows summed like the others.
 fn reference<const W: usize>(space: &EvalSpace, u: &[f64], w: &[[f64; W]]) -> Evaluation<W> {
@@ -111,6 +139,50 @@ fn the_pass_gives_the_bits_of_the_pass_over_every_state() {
                 bits(&reference(&space, &u, &w2)),
                 "{dice} dice"
             );
+        }
+    }
+}
+
+#[test]
+fn each_lane_gives_the_bits_of_the_single_pass() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    for (dice, bonus) in [
+        (3, BonusRule::OneOfEach),
+        (8, BonusRule::AnyEarthling),
+        (13, BonusRule::OneOfEach),
+    ] {
+        let space = EvalSpace::new(dice, bonus);
+        let max = space.max_score();
+        let mut single = space.scratch::<2>();
+        let mut lanes = space.lane_scratch::<2, 4>();
+        for round in 0..6 {
+            // Lane 0 increasing, lane 1 random, lanes 2 and 3 flat-then-step (exact ties).
+            let u: Vec<[f64; 4]> = (0..=max)
+                .map(|s| {
+                    [
+                        s as f64 / max as f64,
+                        next(),
+                        f64::from(u8::from(s >= 3 + round)),
+                        f64::from(u8::from(s > round)) * 0.5,
+                    ]
+                })
+                .collect();
+            let w: Vec<[[f64; 4]; 2]> = (0..=max)
+                .map(|_| std::array::from_fn(|_| std::array::from_fn(|_| next())))
+                .collect();
+            let together = space.evaluate_lanes(&mut lanes, &u, &w);
+            for (l, lane) in together.iter().enumerate() {
+                let u1: Vec<f64> = u.iter().map(|v| v[l]).collect();
+                let w1: Vec<[f64; 2]> = w.iter().map(|v| [v[0][l], v[1][l]]).collect();
+                let alone = space.evaluate(&mut single, &u1, &w1);
+                assert_eq!(bits(lane), bits(&alone), "{dice} dice, lane {l}");
+            }
         }
     }
 }

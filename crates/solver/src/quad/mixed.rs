@@ -105,6 +105,51 @@ pub(crate) fn solve_tuple(pass: &mut impl FnMut(Stays) -> Profile, guess: [f64; 
     }
 }
 
+/// The policy iteration of [`solve_tuple`] for `L` tuples side by side: `passes` plays the turns
+/// of every lane against its guess (see [`Stays::Chain`]). A lane that settles gives what
+/// `solve_tuple` gives from its guess; a lane that revisits a profile or runs out of passes gives
+/// `None`, to be solved alone by `solve_tuple`.
+pub(crate) fn settle_tuples<const L: usize>(
+    passes: &mut impl FnMut([[f64; 4]; L]) -> [Profile; L],
+    guesses: [[f64; 4]; L],
+) -> [Option<SolvedTuple>; L] {
+    let mut settled: [Option<SolvedTuple>; L] = std::array::from_fn(|_| None);
+    let mut active = [true; L];
+    let mut history: [Vec<Profile>; L] = std::array::from_fn(|_| Vec::new());
+    let mut x = guesses;
+    for count in 1..=MAX_PASSES {
+        let profiles = passes(x);
+        for l in 0..L {
+            if !active[l] {
+                continue;
+            }
+            let profile = profiles[l];
+            let values = profile.cycle_values();
+            let residual = (0..4)
+                .map(|j| (values[0][j] - x[l][j]).abs())
+                .fold(0.0, f64::max);
+            if residual <= QUAD_TOLERANCE {
+                settled[l] = Some(SolvedTuple {
+                    values,
+                    passes: count,
+                    residual,
+                    mixing: None,
+                });
+                active[l] = false;
+            } else if history[l].iter().any(|p| p.same(&profile)) {
+                active[l] = false;
+            } else {
+                history[l].push(profile);
+                x[l] = values[0];
+            }
+        }
+        if !active.contains(&true) {
+            break;
+        }
+    }
+    settled
+}
+
 /// The most a seat gains by its best reply to `values` over what `values` give it.
 fn best_reply_gain(pass: &mut impl FnMut(Stays) -> Profile, values: &[[f64; 4]; 4]) -> f64 {
     let stays: [[f64; 4]; 4] = std::array::from_fn(|seat| values[(seat + 1) % 4]);
