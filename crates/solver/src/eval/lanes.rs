@@ -51,21 +51,32 @@ impl<const W: usize, const L: usize> Lanes<W, L> {
     /// earlier choice).
     #[inline(always)]
     fn take_better(&mut self, candidate: &Lanes<W, L>) {
-        let better: [bool; L] = std::array::from_fn(|l| clearly_better(candidate.u[l], self.u[l]));
+        if L == 1 {
+            // One lane: a branch on the choice, which is often predictable (more so than a
+            // mask's fixed cost).
+            if clearly_better(candidate.u[0], self.u[0]) {
+                *self = *candidate;
+            }
+            return;
+        }
+        // Selected through bit masks: the lanes' choices differ unpredictably, and masks keep
+        // the compiler from turning a select into a branch.
+        let mask: [u64; L] = std::array::from_fn(|l| {
+            u64::from(clearly_better(candidate.u[l], self.u[l])).wrapping_neg()
+        });
+        let pick = |new: f64, old: f64, mask: u64| {
+            f64::from_bits((new.to_bits() & mask) | (old.to_bits() & !mask))
+        };
         for l in 0..L {
-            self.u[l] = if better[l] { candidate.u[l] } else { self.u[l] };
+            self.u[l] = pick(candidate.u[l], self.u[l], mask[l]);
         }
         for j in 0..W {
             for l in 0..L {
-                self.w[j][l] = if better[l] {
-                    candidate.w[j][l]
-                } else {
-                    self.w[j][l]
-                };
+                self.w[j][l] = pick(candidate.w[j][l], self.w[j][l], mask[l]);
             }
         }
         for l in 0..L {
-            self.z[l] = if better[l] { candidate.z[l] } else { self.z[l] };
+            self.z[l] = pick(candidate.z[l], self.z[l], mask[l]);
         }
     }
 }
