@@ -1117,7 +1117,7 @@ tui-review-roll-off-x = roll-off
 # The list's panel; scrolled: $from, $to, $count: the lines shown, of how many.
 tui-review-list = Decisions, the biggest mistakes first
 tui-review-list-scrolled = Decisions · lines { $from }–{ $to } of { $count }
-tui-review-working = Working out the value of every decision… The first time under these rules the solver needs a moment: about a second for two players, up to a minute for three or five and more, a few minutes for four.
+tui-review-working = Working out the value of every decision… The first time under these rules the solver needs a moment: under a second for two players, a few seconds for three or five and more, a minute or two for four.
 tui-review-lost = The review could not be worked out: the solver failed.
 # $error: why the record cannot even set up a game (an engine error).
 tui-review-failed = The game cannot be reviewed: { $error }
@@ -1573,7 +1573,7 @@ web-coach-card-option = { $lines ->
 web-solving = { $stage ->
         [duel] Computing the two-player tables the bots play by, once for these rules … { $percent }%
         [trio] Computing the three-player tables the bots play by, once for these rules … { $percent }%
-        [quad] Computing the four-player tables the bots play by, once for these rules (a few minutes) … { $percent }%
+        [quad] Computing the four-player tables the bots play by, once for these rules (a minute or two) … { $percent }%
        *[none] Computing the tables the bots play by, once for these rules…
     }
 web-home = Martian Dice: home

@@ -1109,7 +1109,7 @@ tui-review-x = turnos
 tui-review-roll-off-x = desempate
 tui-review-list = Decisões, os maiores erros primeiro
 tui-review-list-scrolled = Decisões · linhas { $from }–{ $to } de { $count }
-tui-review-working = Calculando o valor de cada decisão… Na primeira vez com estas regras o resolvedor precisa de um momento: cerca de um segundo para dois jogadores, até um minuto para três ou cinco e mais, alguns minutos para quatro.
+tui-review-working = Calculando o valor de cada decisão… Na primeira vez com estas regras o resolvedor precisa de um momento: menos de um segundo para dois jogadores, alguns segundos para três ou cinco e mais, um ou dois minutos para quatro.
 tui-review-lost = Não foi possível calcular a revisão: o resolvedor falhou.
 tui-review-failed = A partida não pode ser revista: { $error }
 tui-review-approximate = { $valuation ->
@@ -1563,7 +1563,7 @@ web-coach-card-option = { $lines ->
 web-solving = { $stage ->
         [duel] Calculando as tabelas de dois jogadores pelas quais os bots jogam, uma vez para estas regras … { $percent }%
         [trio] Calculando as tabelas de três jogadores pelas quais os bots jogam, uma vez para estas regras … { $percent }%
-        [quad] Calculando as tabelas de quatro jogadores pelas quais os bots jogam, uma vez para estas regras (alguns minutos) … { $percent }%
+        [quad] Calculando as tabelas de quatro jogadores pelas quais os bots jogam, uma vez para estas regras (um ou dois minutos) … { $percent }%
        *[none] Calculando as tabelas pelas quais os bots jogam, uma vez para estas regras…
     }
 web-home = Martian Dice: início

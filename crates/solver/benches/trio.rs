@@ -1,6 +1,6 @@
 //! Three-player solve speed on a short game (13 dice, target 8: 1 536 positions). The official
 //! game (46 875 positions) takes too long for repeated samples; time it with
-//! `cargo run --release -p martian-solver --example trio_probe` (about 35 s of CPU).
+//! `cargo run --release -p martian-solver --example trio_probe` (about 5 s of CPU).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use martian_engine::Rules;

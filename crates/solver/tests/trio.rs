@@ -332,10 +332,10 @@ fn golden_table_slices() {
     }
 }
 
-/// The official rules: about a minute to solve the first time (then read from the user's cache),
+/// The official rules: seconds to solve the first time (then read from the user's cache),
 /// so ignored by a plain `cargo test`; `scripts/test` (and so CI) runs it with `--ignored`.
 #[test]
-#[ignore = "solves the official three-player game (about a minute the first time)"]
+#[ignore = "solves the official three-player game and plays 60,000 seeded games"]
 fn official_rules_seeded_games_win_as_often_as_computed() {
     let solution = martian_solver::trio(Rules::official()).unwrap();
     let expected = solution.game_wins();

@@ -3,8 +3,8 @@
 //! option's value and a running score. The kinds answered wrong come back, in the session and,
 //! through the progress kept between runs, in the next ones.
 //!
-//! Finding a position may first need the solutions (about a second for a duel, up to a minute
-//! for three players): the trainer then runs on a thread of its own and the screen waits for it.
+//! Finding a position may first need the solutions (under a second for a duel, seconds for
+//! three players, a minute or two for four): the trainer then runs on a thread of its own and the screen waits for it.
 
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 
