@@ -34,6 +34,8 @@ struct View {
     group: i32,
     /// Earthling kinds held.
     kinds: i32,
+    /// Earthlings set aside.
+    held: i32,
 }
 
 type Rule = Arc<dyn Fn(&View) -> bool + Send + Sync>;
@@ -78,6 +80,10 @@ impl DecisionPolicy for TakeRule {
             rays: i32::from(roll.count(Face::DeathRay)),
             group: biggest.map_or(0, |(_, c)| i32::from(c)),
             kinds: Face::EARTHLINGS.iter().filter(|&&f| a.count(f) > 0).count() as i32,
+            held: Face::EARTHLINGS
+                .iter()
+                .map(|&f| i32::from(a.count(f)))
+                .sum(),
         };
         let face = match biggest {
             Some((f, _)) if !(legal.contains(Face::DeathRay) && rule(&view)) => f,
@@ -132,7 +138,7 @@ fn cells(rules: Rules, stops: &Card) -> Vec<Cell> {
     let table = expected_score_table(rules);
     let scores = [0u16, 0u16];
     let mut mass = Reach::start();
-    let mut out: HashMap<[i32; 5], (f64, f64)> = HashMap::new();
+    let mut out: HashMap<[i32; 6], (f64, f64)> = HashMap::new();
     for aside in Reach::asides() {
         let m = mass.get(aside);
         if m == 0.0 || aside.total() >= 13 {
@@ -166,6 +172,10 @@ fn cells(rules: Rules, stops: &Card) -> Vec<Cell> {
                     i32::from(roll.count(Face::DeathRay)),
                     i32::from(gc),
                     Face::EARTHLINGS.iter().filter(|&&f| a.count(f) > 0).count() as i32,
+                    Face::EARTHLINGS
+                        .iter()
+                        .map(|&f| i32::from(a.count(f)))
+                        .sum(),
                 ];
                 let e = out.entry(key).or_default();
                 e.0 += p * (best_v - vr);
@@ -196,6 +206,7 @@ fn cells(rules: Rules, stops: &Card) -> Vec<Cell> {
                 rays: k[2],
                 group: k[3],
                 kinds: k[4],
+                held: k[5],
             },
             cost_rays: r,
             cost_group: g,
@@ -232,11 +243,13 @@ fn atom(kind: u8, n: i32, v: &View) -> bool {
         17 => v.left - v.rays - v.group <= n,
         18 => v.rays >= v.lead + n,
         19 => v.lead - v.rays <= n,
+        20 => v.held >= n,
+        21 => v.held <= n,
         _ => unreachable!(),
     }
 }
 
-const ATOMS: [(i32, i32); 20] = [
+const ATOMS: [(i32, i32); 22] = [
     (1, 5),
     (1, 8),
     (1, 9),
@@ -257,6 +270,8 @@ const ATOMS: [(i32, i32); 20] = [
     (0, 8),
     (-2, 3),
     (-3, 2),
+    (1, 10),
+    (0, 10),
 ];
 
 fn decide(card: &[PLine], v: &View) -> bool {
@@ -287,7 +302,7 @@ fn proxy(rules: Rules, stops: &Card, value: &dyn Fn(&str, Rule) -> f64) {
     println!("{} cells, floor {floor:.5}", cells.len());
     let lines: usize = std::env::var("LINES").map_or(3, |s| s.parse().unwrap());
     let max_atoms: usize = std::env::var("ATOMS").map_or(4, |s| s.parse().unwrap());
-    let allowed: Vec<u8> = std::env::var("ALLOW").map_or((0..20).collect(), |s| {
+    let allowed: Vec<u8> = std::env::var("ALLOW").map_or((0..22).collect(), |s| {
         s.split(',').map(|x| x.parse().unwrap()).collect()
     });
     let mut rng = Rng(7);
