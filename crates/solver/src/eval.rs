@@ -380,5 +380,16 @@ fn orders(frees: &[u8]) -> u128 {
     runs
 }
 
+/// A deterministic stream of numbers in `[0, 1)` (xorshift), for the tests of the passes.
+#[cfg(test)]
+pub(crate) fn uniforms(mut seed: u64) -> impl FnMut() -> f64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -98,13 +98,7 @@ fn bits<const W: usize>(e: &Evaluation<W>) -> Vec<u64> {
 
 #[test]
 fn the_pass_gives_the_bits_of_the_pass_over_every_state() {
-    let mut seed = 0x5851_f42d_4c95_7f2du64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = uniforms(0x5851_f42d_4c95_7f2du64);
     for (dice, bonus) in [
         (1, BonusRule::OneOfEach),
         (4, BonusRule::AnyEarthling),
@@ -145,13 +139,7 @@ fn the_pass_gives_the_bits_of_the_pass_over_every_state() {
 
 #[test]
 fn each_lane_gives_the_bits_of_the_single_pass() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = uniforms(0x2545_f491_4f6c_dd1du64);
     for (dice, bonus) in [
         (3, BonusRule::OneOfEach),
         (8, BonusRule::AnyEarthling),

@@ -18,13 +18,7 @@ fn the_pass_agrees_with_the_turn_solver_for_two_other_utilities() {
         let eval = EvalSpace::new(dice, bonus);
         let mut scratch = eval.scratch::<2>();
         let max = usize::from(space.max_score());
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = crate::eval::uniforms(0x2545_f491_4f6c_dd1du64);
         for _ in 0..10 {
             let u: Vec<f64> = (0..=max).map(|_| next()).collect();
             let w: Vec<[f64; 2]> = (0..=max).map(|_| [next(), next()]).collect();

@@ -22,13 +22,7 @@ fn the_pass_agrees_with_the_turn_solver_on_values_zero_scores_and_the_play_evalu
         let mut scratch = eval.scratch::<1>();
         let max = usize::from(space.max_score());
         // Utilities of all shapes: increasing, decreasing, bumpy, constant.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = crate::eval::uniforms(0x9e37_79b9_7f4a_7c15u64);
         for round in 0..20 {
             let u: Vec<f64> = (0..=max)
                 .map(|s| match round % 4 {
