@@ -25,7 +25,7 @@ use crate::cache::{CacheLookup, SolutionMemo, TableCache, f64s_from_bytes, f64s_
 use crate::cycle::{Evaluation, fixed_point};
 use crate::error::PositionError;
 use crate::lazy::LazyTables;
-use crate::turn::{ActionValues, TurnSolver, TurnSpace, TurnTable};
+use crate::turn::{ActionValues, TurnSolver, TurnSolverPool, TurnSpace, TurnTable};
 
 /// What a tie counts for each tied player: the roll-off is won half of the time by symmetry; a
 /// shared victory is counted as half a win.
@@ -205,13 +205,14 @@ impl DuelSolution {
         let total_work = (t * t + max_score + 2) as u64;
         let mut done = 0u64;
 
+        let solvers = TurnSolverPool::new(Arc::clone(&space));
         let mut last_tables = Vec::new();
         let mut last = Vec::new();
         if rules.end() == EndRule::CompleteRound {
             let solved: Vec<TurnTable> = (0..=max_score + 1)
                 .into_par_iter()
                 .map_init(
-                    || TurnSolver::new(Arc::clone(&space)),
+                    || solvers.lend(),
                     |solver, need| solver.solve(&Utilities::last_turn(max_score, need)),
                 )
                 .collect();
@@ -238,7 +239,7 @@ impl DuelSolution {
             let pairs: Vec<(usize, Pair)> = (first..=last_a)
                 .into_par_iter()
                 .map_init(
-                    || TurnSolver::new(Arc::clone(&space)),
+                    || solvers.lend(),
                     |solver, a| {
                         let b = total - a;
                         // Seat 1's values with seat 0 one and two points higher, extrapolated,

@@ -27,6 +27,7 @@ mod table;
 
 pub use ending::{Ending, TurnLedger};
 pub use outlook::TurnOutlook;
+pub(crate) use solve::TurnSolverPool;
 pub use solve::{StartValue, TurnSolver};
 pub use space::TurnSpace;
 pub use table::{ActionValues, TurnTable};

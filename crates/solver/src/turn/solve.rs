@@ -1,6 +1,6 @@
 //! The backward pass: a utility of the final score turned into the value of every state.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use martian_engine::{Points, Rules};
 
@@ -33,6 +33,65 @@ pub struct TurnSolver {
     pub(super) after_zero: Vec<f64>,
     /// The values before rolling when no table is kept ([`TurnSolver::start_tracking_zero`]).
     pub(super) before: Vec<f64>,
+}
+
+/// Turn solvers kept for reuse across parallel loops: a loop's split borrows one and gives it
+/// back when done, so a solve of many parallel steps allocates (and the system zeroes) each
+/// thread's scratch once, not once per split.
+#[derive(Debug)]
+pub(crate) struct TurnSolverPool {
+    space: Arc<TurnSpace>,
+    idle: Mutex<Vec<TurnSolver>>,
+}
+
+/// A solver borrowed from a [`TurnSolverPool`], returned to it when dropped.
+#[derive(Debug)]
+pub(crate) struct LentSolver<'a> {
+    pool: &'a TurnSolverPool,
+    solver: Option<TurnSolver>,
+}
+
+impl TurnSolverPool {
+    pub(crate) fn new(space: Arc<TurnSpace>) -> TurnSolverPool {
+        TurnSolverPool {
+            space,
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    pub(crate) fn lend(&self) -> LentSolver<'_> {
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        LentSolver {
+            pool: self,
+            solver: Some(idle.unwrap_or_else(|| TurnSolver::new(Arc::clone(&self.space)))),
+        }
+    }
+}
+
+impl std::ops::Deref for LentSolver<'_> {
+    type Target = TurnSolver;
+
+    fn deref(&self) -> &TurnSolver {
+        self.solver.as_ref().expect("held until dropped")
+    }
+}
+
+impl std::ops::DerefMut for LentSolver<'_> {
+    fn deref_mut(&mut self) -> &mut TurnSolver {
+        self.solver.as_mut().expect("held until dropped")
+    }
+}
+
+impl Drop for LentSolver<'_> {
+    fn drop(&mut self) {
+        if let Some(solver) = self.solver.take() {
+            self.pool
+                .idle
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(solver);
+        }
+    }
 }
 
 /// What [`TurnSolver::solve_tracking_zero`] returns besides the table.
