@@ -94,6 +94,14 @@ pub(crate) struct Evaluation<const W: usize> {
     pub zero: f64,
 }
 
+/// The turns of a cycle of `N` positions, each a linear map of the next position's values:
+/// `V_seat = constants[seat] + zeros[seat] · V_(seat + 1)` (`zeros[seat]` the chance to score 0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct CycleMaps<const N: usize> {
+    pub constants: [[f64; N]; N],
+    pub zeros: [f64; N],
+}
+
 /// The states and roll outcomes for a number of dice and a bonus reading.
 #[derive(Debug)]
 pub(crate) struct EvalSpace {
@@ -330,6 +338,70 @@ impl EvalSpace {
                 self.outcomes[usize::from(n) * 4 + usize::from(k)] = list;
             }
         }
+    }
+
+    /// The turn of `seat` at a table of `N` players for `L` positions with that mover at once
+    /// (one lane each): `outcome(l, s)` is every seat's value once lane `l`'s mover banks `s`.
+    /// Gives each lane's values of every seat after the turn and its zero-score probability: the
+    /// mover's and the `W = N - 2` seats' after it are evaluated, the seat before it has what
+    /// they leave of 1.
+    pub(crate) fn play_turns<const N: usize, const W: usize, const L: usize>(
+        &self,
+        scratch: &mut LaneScratch<W, L>,
+        seat: usize,
+        outcome: impl Fn(usize, usize) -> [f64; N],
+    ) -> [([f64; N], f64); L] {
+        assert_eq!(N, W + 2, "the seats evaluated besides the mover");
+        let outcomes: Vec<[[f64; N]; L]> = (0..=self.max_score())
+            .map(|s| std::array::from_fn(|l| outcome(l, s)))
+            .collect();
+        let u: Vec<[f64; L]> = outcomes.iter().map(|v| v.map(|o| o[seat])).collect();
+        let w: Vec<[[f64; L]; W]> = outcomes
+            .iter()
+            .map(|v| std::array::from_fn(|j| v.map(|o| o[(seat + 1 + j) % N])))
+            .collect();
+        self.evaluate_lanes(scratch, &u, &w).map(|result| {
+            let mut values = [0.0; N];
+            values[seat] = result.value;
+            let mut rest = 1.0 - result.value;
+            for (j, &other) in result.others.iter().enumerate() {
+                values[(seat + 1 + j) % N] = other;
+                rest -= other;
+            }
+            values[(seat + N - 1) % N] = rest.clamp(0.0, 1.0);
+            (values, result.zero)
+        })
+    }
+
+    /// One pass of policy iteration round the cycle of the `N` positions of `L` score tuples
+    /// (one lane each), whose turns scoring 0 pass the move at the same scores: the turns played
+    /// from the last seat to the first, the last against `guesses` (the values of seat 0's
+    /// position), each other against the play just found for the seat after it. `outcome(seat,
+    /// l, s)` is every seat's value once `seat` banks `s > 0` in lane `l`. Gives each lane's turns
+    /// as linear maps of the next position's values, `V = constants[seat] + zeros[seat] · V_next`.
+    pub(crate) fn cycle_pass<const N: usize, const W: usize, const L: usize>(
+        &self,
+        scratch: &mut LaneScratch<W, L>,
+        guesses: [[f64; N]; L],
+        outcome: impl Fn(usize, usize, usize) -> [f64; N],
+    ) -> [CycleMaps<N>; L] {
+        let mut maps = [CycleMaps {
+            constants: [[0.0; N]; N],
+            zeros: [0.0; N],
+        }; L];
+        let mut next_value = guesses; // the last seat passes to seat 0
+        for seat in (0..N).rev() {
+            let stay = next_value;
+            let played = self.play_turns(scratch, seat, |l, s| {
+                if s == 0 { stay[l] } else { outcome(seat, l, s) }
+            });
+            for (l, &(v, z)) in played.iter().enumerate() {
+                maps[l].zeros[seat] = z;
+                maps[l].constants[seat] = std::array::from_fn(|j| v[j] - z * stay[l][j]);
+                next_value[l] = v;
+            }
+        }
+        maps
     }
 
     /// The pass: `u` is the mover's utility and `w` the other utilities, each indexed by final

@@ -309,47 +309,6 @@ impl Values<'_> {
     }
 }
 
-/// Each seat's value and the zero-score probability of the turn of `seat` (of `seats` players at
-/// the table: the mover, and the two after it are evaluated; a fourth is what they leave of 1).
-fn play_turn(
-    eval: &EvalSpace,
-    scratch: &mut Scratch<2>,
-    seat: usize,
-    outcome: impl Fn(usize) -> [f64; 4],
-    max_score: usize,
-) -> ([f64; 4], f64) {
-    let [played] = play_turns(eval, scratch, seat, |_, s| outcome(s), max_score);
-    played
-}
-
-/// [`play_turn`] for `L` positions with the same mover at once (one lane each): `outcome(l, s)`
-/// is what banking `s` leads to in lane `l`.
-fn play_turns<const L: usize>(
-    eval: &EvalSpace,
-    scratch: &mut LaneScratch<2, L>,
-    seat: usize,
-    outcome: impl Fn(usize, usize) -> [f64; 4],
-    max_score: usize,
-) -> [([f64; 4], f64); L] {
-    let outcomes: Vec<[[f64; 4]; L]> = (0..=max_score)
-        .map(|s| std::array::from_fn(|l| outcome(l, s)))
-        .collect();
-    let u: Vec<[f64; L]> = outcomes.iter().map(|v| v.map(|o| o[seat])).collect();
-    let w: Vec<[[f64; L]; 2]> = outcomes
-        .iter()
-        .map(|v| [v.map(|o| o[(seat + 1) % 4]), v.map(|o| o[(seat + 2) % 4])])
-        .collect();
-    eval.evaluate_lanes(scratch, &u, &w).map(|result| {
-        let mut values = [0.0; 4];
-        values[seat] = result.value;
-        values[(seat + 1) % 4] = result.others[0];
-        values[(seat + 2) % 4] = result.others[1];
-        values[(seat + 3) % 4] =
-            (1.0 - result.value - result.others[0] - result.others[1]).clamp(0.0, 1.0);
-        (values, result.zero)
-    })
-}
-
 /// The turns of the final-round states `keys` (one per lane, the same mover), each in its own
 /// layout `[each leader, mover, later…]`.
 fn play_finals<const L: usize>(
@@ -788,7 +747,6 @@ fn tuple_pass(
     scores: [usize; 4],
     stays: Stays,
 ) -> Profile {
-    let max = values.shape.max_score;
     let mut profile = Profile {
         constants: [[0.0; 4]; 4],
         zeros: [0.0; 4],
@@ -809,7 +767,7 @@ fn tuple_pass(
                 values.open_outcome(seat, scores, s)
             }
         };
-        let (v, z) = play_turn(eval, scratch, seat, outcome, max);
+        let [(v, z)] = eval.play_turns(scratch, seat, |_, s| outcome(s));
         profile.zeros[seat] = z;
         profile.constants[seat] = std::array::from_fn(|j| v[j] - z * stay[j]);
         next_value = v;
@@ -826,29 +784,9 @@ fn tuple_passes<const L: usize>(
     scores: [[usize; 4]; L],
     guesses: [[f64; 4]; L],
 ) -> [Profile; L] {
-    let max = values.shape.max_score;
-    let mut profiles = [Profile {
-        constants: [[0.0; 4]; 4],
-        zeros: [0.0; 4],
-    }; L];
-    let mut next_value = guesses; // seat 3 passes to seat 0
-    for seat in (0..4).rev() {
-        let stay = next_value;
-        let outcome = |l: usize, s: usize| {
-            if s == 0 {
-                stay[l]
-            } else {
-                values.open_outcome(seat, scores[l], s)
-            }
-        };
-        let played = play_turns(eval, scratch, seat, outcome, max);
-        for (l, &(v, z)) in played.iter().enumerate() {
-            profiles[l].zeros[seat] = z;
-            profiles[l].constants[seat] = std::array::from_fn(|j| v[j] - z * stay[l][j]);
-            next_value[l] = v;
-        }
-    }
-    profiles
+    eval.cycle_pass(scratch, guesses, |seat, l, s| {
+        values.open_outcome(seat, scores[l], s)
+    })
 }
 
 /// Score tuples solved side by side, one per lane of the turn passes.

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 use crate::cache::{CacheLookup, SolutionMemo, TableCache, f64s_from_bytes, f64s_to_bytes};
 use crate::duel::{Progress, Provenance};
 use crate::error::PositionError;
-use crate::eval::{EvalSpace, LaneScratch, Scratch};
+use crate::eval::{EvalSpace, LaneScratch};
 use crate::lazy::LazyTables;
 use crate::turn::{ActionValues, TurnSpace, TurnTable};
 
@@ -221,43 +221,6 @@ impl Values<'_> {
     }
 }
 
-/// The mover's value, the next seat's value and the zero-score probability of one turn.
-fn play_turn(
-    eval: &EvalSpace,
-    scratch: &mut Scratch<1>,
-    seat: usize,
-    outcome: impl Fn(usize) -> [f64; 3],
-    max_score: usize,
-) -> ([f64; 3], f64) {
-    let [played] = play_turns(eval, scratch, seat, |_, s| outcome(s), max_score);
-    played
-}
-
-/// [`play_turn`] for `L` positions with the same mover at once (one lane each): `outcome(l, s)`
-/// is what banking `s` leads to in lane `l`.
-fn play_turns<const L: usize>(
-    eval: &EvalSpace,
-    scratch: &mut LaneScratch<1, L>,
-    seat: usize,
-    outcome: impl Fn(usize, usize) -> [f64; 3],
-    max_score: usize,
-) -> [([f64; 3], f64); L] {
-    let next = (seat + 1) % 3;
-    let outcomes: Vec<[[f64; 3]; L]> = (0..=max_score)
-        .map(|s| std::array::from_fn(|l| outcome(l, s)))
-        .collect();
-    let u: Vec<[f64; L]> = outcomes.iter().map(|v| v.map(|o| o[seat])).collect();
-    let w: Vec<[[f64; L]; 1]> = outcomes.iter().map(|v| [v.map(|o| o[next])]).collect();
-    eval.evaluate_lanes(scratch, &u, &w).map(|result| {
-        let [other] = result.others;
-        let mut values = [0.0; 3];
-        values[seat] = result.value;
-        values[next] = other;
-        values[(seat + 2) % 3] = (1.0 - result.value - other).clamp(0.0, 1.0);
-        (values, result.zero)
-    })
-}
-
 /// The three positions of one score triple, solved.
 #[derive(Clone, Copy, Debug)]
 struct SolvedTriple {
@@ -280,36 +243,19 @@ fn solve_triples<const L: usize>(
     scores: [[usize; 3]; L],
     guesses: [[f64; 3]; L],
 ) -> [SolvedTriple; L] {
-    let max = values.shape.max_score;
     let mut x = guesses;
     let mut solved: [Option<SolvedTriple>; L] = [None; L];
     for pass in 1..=MAX_PASSES {
         // Each position's value is `zero · (next position's value) + constant` for the play found.
-        let mut constants = [[[0.0; 3]; 3]; L];
-        let mut zeros = [[0.0; 3]; L];
-        let mut next_value = x; // seat 2 passes to seat 0
-        for seat in (0..3).rev() {
-            let stay = next_value;
-            let outcome = |l: usize, s: usize| {
-                if s == 0 {
-                    stay[l]
-                } else {
-                    values.open_outcome(seat, scores[l], s)
-                }
-            };
-            let played = play_turns(eval, scratch, seat, outcome, max);
-            for (l, &(v, z)) in played.iter().enumerate() {
-                zeros[l][seat] = z;
-                constants[l][seat] = std::array::from_fn(|j| v[j] - z * stay[l][j]);
-                next_value[l] = v;
-            }
-        }
+        let maps = eval.cycle_pass(scratch, x, |seat, l, s| {
+            values.open_outcome(seat, scores[l], s)
+        });
         for l in 0..L {
             if solved[l].is_some() {
                 continue;
             }
-            let [z0, z1, z2] = zeros[l];
-            let c = &constants[l];
+            let [z0, z1, z2] = maps[l].zeros;
+            let c = &maps[l].constants;
             let cycle = z0 * z1 * z2;
             let cycled: [f64; 3] = std::array::from_fn(|j| {
                 (c[0][j] + z0 * c[1][j] + z0 * z1 * c[2][j]) / (1.0 - cycle)
@@ -401,15 +347,16 @@ impl TrioSolution {
             second_last = (0..gaps * gaps)
                 .into_par_iter()
                 .map_init(
-                    || eval.scratch(),
+                    || eval.scratch::<1>(),
                     |scratch, i| {
                         let behind = [i / gaps, i % gaps];
                         if behind[0] == 0 || behind[1] == 0 {
                             // Seat 0 reached the target: it is strictly ahead of both.
                             return [f64::NAN; 3];
                         }
-                        let outcome = |s| values.second_last_outcome(behind, s);
-                        play_turn(&eval, scratch, 1, outcome, max).0
+                        let outcome = |_, s| values.second_last_outcome(behind, s);
+                        let [(played, _)] = eval.play_turns(scratch, 1, outcome);
+                        played
                     },
                 )
                 .collect();

@@ -2,13 +2,10 @@
 //! profile revisited, and the mixed equilibrium solved then (see the module docs of `quad`).
 
 use super::QUAD_TOLERANCE;
+use crate::eval::CycleMaps;
 
 /// Each seat's turn as a linear map of the next position's values: `V_i = C_i + z_i · V_{i+1}`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Profile {
-    pub constants: [[f64; 4]; 4],
-    pub zeros: [f64; 4],
-}
+pub(crate) type Profile = CycleMaps<4>;
 
 /// What the turns of a pass are played against.
 #[derive(Clone, Copy, Debug)]
