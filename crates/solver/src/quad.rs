@@ -18,9 +18,10 @@
 //! positions of one score tuple lead to each other (seat 0 → 1 → 2 → 3 → 0); every other move
 //! raises a score. Tuples are solved from the highest total down (all tuples of one total in
 //! parallel, four at a time in the lanes of one walk of the turn passes, a tuple that does not
-//! settle that way solved alone); within a tuple by policy iteration on the 4-cycle: play the four turns for the
-//! current guess of seat 0's position value, solve the cycle's linear equations exactly for the
-//! policies found, repeat until the guess moves by at most [`QUAD_TOLERANCE`].
+//! settle that way solved alone); within a tuple by policy iteration on the 4-cycle: play the
+//! four turns for the current guess of seat 0's position value, solve the cycle's linear
+//! equations exactly for the policies found, repeat until the guess moves by at most
+//! [`QUAD_TOLERANCE`].
 //!
 //! **Tuples without a pure equilibrium.** Each turn, once its policy is fixed, is a linear map of
 //! the next position's values: `V_i = C_i + z_i · V_{i+1}` (`z_i` the chance to score 0). Under
