@@ -1,13 +1,17 @@
 //! How far a card's take lines can go: the exact chance against perfect play of rules that take
 //! the death rays or the biggest earthling group, with the stop lines of a card read from stdin.
 //!
-//! `greedy`: greedy's takes with the card's stops (the bound of any take lines with those stops).
+//! `greedy`: greedy's takes with the card's stops (the bound of any take lines with those stops),
+//! and greedy's choice between the death rays and the biggest group only (the bound of lines
+//! that never take a smaller group).
+//! `try RULE…`: the given rules (see `parse_rule`), valued exactly.
+//! `small`: where greedy takes a smaller earthling group than the biggest, and what it gains.
 //! `proxy`: a search over rules of `LINES` lines (default 3) of up to `ATOMS` conditions (default
 //! 4), each "take the death rays when all hold", or with `NGROUP=k` the first k lines "take the
 //! biggest group when all hold"; the conditions may be limited to `ALLOW=0,1,…` (see `atom`).
 //! The search minimises a cheap stand-in — what the rule's takes cost in greedy's expected score,
 //! weighted by how often a turn (greedy's takes, the card's stops) reaches them — and values the
-//! best rules it finds exactly:
+//! best rules it finds exactly, after the lines of `PREFIX` if given:
 //! `cargo run --release -p martian-cards --example take_rules -- proxy < stops.txt`.
 #[path = "common/reach.rs"]
 mod reach;
@@ -17,7 +21,7 @@ use std::io::Read;
 use std::sync::Arc;
 
 use martian_cards::Card;
-use martian_engine::{Action, Face, Rules, Situation, TurnPhase, TurnStart};
+use martian_engine::{Action, Dice, Face, Rules, Situation, Turn, TurnPhase, TurnStart};
 use martian_solver::{
     ActionProbabilities, DecisionPolicy, TurnPlay, TurnTable, duel_match, expected_score_table,
 };
@@ -38,13 +42,33 @@ struct View {
     held: i32,
 }
 
-type Rule = Arc<dyn Fn(&View) -> bool + Send + Sync>;
+/// A take rule's pick at a choice of type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pick {
+    /// The biggest earthling group that may be taken (else the death rays).
+    Biggest,
+    /// The death rays, if the roll has any (else the biggest group).
+    Rays,
+    /// The smallest earthling group that may be taken (else the death rays).
+    Smallest,
+}
 
-/// The card's stops; takes by `rule` (the death rays when it holds, else the biggest group),
-/// or greedy's.
+type Rule = Arc<dyn Fn(&View) -> Pick + Send + Sync>;
+
+/// How the takes are made.
+enum Takes {
+    /// Greedy's: the bound of any take lines.
+    Greedy,
+    /// Greedy's choice between the death rays and the biggest group only: the bound of lines
+    /// that never take a smaller group.
+    GreedyRaysOrBiggest,
+    Rule(Rule),
+}
+
+/// The card's stops, and takes as `takes` says.
 struct TakeRule {
     stops: Card,
-    take_rays: Option<Rule>,
+    takes: Takes,
     greedy: &'static TurnTable,
 }
 
@@ -60,33 +84,57 @@ impl DecisionPolicy for TakeRule {
             return ActionProbabilities::certain(self.stops.decide(s).0);
         };
         let a = s.turn.aside();
-        let Some(rule) = &self.take_rays else {
-            let (face, _) = self
-                .greedy
-                .best_take(a, roll)
-                .expect("a roll to choose from");
-            return ActionProbabilities::certain(Action::Take(face));
-        };
         let legal = s.turn.legal_takes();
+        // The groups that may be taken, biggest and smallest (humans, cows, chickens first).
         let mut biggest: Option<(Face, u8)> = None;
-        for f in Face::EARTHLINGS {
-            if legal.contains(f) && biggest.is_none_or(|(_, b)| roll.count(f) > b) {
-                biggest = Some((f, roll.count(f)));
+        let mut smallest: Option<(Face, u8)> = None;
+        for f in Face::EARTHLINGS.into_iter().filter(|&f| legal.contains(f)) {
+            let count = roll.count(f);
+            if biggest.is_none_or(|(_, b)| count > b) {
+                biggest = Some((f, count));
+            }
+            if smallest.is_none_or(|(_, b)| count < b) {
+                smallest = Some((f, count));
             }
         }
-        let view = View {
-            lead: i32::from(a.count(Face::Tank)) - i32::from(a.count(Face::DeathRay)),
-            left: i32::from(s.turn.dice_left()),
-            rays: i32::from(roll.count(Face::DeathRay)),
-            group: biggest.map_or(0, |(_, c)| i32::from(c)),
-            kinds: Face::EARTHLINGS.iter().filter(|&&f| a.count(f) > 0).count() as i32,
-            held: Face::EARTHLINGS
-                .iter()
-                .map(|&f| i32::from(a.count(f)))
-                .sum(),
+        let rays = legal.contains(Face::DeathRay);
+        let pick = match &self.takes {
+            Takes::Greedy => {
+                let (face, _) = self
+                    .greedy
+                    .best_take(a, roll)
+                    .expect("a roll to choose from");
+                return ActionProbabilities::certain(Action::Take(face));
+            }
+            Takes::GreedyRaysOrBiggest => match biggest {
+                Some((f, _)) if rays => {
+                    let value = |face| self.greedy.take_value(a, roll, face).expect("legal");
+                    if value(Face::DeathRay) > value(f) {
+                        Pick::Rays
+                    } else {
+                        Pick::Biggest
+                    }
+                }
+                _ => Pick::Biggest,
+            },
+            Takes::Rule(rule) => {
+                let (lead, kinds, held) = held(a);
+                rule(&View {
+                    lead,
+                    left: i32::from(s.turn.dice_left()),
+                    rays: i32::from(roll.count(Face::DeathRay)),
+                    group: biggest.map_or(0, |(_, c)| i32::from(c)),
+                    kinds,
+                    held,
+                })
+            }
         };
-        let face = match biggest {
-            Some((f, _)) if !(legal.contains(Face::DeathRay) && rule(&view)) => f,
+        let group = match pick {
+            Pick::Smallest => smallest,
+            _ => biggest,
+        };
+        let face = match group {
+            Some((f, _)) if !(rays && pick == Pick::Rays) => f,
             _ => Face::DeathRay,
         };
         ActionProbabilities::certain(Action::Take(face))
@@ -103,10 +151,10 @@ fn main() {
     std::io::stdin().read_to_string(&mut text).unwrap();
     let stops: Card = text.parse().unwrap();
     let greedy = expected_score_table(rules);
-    let value = |name: &str, rule: Option<Rule>| {
+    let value = |name: &str, takes: Takes| {
         let play = TurnPlay::Policy(Arc::new(TakeRule {
             stops: stops.clone(),
-            take_rays: rule,
+            takes,
             greedy,
         }));
         let v = duel_match(rules, [&play, &TurnPlay::Optimal]).unwrap();
@@ -115,11 +163,40 @@ fn main() {
     };
     match std::env::args().nth(1).as_deref() {
         Some("greedy") => {
-            value("greedy's takes", None);
+            value("greedy's takes", Takes::Greedy);
+            value(
+                "greedy's takes between the death rays and the biggest group",
+                Takes::GreedyRaysOrBiggest,
+            );
         }
-        Some("proxy") => proxy(rules, &stops, &|name, rule| value(name, Some(rule))),
-        _ => eprintln!("usage: take_rules greedy|proxy < card-with-stop-lines.txt"),
+        Some("try") => {
+            for spec in std::env::args().skip(2) {
+                let card = parse_rule(&spec);
+                value(
+                    &spec,
+                    Takes::Rule(Arc::new(move |v: &View| decide(&card, v))),
+                );
+            }
+        }
+        Some("small") => small(rules, &stops),
+        Some("proxy") => proxy(rules, &stops, &|name, rule| value(name, Takes::Rule(rule))),
+        _ => eprintln!("usage: take_rules greedy|try RULE…|small|proxy < card-with-stop-lines.txt"),
     }
+}
+
+/// A rule written `k:n,k:n;k:n,…`: lines split by `;`, each line's conditions by `,` (the kind
+/// of [`atom`] and its number; kind 99 makes the line take the biggest group, 98 the smallest).
+fn parse_rule(spec: &str) -> Vec<PLine> {
+    spec.split(';')
+        .map(|line| {
+            line.split(',')
+                .map(|a| {
+                    let (k, n) = a.split_once(':').expect("kind:number");
+                    (k.parse().expect("a kind"), n.parse().expect("a number"))
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// One cell of the proxy: a view, the expected-score regret of taking the death rays and of
@@ -131,14 +208,12 @@ struct Cell {
     cost_group: f64,
 }
 
-/// The cells reached under greedy's takes and `stops`' stops from a turn's start at 0–0.
-fn cells(rules: Rules, stops: &Card) -> Vec<Cell> {
-    use martian_engine::{Dice, Turn};
-    use std::collections::HashMap;
+/// Visits every choice of type a turn reaches from its start at 0–0 under greedy's takes and
+/// `stops`' stops: the turn (its roll awaiting a choice), the roll, the chance to reach it.
+fn each_choice(rules: Rules, stops: &Card, mut visit: impl FnMut(&Turn, Dice, f64)) {
     let table = expected_score_table(rules);
     let scores = [0u16, 0u16];
     let mut mass = Reach::start();
-    let mut out: HashMap<[i32; 6], (f64, f64)> = HashMap::new();
     for aside in Reach::asides() {
         let m = mass.get(aside);
         if m == 0.0 || aside.total() >= 13 {
@@ -154,33 +229,8 @@ fn cells(rules: Rules, stops: &Card) -> Vec<Cell> {
             let TurnPhase::Choosing { roll } = turn.phase() else {
                 continue;
             };
-            let a = turn.aside();
-            let legal = turn.legal_takes();
-            let mut biggest: Option<(Face, u8)> = None;
-            for f in Face::EARTHLINGS {
-                if legal.contains(f) && biggest.is_none_or(|(_, b)| roll.count(f) > b) {
-                    biggest = Some((f, roll.count(f)));
-                }
-            }
-            let (best, best_v) = table.best_take(a, roll).unwrap();
-            if let (Some((g, gc)), true) = (biggest, legal.contains(Face::DeathRay)) {
-                let vr = table.take_value(a, roll, Face::DeathRay).unwrap();
-                let vg = table.take_value(a, roll, g).unwrap();
-                let key = [
-                    i32::from(a.count(Face::Tank)) - i32::from(a.count(Face::DeathRay)),
-                    i32::from(turn.dice_left()),
-                    i32::from(roll.count(Face::DeathRay)),
-                    i32::from(gc),
-                    Face::EARTHLINGS.iter().filter(|&&f| a.count(f) > 0).count() as i32,
-                    Face::EARTHLINGS
-                        .iter()
-                        .map(|&f| i32::from(a.count(f)))
-                        .sum(),
-                ];
-                let e = out.entry(key).or_default();
-                e.0 += p * (best_v - vr);
-                e.1 += p * (best_v - vg);
-            }
+            visit(&turn, roll, p);
+            let (best, _) = table.best_take(turn.aside(), roll).unwrap();
             turn.play(Action::Take(best)).unwrap();
             if turn.is_over() {
                 continue;
@@ -198,6 +248,63 @@ fn cells(rules: Rules, stops: &Card) -> Vec<Cell> {
             }
         }
     }
+}
+
+/// The biggest earthling group of `roll` that `turn` may take.
+fn biggest_group(turn: &Turn, roll: Dice) -> Option<(Face, u8)> {
+    let legal = turn.legal_takes();
+    let mut biggest: Option<(Face, u8)> = None;
+    for f in Face::EARTHLINGS.into_iter().filter(|&f| legal.contains(f)) {
+        if biggest.is_none_or(|(_, b)| roll.count(f) > b) {
+            biggest = Some((f, roll.count(f)));
+        }
+    }
+    biggest
+}
+
+/// The tanks' lead and the earthling kinds and earthlings held.
+fn held(aside: Dice) -> (i32, i32, i32) {
+    let lead = i32::from(aside.count(Face::Tank)) - i32::from(aside.count(Face::DeathRay));
+    let kinds = Face::EARTHLINGS
+        .iter()
+        .filter(|&&f| aside.count(f) > 0)
+        .count() as i32;
+    let earthlings = Face::EARTHLINGS
+        .iter()
+        .map(|&f| i32::from(aside.count(f)))
+        .sum();
+    (lead, kinds, earthlings)
+}
+
+/// The cells reached under greedy's takes and `stops`' stops from a turn's start at 0–0.
+fn cells(rules: Rules, stops: &Card) -> Vec<Cell> {
+    use std::collections::HashMap;
+    let table = expected_score_table(rules);
+    let mut out: HashMap<[i32; 6], (f64, f64)> = HashMap::new();
+    each_choice(rules, stops, |turn, roll, p| {
+        let a = turn.aside();
+        let (Some((g, gc)), true) = (
+            biggest_group(turn, roll),
+            turn.legal_takes().contains(Face::DeathRay),
+        ) else {
+            return;
+        };
+        let (_, best_v) = table.best_take(a, roll).unwrap();
+        let vr = table.take_value(a, roll, Face::DeathRay).unwrap();
+        let vg = table.take_value(a, roll, g).unwrap();
+        let (lead, kinds, earthlings) = held(a);
+        let key = [
+            lead,
+            i32::from(turn.dice_left()),
+            i32::from(roll.count(Face::DeathRay)),
+            i32::from(gc),
+            kinds,
+            earthlings,
+        ];
+        let e = out.entry(key).or_default();
+        e.0 += p * (best_v - vr);
+        e.1 += p * (best_v - vg);
+    });
     out.into_iter()
         .map(|(k, (r, g))| Cell {
             view: View {
@@ -220,7 +327,9 @@ type PLine = Vec<(u8, i32)>;
 
 /// The conditions: 0–8 and 10–13 are the language's (10 and 13: "taking the death rays leaves
 /// n dice"); 9, 14, 15, 18, 19 compare the death rays rolled with the lead or the group; 16 and
-/// 17 count the other dice (neither death rays nor the biggest group).
+/// 17 count the other dice (neither death rays nor the biggest group); 20 and 21 the earthlings
+/// held; 22 bounds the death rays' lead once taken, 23 and 24 the dice they leave less that
+/// lead.
 fn atom(kind: u8, n: i32, v: &View) -> bool {
     match kind {
         0 => v.lead >= n,
@@ -245,11 +354,14 @@ fn atom(kind: u8, n: i32, v: &View) -> bool {
         19 => v.lead - v.rays <= n,
         20 => v.held >= n,
         21 => v.held <= n,
+        22 => v.rays - v.lead <= n,
+        23 => (v.left - v.rays) - (v.rays - v.lead) >= n,
+        24 => (v.left - v.rays) - (v.rays - v.lead) <= n,
         _ => unreachable!(),
     }
 }
 
-const ATOMS: [(i32, i32); 22] = [
+const ATOMS: [(i32, i32); 25] = [
     (1, 5),
     (1, 8),
     (1, 9),
@@ -272,22 +384,33 @@ const ATOMS: [(i32, i32); 22] = [
     (-3, 2),
     (1, 10),
     (0, 10),
+    (-1, 6),
+    (-4, 6),
+    (-4, 6),
 ];
 
-fn decide(card: &[PLine], v: &View) -> bool {
+/// The pick of the first line whose conditions all hold (a line without 98 or 99 takes the
+/// death rays); when none does, the biggest group.
+fn decide(card: &[PLine], v: &View) -> Pick {
     for l in card {
-        if l.iter().all(|&(k, n)| k == 99 || atom(k, n, v)) {
-            return !l.iter().any(|&(k, _)| k == 99);
+        if l.iter().all(|&(k, n)| k >= 98 || atom(k, n, v)) {
+            return if l.iter().any(|&(k, _)| k == 99) {
+                Pick::Biggest
+            } else if l.iter().any(|&(k, _)| k == 98) {
+                Pick::Smallest
+            } else {
+                Pick::Rays
+            };
         }
     }
-    false
+    Pick::Biggest
 }
 
 fn pcost(card: &[PLine], cells: &[Cell]) -> f64 {
     cells
         .iter()
         .map(|c| {
-            if decide(card, &c.view) {
+            if decide(card, &c.view) == Pick::Rays {
                 c.cost_rays
             } else {
                 c.cost_group
@@ -302,7 +425,7 @@ fn proxy(rules: Rules, stops: &Card, value: &dyn Fn(&str, Rule) -> f64) {
     println!("{} cells, floor {floor:.5}", cells.len());
     let lines: usize = std::env::var("LINES").map_or(3, |s| s.parse().unwrap());
     let max_atoms: usize = std::env::var("ATOMS").map_or(4, |s| s.parse().unwrap());
-    let allowed: Vec<u8> = std::env::var("ALLOW").map_or((0..22).collect(), |s| {
+    let allowed: Vec<u8> = std::env::var("ALLOW").map_or((0..25).collect(), |s| {
         s.split(',').map(|x| x.parse().unwrap()).collect()
     });
     let mut rng = Rng(7);
@@ -380,8 +503,11 @@ fn proxy(rules: Rules, stops: &Card, value: &dyn Fn(&str, Rule) -> f64) {
         }
     }
     found.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Lines valued before the rules found (say, a smallest-group line for rolls without death
+    // rays, which the stand-in cannot see).
+    let prefix = std::env::var("PREFIX").map_or(Vec::new(), |spec| parse_rule(&spec));
     for (cost, card) in found.iter().take(12) {
-        let c = card.clone();
+        let c: Vec<PLine> = prefix.iter().chain(card).cloned().collect();
         value(
             &format!("proxy {cost:.5} {card:?}"),
             Arc::new(move |v: &View| decide(&c, v)),
@@ -425,5 +551,51 @@ impl RangeT for std::ops::RangeInclusive<i32> {
     type Out = i32;
     fn pick(self, x: u64) -> i32 {
         self.start() + (x % (self.end() - self.start() + 1) as u64) as i32
+    }
+}
+
+/// Where greedy takes an earthling group other than the biggest: the reach-weighted regret of the
+/// next best take, by tanks' lead, dice left, rays rolled, the takeable groups, kinds held.
+fn small(rules: Rules, stops: &Card) {
+    use std::collections::HashMap;
+    let table = expected_score_table(rules);
+    let mut out: HashMap<String, f64> = HashMap::new();
+    let mut total = 0.0;
+    each_choice(rules, stops, |turn, roll, p| {
+        let a = turn.aside();
+        let Some((g, gc)) = biggest_group(turn, roll) else {
+            return;
+        };
+        let (best, best_v) = table.best_take(a, roll).unwrap();
+        if best == g || best == Face::DeathRay || roll.count(best) >= gc {
+            return;
+        }
+        let vg = table.take_value(a, roll, g).unwrap();
+        let vr = table
+            .take_value(a, roll, Face::DeathRay)
+            .unwrap_or(f64::MIN);
+        let regret = p * (best_v - vg.max(vr));
+        let legal = turn.legal_takes();
+        let mut groups: Vec<u8> = Face::EARTHLINGS
+            .into_iter()
+            .filter(|&f| legal.contains(f))
+            .map(|f| roll.count(f))
+            .collect();
+        groups.sort();
+        let (lead, kinds, earthlings) = held(a);
+        let key = format!(
+            "lead {lead:2} left {:2} rays {} groups {groups:?} kinds {kinds} held {earthlings} takes {}",
+            turn.dice_left(),
+            roll.count(Face::DeathRay),
+            roll.count(best)
+        );
+        *out.entry(key).or_default() += regret;
+        total += regret;
+    });
+    let mut v: Vec<_> = out.into_iter().collect();
+    v.sort_by(|a, b| b.1.total_cmp(&a.1));
+    println!("total {total:.5} in {} cells", v.len());
+    for (k, x) in v.iter().take(40) {
+        println!("{x:.5} {k}");
     }
 }
