@@ -483,6 +483,13 @@ fn with_five_players_the_coach_gives_the_expected_turn_score() {
     let (shown, expected, screen) = coach_at_first_choice(seats, Rules::official(), false);
     assert_eq!(shown.measure, Measure::TurnPoints);
     assert_same_values(&shown, &expected);
+    // Every option of the choice is on screen at 80×24: the score table steps aside for them.
+    let m = Lang::En.messages();
+    assert_eq!(shown.values.len(), 4);
+    for &(action, _) in &shown.values {
+        let label = martian_tui::messages::coach_option(m, action);
+        assert!(screen.contains(&format!("  {label} ")), "{label}\n{screen}");
+    }
     insta::assert_snapshot!("coach_five_players", screen);
 }
 

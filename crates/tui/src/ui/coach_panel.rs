@@ -78,6 +78,23 @@ fn review_lines(
     }
 }
 
+impl CoachPanel<'_> {
+    /// The rows the panel needs for its longest list, borders included: the four options of
+    /// a choice of type under its heads when the coach speaks, its note and the last review when
+    /// it is off. It depends on the kind of view only, so that what is laid out around the panel
+    /// keeps its shape from one decision to the next.
+    pub fn rows_needed(view: CoachView<'_>) -> u16 {
+        const BORDERS: u16 = 2;
+        match view {
+            CoachView::Hidden { .. } => BORDERS + 1 + 2,
+            CoachView::Waiting { whose, .. } | CoachView::Values { whose, .. } => {
+                BORDERS + u16::from(whose.is_some()) + 1 + 4
+            }
+            CoachView::NoValues { .. } => BORDERS + 1 + 4,
+        }
+    }
+}
+
 impl Widget for CoachPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let CoachPanel {

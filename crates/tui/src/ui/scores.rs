@@ -15,22 +15,29 @@ pub struct ScoresPanel<'a> {
     pub m: &'a Messages,
     pub game: &'a Game,
     pub names: &'a [String],
+    /// Two seats a row, without column heads and legend (see [`ScoresPanel::compact`]).
+    pub compact: bool,
     pub theme: Theme,
 }
 
 impl ScoresPanel<'_> {
-    /// With many players the score table drops its column heads and legend, leaving room for
-    /// the coach at 80×24.
-    pub fn compact(players: usize) -> bool {
-        players > 5
+    /// Whether the score table drops its column heads and legend and puts two seats a row: with
+    /// many players, or when the full table would leave the panel below it fewer than
+    /// `rows_below` of the `room` rows they share (the coach at 80×24 with five seats).
+    pub fn compact(players: usize, room: u16, rows_below: u16) -> bool {
+        players > 5 || Self::full_height(players) + rows_below > room
     }
 
-    /// The rows the panel takes, borders included: with many players, two seats a row.
-    pub fn height(players: usize) -> u16 {
-        if Self::compact(players) {
+    fn full_height(players: usize) -> u16 {
+        players as u16 + 5
+    }
+
+    /// The rows the panel takes, borders included.
+    pub fn height(players: usize, compact: bool) -> u16 {
+        if compact {
             players.div_ceil(2) as u16 + 3
         } else {
-            players as u16 + 5
+            Self::full_height(players)
         }
     }
 }
@@ -41,6 +48,7 @@ impl Widget for ScoresPanel<'_> {
             m,
             game,
             names,
+            compact,
             theme,
         } = self;
         let inner = usize::from(area.width.saturating_sub(2));
@@ -55,7 +63,6 @@ impl Widget for ScoresPanel<'_> {
         ));
         // "▶ " + name + total (5) + the trigger's star (1) + last (4): a name of 16 fits in 28.
         let name_width = inner.saturating_sub(2 + 5 + 1 + 4);
-        let compact = Self::compact(names.len());
         if !compact {
             lines.push(Line::styled(
                 format!(

@@ -78,7 +78,20 @@ impl Widget for &TableView<'_> {
         let right_width = if body.width >= 110 { 36 } else { 30 };
         let [left, right] =
             Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(body);
-        let scores_height = ScoresPanel::height(view.names.len());
+        let coach = CoachPanel {
+            m,
+            view: view.coach,
+            rules: view.game.rules(),
+            title: view.coach_title.as_deref(),
+            theme,
+        };
+        let players = view.names.len();
+        // Judged with the choices at their tallest, so that the table keeps its shape through a
+        // game.
+        let tallest_choices = ChoicesPanel::max_lines(view.card.is_some()) as u16 + 2;
+        let room = area.height.saturating_sub(1 + tallest_choices + 1);
+        let compact = ScoresPanel::compact(players, room, CoachPanel::rows_needed(view.coach));
+        let scores_height = ScoresPanel::height(players, compact);
         let [dice_area, log_area] =
             Layout::vertical([Constraint::Length(9), Constraint::Min(0)]).areas(left);
         let [scores_area, coach_area] =
@@ -115,17 +128,11 @@ impl Widget for &TableView<'_> {
             m,
             game: view.game,
             names: view.names,
+            compact,
             theme,
         }
         .render(scores_area, buf);
-        CoachPanel {
-            m,
-            view: view.coach,
-            rules: view.game.rules(),
-            title: view.coach_title.as_deref(),
-            theme,
-        }
-        .render(coach_area, buf);
+        coach.render(coach_area, buf);
         ChoicesPanel {
             m,
             lines: &choice_lines,
