@@ -667,12 +667,17 @@ fn search_here(
     }
     (genome, best) = searcher.improve(genome, best, &blind, |_| true)?;
     // Cards of good shape to start from too: the local search from one start misses what
-    // another reaches.
+    // another reaches. A seed shorter than the card grows to its size: a card longer than every
+    // seed starts from their shapes too (from the empty card alone, the search of 7 lines found
+    // a card worse than the 5-line one).
     for seed in seeds(lines) {
-        let Some(start) = genome_of(&searcher.families, &seed) else {
+        let Some(mut start) = genome_of(&searcher.families, &seed) else {
             continue;
         };
-        let v = searcher.value(&start)?;
+        let mut v = searcher.value(&start)?;
+        while start.lines.len() < lines {
+            (start, v) = searcher.grow(&start, &blind)?;
+        }
         let (start, v) = searcher.polish(start, v)?;
         let (start, v) = searcher.improve(start, v, &blind, |_| true)?;
         if v > best {
@@ -692,7 +697,8 @@ fn search_here(
     })
 }
 
-/// Hand-made cards of good shape the search also starts from, for cards of `lines` lines:
+/// Hand-made cards of good shape the search also starts from, for cards of `lines` lines (cut
+/// to that size, or shorter when they are):
 /// greedy's decisions in few words (the death rays while the tanks lead once an earthling is
 /// held, or on the first rolls when the roll has as many of them as its biggest group; stop
 /// with points and few dice left). Their lines read only the turn: the lines on the position
@@ -722,7 +728,6 @@ fn seeds(lines: usize) -> Vec<Card> {
     SEEDS
         .iter()
         .filter_map(|text| text.parse::<Card>().ok())
-        .filter(|card| card.len() >= lines)
         .map(|card| {
             // The first lines that take and that stop, `lines` in all.
             let mut card = card;
@@ -794,15 +799,19 @@ mod tests {
     }
 
     /// The hand-made cards the search starts from are cards of its families, whatever their
-    /// size, and each has the size asked for.
+    /// size, and none is longer than asked for.
     #[test]
     fn the_seeds_are_cards_of_the_families() {
         let families = Family::all();
-        for lines in 1..=5 {
+        for lines in 1..=7 {
             let seeds = seeds(lines);
-            assert!(!seeds.is_empty(), "a seed of {lines} lines");
+            assert!(
+                seeds.iter().any(|seed| seed.len() == lines.min(5)),
+                "a seed of {lines} lines"
+            );
             for seed in seeds {
-                assert_eq!(seed.len(), lines);
+                // Cut to the size, or shorter: the search grows it.
+                assert!(seed.len() <= lines);
                 let genome = genome_of(&families, &seed)
                     .unwrap_or_else(|| panic!("{seed:?} is not of the families"));
                 let back = Card::new(
