@@ -84,20 +84,8 @@ impl DecisionPolicy for TakeRule {
             return ActionProbabilities::certain(self.stops.decide(s).0);
         };
         let a = s.turn.aside();
-        let legal = s.turn.legal_takes();
-        // The groups that may be taken, biggest and smallest (humans, cows, chickens first).
-        let mut biggest: Option<(Face, u8)> = None;
-        let mut smallest: Option<(Face, u8)> = None;
-        for f in Face::EARTHLINGS.into_iter().filter(|&f| legal.contains(f)) {
-            let count = roll.count(f);
-            if biggest.is_none_or(|(_, b)| count > b) {
-                biggest = Some((f, count));
-            }
-            if smallest.is_none_or(|(_, b)| count < b) {
-                smallest = Some((f, count));
-            }
-        }
-        let rays = legal.contains(Face::DeathRay);
+        let (biggest, smallest) = takeable_groups(s.turn, roll);
+        let rays = s.turn.legal_takes().contains(Face::DeathRay);
         let pick = match &self.takes {
             Takes::Greedy => {
                 let (face, _) = self
@@ -250,16 +238,25 @@ fn each_choice(rules: Rules, stops: &Card, mut visit: impl FnMut(&Turn, Dice, f6
     }
 }
 
-/// The biggest earthling group of `roll` that `turn` may take.
-fn biggest_group(turn: &Turn, roll: Dice) -> Option<(Face, u8)> {
+/// An earthling group of a roll: its kind and its dice.
+type Group = Option<(Face, u8)>;
+
+/// The biggest and the smallest earthling group of `roll` that `turn` may take (humans, cows,
+/// chickens first among equals).
+fn takeable_groups(turn: &Turn, roll: Dice) -> (Group, Group) {
     let legal = turn.legal_takes();
-    let mut biggest: Option<(Face, u8)> = None;
+    let mut biggest: Group = None;
+    let mut smallest: Group = None;
     for f in Face::EARTHLINGS.into_iter().filter(|&f| legal.contains(f)) {
-        if biggest.is_none_or(|(_, b)| roll.count(f) > b) {
-            biggest = Some((f, roll.count(f)));
+        let count = roll.count(f);
+        if biggest.is_none_or(|(_, b)| count > b) {
+            biggest = Some((f, count));
+        }
+        if smallest.is_none_or(|(_, b)| count < b) {
+            smallest = Some((f, count));
         }
     }
-    biggest
+    (biggest, smallest)
 }
 
 /// The tanks' lead and the earthling kinds and earthlings held.
@@ -284,7 +281,7 @@ fn cells(rules: Rules, stops: &Card) -> Vec<Cell> {
     each_choice(rules, stops, |turn, roll, p| {
         let a = turn.aside();
         let (Some((g, gc)), true) = (
-            biggest_group(turn, roll),
+            takeable_groups(turn, roll).0,
             turn.legal_takes().contains(Face::DeathRay),
         ) else {
             return;
@@ -563,7 +560,7 @@ fn small(rules: Rules, stops: &Card) {
     let mut total = 0.0;
     each_choice(rules, stops, |turn, roll, p| {
         let a = turn.aside();
-        let Some((g, gc)) = biggest_group(turn, roll) else {
+        let Some((g, gc)) = takeable_groups(turn, roll).0 else {
             return;
         };
         let (best, best_v) = table.best_take(a, roll).unwrap();

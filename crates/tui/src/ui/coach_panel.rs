@@ -1,7 +1,7 @@
 //! The coach panel: the value of each option of the decision at hand, and what the last
 //! decision cost.
 
-use martian_engine::{Action, Rules};
+use martian_engine::{Action, Face, Rules};
 use martian_i18n::Messages;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -85,12 +85,14 @@ impl CoachPanel<'_> {
     /// keeps its shape from one decision to the next.
     pub fn rows_needed(view: CoachView<'_>) -> u16 {
         const BORDERS: u16 = 2;
+        // The death rays and every earthling kind.
+        const OPTIONS: u16 = Face::EARTHLINGS.len() as u16 + 1;
         match view {
             CoachView::Hidden { .. } => BORDERS + 1 + 2,
             CoachView::Waiting { whose, .. } | CoachView::Values { whose, .. } => {
-                BORDERS + u16::from(whose.is_some()) + 1 + 4
+                BORDERS + u16::from(whose.is_some()) + 1 + OPTIONS
             }
-            CoachView::NoValues { .. } => BORDERS + 1 + 4,
+            CoachView::NoValues { .. } => BORDERS + 1 + OPTIONS,
         }
     }
 }

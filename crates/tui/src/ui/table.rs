@@ -89,7 +89,7 @@ impl Widget for &TableView<'_> {
         // Judged with the choices at their tallest, so that the table keeps its shape through a
         // game.
         let tallest_choices = ChoicesPanel::max_lines(view.card.is_some()) as u16 + 2;
-        let room = area.height.saturating_sub(1 + tallest_choices + 1);
+        let room = (body.height + choices.height).saturating_sub(tallest_choices);
         let compact = ScoresPanel::compact(players, room, CoachPanel::rows_needed(view.coach));
         let scores_height = ScoresPanel::height(players, compact);
         let [dice_area, log_area] =
