@@ -8,7 +8,9 @@
 //!   database, past its lease) is given up at once — its members are told to reconnect.
 //! - **Takeover** (at start and at every renewal): rooms with no owner, an owner whose lease ran
 //!   out, or owned by this process but not running here are claimed (generation + 1) and brought
-//!   back from the database, within `--max-rooms`.
+//!   back from the database, within `--max-rooms`. A claim for a connection renews this
+//!   process's lease with it: after a database outage every lease has run out, and a room
+//!   claimed under one would be taken again by the next process to renew.
 //! - **Routing**: a WebSocket for `/ws?room=ID` that reaches a process not running the room is
 //!   served where the room is: claimed here if nobody holds it; else handed (proxied, byte for
 //!   byte) to the process that holds its lease; while that process does not answer (it died and

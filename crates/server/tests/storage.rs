@@ -429,6 +429,67 @@ async fn a_process_that_lost_its_lease_stores_nothing_and_the_new_owner_stores()
     b_store.close().await;
 }
 
+/// A database outage lets every lease run out. Once it is back, B is asked for a room of A's
+/// (its players reconnecting) before B's own renewal: B claims it. A's renewal comes next — and
+/// must not take the room back (B's lease had run out during the outage too), or its players,
+/// just back, would be sent away a second time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_an_outage_a_room_claimed_again_is_not_taken_by_the_next_renewal() {
+    // PostgreSQL of this test's own: it is stopped and started again below.
+    let server = tokio::task::block_in_place(postgres::PgServer::own);
+    let url = server.database();
+    let lease = Duration::from_secs(1);
+    let (a_store, a) = open_node(&url, "a", lease).await;
+    let (b_store, b) = open_node(&url, "b", lease).await;
+    for id in ["kept", "moved"] {
+        a_store.for_room(id, 1).write(room(id, "{}")).await.unwrap();
+    }
+    // The outage: nobody renews, every lease runs out.
+    tokio::task::block_in_place(|| server.stop());
+    tokio::time::sleep(lease + Duration::from_millis(500)).await;
+    tokio::task::block_in_place(|| server.restart());
+    // A's room "moved" stopped in the outage (a change could not be stored); its players come
+    // back through B, which claims it before its own renewal.
+    let moved = match b.claim("moved").await.unwrap() {
+        Claim::Claimed(stored) => stored,
+        other => panic!("B could not claim the room of a lease run out: {other:?}"),
+    };
+    assert_eq!(moved.generation, 2);
+    // A's renewal: it keeps "kept", which nobody claimed and it still runs, and leaves "moved",
+    // B's now, alone.
+    let owned = a.renew().await.unwrap();
+    assert_eq!(owned, vec![("kept".to_string(), 1)]);
+    let taken = a.claim_expired(&["kept".to_string()], 10).await.unwrap();
+    let ids: Vec<&str> = taken.iter().map(|r| r.id.as_str()).collect();
+    assert!(ids.is_empty(), "A's renewal took back {ids:?}");
+    assert!(matches!(
+        a.claim("moved").await.unwrap(),
+        Claim::Elsewhere { ref node, .. } if node == "b"
+    ));
+    // B stores in it under the generation it claimed it with; A's old handle is fenced off.
+    b_store
+        .for_room("moved", 2)
+        .write(room("moved", "{\"by\":\"b\"}"))
+        .await
+        .unwrap();
+    assert_eq!(
+        a_store
+            .for_room("moved", 1)
+            .write(room("moved", "{\"by\":\"a\"}"))
+            .await,
+        Err(StoreError::LeaseLost)
+    );
+    assert_eq!(
+        server.sql(
+            postgres::PgServer::name_of(&url),
+            "SELECT id, owner, generation, state FROM rooms ORDER BY id"
+        ),
+        "kept|a|1|{}\nmoved|b|2|{\"by\":\"b\"}"
+    );
+    a_store.close().await;
+    b_store.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_claiming_one_expired_room_at_once_get_it_once() {
     let url = postgres::server().database();

@@ -17,6 +17,9 @@
 //! - **Leases** are kept per process: a node row whose `expires_at` this process pushes forward
 //!   (the database's clock, never the processes' own). A room whose owner's lease has run out (or
 //!   that has no owner) may be claimed by any process, which adds one to the room's generation.
+//!   A claim renews the claimant's own lease in the same statement: a room is never held under
+//!   a lease that has already run out (after a database outage, before the next renewal), which
+//!   any other process's renewal would take at once.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -395,11 +398,21 @@ impl Postgres {
     }
 
     /// Claims `room` if nobody holds a live lease on it; otherwise says who does.
+    ///
+    /// The claim renews this process's lease in the same statement. A process whose lease ran
+    /// out (a database outage: nobody could renew) may be asked for a room before its next
+    /// renewal; a room claimed under a lease that has run out would be taken again at once by
+    /// the next renewal of any other process, and its players, just back, sent away again.
     pub async fn claim(&self, room: &str) -> Result<Claim, StoreError> {
         let client = self.reader().await?;
         let claimed = client
             .query_opt(
-                "UPDATE rooms SET owner = $1, generation = rooms.generation + 1, live = FALSE, listing = NULL
+                "WITH renewed AS (
+                     INSERT INTO nodes (name, addr, expires_at, started_at)
+                     VALUES ($1, $3, now() + make_interval(secs => $4), now())
+                     ON CONFLICT (name) DO UPDATE
+                     SET addr = $3, expires_at = now() + make_interval(secs => $4))
+                 UPDATE rooms SET owner = $1, generation = rooms.generation + 1, live = FALSE, listing = NULL
                  FROM (
                      SELECT r.id, r.generation FROM rooms r LEFT JOIN nodes n ON n.name = r.owner
                      WHERE r.id = $2 AND NOT r.closed
@@ -407,7 +420,12 @@ impl Postgres {
                             OR n.expires_at < now())) expired
                  WHERE rooms.id = expired.id AND rooms.generation = expired.generation
                  RETURNING rooms.id, rooms.state, rooms.generation",
-                &[&self.options.node, &room],
+                &[
+                    &self.options.node,
+                    &room,
+                    &self.options.addr,
+                    &self.options.lease.as_secs_f64(),
+                ],
             )
             .await
             .map_err(pg)?;
