@@ -177,12 +177,75 @@ fn pg(error: tokio_postgres::Error) -> StoreError {
     }
 }
 
+/// Where `config` connects: each host with its port (`db.internal:5432`, a socket's directory).
+fn servers(config: &tokio_postgres::Config) -> String {
+    let ports = config.get_ports();
+    let port = |i: usize| ports.get(i).or(ports.first()).copied().unwrap_or(5432);
+    let mut named: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .enumerate()
+        .map(|(i, host)| match host {
+            tokio_postgres::config::Host::Tcp(host) if host.contains(':') => {
+                format!("[{host}]:{}", port(i))
+            }
+            tokio_postgres::config::Host::Tcp(host) => format!("{host}:{}", port(i)),
+            tokio_postgres::config::Host::Unix(dir) => {
+                format!("{} (port {})", dir.display(), port(i))
+            }
+        })
+        .collect();
+    if named.is_empty() {
+        named = config
+            .get_hostaddrs()
+            .iter()
+            .enumerate()
+            .map(|(i, addr)| std::net::SocketAddr::new(*addr, port(i)).to_string())
+            .collect();
+    }
+    named.join(", ")
+}
+
+/// `error` with the causes beneath it (the system's own words: "Connection refused (os error
+/// 111)"), which its own text leaves out.
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        cause = inner.source();
+    }
+    text
+}
+
+/// Connects to PostgreSQL; a failure names the server (host and port) and why.
 async fn connect(url: &str) -> Result<Client, StoreError> {
-    let (client, connection) =
-        tokio::time::timeout(Duration::from_secs(10), tokio_postgres::connect(url, NoTls))
-            .await
-            .map_err(|_| StoreError::Unavailable("connecting took over 10 s".into()))?
-            .map_err(pg)?;
+    let config: tokio_postgres::Config = url.parse().map_err(|error| {
+        StoreError::Postgres(format!(
+            "the database URL is not one PostgreSQL reads: {}",
+            with_causes(&error)
+        ))
+    })?;
+    let at = servers(&config);
+    if config.get_ssl_mode() == tokio_postgres::config::SslMode::Require {
+        return Err(StoreError::Postgres(format!(
+            "{at}: TLS is not supported: martian-dice connects to PostgreSQL unencrypted, and the \
+             URL asks for sslmode=require; use sslmode=disable (keep the database on a private \
+             network)"
+        )));
+    }
+    let (client, connection) = tokio::time::timeout(Duration::from_secs(10), config.connect(NoTls))
+        .await
+        .map_err(|_| StoreError::Unavailable(format!("{at}: connecting took over 10 s")))?
+        .map_err(|error| {
+            let words = with_causes(&error);
+            match pg(error) {
+                StoreError::Unavailable(_) => StoreError::Unavailable(format!("{at}: {words}")),
+                StoreError::Postgres(said) => StoreError::Postgres(format!("{at}: {said}")),
+                other => other,
+            }
+        })?;
     // Driven message by message rather than awaited whole, which would log every notice of
     // the server at INFO: "relation schema_version already exists, skipping" on each start,
     // from the migrations' CREATE … IF NOT EXISTS. Notices are the database's chatter: debug.
