@@ -34,6 +34,29 @@ impl UsageError {
     }
 }
 
+/// An error already written to the log (`serve --log-format json`): only its exit code is left
+/// to give, 2 if it was a usage error.
+#[derive(Debug)]
+pub struct Logged {
+    usage: bool,
+}
+
+impl Logged {
+    pub fn after(error: &anyhow::Error) -> Logged {
+        Logged {
+            usage: error.chain().any(|e| e.is::<UsageError>()),
+        }
+    }
+}
+
+impl std::fmt::Display for Logged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("see the log")
+    }
+}
+
+impl std::error::Error for Logged {}
+
 /// Writes `text` to stdout. A reader that went away (`| head`) is not an error: there is
 /// nobody left to tell.
 pub fn emit(text: &str) -> Result<()> {
@@ -53,6 +76,9 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
 
 /// Prints `error` on stderr and picks the exit code.
 pub fn report(error: &anyhow::Error) -> ExitCode {
+    if let Some(logged) = error.downcast_ref::<Logged>() {
+        return ExitCode::from(if logged.usage { 2 } else { 1 });
+    }
     eprintln!("martian-dice: {error:#}");
     if error.chain().any(|e| e.is::<UsageError>()) {
         ExitCode::from(2)

@@ -123,3 +123,68 @@ fn bad_options_are_usage_errors_and_a_busy_address_is_named() {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
 }
+
+/// Why the server did not start, in the log's own format: with `--log-format json` a collector
+/// reads one JSON line (a usage error still exits 2); a PostgreSQL that cannot be used is named
+/// (host and port) with the reason — the system's words, or that TLS is not supported.
+#[test]
+fn start_up_errors_follow_the_log_format_and_name_the_database_server() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let unreachable = format!("postgres://martian@127.0.0.1:{closed}/dice");
+    let encrypted = format!("postgres://martian:secret@127.0.0.1:{closed}/dice?sslmode=require");
+    for (db, extra, code, needles) in [
+        (
+            unreachable.as_str(),
+            None,
+            1,
+            vec![format!("127.0.0.1:{closed}"), "os error".into()],
+        ),
+        (
+            encrypted.as_str(),
+            None,
+            1,
+            vec![format!("127.0.0.1:{closed}"), "TLS is not supported".into()],
+        ),
+        (
+            unreachable.as_str(),
+            Some("--max-rooms=0"),
+            2,
+            vec!["--max-rooms".into()],
+        ),
+    ] {
+        for json in [false, true] {
+            let mut command = Command::new(BIN);
+            command.args(["serve", "--addr", "127.0.0.1:0", "--db", db]);
+            command.args(extra);
+            if json {
+                command.args(["--log-format", "json"]);
+            }
+            let output = command.env_remove("RUST_LOG").output().unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(code), "{db} {json}: {stderr}");
+            assert_eq!(String::from_utf8_lossy(&output.stdout), "", "{stderr}");
+            assert!(!stderr.contains("secret"), "{stderr}");
+            let said = if json {
+                let lines: Vec<Value> = stderr
+                    .lines()
+                    .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+                    .collect();
+                let last = lines.last().unwrap_or_else(|| panic!("no line: {stderr}"));
+                assert_eq!(last["level"], "ERROR", "{stderr}");
+                last["message"].as_str().unwrap().to_string()
+            } else {
+                stderr.to_string()
+            };
+            for needle in &needles {
+                assert!(
+                    said.contains(needle.as_str()),
+                    "{db} {json}: {needle} not in {said}"
+                );
+            }
+        }
+    }
+}

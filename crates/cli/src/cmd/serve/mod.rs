@@ -408,6 +408,20 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
+    let format = args.log_format;
+    start_logging(format);
+    match serve(args) {
+        // A collector reads the log as JSON: the reason the server did not start (or stopped) is
+        // a line of it too, not text of its own.
+        Err(error) if format == LogFormat::Json => {
+            tracing::error!("{error:#}");
+            Err(crate::output::Logged::after(&error).into())
+        }
+        done => done,
+    }
+}
+
+fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let db = match &args.db {
         Some(db) => db.clone(),
         None => default_db()?,
@@ -417,7 +431,6 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    start_logging(args.log_format);
     runtime.block_on(async move {
         // Watched before the address is printed: whoever reads that line may stop the server
         // at once, and must find it stopping gracefully.
