@@ -1870,12 +1870,13 @@ web-refusal-name = { $why ->
        *[only-marks] The name has only accents or other combining marks, with no letter to carry them.
     }
 # Why the server could not read a message (the error's `reason`, web-refusal-malformed). $case:
-# not-json (with $line, $column), not-object, no-type, type-not-text, unknown-type (with $types),
-# unknown-field and missing-field (with $field), bad-choice (with $value), wrong-kind, bad-value;
-# $kind: the message's type; $got: what it held (null, boolean, number, string, list, object,
-# value).
+# not-json and out-of-range (with $line, $column), not-object, no-type, type-not-text,
+# unknown-type (with $types), unknown-field and missing-field (with $field), bad-choice (with
+# $value), wrong-kind, bad-value; $kind: the message's type; $got: what it held (null, boolean,
+# number, string, list, object, value).
 web-refusal-malformed = { $case ->
         [not-json] The message is not JSON: it goes wrong at line { $line }, column { $column }.
+        [out-of-range] The message is JSON, but the number that ends at line { $line }, column { $column } is out of range.
         [not-object] A message is a JSON object with a “type”, not { $got ->
             [null] null
             [boolean] true or false

@@ -1871,12 +1871,13 @@ web-refusal-name = { $why ->
        *[only-marks] O nome só tem acentos ou outras marcas combinantes, sem letra que os leve.
     }
 # Por que o servidor não conseguiu ler uma mensagem (o `reason` do erro, web-refusal-malformed).
-# $case: not-json (com $line, $column), not-object, no-type, type-not-text, unknown-type (com
+# $case: not-json e out-of-range (com $line, $column), not-object, no-type, type-not-text, unknown-type (com
 # $types), unknown-field e missing-field (com $field), bad-choice (com $value), wrong-kind,
 # bad-value; $kind: o tipo da mensagem; $got: o que ela continha (null, boolean, number, string,
 # list, object, value).
 web-refusal-malformed = { $case ->
         [not-json] A mensagem não é JSON: ela dá errado na linha { $line }, coluna { $column }.
+        [out-of-range] A mensagem é JSON, mas o número que termina na linha { $line }, coluna { $column } está fora do intervalo.
         [not-object] Uma mensagem é um objeto JSON com um “type”, não { $got ->
             [null] null
             [boolean] true ou false

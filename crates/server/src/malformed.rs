@@ -33,6 +33,16 @@ pub fn explain(text: &str, error: &serde_json::Error) -> Explained {
         Category::Syntax | Category::Eof | Category::Io
     ) {
         let (line, column) = (error.line(), error.column());
+        // 1e400 is JSON all right: a number no field of the protocol can hold.
+        if error.to_string().starts_with("number out of range") {
+            return explained(
+                format!(
+                    "the message is JSON, but the number that ends at line {line}, column {column} is out of range"
+                ),
+                "out-of-range",
+                [("line", line.into()), ("column", column.into())],
+            );
+        }
         return explained(
             format!("not JSON: it goes wrong at line {line}, column {column}"),
             "not-json",
@@ -189,12 +199,19 @@ fn plain(words: &str) -> String {
 
 /// What serde says a message held (`integer \`5\``, `map`…), in the words of JSON.
 fn got_words(got: &str) -> String {
+    // `floating point \`1e30\``: the words "point" go before the quotes come off.
     let (what, value) = match got.split_once(' ') {
-        Some((what, value)) => (what, value.trim_matches(['`', '"'])),
+        Some((what, value)) => (
+            what,
+            value
+                .strip_prefix("point ")
+                .unwrap_or(value)
+                .trim_matches(['`', '"']),
+        ),
         None => (got, ""),
     };
     match what {
-        "integer" | "floating" => format!("the number {}", value.trim_start_matches("point ")),
+        "integer" | "floating" => format!("the number {value}"),
         "string" => format!("the string \"{value}\""),
         "boolean" => value.to_string(),
         "map" => "an object".to_string(),
@@ -267,6 +284,18 @@ pub(crate) mod tests {
                 r#"{"type":"act","action":5}"#,
                 "\"act\" has the number 5 where a string is expected",
             ),
+            (
+                r#"{"type":"remove","seat":1e30}"#,
+                "\"remove\" has the number 1e+30 where a whole number from 0 is expected",
+            ),
+            (
+                r#"{"type":"remove","seat":2.5}"#,
+                "\"remove\" has the number 2.5 where a whole number from 0 is expected",
+            ),
+            (
+                r#"{"type":"remove","seat":1e400}"#,
+                "the message is JSON, but the number that ends at line 1, column 29 is out of range",
+            ),
         ] {
             assert_eq!(refused(text), expected, "{text}");
         }
@@ -322,6 +351,7 @@ pub(crate) mod tests {
             ),
             (r#"{"type":"act","action":5}"#, "wrong-kind", "act"),
             (r#"{"type":"remove","seat":-1}"#, "wrong-kind", "remove"),
+            (r#"{"type":"remove","seat":1e400}"#, "out-of-range", "29"),
         ];
         for lang in martian_i18n::Lang::ALL {
             let mut seen = std::collections::HashSet::new();
