@@ -27,6 +27,12 @@ fn nginx_accepts_the_shipped_sites_with_their_tls_settings() {
             ),
             "{name}"
         );
+        // No answer names nginx's version: every server block says so.
+        assert_eq!(
+            site.matches("\n    server_tokens off;").count(),
+            site.matches("\nserver {").count(),
+            "{name}"
+        );
         let dir = scratch(name);
         if let Err(complaint) = nginx::check_as_shipped(&dir, name) {
             panic!("nginx -t rejects deploy/{name}: {complaint}");

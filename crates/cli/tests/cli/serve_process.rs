@@ -954,6 +954,8 @@ async fn a_whole_game_is_played_through_nginx_as_deploy_configures_it() {
         lower.contains("strict-transport-security: max-age=63072000\r\n"),
         "{page}"
     );
+    // Nor does it say which version it is.
+    assert!(lower.contains("\r\nserver: nginx\r\n"), "{page}");
     // The room caps count players, not the proxy, and live rooms only: the finished game does
     // not count; a second live room from the same player is refused, one from another is not.
     send(&mut ws, json!({"type": "leave"})).await;
