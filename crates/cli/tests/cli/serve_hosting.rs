@@ -328,6 +328,57 @@ async fn a_damaged_database_file_is_refused_at_start() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A directory seen read-only at its own path (a read-only bind mount of itself: as root, file
+/// modes would not stop the server), made writable again when dropped.
+struct ReadOnly<'a>(&'a Path);
+
+impl<'a> ReadOnly<'a> {
+    fn mount(dir: &'a Path) -> ReadOnly<'a> {
+        for args in [&["--bind"][..], &["-o", "remount,bind,ro"][..]] {
+            let status = Command::new("mount")
+                .args(args)
+                .arg(dir)
+                .arg(dir)
+                .status()
+                .expect("this test runs mount(8)");
+            assert!(
+                status.success(),
+                "mount {args:?}: this test needs to run as root"
+            );
+        }
+        ReadOnly(dir)
+    }
+}
+
+impl Drop for ReadOnly<'_> {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.0).status();
+    }
+}
+
+#[test]
+fn a_database_on_a_read_only_file_system_is_refused_naming_the_file_and_why() {
+    let dir = scratch("read-only");
+    let db = dir.join("server.db");
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::File::options()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&db)
+            .unwrap();
+    }
+    let (status, stderr) = {
+        let _read_only = ReadOnly::mount(&dir);
+        refused_start(&db)
+    };
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(&db.display().to_string()), "{stderr}");
+    assert!(stderr.contains("Read-only file system"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_can_have_an_address_of_their_own() {
     use martian_testkit::ws::http_get;

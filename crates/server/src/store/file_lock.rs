@@ -48,8 +48,15 @@ impl FileLock {
             // Opened again in this process: no second descriptor (see the module's note).
             return Ok(FileLock { _file: file });
         }
-        let file = File::open(path)
-            .map_err(|e| StoreError::file(format!("cannot open {}", path.display()), e))?;
+        // Opened for writing, though only locked: SQLite opens a file it may not write
+        // read-only without a word, and the server would fail only at its first change
+        // ("attempt to write a readonly database"). Here the file and the cause are named: a
+        // read-only file system, a file of another user's or made read-only.
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(|e| StoreError::file(format!("cannot write {}", path.display()), e))?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {

@@ -117,7 +117,8 @@ fn check_pages(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     }
 }
 
-/// An error met while opening the file: damage is named as such, with the file.
+/// An error met while opening the file: damage is named as such, with the file; a file SQLite
+/// cannot open or write is named with its directory, where SQLite keeps its log beside it.
 fn opening(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
     move |error| match error.sqlite_error_code() {
         Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase) => {
@@ -126,6 +127,17 @@ fn opening(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
                 detail: error.to_string(),
             }
         }
+        Some(
+            rusqlite::ErrorCode::CannotOpen
+            | rusqlite::ErrorCode::ReadOnly
+            | rusqlite::ErrorCode::PermissionDenied,
+        ) => StoreError::File {
+            what: format!(
+                "cannot open {} for writing, with its -wal and -shm files beside it",
+                path.display()
+            ),
+            error: error.to_string(),
+        },
         _ => StoreError::from(error),
     }
 }
