@@ -222,16 +222,24 @@ async fn ready(State(app): State<Arc<App>>) -> Response {
     }
 }
 
-/// `GET /metrics`: the Prometheus metrics (OpenMetrics text).
-async fn metrics(State(app): State<Arc<App>>) -> Response {
+/// `GET /metrics`: the Prometheus metrics, in the classic text format unless the scraper's
+/// `Accept` prefers OpenMetrics.
+async fn metrics(State(app): State<Arc<App>>, headers: axum::http::HeaderMap) -> Response {
+    let accept = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .collect::<Vec<_>>()
+        .join(",");
+    let format = crate::metrics::Format::from_accept(Some(accept.as_str()));
     let text = app
         .metrics
-        .encode(app.connections.open(), app.solutions.pending());
+        .encode_as(format, app.connections.open(), app.solutions.pending());
     (
-        [(
-            header::CONTENT_TYPE,
-            "application/openmetrics-text; version=1.0.0; charset=utf-8",
-        )],
+        [
+            (header::CONTENT_TYPE, format.content_type()),
+            (header::VARY, "accept"),
+        ],
         text,
     )
         .into_response()
