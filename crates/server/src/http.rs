@@ -83,18 +83,20 @@ pub fn router(app: Arc<App>) -> Router {
 }
 
 /// A request on a connection past a cap is answered 503 with the reason, unless it is a
-/// WebSocket handshake: a game client is told in the protocol instead (`ws`).
+/// WebSocket handshake (a game client is told in the protocol instead, `ws`) or the machine's
+/// own monitoring (`/healthz`, `/readyz`, `/metrics` from a loopback address).
 async fn refuse_when_full(
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
-    let admission = request
-        .extensions()
-        .get::<Peer>()
-        .map_or(Admission::Served, |peer| peer.admission);
+    let peer = request.extensions().get::<Peer>().copied();
+    let admission = peer.map_or(Admission::Served, |peer| peer.admission);
+    let path = request.uri().path();
+    let monitoring = peer.is_some_and(|peer| peer.addr.is_loopback())
+        && crate::accept::MONITORING_PATHS.contains(&path);
     let why = match admission {
         Admission::Served => return next.run(request).await,
-        _ if request.uri().path() == "/ws" => return next.run(request).await,
+        _ if path == "/ws" || monitoring => return next.run(request).await,
         Admission::Refused => "the server is full: try again in a while\n",
         Admission::AddressFull => {
             "your address has as many connections open as the server allows one address: close some, or try again in a while\n"
