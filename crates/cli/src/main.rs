@@ -83,7 +83,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            use clap::CommandFactory;
+            if let Some(note) = output::environment_note(&error, &Cli::command()) {
+                eprintln!("{note}");
+            }
+            error.exit()
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => output::report(&error),

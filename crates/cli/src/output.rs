@@ -86,3 +86,50 @@ pub fn report(error: &anyhow::Error) -> ExitCode {
         ExitCode::FAILURE
     }
 }
+
+/// When clap refuses a value that came from an environment variable (a service's settings file:
+/// `MARTIAN_DICE_LANG=fr`), the line that names the variable, which clap's own message does not
+/// (it names the flag, which nobody typed).
+pub fn environment_note(error: &clap::Error, command: &clap::Command) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let text = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.as_str()),
+        _ => None,
+    };
+    let flag = text(ContextKind::InvalidArg)?;
+    text(ContextKind::InvalidValue)?;
+    let typed: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let (long, variable) = arguments(command).into_iter().find(|(long, _)| {
+        flag.strip_prefix("--")
+            .and_then(|rest| rest.strip_prefix(long.as_str()))
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '=']))
+    })?;
+    let set = std::env::var_os(&variable)?;
+    let on_command_line = typed.iter().any(|arg| {
+        arg.to_str()
+            .is_some_and(|arg| arg == format!("--{long}") || arg.starts_with(&format!("--{long}=")))
+    });
+    // Not typed, so the environment gave it (a default is never refused).
+    (!on_command_line).then(|| {
+        format!(
+            "martian-dice: the environment variable {variable} ({}) is not a valid --{long}: fix or unset it",
+            set.to_string_lossy()
+        )
+    })
+}
+
+/// Every argument of `command` and its subcommands that has an environment variable: its long
+/// name and the variable.
+fn arguments(command: &clap::Command) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = command
+        .get_arguments()
+        .filter_map(|arg| {
+            let variable = arg.get_env()?.to_str()?.to_string();
+            Some((arg.get_long()?.to_string(), variable))
+        })
+        .collect();
+    for sub in command.get_subcommands() {
+        found.extend(arguments(sub));
+    }
+    found
+}

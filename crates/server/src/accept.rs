@@ -3,6 +3,9 @@
 //! its address, so that sockets that never finish their request cannot hold the server past
 //! `--max-connections`, nor one address take them all (`--connections-per-address`); requests
 //! must send their headers within a timeout, and a plain HTTP connection lives a bounded time.
+//! Monitoring is never locked out: a connection from the machine itself (a loopback address)
+//! whose request is for `/healthz`, `/readyz` or `/metrics` is answered past every cap, a few at
+//! a time ([`MONITORING_RESERVE`]).
 
 use std::collections::HashMap;
 use std::io;
@@ -17,7 +20,7 @@ use axum::Router;
 use hyper::Request;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt;
@@ -45,11 +48,21 @@ pub struct Limits {
 /// them its connections are closed at once.
 const ADDRESS_REFUSAL_RESERVE: usize = 8;
 
+/// Connections from the machine itself for a monitoring path that are served past the refusal
+/// reserves (in all, or of their address), at once; past them, they are refused like any other.
+pub const MONITORING_RESERVE: usize = 8;
+
+/// The paths of monitoring: answered to the machine itself even when it holds every connection
+/// it may (`/metrics` only where it is served at all).
+pub const MONITORING_PATHS: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
+
 /// Counts the open connections, in all and by address.
 #[derive(Debug, Default)]
 pub struct Connections {
     open: AtomicUsize,
     by_address: Mutex<HashMap<IpAddr, usize>>,
+    /// Connections served in the [`MONITORING_RESERVE`].
+    monitoring: AtomicUsize,
 }
 
 impl Connections {
@@ -72,6 +85,28 @@ impl Connections {
                 addr,
             },
         )
+    }
+}
+
+impl Connections {
+    /// A place in the [`MONITORING_RESERVE`], if one is free.
+    fn monitoring_slot(self: &Arc<Self>) -> Option<MonitoringSlot> {
+        self.monitoring
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < MONITORING_RESERVE).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| MonitoringSlot(self.clone()))
+    }
+}
+
+/// A connection's place in the monitoring reserve, given back when its socket is dropped.
+#[derive(Debug)]
+struct MonitoringSlot(Arc<Connections>);
+
+impl Drop for MonitoringSlot {
+    fn drop(&mut self) {
+        self.0.monitoring.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -156,6 +191,7 @@ struct Counted {
     stream: TcpStream,
     _slot: Slot,
     _address: Option<AddressSlot>,
+    _monitoring: Option<MonitoringSlot>,
 }
 
 impl AsyncRead for Counted {
@@ -244,64 +280,153 @@ pub async fn serve(
             let (from_here, address) = connections.from_address(addr);
             (Some(from_here), Some(address))
         };
+        let served = Served {
+            router: router.clone(),
+            http: http.clone(),
+            stop: stop.clone(),
+            lifetime: limits.http_lifetime,
+        };
         let admission = match admission(&limits, open, from_here) {
             Ok(admission) => admission,
             Err(answer) => {
+                // The machine's own monitoring still gets its answer, past every reserve.
+                let over_all = open > limits.max_connections;
+                let connections = connections.clone();
                 tokio::spawn(async move {
                     let mut stream = stream;
-                    let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(answer))
-                        .await;
+                    if addr.is_loopback()
+                        && monitoring_request(&stream, Duration::from_secs(1)).await
+                        && let Some(monitoring) = connections.monitoring_slot()
+                    {
+                        let peer = Peer {
+                            addr,
+                            admission: if over_all {
+                                Admission::Refused
+                            } else {
+                                Admission::AddressFull
+                            },
+                            proxied,
+                        };
+                        let counted = Counted {
+                            stream,
+                            _slot: slot,
+                            _address: address,
+                            _monitoring: Some(monitoring),
+                        };
+                        served.run(counted, peer).await;
+                        return;
+                    }
+                    // The request may have been read (peeked): it is drained after the answer,
+                    // so that closing does not reset the connection before the client reads it.
+                    let answered = async {
+                        stream.write_all(answer).await?;
+                        stream.shutdown().await?;
+                        let mut sink = [0u8; 1024];
+                        while stream.read(&mut sink).await? > 0 {}
+                        io::Result::Ok(())
+                    };
+                    let _ = tokio::time::timeout(Duration::from_secs(1), answered).await;
                     drop((slot, address));
                 });
                 continue;
             }
         };
-        let _ = stream.set_nodelay(true);
         let peer = Peer {
             addr,
             admission,
             proxied,
         };
-        let router = router.clone();
+        let counted = Counted {
+            stream,
+            _slot: slot,
+            _address: address,
+            _monitoring: None,
+        };
+        tokio::spawn(served.run(counted, peer));
+    }
+}
+
+/// What serving a connection takes.
+struct Served {
+    router: Router,
+    http: Arc<hyper::server::conn::http1::Builder>,
+    stop: watch::Receiver<bool>,
+    lifetime: Duration,
+}
+
+impl Served {
+    /// Serves the requests of `counted` until it closes, its lifetime is over or the server
+    /// stops.
+    async fn run(self, counted: Counted, peer: Peer) {
+        let Served {
+            router,
+            http,
+            mut stop,
+            lifetime,
+        } = self;
+        let _ = counted.stream.set_nodelay(true);
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
             request.extensions_mut().insert(peer);
             router.clone().oneshot(request)
         });
-        let http = http.clone();
-        let mut stop = stop.clone();
-        let lifetime = limits.http_lifetime;
-        tokio::spawn(async move {
-            let io = TokioIo::new(Counted {
-                stream,
-                _slot: slot,
-                _address: address,
-            });
-            let connection = http.serve_connection(io, service).with_upgrades();
-            tokio::pin!(connection);
-            let deadline = tokio::time::sleep(lifetime);
-            tokio::pin!(deadline);
-            let mut closing = false;
-            loop {
-                tokio::select! {
-                    _ = connection.as_mut() => break,
-                    () = deadline.as_mut() => {
-                        if closing {
-                            break;
-                        }
-                        connection.as_mut().graceful_shutdown();
-                        closing = true;
-                        // A client that does not read its answer is not waited for long.
-                        deadline.as_mut().reset(tokio::time::Instant::now() + Duration::from_secs(5));
+        let io = TokioIo::new(counted);
+        let connection = http.serve_connection(io, service).with_upgrades();
+        tokio::pin!(connection);
+        let deadline = tokio::time::sleep(lifetime);
+        tokio::pin!(deadline);
+        let mut closing = false;
+        loop {
+            tokio::select! {
+                _ = connection.as_mut() => break,
+                () = deadline.as_mut() => {
+                    if closing {
+                        break;
                     }
-                    () = stopped(&mut stop), if !closing => {
-                        connection.as_mut().graceful_shutdown();
-                        closing = true;
-                        deadline.as_mut().reset(tokio::time::Instant::now() + Duration::from_secs(5));
-                    }
+                    connection.as_mut().graceful_shutdown();
+                    closing = true;
+                    // A client that does not read its answer is not waited for long.
+                    deadline.as_mut().reset(tokio::time::Instant::now() + Duration::from_secs(5));
+                }
+                () = stopped(&mut stop), if !closing => {
+                    connection.as_mut().graceful_shutdown();
+                    closing = true;
+                    deadline.as_mut().reset(tokio::time::Instant::now() + Duration::from_secs(5));
                 }
             }
-        });
+        }
     }
+}
+
+/// Whether the request that `stream` starts with is a `GET` of a monitoring path, read without
+/// taking it from the socket (so that it is then served as usual), within `limit`.
+async fn monitoring_request(stream: &TcpStream, limit: Duration) -> bool {
+    let mut head = [0u8; 16];
+    let read = async {
+        loop {
+            let n = stream.peek(&mut head).await.ok()?;
+            if n == 0 {
+                return None;
+            }
+            let seen = &head[..n];
+            let mut undecided = false;
+            for path in MONITORING_PATHS {
+                let line = [b"GET ".as_slice(), path.as_bytes()].concat();
+                if seen.len() > line.len() {
+                    if seen.starts_with(&line) && matches!(seen[line.len()], b' ' | b'?') {
+                        return Some(true);
+                    }
+                } else if line.starts_with(seen) {
+                    undecided = true;
+                }
+            }
+            if !undecided || n == head.len() {
+                return Some(false);
+            }
+            // Part of the line has come: wait a moment for the rest.
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    };
+    matches!(tokio::time::timeout(limit, read).await, Ok(Some(true)))
 }
 
 /// Resolves once the server is told to stop.

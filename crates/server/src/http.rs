@@ -83,18 +83,20 @@ pub fn router(app: Arc<App>) -> Router {
 }
 
 /// A request on a connection past a cap is answered 503 with the reason, unless it is a
-/// WebSocket handshake: a game client is told in the protocol instead (`ws`).
+/// WebSocket handshake (a game client is told in the protocol instead, `ws`) or the machine's
+/// own monitoring (`/healthz`, `/readyz`, `/metrics` from a loopback address).
 async fn refuse_when_full(
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
-    let admission = request
-        .extensions()
-        .get::<Peer>()
-        .map_or(Admission::Served, |peer| peer.admission);
+    let peer = request.extensions().get::<Peer>().copied();
+    let admission = peer.map_or(Admission::Served, |peer| peer.admission);
+    let path = request.uri().path();
+    let monitoring = peer.is_some_and(|peer| peer.addr.is_loopback())
+        && crate::accept::MONITORING_PATHS.contains(&path);
     let why = match admission {
         Admission::Served => return next.run(request).await,
-        _ if request.uri().path() == "/ws" => return next.run(request).await,
+        _ if path == "/ws" || monitoring => return next.run(request).await,
         Admission::Refused => "the server is full: try again in a while\n",
         Admission::AddressFull => {
             "your address has as many connections open as the server allows one address: close some, or try again in a while\n"
@@ -222,16 +224,24 @@ async fn ready(State(app): State<Arc<App>>) -> Response {
     }
 }
 
-/// `GET /metrics`: the Prometheus metrics (OpenMetrics text).
-async fn metrics(State(app): State<Arc<App>>) -> Response {
+/// `GET /metrics`: the Prometheus metrics, in the classic text format unless the scraper's
+/// `Accept` prefers OpenMetrics.
+async fn metrics(State(app): State<Arc<App>>, headers: axum::http::HeaderMap) -> Response {
+    let accept = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .collect::<Vec<_>>()
+        .join(",");
+    let format = crate::metrics::Format::from_accept(Some(accept.as_str()));
     let text = app
         .metrics
-        .encode(app.connections.open(), app.solutions.pending());
+        .encode_as(format, app.connections.open(), app.solutions.pending());
     (
-        [(
-            header::CONTENT_TYPE,
-            "application/openmetrics-text; version=1.0.0; charset=utf-8",
-        )],
+        [
+            (header::CONTENT_TYPE, format.content_type()),
+            (header::VARY, "accept"),
+        ],
         text,
     )
         .into_response()

@@ -1,6 +1,8 @@
-//! What the server does, for Prometheus: `GET /metrics` in the OpenMetrics text format
-//! (prometheus-client). Counters and histograms are updated where things happen; the gauges of
-//! things the server already counts (connections, the solver's queue) are read when scraped.
+//! What the server does, for Prometheus: `GET /metrics` in the classic Prometheus text format
+//! (0.0.4) by default, or OpenMetrics when the scraper's `Accept` prefers it (prometheus-client
+//! writes OpenMetrics; [`Format::Classic`] is derived from it). Counters and histograms are
+//! updated where things happen; the gauges of things the server already counts (connections,
+//! the solver's queue) are read when scraped.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -245,8 +247,8 @@ impl Metrics {
         self.storage_latency.observe(took.as_secs_f64());
     }
 
-    /// The metrics as text, with the gauges of what is counted elsewhere set to `connections`
-    /// and `solver_queue`.
+    /// The metrics as OpenMetrics text, with the gauges of what is counted elsewhere set to
+    /// `connections` and `solver_queue`.
     pub fn encode(&self, connections: usize, solver_queue: usize) -> String {
         self.connections.set(connections as i64);
         self.solver_queue.set(solver_queue as i64);
@@ -255,6 +257,132 @@ impl Metrics {
             .expect("writing to a String cannot fail");
         text
     }
+
+    /// The metrics in `format`.
+    pub fn encode_as(&self, format: Format, connections: usize, solver_queue: usize) -> String {
+        let text = self.encode(connections, solver_queue);
+        match format {
+            Format::OpenMetrics => text,
+            Format::Classic => classic(&text),
+        }
+    }
+}
+
+/// The text formats `/metrics` speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Prometheus's classic text format, 0.0.4: what every scraper and parser reads.
+    Classic,
+    /// OpenMetrics 1.0.0, for scrapers that ask for it.
+    OpenMetrics,
+}
+
+impl Format {
+    /// The format an `Accept` header prefers: OpenMetrics only when it ranks
+    /// `application/openmetrics-text` above every type the classic format answers (`text/plain`,
+    /// `text/*`, `*/*`); the classic format otherwise, and without the header.
+    pub fn from_accept(accept: Option<&str>) -> Format {
+        let (mut classic, mut openmetrics) = (0.0_f32, 0.0_f32);
+        for range in accept.unwrap_or("").split(',') {
+            let mut parts = range.split(';').map(str::trim);
+            let media = parts.next().unwrap_or("").to_ascii_lowercase();
+            let (mut q, mut version) = (1.0_f32, None);
+            for param in parts {
+                let Some((key, value)) = param.split_once('=') else {
+                    continue;
+                };
+                let value = value.trim().trim_matches('"');
+                match key.trim().to_ascii_lowercase().as_str() {
+                    "q" => q = value.parse().unwrap_or(0.0),
+                    "version" => version = Some(value.to_string()),
+                    _ => {}
+                }
+            }
+            let q = if q.is_finite() {
+                q.clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let version = version.as_deref();
+            match media.as_str() {
+                "application/openmetrics-text"
+                    if matches!(version, None | Some("1.0.0" | "0.0.1")) =>
+                {
+                    openmetrics = openmetrics.max(q);
+                }
+                // 1.0.0 is the classic format with UTF-8 names: ours are ASCII, so the same text.
+                "text/plain" if matches!(version, None | Some("0.0.4" | "1.0.0")) => {
+                    classic = classic.max(q);
+                }
+                "text/*" | "*/*" => classic = classic.max(q),
+                _ => {}
+            }
+        }
+        if openmetrics > classic {
+            Format::OpenMetrics
+        } else {
+            Format::Classic
+        }
+    }
+
+    /// The `Content-Type` of text in this format.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Format::Classic => "text/plain; version=0.0.4; charset=utf-8",
+            Format::OpenMetrics => "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        }
+    }
+}
+
+/// prometheus-client's OpenMetrics text in the classic format: a counter's family is named as
+/// its samples are (`…_total`: the classic format has no suffixes, and its parsers find no
+/// samples under the bare name), and there is no `# UNIT`, no `# EOF` and no exemplar.
+fn classic(openmetrics: &str) -> String {
+    let counters: std::collections::HashSet<&str> = openmetrics
+        .lines()
+        .filter_map(|line| line.strip_prefix("# TYPE ")?.strip_suffix(" counter"))
+        .collect();
+    let mut text = String::with_capacity(openmetrics.len() + 16 * counters.len());
+    for line in openmetrics.lines() {
+        if line == "# EOF" || line.starts_with("# UNIT ") {
+            continue;
+        }
+        let descriptor = ["# HELP ", "# TYPE "]
+            .into_iter()
+            .find_map(|kind| Some((kind, line.strip_prefix(kind)?)));
+        match descriptor {
+            Some((kind, rest)) => {
+                let (name, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+                text.push_str(kind);
+                text.push_str(name);
+                if counters.contains(name) {
+                    text.push_str("_total");
+                }
+                text.push(' ');
+                text.push_str(tail);
+            }
+            None if line.starts_with('#') => text.push_str(line),
+            None => text.push_str(without_exemplar(line)),
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// A sample line without its exemplar (` # {labels} value`), which only OpenMetrics has.
+fn without_exemplar(line: &str) -> &str {
+    let mut quoted = false;
+    let mut escaped = false;
+    for (at, c) in line.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '#' if !quoted => return line[..at].trim_end(),
+            _ => {}
+        }
+    }
+    line
 }
 
 #[cfg(test)]
@@ -289,5 +417,83 @@ mod tests {
             assert!(text.lines().any(|l| l == line), "no '{line}' in:\n{text}");
         }
         assert!(text.ends_with("# EOF\n"));
+    }
+
+    #[test]
+    fn the_classic_text_names_each_counter_family_as_its_samples() {
+        let metrics = Metrics::new();
+        metrics.game_started();
+        metrics.message("act");
+        metrics.action_latency(Duration::from_millis(2));
+        let text = metrics.encode_as(Format::Classic, 7, 3);
+        for line in [
+            "# TYPE martian_dice_games_started_total counter",
+            "martian_dice_games_started_total 1",
+            "# HELP martian_dice_messages_total Client messages received, by type.",
+            "# TYPE martian_dice_messages_total counter",
+            "martian_dice_messages_total{kind=\"act\"} 1",
+            "# TYPE martian_dice_connections gauge",
+            "martian_dice_connections 7",
+            "# TYPE martian_dice_action_latency_seconds histogram",
+            "martian_dice_action_latency_seconds_count 1",
+        ] {
+            assert!(text.lines().any(|l| l == line), "no '{line}' in:\n{text}");
+        }
+        assert!(!text.contains("# EOF"), "{text}");
+        assert!(!text.contains("# TYPE martian_dice_games_started counter"));
+        assert_eq!(
+            metrics.encode_as(Format::OpenMetrics, 7, 3),
+            metrics.encode(7, 3)
+        );
+    }
+
+    #[test]
+    fn an_exemplar_is_cut_but_a_hash_in_a_label_value_is_kept() {
+        assert_eq!(without_exemplar("a_total 1 # {id=\"4\"} 1.0"), "a_total 1");
+        assert_eq!(
+            without_exemplar("a_total{k=\"x # \\\" y\"} 1"),
+            "a_total{k=\"x # \\\" y\"} 1"
+        );
+    }
+
+    #[test]
+    fn openmetrics_only_when_the_scraper_prefers_it() {
+        use Format::{Classic, OpenMetrics};
+        let cases = [
+            (None, Classic),
+            (Some(""), Classic),
+            (Some("*/*"), Classic),
+            (Some("text/plain"), Classic),
+            (Some("text/plain;version=0.0.4"), Classic),
+            (Some("application/openmetrics-text"), OpenMetrics),
+            (
+                Some("application/openmetrics-text; version=1.0.0; charset=utf-8"),
+                OpenMetrics,
+            ),
+            // Prometheus 2's and 3's own headers.
+            (
+                Some(
+                    "application/openmetrics-text;version=1.0.0;q=0.5,application/openmetrics-text;version=0.0.1;q=0.4,text/plain;version=0.0.4;q=0.3,*/*;q=0.2",
+                ),
+                OpenMetrics,
+            ),
+            (
+                Some(
+                    "application/openmetrics-text;version=1.0.0;escaping=allow-utf-8;q=0.5,application/openmetrics-text;version=0.0.1;q=0.4,text/plain;version=1.0.0;escaping=allow-utf-8;q=0.3,text/plain;version=0.0.4;q=0.2,*/*;q=0.1",
+                ),
+                OpenMetrics,
+            ),
+            // Ranked below the classic format, an unknown version, or refused: classic.
+            (
+                Some("text/plain;q=0.9, application/openmetrics-text;q=0.5"),
+                Classic,
+            ),
+            (Some("application/openmetrics-text;version=9.9.9"), Classic),
+            (Some("application/openmetrics-text;q=0"), Classic),
+            (Some("application/json"), Classic),
+        ];
+        for (accept, format) in cases {
+            assert_eq!(Format::from_accept(accept), format, "{accept:?}");
+        }
     }
 }

@@ -324,6 +324,7 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
         just_left: false,
         browsing: None,
         matching: false,
+        guesses: Default::default(),
     };
     let config = &app.config;
     let mut limit = RateLimit {
@@ -551,6 +552,8 @@ struct Client {
     browsing: Option<tokio::sync::watch::Receiver<Text>>,
     /// The connection waits in the quick-match queue.
     matching: bool,
+    /// The room codes it typed that found no room.
+    guesses: crate::codes::ConnectionGuesses,
 }
 
 /// An avatar a person picked, if any; an unknown id is refused.
@@ -793,7 +796,7 @@ impl Client {
     ) -> Result<String, String> {
         match (room, code) {
             (Some(room), None) => Ok(room),
-            (None, Some(code)) => crate::codes::resolve(app, self.peer.addr, &code)
+            (None, Some(code)) => crate::codes::resolve(app, self.peer.addr, &self.guesses, &code)
                 .await
                 .map_err(|refused| {
                     let (code, extra) = match &refused {

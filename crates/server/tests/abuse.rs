@@ -531,6 +531,119 @@ async fn one_address_cannot_hold_every_connection() {
     running.abort();
 }
 
+/// GET `path` from `from` on a connection of its own: the whole answer.
+async fn get_from(from: [u8; 4], addr: std::net::SocketAddr, path: &str) -> String {
+    let mut stream = tcp_from(from, addr).await;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    let _ = tokio::time::timeout(WAIT, stream.read_to_string(&mut answer)).await;
+    answer
+}
+
+/// The machine's own monitoring (Prometheus, a health check, on 127.0.0.1) is answered when its
+/// address holds every connection it may, past the refusals' reserve too, and when the server
+/// holds every connection it may; anything else from there is still refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn monitoring_from_the_machine_is_answered_at_every_cap() {
+    let running = server(|config| {
+        config.connections_per_address = 100;
+        config.header_timeout = Duration::from_secs(30);
+    })
+    .await;
+    let addr = running.addr();
+    let home = [127, 0, 0, 1];
+    let mut held = Vec::new();
+    for _ in 0..100 {
+        held.push(tcp_from(home, addr).await);
+    }
+    let monitoring = ["/healthz", "/readyz", "/metrics"];
+    let check = |stage: &'static str| async move {
+        for path in monitoring {
+            let answer = get_from(home, addr, path).await;
+            assert!(
+                answer.starts_with("HTTP/1.1 200"),
+                "{stage}: {path}: {answer}"
+            );
+        }
+        let page = get_from(home, addr, "/").await;
+        assert!(page.starts_with("HTTP/1.1 503"), "{stage}: {page}");
+        assert!(page.contains("connections"), "{stage}: {page}");
+    };
+    check("at its cap").await;
+    // Past the reserve of answered refusals, where other requests are cut short at once.
+    for _ in 0..8 {
+        held.push(tcp_from(home, addr).await);
+    }
+    check("past the reserve").await;
+    drop(held);
+    running.abort();
+
+    // The whole server full, with every connection another address's.
+    let running = server(|config| {
+        config.max_connections = 2;
+        config.header_timeout = Duration::from_secs(30);
+    })
+    .await;
+    let addr = running.addr();
+    let mut held = Vec::new();
+    for _ in 0..10 {
+        held.push(tcp_from([127, 0, 0, 2], addr).await);
+    }
+    assert!(eventually(WAIT, || running.open_connections() == 10).await);
+    for path in monitoring {
+        let answer = get_from(home, addr, path).await;
+        assert!(
+            answer.starts_with("HTTP/1.1 200"),
+            "server full: {path}: {answer}"
+        );
+    }
+    let page = get_from(home, addr, "/").await;
+    assert!(page.starts_with("HTTP/1.1 503"), "{page}");
+    drop(held);
+    running.abort();
+}
+
+/// A club behind one router (one address): several people each typing a wrong code or three
+/// must not lock the others out of the right one. Each connection has its own budget of misses;
+/// the address's, shared, is large enough for a room full of typos.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_club_behind_one_address_typing_wrong_codes_still_finds_its_room() {
+    let running = server(|_| {}).await;
+    let addr = running.addr();
+    let host = Client::create(addr, "Ana").await;
+    let code = host.room["code"].as_str().unwrap().to_string();
+    let unknown = if code == "ZZZZZ" { "YYYYY" } else { "ZZZZZ" };
+    // Five people from 127.0.0.1, three typos each: more misses than one connection may make.
+    let mut members = Vec::new();
+    for _ in 0..5 {
+        let mut member = Client::connect(addr).await;
+        for _ in 0..3 {
+            member
+                .refused(
+                    json!({"type": "join", "code": unknown, "name": "Bia"}),
+                    "unknown_code",
+                )
+                .await;
+        }
+        members.push(member);
+    }
+    // Each of them, and a newcomer from the same address, still gets in with the right code.
+    for (at, member) in members.iter_mut().enumerate() {
+        member
+            .send(json!({"type": "watch", "code": code.to_lowercase()}))
+            .await;
+        let joined = member.recv_type("joined").await;
+        assert_eq!(joined["seat"], Value::Null, "member {at} watches: {joined}");
+    }
+    let mut newcomer = Client::connect(addr).await;
+    newcomer
+        .send(json!({"type": "join", "code": code, "name": "Cid"}))
+        .await;
+    assert_eq!(newcomer.recv_type("joined").await["seat"], 1);
+    running.abort();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn behind_a_trusted_proxy_each_client_has_its_own_cap() {
     let running = server(|config| {

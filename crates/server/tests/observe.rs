@@ -27,15 +27,17 @@ async fn the_metrics_follow_rooms_games_messages_and_refusals() {
     })
     .await;
     let addr = running.addr();
+    // The classic text format by default (OpenMetrics when asked: below).
     let (status, headers, text) = http_get_with_headers(addr, "/metrics").await;
     assert_eq!(status, 200);
     assert!(
         headers
             .iter()
-            .any(|(n, v)| n == "content-type" && v.starts_with("application/openmetrics-text"))
+            .any(|(n, v)| n == "content-type" && v.starts_with("text/plain; version=0.0.4")),
+        "{headers:?}"
     );
     assert_eq!(metric(&text, "martian_dice_games_started_total"), 0.0);
-    assert!(text.ends_with("# EOF\n"));
+    assert!(!text.contains("# EOF"), "{text}");
 
     let mut host = Client::create(addr, "Ana").await;
     let waiting = Client::create(addr, "Bia").await;
@@ -82,8 +84,123 @@ async fn the_metrics_follow_rooms_games_messages_and_refusals() {
     );
     assert!(metric(&text, "martian_dice_storage_write_latency_seconds_count") >= f64::from(acts));
     assert_eq!(metric(&text, "martian_dice_solver_queue"), 0.0);
+    every_counter_reads_in_both_formats(addr, f64::from(acts + 1)).await;
     waiting.close().await;
     running.abort();
+}
+
+/// GET `path` with an `Accept` header: the content type and the body.
+async fn get_accepting(addr: std::net::SocketAddr, path: &str, accept: &str) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: {accept}\r\nConnection: close\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let content_type = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-type:")
+                .map(|v| v.trim().to_string())
+        })
+        .unwrap_or_default();
+    (content_type, body.to_string())
+}
+
+/// The families Prometheus's Python library reads in `text` with its classic (`classic`) or
+/// OpenMetrics parser: name → (type, samples), as JSON. Debian's python3-prometheus-client.
+fn parsed(parser: &str, text: &str) -> serde_json::Value {
+    use std::io::Write;
+    const SCRIPT: &str = r#"
+import json, sys
+from prometheus_client.parser import text_string_to_metric_families as classic
+from prometheus_client.openmetrics.parser import text_string_to_metric_families as openmetrics
+parse = classic if sys.argv[1] == "classic" else openmetrics
+families = {f.name: [f.type, [[s.name, s.labels, s.value] for s in f.samples]] for f in parse(sys.stdin.read())}
+print(json.dumps(families))
+"#;
+    let mut child = std::process::Command::new("/usr/bin/python3")
+        .args(["-c", SCRIPT, parser])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("/usr/bin/python3 runs (scripts/test installs python3-prometheus-client)");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "the {parser} parser refuses the metrics: {}\n{text}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Prometheus's own parsers read every counter family with its samples: the classic parser the
+/// default text and the text asked for as `text/plain`, the OpenMetrics parser the text asked for
+/// as OpenMetrics (by Prometheus's own `Accept` header).
+async fn every_counter_reads_in_both_formats(addr: std::net::SocketAddr, messages_act: f64) {
+    let asked = [
+        ("*/*", "classic", "text/plain; version=0.0.4"),
+        (
+            "text/plain;version=0.0.4",
+            "classic",
+            "text/plain; version=0.0.4",
+        ),
+        (
+            "application/openmetrics-text;version=1.0.0;q=0.5,application/openmetrics-text;version=0.0.1;q=0.4,text/plain;version=0.0.4;q=0.3,*/*;q=0.2",
+            "openmetrics",
+            "application/openmetrics-text; version=1.0.0",
+        ),
+    ];
+    let mut counters_seen = Vec::new();
+    for (accept, parser, content_type) in asked {
+        let (got_type, text) = get_accepting(addr, "/metrics", accept).await;
+        assert!(got_type.starts_with(content_type), "{accept}: {got_type}");
+        let families = parsed(parser, &text);
+        let counters: Vec<(String, Vec<serde_json::Value>)> = families
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(_, f)| f[0] == "counter")
+            .map(|(name, f)| (name.clone(), f[1].as_array().unwrap().clone()))
+            .collect();
+        for (name, samples) in &counters {
+            assert!(
+                !samples.is_empty(),
+                "{parser}: {name} has no sample in:\n{text}"
+            );
+        }
+        // No sample is read outside its family (as an untyped family of its own).
+        for (name, family) in families.as_object().unwrap() {
+            assert_ne!(family[0], "unknown", "{parser}: {name} untyped in:\n{text}");
+        }
+        let act = counters
+            .iter()
+            .find(|(name, _)| name == "martian_dice_messages")
+            .and_then(|(_, samples)| samples.iter().find(|s| s[1]["kind"] == "act"))
+            .unwrap_or_else(|| panic!("{parser}: no act messages in:\n{text}"));
+        assert_eq!(act[2].as_f64(), Some(messages_act), "{parser}: {act}");
+        let mut names: Vec<String> = counters.into_iter().map(|(name, _)| name).collect();
+        names.sort();
+        counters_seen.push(names);
+    }
+    // The same ten counters, whichever the format.
+    assert_eq!(counters_seen[0].len(), 10, "{:?}", counters_seen[0]);
+    assert!(
+        counters_seen.iter().all(|names| *names == counters_seen[0]),
+        "{counters_seen:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

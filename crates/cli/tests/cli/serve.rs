@@ -112,6 +112,33 @@ fn bad_options_are_usage_errors_and_a_busy_address_is_named() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(needle), "{stderr}");
     }
+    // Given by a service's settings file instead: the variable is named, the exit is 2 (which
+    // the unit's RestartPreventExitStatus= keeps from restarting in a loop).
+    let scratch_db = scratch("bad-env").join("server.db");
+    for (variable, value, command) in [
+        ("MARTIAN_DICE_LANG", "fr", "serve"),
+        ("MARTIAN_DICE_LANG", "fr", "backup"),
+        ("MARTIAN_DICE_MAX_ROOMS", "lots", "serve"),
+        ("MARTIAN_DICE_RATE_LIMIT", "0", "serve"),
+        ("MARTIAN_DICE_PUBLIC_URL", "dice.example.org", "serve"),
+    ] {
+        let output = Command::new(BIN)
+            .arg(command)
+            .args(["--db", scratch_db.to_str().unwrap()])
+            .args((command == "backup").then_some("copy.db"))
+            .env_remove("MARTIAN_DICE_DB")
+            .env(variable, value)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{variable}={value}: {stderr}"
+        );
+        assert!(stderr.contains(variable), "{variable}={value}: {stderr}");
+        assert!(!scratch_db.exists(), "nothing started");
+    }
     let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = busy.local_addr().unwrap().to_string();
     let db = scratch("busy").join("server.db");

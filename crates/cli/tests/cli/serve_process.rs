@@ -2,8 +2,9 @@
 //! while many rooms play short games, restarted on the same file again and again, it never
 //! leaves a room stuck or gone, never loses an acknowledged move, and keeps every finished
 //! game's record; rooms it cannot bring back are reported and the others come back; a full disk
-//! refuses changes cleanly and the server recovers by itself; SIGTERM restarts gracefully; a
-//! backup taken while it serves brings every room back; nginx in front of it, as deploy/ says.
+//! refuses changes cleanly and the server recovers by itself; SIGTERM restarts gracefully and
+//! SIGHUP is ignored; a backup taken while it serves brings every room back; nginx in front of
+//! it, as deploy/ says.
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -714,6 +715,37 @@ async fn sigterm_tells_every_client_stores_everything_and_the_game_carries_on() 
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A stray SIGHUP (a closed terminal, `kill -HUP`, `systemctl reload`) never takes the site down:
+/// the server says it ignores it and keeps serving, its players keep their connection and play
+/// on; SIGTERM still stops it gracefully.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sighup_is_ignored_and_the_players_play_on() {
+    let dir = scratch("sighup");
+    let server = ServeProcess::start(dir.join("server.db"), &[], &[]);
+    let (_, _, mut ws, before) = mid_turn(server.addr, 30).await;
+    server.signal("HUP");
+    tokio::task::block_in_place(|| server.stderr_with("SIGHUP ignored"));
+    server.signal("HUP");
+    let moves = before["game"]["moves"].as_u64().unwrap();
+    send(&mut ws, json!({"type": "act", "action": action(&before)})).await;
+    loop {
+        let message = next_update_or_error(&mut ws).await;
+        assert_eq!(message["type"], "update", "{message}");
+        if message["room"]["game"]["moves"].as_u64().unwrap() > moves {
+            break;
+        }
+    }
+    assert_eq!(http_get(server.addr, "/healthz").await.0, 200);
+    assert_eq!(http_get(server.addr, "/readyz").await.0, 200);
+    let (status, _, stderr) = tokio::task::block_in_place(|| server.terminate());
+    assert!(
+        status.success(),
+        "SIGTERM after SIGHUP exits 0: {status}\n{stderr}"
+    );
+    assert_eq!(stderr.matches("SIGHUP ignored").count(), 2, "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_backup_taken_while_serving_brings_every_room_back() {
     let dir = scratch("backup");
@@ -1055,6 +1087,13 @@ fn the_service_unit_starts_the_server_with_its_settings_and_stops_it_cleanly() {
         .unwrap();
     assert_eq!(exec, "/usr/bin/martian-dice serve");
     assert!(unit.contains("KillSignal=SIGTERM"));
+    // A bad setting exits 2 (crates/cli/tests/cli/serve.rs): not restarted in a loop; anything
+    // else that stops it (a crash, a stray signal) is restarted.
+    assert!(
+        unit.lines().any(|l| l == "RestartPreventExitStatus=2"),
+        "{unit}"
+    );
+    assert!(unit.lines().any(|l| l == "Restart=always"), "{unit}");
     // systemd itself reads the units (with a command that exists here).
     let dir = scratch("unit");
     let binary = env!("CARGO_BIN_EXE_martian-dice");

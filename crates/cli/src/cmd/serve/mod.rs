@@ -282,7 +282,8 @@ fn public_url(url: &str) -> Result<String, UsageError> {
             Ok(trimmed.to_string())
         }
         _ => Err(UsageError(format!(
-            "--public-url must be an http:// or https:// address such as https://dice.example.org, not '{url}'"
+            "{} must be an http:// or https:// address such as https://dice.example.org, not '{url}'",
+            named("--public-url")
         ))),
     }
 }
@@ -301,20 +302,37 @@ fn default_db() -> Result<PathBuf, UsageError> {
         })
 }
 
+/// `flag` with the environment variable that also sets it, as errors name it: whoever set it in
+/// a service's settings file finds the line to fix (`--rate-limit (MARTIAN_DICE_RATE_LIMIT)`).
+fn named(flag: &str) -> String {
+    use clap::Args;
+    let command = ServeArgs::augment_args(clap::Command::new("serve"));
+    let long = flag.trim_start_matches("--");
+    command
+        .get_arguments()
+        .find(|arg| arg.get_long() == Some(long))
+        .and_then(|arg| arg.get_env())
+        .map_or_else(
+            || flag.to_string(),
+            |variable| format!("{flag} ({})", variable.to_string_lossy()),
+        )
+}
+
 /// A duration option given in `unit`s: more than 0 and at most `max` units.
 fn duration(flag: &str, value: f64, unit: f64, max: f64) -> Result<Duration, UsageError> {
     if value.is_finite() && value > 0.0 && value <= max {
         Ok(Duration::from_secs_f64(value * unit))
     } else {
         Err(UsageError(format!(
-            "{flag} must be more than 0 and at most {max}, not {value}"
+            "{} must be more than 0 and at most {max}, not {value}",
+            named(flag)
         )))
     }
 }
 
 fn at_least_one(flag: &str, value: usize) -> Result<usize, UsageError> {
     if value == 0 {
-        Err(UsageError(format!("{flag} must be at least 1")))
+        Err(UsageError(format!("{} must be at least 1", named(flag))))
     } else {
         Ok(value)
     }
@@ -336,7 +354,8 @@ fn metrics_at(addr: SocketAddr, metrics_addr: Option<SocketAddr>) -> martian_ser
 fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, UsageError> {
     if !(args.rate_limit.is_finite() && args.rate_limit > 0.0) {
         return Err(UsageError(format!(
-            "--rate-limit must be a positive number, not {}",
+            "{} must be a positive number, not {}",
+            named("--rate-limit"),
             args.rate_limit
         )));
     }
@@ -346,12 +365,15 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
             let renew = duration("--lease-renew", args.lease_renew, 1.0, 3600.0)?;
             if renew * 2 > lease {
                 return Err(UsageError(format!(
-                    "--lease-renew ({}) must be at most half of --lease ({}): a lease must survive a missed renewal",
-                    args.lease_renew, args.lease
+                    "{} = {} must be at most half of {} = {}: a lease must survive a missed renewal",
+                    named("--lease-renew"),
+                    args.lease_renew,
+                    named("--lease"),
+                    args.lease
                 )));
             }
             if args.node.as_deref().is_some_and(|n| n.trim().is_empty()) {
-                return Err(UsageError("--node must not be empty".into()));
+                return Err(UsageError(format!("{} must not be empty", named("--node"))));
             }
             Some(martian_server::ClusterConfig {
                 url,
@@ -363,10 +385,12 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         }
         None => {
             if args.advertise.is_some() || args.node.is_some() {
-                return Err(UsageError(
-                    "--advertise and --node are for a PostgreSQL database (--db postgres://…)"
-                        .into(),
-                ));
+                return Err(UsageError(format!(
+                    "{} and {} are for a PostgreSQL database ({} postgres://…)",
+                    named("--advertise"),
+                    named("--node"),
+                    named("--db")
+                )));
             }
             None
         }
@@ -437,6 +461,9 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         use tokio::signal::unix::{SignalKind, signal};
         let mut terminate = signal(SignalKind::terminate()).context("cannot watch for SIGTERM")?;
         let mut interrupt = signal(SignalKind::interrupt()).context("cannot watch for SIGINT")?;
+        // SIGHUP (a closed terminal, a stray `kill -HUP`, a `systemctl reload`) is no reason to
+        // take the site down: there is nothing to reload, so the server says so and keeps serving.
+        let mut hangup = signal(SignalKind::hangup()).context("cannot watch for SIGHUP")?;
         let running = martian_server::start(config).await?;
         let addr = running.addr();
         if args.log_format == LogFormat::Text {
@@ -456,7 +483,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             addr = %addr,
             database = %database,
             rooms_restored = running.restored_rooms(),
-            "listening on http://{addr}/ with database {database} ({} rooms restored{}); SIGTERM or Ctrl-C stops gracefully",
+            "listening on http://{addr}/ with database {database} ({} rooms restored{}); SIGTERM or Ctrl-C stops gracefully, SIGHUP is ignored",
             running.restored_rooms(),
             if skipped > 0 {
                 format!(", {skipped} not restored: see above")
@@ -472,9 +499,14 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             ),
             (None, _) => {}
         }
-        tokio::select! {
-            _ = terminate.recv() => {}
-            _ = interrupt.recv() => {}
+        loop {
+            tokio::select! {
+                _ = terminate.recv() => break,
+                _ = interrupt.recv() => break,
+                _ = hangup.recv() => tracing::warn!(
+                    "SIGHUP ignored: the server reloads nothing and keeps serving (settings change with a restart; SIGTERM stops gracefully)"
+                ),
+            }
         }
         tracing::info!("stopping: telling the clients, storing everything");
         running.shutdown(Duration::from_secs(10)).await;
