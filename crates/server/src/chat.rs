@@ -26,6 +26,10 @@ pub enum ChatTextError {
     Empty,
     #[error("the message is longer than {MAX_CHAT_CHARS} characters")]
     TooLong,
+    /// What names refuse as not text is refused here too (the rest of what names refuse, the
+    /// chat cleans away).
+    #[error("the message has characters that are not text (noncharacters or annotation marks)")]
+    NotText,
 }
 
 /// Characters that change the direction of text, or separate lines and paragraphs without being
@@ -38,8 +42,12 @@ fn is_removed(c: char) -> bool {
 
 /// Cleans a line of free text: control characters, line and paragraph separators become spaces;
 /// characters that reorder text or show nothing are removed; runs of spaces become one; the ends
-/// are trimmed. Everything else — markup included — is kept as the characters it is.
+/// are trimmed. Everything else — markup included — is kept as the characters it is. A line with
+/// noncharacters or interlinear annotation marks is refused, as a name with them is.
 pub fn clean_text(text: &str) -> Result<String, ChatTextError> {
+    if text.chars().any(crate::protocol::is_not_text) {
+        return Err(ChatTextError::NotText);
+    }
     let mut clean = String::with_capacity(text.len());
     let mut space = false;
     for c in text.chars() {
@@ -217,6 +225,24 @@ mod tests {
             Ok(200)
         );
         assert_eq!(clean_text(&"é".repeat(201)), Err(ChatTextError::TooLong));
+        // What names refuse as not text, the chat refuses too.
+        for not_text in [
+            "hi\u{FDD0}",
+            "\u{FDEF}",
+            "a\u{FFFE}",
+            "\u{10FFFF}",
+            "x\u{FFF9}y\u{FFFB}",
+        ] {
+            assert_eq!(
+                crate::protocol::clean_name(not_text),
+                Err(crate::protocol::NameError::NotText)
+            );
+            assert_eq!(
+                clean_text(not_text),
+                Err(ChatTextError::NotText),
+                "{not_text:?}"
+            );
+        }
     }
 
     fn line(n: u64, text: &str) -> Box<str> {

@@ -18,6 +18,7 @@ mod ids;
 mod malformed;
 mod matcher;
 mod metrics;
+pub mod names;
 mod outbox;
 pub mod protocol;
 mod proxies;

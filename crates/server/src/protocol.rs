@@ -691,7 +691,7 @@ impl NameError {
 
 /// Characters no text should hold: Unicode's noncharacters and the interlinear annotation
 /// marks, which devices show (or hide) each their own way.
-fn is_not_text(c: char) -> bool {
+pub(crate) fn is_not_text(c: char) -> bool {
     matches!(c, '\u{FDD0}'..='\u{FDEF}' | '\u{FFF9}'..='\u{FFFB}') || (c as u32) & 0xFFFE == 0xFFFE
 }
 
@@ -722,7 +722,7 @@ pub fn clean_name(name: &str) -> Result<String, NameError> {
         .chars()
         .filter(|&c| !c.is_whitespace() && !is_invisible(c))
         .peekable();
-    if visible.peek().is_none() {
+    if visible.peek().is_none() || crate::names::skeleton(name).is_empty() {
         return Err(NameError::Invisible);
     }
     let categories: Vec<GeneralCategory> = visible.map(|c| c.general_category()).collect();

@@ -399,9 +399,7 @@ impl Room {
             let avatar =
                 avatar.unwrap_or_else(|| Avatar::first_free(seats.iter().filter_map(|s| s.avatar)));
             // The same name twice: the later one is told apart by its seat number.
-            let taken = seats
-                .iter()
-                .any(|s| s.name.to_lowercase() == name.to_lowercase());
+            let taken = seats.iter().any(|s| crate::names::same_name(&s.name, name));
             let name = if taken {
                 format!("{name} {}", seats.len() + 1)
             } else {

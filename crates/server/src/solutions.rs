@@ -1,6 +1,8 @@
 //! The solver's solutions, prepared off the rooms' work. A bot that plays exactly, the coach and
-//! the stand-in read a solution per rule set; the first game under new rules computes it (about a
-//! second for a duel, tens of seconds for three players) unless the disk cache has it. Those
+//! the stand-in read a solution per rule set and number of players (one, two, three — five and
+//! more read the three-player game — or four); the first game under new rules computes it (about
+//! a second for a duel, tens of seconds for three players, minutes for four) unless the disk
+//! cache has it. Bots decide only once it is prepared, so that no solve runs elsewhere. Those
 //! computations run on a small pool of threads of their own with a bounded queue, so that many
 //! rooms with unusual rules never take the cores from the rooms being played, and a request
 //! beyond the queue is refused at once instead of waiting for minutes.
@@ -24,16 +26,21 @@ use tokio::sync::oneshot;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Need {
     rules: Rules,
-    /// 1 (solo), 2 (duel) or 3 (three players and more: all read the three-player game).
+    /// 1 (solo), 2 (duel), 4 (the four-player game, within its limits) or 3 (three players,
+    /// five and more, and four beyond the four-player game's limits: all read the three-player
+    /// game, or past its limits the duel).
     players: usize,
 }
 
 impl Need {
     pub fn new(rules: Rules, players: usize) -> Need {
-        Need {
-            rules,
-            players: players.clamp(1, 3),
-        }
+        let players = match players {
+            0 | 1 => 1,
+            2 => 2,
+            4 if martian_engine::SolvedGame::Quad.fits(rules) => 4,
+            _ => 3,
+        };
+        Need { rules, players }
     }
 }
 
@@ -355,9 +362,15 @@ mod tests {
             pool.request(Need::new(rules(20), 2)),
             Readiness::Ready
         ));
-        // Four to eight players read what three do.
+        // Five to eight players read what three do; four their own game, within its limits.
         assert_eq!(Need::new(rules(20), 8), Need::new(rules(20), 3));
+        assert_eq!(Need::new(rules(20), 5), Need::new(rules(20), 3));
         assert_ne!(Need::new(rules(20), 3), Need::new(rules(20), 2));
+        assert_ne!(Need::new(rules(20), 4), Need::new(rules(20), 3));
+        assert_eq!(Need::new(rules(20), 4).players, 4);
+        let beyond_quad = rules(40);
+        assert!(!martian_engine::SolvedGame::Quad.fits(beyond_quad));
+        assert_eq!(Need::new(beyond_quad, 4), Need::new(beyond_quad, 3));
     }
 
     #[tokio::test]

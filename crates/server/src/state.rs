@@ -172,14 +172,15 @@ impl RoomState {
         )
     }
 
-    /// Whether `name` is already a seat's or a place in line's (ignoring case).
+    /// Whether `name` is already a seat's or a place in line's, or looks like one (compared by
+    /// [`crate::names::skeleton`]: ignoring case, invisible characters and look-alike letters).
     pub fn has_name(&self, name: &str) -> bool {
-        let lower = name.to_lowercase();
+        let skeleton = crate::names::skeleton(name);
         self.seats
             .iter()
             .map(|s| &s.name)
             .chain(self.waiting.iter().map(|w| &w.name))
-            .any(|n| n.to_lowercase() == lower)
+            .any(|n| crate::names::skeleton(n) == skeleton)
     }
 
     /// Adds a finished game to the list, which keeps the [`RECENT_FINISHED`] most recent.

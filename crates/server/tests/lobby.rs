@@ -337,3 +337,53 @@ async fn a_stand_in_beyond_the_limits_plays_greedy_and_the_room_is_told() {
     );
     running.abort();
 }
+
+/// Names are compared by their look-alike skeleton: whatever invisible characters, case,
+/// compatibility forms or letters of another script make a second `Ana`, it is `name_taken`,
+/// for a seat and for a place in line alike; different names (accents included) are seated.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn look_alikes_of_a_name_in_the_room_are_taken() {
+    let running = server(|_| {}).await;
+    let addr = running.addr();
+    let mut ana = Client::create(addr, "Ana").await;
+    let room = ana.room_id.clone().unwrap();
+    let doubles = [
+        "ANA",
+        "Ana\u{200B}",
+        "A\u{200B}na",
+        "Ana\u{00AD}",
+        "Ana\u{034F}",
+        "Ana\u{E0041}\u{E007F}",
+        "\u{FF21}\u{FF4E}\u{FF41}",
+        "\u{0410}na",
+    ];
+    let mut newcomer = Client::connect(addr).await;
+    for double in doubles {
+        newcomer
+            .refused(
+                json!({"type": "join", "room": room, "name": double}),
+                "name_taken",
+            )
+            .await;
+    }
+    let mut others = Vec::new();
+    for name in ["Ann", "José", "Jose"] {
+        others.push(Client::join(addr, &room, name).await);
+    }
+    ana.until(|r| names(r).len() == 4).await;
+    assert_eq!(names(&ana.room), ["Ana", "Ann", "José", "Jose"]);
+
+    // During a game, a place in line is refused alike.
+    ana.send(json!({"type": "start"})).await;
+    ana.until(|r| r["status"] == "playing").await;
+    let mut watcher = Client::connect(addr).await;
+    watcher.send(json!({"type": "watch", "room": room})).await;
+    watcher.recv_type("joined").await;
+    watcher.recv_type("update").await;
+    for double in ["JOSÉ", "Jos\u{0435}\u{0301}", "A\u{200D}nn"] {
+        watcher
+            .refused(json!({"type": "join_next", "name": double}), "name_taken")
+            .await;
+    }
+    running.abort();
+}

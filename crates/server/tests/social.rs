@@ -404,6 +404,9 @@ async fn chat_phrases_and_plain_text_reach_everyone_within_limits() {
     assert_eq!(refused["limit"], 200);
     bia.refused(json!({"type": "chat", "text": " \u{200B} "}), "invalid")
         .await;
+    // What a name may not hold, a line may not either: noncharacters.
+    bia.refused(json!({"type": "chat", "text": "hi \u{FDD0}"}), "invalid")
+        .await;
     bia.refused(json!({"type": "say", "message": "lol"}), "invalid")
         .await;
     // Five lines at once, then a pause.

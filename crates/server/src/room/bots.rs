@@ -230,8 +230,12 @@ impl Room {
         let game = table.game().clone();
         let (reply, done) = oneshot::channel();
         tokio::spawn(async move {
-            if let Some(ready) = ready {
-                let _ = ready.await;
+            if let Some(ready) = ready
+                && ready.await.is_err()
+            {
+                // The preparation failed: deciding now would solve here, outside the solver's
+                // threads. The reply dropped, greedy plays the seat (see `Room::decided`).
+                return;
             }
             let _ = tokio::task::spawn_blocking(move || {
                 let decision = bot.decide(&game.situation(), &mut rng);

@@ -179,7 +179,7 @@ impl Refusal {
             }
             Refusal::BadName(_)
             | Refusal::UnknownAvatar(_)
-            | Refusal::ChatText(ChatTextError::Empty)
+            | Refusal::ChatText(ChatTextError::Empty | ChatTextError::NotText)
             | Refusal::MuteSelf
             | Refusal::NotAnAction(_)
             | Refusal::NotAQuickMessage(_)
@@ -309,6 +309,11 @@ mod tests {
                 Refusal::ChatText(ChatTextError::Empty),
                 C::Invalid,
                 "the message is empty",
+            ),
+            (
+                Refusal::ChatText(ChatTextError::NotText),
+                C::Invalid,
+                "the message has characters that are not text (noncharacters or annotation marks)",
             ),
             (
                 Refusal::ChatTooFast(Duration::from_millis(2500)),
