@@ -6,8 +6,8 @@
 // directly or through others). Node only, no npm package.
 //
 //   node scripts/js-imports.mjs            # the report
-//   node scripts/js-imports.mjs --check    # the report; exits 1 on a circle or an import that
-//                                          # names no file of the page
+//   node scripts/js-imports.mjs --check    # the report; exits 1 on a circle, an import that
+//                                          # names no file of the page or a name it does not export
 //   node scripts/js-imports.mjs --root DIR --top N
 //
 // An absolute specifier ("/js/state.js") is read as the server serves it: from the assets' root.
@@ -90,19 +90,49 @@ function codeLines(text) {
   return count;
 }
 
+// The names in braces of an import or export clause (`{ a, b as c }`): [name in the other module,
+// name here].
+function braceNames(clause) {
+  const inside = /\{([^}]*)\}/.exec(clause);
+  if (!inside) return [];
+  return inside[1]
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [theirs, ours] = part.split(/\s+as\s+/);
+      return [theirs.trim(), (ours || theirs).trim()];
+    });
+}
+
+// What a module exports by name (declarations and export lists).
+function exportedNames(text) {
+  const code = withoutComments(text);
+  const names = new Set();
+  for (const m of code.matchAll(/^[ \t]*export\s+(?:async\s+)?(?:function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*)/gm)) names.add(m[1]);
+  for (const m of code.matchAll(/^[ \t]*export\s*(\{[^}]*\})/gm)) for (const [, ours] of braceNames(m[1])) names.add(ours);
+  if (/^[ \t]*export\s+default\b/m.test(code)) names.add("default");
+  return names;
+}
+
 // The specifiers a module imports: static (import/export … from, bare import) and dynamic with a
-// literal; a dynamic import of a computed name is returned apart, as it cannot be followed.
+// literal; a dynamic import of a computed name is returned apart, as it cannot be followed. `named`
+// lists the static imports' names in braces, with their specifier.
 function specifiers(text) {
   const code = withoutComments(text);
   const found = [];
   const computed = [];
-  for (const m of code.matchAll(/^[ \t]*(?:import|export)\s+(?:[^;'"`]*?\s*\bfrom\s*)?["']([^"']+)["']/gm)) found.push(m[1]);
+  const named = [];
+  for (const m of code.matchAll(/^[ \t]*(?:import|export)\s+(?:([^;'"`]*?)\s*\bfrom\s*)?["']([^"']+)["']/gm)) {
+    found.push(m[2]);
+    if (m[1]) for (const [theirs] of braceNames(m[1])) named.push({ name: theirs, spec: m[2] });
+  }
   for (const m of code.matchAll(/(?<![.\w$])import\s*\(\s*([^)]*)\)/g)) {
     const literal = /^["'`]([^"'`$]+)["'`]$/.exec(m[1].trim());
     if (literal) found.push(literal[1]);
     else computed.push(m[1].trim());
   }
-  return { found, computed };
+  return { found, computed, named };
 }
 
 function resolveSpecifier(root, from, spec) {
@@ -156,10 +186,12 @@ function main() {
   const sizes = [];
   const problems = [];
   let imports = 0;
+  const texts = new Map(files.map((f) => [f, readFileSync(join(root, f), "utf8")]));
+  const exports = new Map(files.map((f) => [f, exportedNames(texts.get(f))]));
   for (const file of files) {
-    const text = readFileSync(join(root, file), "utf8");
+    const text = texts.get(file);
     sizes.push({ file, lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0), code: codeLines(text) });
-    const { found, computed } = specifiers(text);
+    const { found, computed, named } = specifiers(text);
     for (const spec of found) {
       const target = resolveSpecifier(root, file, spec);
       if (target === null) continue; // a bare name: no file of the page
@@ -169,6 +201,12 @@ function main() {
       }
       imports += 1;
       edges.get(file).add(target);
+    }
+    for (const { name, spec } of named) {
+      const target = resolveSpecifier(root, file, spec);
+      if (target !== null && known.has(target) && !exports.get(target).has(name)) {
+        problems.push(`${file}: imports ${name} from "${spec}", which does not export it`);
+      }
     }
     for (const expr of computed) problems.push(`${file}: import(${expr}) names its module at run time: not followed`);
   }
@@ -198,11 +236,12 @@ function main() {
     }
   });
   if (problems.length) {
-    console.log(`\nnot followed: ${problems.length}`);
+    console.log(`\nimports not followed or broken: ${problems.length}`);
     for (const p of problems) console.log(`  ${p}`);
   }
-  if (options.check && (found.length || problems.some((p) => p.includes("no file of the page")))) {
-    console.error(`js-imports: ${found.length} circle(s) among the page's modules${problems.length ? `, ${problems.length} import(s) not followed` : ""}`);
+  const broken = problems.filter((p) => !p.includes("at run time"));
+  if (options.check && (found.length || broken.length)) {
+    console.error(`js-imports: ${found.length} circle(s) among the page's modules${broken.length ? `, ${broken.length} broken import(s)` : ""}`);
     process.exit(1);
   }
 }
