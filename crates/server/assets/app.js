@@ -7,7 +7,7 @@
 // How to play, keys, cues and notices.
 import { t, has, serverArgs, loadLanguages, setLang, lang, LANGS, nativeName, onLangChange } from "./i18n.js";
 import { byId, esc } from "./js/dom.js";
-import { state, seatName, youOr, savedToken, saveToken, savedName } from "./js/state.js";
+import { state, seatName, youOr, savedToken, saveToken, savedName, myTurn } from "./js/state.js";
 import { connect, send, showStatus, isOpen, reconnectForRoom } from "./js/net.js";
 import { notify, announce } from "./js/notices.js";
 import { yourTurn, drawSoundSwitch, setTitle, play } from "./js/cues.js";
@@ -15,11 +15,11 @@ import { installKeys } from "./js/keys.js";
 import { diceWords } from "./js/dice.js";
 import { renderHome, resetHome, typedName, normaliseCode, codeRefused } from "./js/home.js";
 import { renderLobby, resetLobby } from "./js/lobby.js";
-import { renderGame, myTurn, focusFirstMove } from "./js/game.js";
+import { renderGame, focusFirstMove } from "./js/game.js";
 import { outcomeText } from "./js/turns.js";
 import { openHowTo, relabelHowTo } from "./js/howto.js";
 import { relabelReplay } from "./js/replay.js";
-import { renderReviewPage } from "./js/review.js";
+import { renderReviewPage } from "./js/reviewpage.js";
 import { resetChat, addLines, patchChat, chatRefused } from "./js/chat.js";
 import { goHome } from "./js/leave.js";
 import { savedAvatar, avatarIds } from "./js/avatars.js";

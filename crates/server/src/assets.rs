@@ -32,8 +32,10 @@ const MODULES: &[(&str, &str)] = &[
     ("public.js", include_str!("../assets/js/public.js")),
     ("replay.js", include_str!("../assets/js/replay.js")),
     ("review.js", include_str!("../assets/js/review.js")),
+    ("reviewpage.js", include_str!("../assets/js/reviewpage.js")),
     ("seats.js", include_str!("../assets/js/seats.js")),
     ("state.js", include_str!("../assets/js/state.js")),
+    ("timer.js", include_str!("../assets/js/timer.js")),
     ("turns.js", include_str!("../assets/js/turns.js")),
 ];
 

@@ -34,3 +34,24 @@ async fn the_page_its_formatter_and_both_languages_messages_are_served() {
     let (status, _) = http_get(addr, "/js/nothing.js").await;
     assert_eq!(status, 404);
 }
+
+/// The page's modules import one another without a circle, and every name they import is one
+/// their module exports (`scripts/js-imports.mjs --check`, in node).
+#[test]
+fn the_page_modules_import_one_another_without_a_circle() {
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/js-imports.mjs");
+    let output = std::process::Command::new("node")
+        .arg(&script)
+        .arg("--check")
+        .output()
+        .expect("node runs (the page's import graph is checked in node: install nodejs)");
+    assert!(
+        output.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.contains("circles: none"), "{report}");
+}

@@ -5,7 +5,7 @@
 import { t } from "../i18n.js";
 import { byId, esc, keepFocus } from "./dom.js";
 import { FACE_NAMES, count, diceRow, diceWords, faceIcon } from "./dice.js";
-import { state, seatName, savedName, saveName, youOr } from "./state.js";
+import { state, seatName, savedName, saveName, youOr, myTurn } from "./state.js";
 import { send, applyOffline } from "./net.js";
 import { keyOf } from "./keys.js";
 import { coachPanel, coachToggle, optionMarks, optionBadge, setCoachCard } from "./coach.js";
@@ -16,16 +16,12 @@ import { endPanel, bindEnd } from "./end.js";
 import { finishedList, bindFinished } from "./finished.js";
 import { mountChat } from "./chat.js";
 import { leaveControl, bindLeave } from "./leave.js";
+import { tickTimer } from "./timer.js";
 
 // How long the end of a turn stays on screen at least, even when the next roll comes sooner.
 export const HOLD_MS = 2500;
 const openTurns = new Set();
 let holdTimer = null;
-
-export function myTurn(room = state.room) {
-  const game = room && room.game;
-  return Boolean(game && state.seat != null && game.to_move === state.seat && room.status === "playing");
-}
 
 // The last turn that ended, held until the next player's first roll and at least HOLD_MS.
 function heldOutcome(game) {
@@ -298,23 +294,3 @@ export function rollOffPanel(room, game) {
     .join("");
   return `<div class="roll-off"><h2 class="zone-title">${esc(t("web-roll-off"))}</h2><p class="muted">${esc(t("web-roll-off-intro"))}</p>${rows}</div>`;
 }
-
-// The time left to move, on the board and in How to play while it is open.
-export function tickTimer() {
-  const seconds = state.deadlineAt ? Math.max(0, Math.ceil((state.deadlineAt - Date.now()) / 1000)) : null;
-  const box = byId("timer");
-  if (box && seconds != null) {
-    box.textContent = t("web-time-left", { seconds });
-    box.classList.toggle("urgent", seconds <= 10);
-  }
-  // In How to play and the replay too: a turn's time never runs unseen.
-  const show = seconds != null && myTurn();
-  for (const reading of document.querySelectorAll("[data-turn-timer]")) {
-    reading.hidden = !show;
-    if (show) {
-      reading.textContent = t("web-howto-time-left", { seconds });
-      reading.classList.toggle("urgent", seconds <= 10);
-    }
-  }
-}
-setInterval(tickTimer, 500);

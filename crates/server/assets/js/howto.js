@@ -4,7 +4,7 @@ import { t } from "../i18n.js";
 import { byId, esc } from "./dom.js";
 import { FACES, FACE_NAMES, die, diceRow } from "./dice.js";
 import { keysOf, coachKey } from "./keys.js";
-import { tickTimer } from "./game.js";
+import { tickTimer } from "./timer.js";
 
 // Opens at its title (or the section asked for), the focus on the heading read first; a turn's
 // time left shows at the top while it is open, so that it never runs unseen.

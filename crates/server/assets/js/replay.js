@@ -6,7 +6,7 @@ import { state, playerName } from "./state.js";
 import { notify } from "./notices.js";
 import { stepWords, outcomeText, steps } from "./turns.js";
 import { cardMark, mark, replayReview, stoppedAt, turnMarks, why } from "./review.js";
-import { tickTimer } from "./game.js";
+import { tickTimer } from "./timer.js";
 
 let redraw = null;
 

@@ -8,8 +8,6 @@
 // marked on the replay's steps. The page only shows what the server worked out.
 import { t, lang, has, serverArgs } from "../i18n.js";
 import { byId, esc, keepFocus } from "./dom.js";
-import { openReplay } from "./replay.js";
-import { recordHref } from "./finished.js";
 import { SEAT_COLOURS } from "./colours.js";
 import { FACE_NAMES, count, diceRow, diceWords, expand } from "./dice.js";
 import { state, playerName } from "./state.js";
@@ -47,7 +45,7 @@ function setOwnCardText(text) {
 }
 
 // The card the review measures: "own", or a shipped card's size (0: none).
-function reviewChoice() {
+export function reviewChoice() {
   return ownPicked ? "own" : chosenCard();
 }
 
@@ -126,7 +124,7 @@ export function fetchReview(number, roomId = state.roomId, onChange = null, card
 
 // The review to show of a game with the card of `card` lines chosen: the card's when it has come,
 // else one that has come (the chart stays while a card is measured); and the card's own entry.
-function entriesFor(roomId, number, card) {
+export function entriesFor(roomId, number, card) {
   if (card === "own") {
     const plain = reviews.get(key(roomId, number)) || { status: "loading" };
     const measured = reviews.get(ownKey(roomId, number)) || { status: "unsent" };
@@ -384,7 +382,7 @@ export function cardError(refused) {
 
 // The card's choice in `scope`: remembered (the coach's too), the card's measure fetched, and
 // `redraw` called now and when it arrives.
-function bindCardChoice(scope, roomId, number, redraw) {
+export function bindCardChoice(scope, roomId, number, redraw) {
   const select = scope && scope.querySelector("#review-card-choice");
   if (!select) return;
   select.onchange = () => {
@@ -476,7 +474,7 @@ function notes(review) {
   return out.join("");
 }
 
-function reviewBody(entry, measured = null, card = 0) {
+export function reviewBody(entry, measured = null, card = 0) {
   switch (entry.status) {
     case "loading":
       return `<p class="muted">${esc(t("web-review-loading"))}</p>`;
@@ -557,26 +555,4 @@ export function turnMarks(review, turnNumber, tokens) {
     if (took && queue[0] && queue[0].chosen === took) marks[i].push(queue.shift());
   });
   return marks;
-}
-
-// ------------------------------------------------------------------------------ a page of its own
-// A finished game's review reached from "Your games" (/#review=ROOM/N), outside its room: the
-// same review as on the end screen, with the record to download and the replay.
-export function renderReviewPage(app, roomId, number, again = false) {
-  // Asked for once per visit; drawn again when it arrives.
-  const redraw = () => {
-    if (location.hash === `#review=${roomId}/${number}`) renderReviewPage(app, roomId, number, true);
-  };
-  const card = reviewChoice();
-  if (!again) fetchReview(number, roomId, redraw, card === "own" ? 0 : card);
-  const { main: entry, measured } = entriesFor(roomId, number, card);
-  keepFocus(() => {
-    app.innerHTML = `<section class="card review-page" aria-labelledby="review-page-title">
-      <h1 id="review-page-title" tabindex="-1">${esc(t("web-review-title", { number }))}</h1>
-      <div class="row"><a class="button" href="${recordHref(roomId, number)}" download>${esc(t("web-download"))}</a>
-        <button type="button" id="review-page-replay">${esc(t("web-replay"))}</button><a class="button" href="/">${esc(t("web-back-home"))}</a></div>
-      <section class="review" aria-busy="${entry.status === "loading"}">${reviewBody(entry, measured, card)}</section></section>`;
-  });
-  byId("review-page-replay").onclick = () => openReplay(number, roomId);
-  bindCardChoice(app, roomId, number, redraw);
 }

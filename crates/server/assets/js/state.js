@@ -48,6 +48,12 @@ export function isHost() {
   return Boolean(state.room && state.seat != null && state.seat === state.room.host);
 }
 
+// Whether the reader is to move now (in `room`, the room shown by default).
+export function myTurn(room = state.room) {
+  const game = room && room.game;
+  return Boolean(game && state.seat != null && game.to_move === state.seat && room.status === "playing");
+}
+
 // "yes" when `seat` is the reader's own, for the messages that speak to the reader as "you".
 export function youOr(seat) {
   return seat != null && seat === state.seat ? "yes" : "no";
