@@ -940,6 +940,7 @@ impl Client {
                 generation,
                 status: Status::Lobby,
                 attended: true,
+                people: true,
             },
             true,
         )?;
