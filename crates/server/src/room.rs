@@ -73,6 +73,8 @@ pub struct RoomSettings {
     pub directory: Arc<Directory>,
     /// Where the solutions of new rule sets are prepared.
     pub solutions: Solutions,
+    /// Where bots that read those solutions decide, and the coach advises.
+    pub deciders: crate::deciders::Deciders,
     pub metrics: Metrics,
     /// Makes the bots of the bot seats and the stand-ins.
     pub make_bot: crate::server::BotMaker,
@@ -285,7 +287,7 @@ pub struct Room {
     idle_since: Option<Instant>,
     /// For each seat of a person: since when nobody is connected on it.
     disconnected: Vec<Option<Instant>>,
-    /// A bot deciding on the blocking pool, so that a slow one never holds up the room.
+    /// A bot deciding on the deciders' threads, so that a slow one never holds up the room.
     thinking: Option<Thinking>,
     store: Store,
     settings: Arc<RoomSettings>,
@@ -1228,7 +1230,7 @@ impl Room {
     }
 
     /// Sends the coached members the advice for the game as it stands. The solver works on the
-    /// blocking pool (a first duel solution takes a moment); advice names the move count it is
+    /// deciders' threads (a first duel solution takes a moment); advice names the move count it is
     /// for, so a client drops advice that arrives after the game moved on.
     fn send_advice(&self) {
         let Some(table) = &self.table else {
@@ -1273,23 +1275,27 @@ impl Room {
                 return;
             }
         };
-        tokio::spawn(async move {
-            if let Some(ready) = ready {
-                // Prepared elsewhere or not, the advice below reads (or computes) the solution.
-                let _ = ready.await;
-            }
-            let _ = tokio::task::spawn_blocking(move || {
-                for (outbox, seat) in coached {
-                    if let Some(advice) =
-                        crate::coach::advice(rules, &scores, mover, &turn, round, moves, seat)
-                    {
-                        let text = ServerMessage::Advice { advice: &advice }.to_json();
-                        let _ = outbox.send(Outgoing::Text(text.into()));
-                    }
+        let advise = move || {
+            for (outbox, seat) in coached {
+                if let Some(advice) =
+                    crate::coach::advice(rules, &scores, mover, &turn, round, moves, seat)
+                {
+                    let text = ServerMessage::Advice { advice: &advice }.to_json();
+                    let _ = outbox.send(Outgoing::Text(text.into()));
                 }
-            })
-            .await;
-        });
+            }
+        };
+        let deciders = self.settings.deciders.clone();
+        match ready {
+            None => deciders.spawn(advise),
+            Some(ready) => {
+                tokio::spawn(async move {
+                    // Prepared elsewhere or not, the advice reads (or computes) the solution.
+                    let _ = ready.await;
+                    deciders.spawn(advise);
+                });
+            }
+        }
     }
 
     pub fn view(&self) -> RoomView {

@@ -434,8 +434,10 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let directory = Directory::new();
     let solutions =
         Solutions::new(config.solver_threads, config.solver_queue).map_err(ServerError::Serve)?;
+    let deciders = crate::deciders::Deciders::per_core().map_err(ServerError::Serve)?;
     let settings = Arc::new(RoomSettings {
         solutions: solutions.clone(),
+        deciders,
         metrics: metrics.clone(),
         bot_delay: config.bot_delay,
         stand_in: stand_in_bot(),
