@@ -11,6 +11,7 @@ pub mod chat;
 mod cluster;
 mod coach;
 mod codes;
+mod deciders;
 mod directory;
 mod finished;
 mod http;

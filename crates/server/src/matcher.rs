@@ -342,6 +342,7 @@ pub async fn seat(app: &App, group: Vec<Waiter>, bots: usize) {
             generation,
             status: Status::Lobby,
             attended: true,
+            people: true,
         },
         true,
     );

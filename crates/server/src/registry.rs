@@ -1,12 +1,20 @@
-//! The rooms the server holds, by id and by code, within its caps: rooms in all, and **live**
-//! rooms created from one address or one connection (so that one client cannot take every room
-//! for itself). A room is live while it is in its lobby or being played and someone is connected
-//! to it: finished rooms and rooms everyone left do not count against anyone. When the server is
-//! full, a new room takes the place of the room nobody has been connected to for longest.
+//! The rooms the server holds, by id and by code, within its caps: rooms in all, and the rooms
+//! created from one address or one connection that are in use (so that one client cannot take
+//! every room for itself). A room is in use while it is **live** — in its lobby or being played,
+//! someone connected to it — and, for [`ABANDONED_COUNTS`] after everyone left, while it holds a
+//! game under way that people hold seats in (an **abandoned** game: they may come back to it).
+//! Finished rooms, lobbies everyone left and games only bots play count against nobody.
+//!
+//! When the server is full, a new room takes the place of a room nobody will miss: nobody
+//! connected to it, and no game under way that people hold seats in (finished rooms first, then
+//! lobbies, then games only bots play; the longest unattended of its kind). A game people hold
+//! seats in is never closed to make way for another room: with nothing to close, the new room is
+//! refused.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
 use tokio::time::Instant;
 
@@ -20,14 +28,20 @@ pub enum RoomCap {
     #[error("the server has as many rooms as it allows, each with people in it: try again later")]
     Server,
     #[error(
-        "{limit} rooms created from your address are open with people in them: finish or leave one of them, then create another"
+        "{limit} rooms created from your address are open with people in them, or hold games they left unfinished within the hour: finish or leave one of them, or try again later"
     )]
     Address { limit: usize },
     #[error(
-        "{limit} rooms created on this connection are open with people in them: finish or leave one of them, then create another"
+        "{limit} rooms created on this connection are open with people in them, or hold games they left unfinished within the hour: finish or leave one of them, or try again later"
     )]
     Connection { limit: usize },
 }
+
+/// How long a started game everyone left still counts against its creator (unless someone comes
+/// back, it ends or it closes first): long enough that one address cannot churn out abandoned
+/// games (at most `rooms_per_address` an hour), short enough that people whose friends dropped
+/// a few games are not locked out for the day the room stays open.
+pub const ABANDONED_COUNTS: Duration = Duration::from_secs(3600);
 
 /// Who created a room: the address, and the connection (none for a room brought back).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,11 +64,73 @@ struct Entry {
     unattended_since: Instant,
     /// When the room was added.
     held_since: Instant,
+    /// People hold seats (or places in line) in the room: they may come back to it.
+    people: bool,
 }
 
 impl Entry {
     fn live(&self) -> bool {
         self.attended && self.status != Status::Over
+    }
+
+    /// A game under way that people hold seats in: never closed to make way for a new room.
+    fn kept(&self) -> bool {
+        self.status == Status::Playing && self.people
+    }
+
+    /// What the room counts for against its creator: live, or abandoned since when.
+    fn counted(&self) -> Counted {
+        Counted {
+            live: self.live(),
+            abandoned: (!self.attended && self.kept()).then_some(self.unattended_since),
+        }
+    }
+}
+
+/// What a room counts for against its creator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counted {
+    live: bool,
+    /// Abandoned (a started game people hold seats in, nobody connected) since then.
+    abandoned: Option<Instant>,
+}
+
+/// The abandoned games of each creator (address or connection), each with the time until which
+/// it counts; those past it are dropped when counted.
+#[derive(Debug)]
+struct Abandoned<K>(HashMap<K, HashMap<String, Instant>>);
+
+impl<K> Default for Abandoned<K> {
+    fn default() -> Self {
+        Abandoned(HashMap::new())
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Copy> Abandoned<K> {
+    fn mark(&mut self, key: K, id: &str, until: Instant) {
+        self.0.entry(key).or_default().insert(id.to_string(), until);
+    }
+
+    fn unmark(&mut self, key: K, id: &str) {
+        if let Some(rooms) = self.0.get_mut(&key) {
+            rooms.remove(id);
+            if rooms.is_empty() {
+                self.0.remove(&key);
+            }
+        }
+    }
+
+    /// How many of `key`'s abandoned games count at `now`.
+    fn count(&mut self, key: K, now: Instant) -> usize {
+        let Some(rooms) = self.0.get_mut(&key) else {
+            return 0;
+        };
+        rooms.retain(|_, until| *until > now);
+        let count = rooms.len();
+        if count == 0 {
+            self.0.remove(&key);
+        }
+        count
     }
 }
 
@@ -64,9 +140,52 @@ struct Inner {
     codes: HashMap<String, String>,
     live_by_addr: HashMap<IpAddr, usize>,
     live_by_conn: HashMap<ConnId, usize>,
+    abandoned_by_addr: Abandoned<IpAddr>,
+    abandoned_by_conn: Abandoned<ConnId>,
+    /// How long an abandoned game counts against its creator.
+    abandoned_counts: Duration,
 }
 
 impl Inner {
+    /// What a room created by `creator` counts for changed from `before` to `after`.
+    fn account(&mut self, id: &str, creator: Option<Creator>, before: Counted, after: Counted) {
+        if before.live != after.live {
+            self.count(creator, after.live);
+        }
+        let Some(creator) = creator else {
+            return;
+        };
+        if before.abandoned != after.abandoned {
+            match after.abandoned {
+                Some(since) => {
+                    let until = since + self.abandoned_counts;
+                    self.abandoned_by_addr.mark(creator.addr, id, until);
+                    if let Some(conn) = creator.conn {
+                        self.abandoned_by_conn.mark(conn, id, until);
+                    }
+                }
+                None => {
+                    self.abandoned_by_addr.unmark(creator.addr, id);
+                    if let Some(conn) = creator.conn {
+                        self.abandoned_by_conn.unmark(conn, id);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The rooms created from `addr` that count against it now.
+    fn counted_for_addr(&mut self, addr: IpAddr) -> usize {
+        let live = self.live_by_addr.get(&addr).copied().unwrap_or(0);
+        live + self.abandoned_by_addr.count(addr, Instant::now())
+    }
+
+    /// The rooms created on `conn` that count against it now.
+    fn counted_for_conn(&mut self, conn: ConnId) -> usize {
+        let live = self.live_by_conn.get(&conn).copied().unwrap_or(0);
+        live + self.abandoned_by_conn.count(conn, Instant::now())
+    }
+
     fn count(&mut self, creator: Option<Creator>, up: bool) {
         let Some(creator) = creator else {
             return;
@@ -90,21 +209,20 @@ impl Inner {
 
     fn forget(&mut self, id: &str) -> Option<Entry> {
         let entry = self.rooms.remove(id)?;
-        if entry.live() {
-            self.count(entry.creator, false);
-        }
+        self.account(id, entry.creator, entry.counted(), Counted::default());
         if self.codes.get(&entry.code).is_some_and(|owner| owner == id) {
             self.codes.remove(&entry.code);
         }
         Some(entry)
     }
 
-    /// The room to close for a new one: nobody connected, finished rooms first, then lobbies,
-    /// then games everyone left; the longest unattended of its kind.
+    /// The room to close for a new one: one nobody will miss — nobody connected, and no game
+    /// under way that people hold seats in. Finished rooms first, then lobbies, then games only
+    /// bots play; the longest unattended of its kind.
     fn victim(&self) -> Option<String> {
         self.rooms
             .iter()
-            .filter(|(_, e)| !e.attended)
+            .filter(|(_, e)| !e.attended && !e.kept())
             .min_by_key(|(_, e)| {
                 let kind = match e.status {
                     Status::Over => 0,
@@ -127,6 +245,8 @@ pub struct NewRoom {
     pub status: Status,
     /// Its people are entering it (a new room): it is live at once.
     pub attended: bool,
+    /// People hold seats (or places in line) in it.
+    pub people: bool,
 }
 
 /// The rooms, behind one lock held only for lookups and updates.
@@ -140,8 +260,21 @@ pub struct Registry {
 
 impl Registry {
     pub fn new(max_rooms: usize, per_address: usize, per_connection: usize) -> Registry {
+        Registry::with_abandoned_counts(max_rooms, per_address, per_connection, ABANDONED_COUNTS)
+    }
+
+    /// As [`Registry::new`], an abandoned game counting against its creator for `counts`.
+    pub fn with_abandoned_counts(
+        max_rooms: usize,
+        per_address: usize,
+        per_connection: usize,
+        counts: Duration,
+    ) -> Registry {
         Registry {
-            inner: Mutex::default(),
+            inner: Mutex::new(Inner {
+                abandoned_counts: counts,
+                ..Inner::default()
+            }),
             max_rooms,
             per_address,
             per_connection,
@@ -196,23 +329,23 @@ impl Registry {
         self.lock().rooms.len()
     }
 
-    /// Live rooms held here that `addr` created.
+    /// Rooms held here that `addr` created and that count against it: live rooms, and the games
+    /// abandoned within [`ABANDONED_COUNTS`].
     pub fn live_from(&self, addr: IpAddr) -> usize {
-        self.lock().live_by_addr.get(&addr).copied().unwrap_or(0)
+        self.lock().counted_for_addr(addr)
     }
 
     /// Whether `creator` may create a room now, `elsewhere` more live rooms of its address
     /// being held by other processes. The server's own cap is checked when the room is added.
     pub fn check(&self, creator: Creator, elsewhere: usize) -> Result<(), RoomCap> {
-        let inner = self.lock();
-        let from_addr = inner.live_by_addr.get(&creator.addr).copied().unwrap_or(0);
-        if from_addr + elsewhere >= self.per_address {
+        let mut inner = self.lock();
+        if inner.counted_for_addr(creator.addr) + elsewhere >= self.per_address {
             return Err(RoomCap::Address {
                 limit: self.per_address,
             });
         }
         if let Some(conn) = creator.conn
-            && inner.live_by_conn.get(&conn).copied().unwrap_or(0) >= self.per_connection
+            && inner.counted_for_conn(conn) >= self.per_connection
         {
             return Err(RoomCap::Connection {
                 limit: self.per_connection,
@@ -221,9 +354,9 @@ impl Registry {
         Ok(())
     }
 
-    /// Adds a room. When the server is full, a new room (`make_way`) takes the place of the
-    /// room nobody has been connected to for longest, which is returned to be closed; a room
-    /// brought back from storage takes nobody's place.
+    /// Adds a room. When the server is full, a new room (`make_way`) takes the place of a room
+    /// nobody will miss (see [`Inner::victim`]), which is returned to be closed; a room brought
+    /// back from storage takes nobody's place.
     pub fn insert(&self, room: NewRoom, make_way: bool) -> Result<Option<RoomSender>, RoomCap> {
         let mut inner = self.lock();
         let mut evicted = None;
@@ -246,22 +379,27 @@ impl Registry {
             attended: room.attended,
             unattended_since: Instant::now(),
             held_since: Instant::now(),
+            people: room.people,
         };
-        let live = entry.live();
+        let counted = entry.counted();
         let creator = entry.creator;
-        if let Some(old) = inner.rooms.insert(room.id, entry)
-            && old.live()
-        {
-            inner.count(old.creator, false);
+        if let Some(old) = inner.rooms.insert(room.id.clone(), entry) {
+            inner.account(&room.id, old.creator, old.counted(), Counted::default());
         }
-        if live {
-            inner.count(creator, true);
-        }
+        inner.account(&room.id, creator, Counted::default(), counted);
         Ok(evicted)
     }
 
-    /// A room tells where it stands: its status and whether someone is connected to it.
-    pub fn activity(&self, id: &str, generation: u64, status: Status, attended: bool) {
+    /// A room tells where it stands: its status, whether someone is connected to it, and
+    /// whether people hold seats (or places in line) in it.
+    pub fn activity(
+        &self,
+        id: &str,
+        generation: u64,
+        status: Status,
+        attended: bool,
+        people: bool,
+    ) {
         let mut inner = self.lock();
         let Some(entry) = inner
             .rooms
@@ -270,17 +408,16 @@ impl Registry {
         else {
             return;
         };
-        let was = entry.live();
+        let was = entry.counted();
         if entry.attended && !attended {
             entry.unattended_since = Instant::now();
         }
         entry.attended = attended;
         entry.status = status;
-        let now = entry.live();
+        entry.people = people;
+        let now = entry.counted();
         let creator = entry.creator;
-        if was != now {
-            inner.count(creator, now);
-        }
+        inner.account(id, creator, was, now);
     }
 
     /// Forgets a room that closed or was given up, if it is the one running under
@@ -312,6 +449,7 @@ mod tests {
             generation,
             status: Status::Lobby,
             attended: false,
+            people: true,
         }
     }
 
@@ -331,8 +469,8 @@ mod tests {
         registry.insert(room("2", Some(ana), 0), true).unwrap();
         // Not live until someone is in them.
         registry.check(ana, 0).unwrap();
-        registry.activity("1", 0, Status::Lobby, true);
-        registry.activity("2", 0, Status::Playing, true);
+        registry.activity("1", 0, Status::Lobby, true, true);
+        registry.activity("2", 0, Status::Playing, true, true);
         assert_eq!(registry.check(ana, 0), Err(RoomCap::Address { limit: 2 }));
         assert_eq!(registry.live_from(ana.addr), 2);
         // Another address is not held up; rooms of other processes count too.
@@ -340,13 +478,13 @@ mod tests {
         registry.check(bia, 0).unwrap();
         assert_eq!(registry.check(bia, 2), Err(RoomCap::Address { limit: 2 }));
         // A finished game and a room everyone left free their places.
-        registry.activity("2", 0, Status::Over, true);
+        registry.activity("2", 0, Status::Over, true, true);
         registry.check(ana, 0).unwrap();
-        registry.activity("2", 0, Status::Playing, true);
-        registry.activity("1", 0, Status::Lobby, false);
+        registry.activity("2", 0, Status::Playing, true, true);
+        registry.activity("1", 0, Status::Lobby, false, true);
         registry.check(ana, 0).unwrap();
         // A stale generation changes nothing.
-        registry.activity("1", 7, Status::Lobby, true);
+        registry.activity("1", 7, Status::Lobby, true, true);
         registry.check(ana, 0).unwrap();
         registry.remove("2", 0);
         assert_eq!(registry.live_from(ana.addr), 0);
@@ -359,25 +497,29 @@ mod tests {
         let registry = Registry::new(100, 100, 1);
         let ana = by([10, 0, 0, 1], 1);
         registry.insert(room("1", Some(ana), 0), true).unwrap();
-        registry.activity("1", 0, Status::Lobby, true);
+        registry.activity("1", 0, Status::Lobby, true, true);
         assert_eq!(
             registry.check(ana, 0),
             Err(RoomCap::Connection { limit: 1 })
         );
         registry.check(by([10, 0, 0, 1], 2), 0).unwrap();
-        registry.activity("1", 0, Status::Over, true);
+        registry.activity("1", 0, Status::Over, true, true);
         registry.check(ana, 0).unwrap();
     }
 
     #[test]
-    fn a_full_server_gives_the_longest_unattended_room_s_place_finished_rooms_first() {
-        let registry = Registry::new(3, 100, 100);
+    fn a_full_server_gives_the_place_of_a_room_nobody_will_miss_finished_rooms_first() {
+        let registry = Registry::new(4, 100, 100);
         let ana = by([10, 0, 0, 1], 1);
-        for id in ["lobby", "game", "over"] {
+        for id in ["lobby", "game", "bots", "over"] {
             registry.insert(room(id, Some(ana), 0), true).unwrap();
         }
-        registry.activity("game", 0, Status::Playing, false);
-        registry.activity("over", 0, Status::Over, false);
+        // Everyone left: a game people hold seats in, a game only bots play (every person gave
+        // their seat up), a finished game and a lobby.
+        registry.activity("game", 0, Status::Playing, false, true);
+        registry.activity("bots", 0, Status::Playing, false, false);
+        registry.activity("over", 0, Status::Over, false, true);
+        registry.activity("lobby", 0, Status::Lobby, false, true);
         // Brought back from storage: takes nobody's place.
         assert_eq!(
             registry.insert(room("restored", None, 0), false).err(),
@@ -388,17 +530,81 @@ mod tests {
         assert!(registry.get("over").is_none());
         registry.insert(room("new2", Some(ana), 0), true).unwrap();
         assert!(registry.get("lobby").is_none());
-        registry.activity("new1", 0, Status::Lobby, true);
-        registry.activity("new2", 0, Status::Lobby, true);
+        registry.activity("new1", 0, Status::Lobby, true, true);
+        registry.activity("new2", 0, Status::Lobby, true, true);
         registry.insert(room("new3", Some(ana), 0), true).unwrap();
-        assert!(registry.get("game").is_none());
-        // Every room has someone in it now: the server is full.
-        registry.activity("new3", 0, Status::Lobby, true);
+        assert!(registry.get("bots").is_none());
+        registry.activity("new3", 0, Status::Lobby, true, true);
+        // Every other room has someone in it, and the game everyone left is theirs still: the
+        // server is full, however long they have been away.
         assert_eq!(
             registry.insert(room("new4", Some(ana), 0), true).err(),
             Some(RoomCap::Server)
         );
-        assert_eq!(registry.len(), 3);
+        assert!(registry.get("game").is_some());
+        assert_eq!(registry.len(), 4);
+        // Once it is over (or its people gave their seats up), it may make way.
+        registry.activity("game", 0, Status::Over, false, true);
+        registry.insert(room("new4", Some(ana), 0), true).unwrap();
+        assert!(registry.get("game").is_none());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_game_everyone_left_counts_against_its_creator_for_a_while() {
+        let registry = Registry::with_abandoned_counts(100, 2, 10, Duration::from_secs(60));
+        let ana = by([10, 0, 0, 1], 1);
+        let bia = by([10, 0, 0, 2], 2);
+        for id in ["1", "2"] {
+            registry.insert(room(id, Some(ana), 0), true).unwrap();
+            registry.activity(id, 0, Status::Playing, true, true);
+        }
+        registry.insert(room("bia", Some(bia), 0), true).unwrap();
+        registry.activity("bia", 0, Status::Playing, true, true);
+        // Everyone leaves game 1, and 30 s later game 2: they still count.
+        registry.activity("1", 0, Status::Playing, false, true);
+        tokio::time::advance(Duration::from_secs(30)).await;
+        registry.activity("2", 0, Status::Playing, false, true);
+        assert_eq!(registry.check(ana, 0), Err(RoomCap::Address { limit: 2 }));
+        assert_eq!(registry.live_from(ana.addr), 2);
+        // A game whose people all gave their seats up, or that ended, counts no more.
+        registry.activity("1", 0, Status::Playing, false, false);
+        assert_eq!(registry.live_from(ana.addr), 1);
+        registry.activity("2", 0, Status::Over, false, true);
+        assert_eq!(registry.live_from(ana.addr), 0);
+        registry.activity("1", 0, Status::Playing, false, true);
+        registry.activity("2", 0, Status::Playing, false, true);
+        assert_eq!(registry.check(ana, 0), Err(RoomCap::Address { limit: 2 }));
+        // Each counts for 60 s from when everyone left it: game 1's end first.
+        tokio::time::advance(Duration::from_secs(31)).await;
+        assert_eq!(registry.live_from(ana.addr), 1);
+        registry.check(ana, 0).unwrap();
+        // Someone back: live again; gone again, counted again from then.
+        registry.activity("1", 0, Status::Playing, true, true);
+        registry.activity("1", 0, Status::Playing, false, true);
+        assert_eq!(registry.live_from(ana.addr), 2);
+        tokio::time::advance(Duration::from_secs(61)).await;
+        assert_eq!(registry.live_from(ana.addr), 0);
+        // Another address's game never counted against Ana, nor is it forgotten by her time.
+        registry.activity("bia", 0, Status::Playing, false, true);
+        assert_eq!(registry.live_from(bia.addr), 1);
+        // A game that closes counts no more, at once.
+        registry.remove("bia", 0);
+        assert_eq!(registry.live_from(bia.addr), 0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_connection_s_abandoned_games_count_against_it_too() {
+        let registry = Registry::with_abandoned_counts(100, 100, 1, Duration::from_secs(60));
+        let ana = by([10, 0, 0, 1], 1);
+        registry.insert(room("1", Some(ana), 0), true).unwrap();
+        registry.activity("1", 0, Status::Playing, true, true);
+        registry.activity("1", 0, Status::Playing, false, true);
+        assert_eq!(
+            registry.check(ana, 0),
+            Err(RoomCap::Connection { limit: 1 })
+        );
+        tokio::time::advance(Duration::from_secs(61)).await;
+        registry.check(ana, 0).unwrap();
     }
 
     #[test]

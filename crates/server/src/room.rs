@@ -47,9 +47,9 @@ pub const MAX_SPECTATORS: usize = 64;
 /// under.
 pub type OnClose = Arc<dyn Fn(&str, u64) + Send + Sync>;
 
-/// Told where a room stands whenever that changes: its id, lease generation, status, and
-/// whether someone is connected to it.
-pub type OnActivity = Arc<dyn Fn(&str, u64, Status, bool) + Send + Sync>;
+/// Told where a room stands whenever that changes: its id, lease generation, status, whether
+/// someone is connected to it, and whether people hold seats (or places in line) in it.
+pub type OnActivity = Arc<dyn Fn(&str, u64, Status, bool, bool) + Send + Sync>;
 
 /// Settings that rooms share.
 pub struct RoomSettings {
@@ -73,6 +73,8 @@ pub struct RoomSettings {
     pub directory: Arc<Directory>,
     /// Where the solutions of new rule sets are prepared.
     pub solutions: Solutions,
+    /// Where bots that read those solutions decide, and the coach advises.
+    pub deciders: crate::deciders::Deciders,
     pub metrics: Metrics,
     /// Makes the bots of the bot seats and the stand-ins.
     pub make_bot: crate::server::BotMaker,
@@ -247,6 +249,7 @@ impl Member {
 struct Reported {
     status: Option<Status>,
     attended: bool,
+    people: bool,
     live: bool,
     listing: Option<String>,
 }
@@ -258,6 +261,7 @@ impl Reported {
         Reported {
             status: Some(Status::Lobby),
             attended: true,
+            people: true,
             live: true,
             listing: None,
         }
@@ -283,7 +287,7 @@ pub struct Room {
     idle_since: Option<Instant>,
     /// For each seat of a person: since when nobody is connected on it.
     disconnected: Vec<Option<Instant>>,
-    /// A bot deciding on the blocking pool, so that a slow one never holds up the room.
+    /// A bot deciding on the deciders' threads, so that a slow one never holds up the room.
     thinking: Option<Thinking>,
     store: Store,
     settings: Arc<RoomSettings>,
@@ -457,6 +461,11 @@ impl Room {
     /// Where the room stands.
     pub fn status(&self) -> Status {
         self.state.status
+    }
+
+    /// Whether people hold seats (or places in line) in the room: they may come back to it.
+    pub fn has_people(&self) -> bool {
+        self.state.seats.iter().any(|s| s.token_hash.is_some()) || !self.state.waiting.is_empty()
     }
 
     fn with_state(id: String, state: RoomState, store: Store, settings: Arc<RoomSettings>) -> Room {
@@ -681,10 +690,22 @@ impl Room {
         }
     }
 
-    /// Closes the room for good: stored as closed, forgotten by the server.
+    /// Closes the room for good: stored as closed, forgotten by the server. A game it leaves
+    /// unfinished keeps its record (without a result), stored with the closing.
     async fn close(&mut self) {
-        let write = self.room_write(&self.state, true);
-        if let Err(error) = self.store.write(write).await {
+        let mut writes = Vec::new();
+        if self.state.status == Status::Playing
+            && let Some(table) = &self.table
+            && !table.game().is_over()
+        {
+            writes.push(Write::GameFinished {
+                room: self.id.clone(),
+                number: self.state.game,
+                record: table.record(self.players()).to_json(),
+            });
+        }
+        writes.push(self.room_write(&self.state, true));
+        if let Err(error) = self.store.commit(writes).await {
             tracing::error!("closing: {error}");
         }
         self.settings.directory.set(&self.id, None);
@@ -707,11 +728,15 @@ impl Room {
     async fn report(&mut self) {
         let attended = !self.members.is_empty();
         let status = self.state.status;
+        let people = self.has_people();
         let live = attended && status != Status::Over;
         let listing = self.listing();
         let listing_json = listing.as_ref().map(|l| l.to_json());
-        if self.reported.status != Some(status) || self.reported.attended != attended {
-            (self.settings.on_activity)(&self.id, self.generation(), status, attended);
+        if self.reported.status != Some(status)
+            || self.reported.attended != attended
+            || self.reported.people != people
+        {
+            (self.settings.on_activity)(&self.id, self.generation(), status, attended, people);
         }
         if self.reported.listing != listing_json {
             self.settings.directory.set(&self.id, listing);
@@ -726,6 +751,7 @@ impl Room {
         self.reported = Reported {
             status: Some(status),
             attended,
+            people,
             live,
             listing: listing_json,
         };
@@ -1202,7 +1228,7 @@ impl Room {
     }
 
     /// Sends the coached members the advice for the game as it stands. The solver works on the
-    /// blocking pool (a first duel solution takes a moment); advice names the move count it is
+    /// deciders' threads (a first duel solution takes a moment); advice names the move count it is
     /// for, so a client drops advice that arrives after the game moved on.
     fn send_advice(&self) {
         let Some(table) = &self.table else {
@@ -1247,23 +1273,27 @@ impl Room {
                 return;
             }
         };
-        tokio::spawn(async move {
-            if let Some(ready) = ready {
-                // Prepared elsewhere or not, the advice below reads (or computes) the solution.
-                let _ = ready.await;
-            }
-            let _ = tokio::task::spawn_blocking(move || {
-                for (outbox, seat) in coached {
-                    if let Some(advice) =
-                        crate::coach::advice(rules, &scores, mover, &turn, round, moves, seat)
-                    {
-                        let text = ServerMessage::Advice { advice: &advice }.to_json();
-                        let _ = outbox.send(Outgoing::Text(text.into()));
-                    }
+        let advise = move || {
+            for (outbox, seat) in coached {
+                if let Some(advice) =
+                    crate::coach::advice(rules, &scores, mover, &turn, round, moves, seat)
+                {
+                    let text = ServerMessage::Advice { advice: &advice }.to_json();
+                    let _ = outbox.send(Outgoing::Text(text.into()));
                 }
-            })
-            .await;
-        });
+            }
+        };
+        let deciders = self.settings.deciders.clone();
+        match ready {
+            None => deciders.spawn(advise),
+            Some(ready) => {
+                tokio::spawn(async move {
+                    // Prepared elsewhere or not, the advice reads (or computes) the solution.
+                    let _ = ready.await;
+                    deciders.spawn(advise);
+                });
+            }
+        }
     }
 
     pub fn view(&self) -> RoomView {

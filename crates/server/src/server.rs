@@ -220,8 +220,8 @@ impl Running {
         self.registry.len()
     }
 
-    /// Rooms live now (in their lobby or in play, someone connected) created from `addr`: what
-    /// `rooms_per_address` caps.
+    /// Rooms live now (in their lobby or in play, someone connected) created from `addr`, and
+    /// its games everyone left within the hour: what `rooms_per_address` caps.
     pub fn live_rooms_from(&self, addr: std::net::IpAddr) -> usize {
         self.registry.live_from(addr)
     }
@@ -353,6 +353,7 @@ fn adopt_into(
                 generation: stored.generation,
                 status: room.status(),
                 attended: false,
+                people: room.has_people(),
             },
             false,
         )
@@ -433,8 +434,10 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let directory = Directory::new();
     let solutions =
         Solutions::new(config.solver_threads, config.solver_queue).map_err(ServerError::Serve)?;
+    let deciders = crate::deciders::Deciders::per_core().map_err(ServerError::Serve)?;
     let settings = Arc::new(RoomSettings {
         solutions: solutions.clone(),
+        deciders,
         metrics: metrics.clone(),
         bot_delay: config.bot_delay,
         stand_in: stand_in_bot(),
@@ -446,9 +449,9 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
                 registry.remove(id, generation);
             }
         }),
-        on_activity: Arc::new(move |id: &str, generation, status, attended| {
+        on_activity: Arc::new(move |id: &str, generation, status, attended, people| {
             if let Some(registry) = tell.upgrade() {
-                registry.activity(id, generation, status, attended);
+                registry.activity(id, generation, status, attended, people);
             }
         }),
         directory: directory.clone(),

@@ -943,6 +943,7 @@ impl Client {
                 generation,
                 status: Status::Lobby,
                 attended: true,
+                people: true,
             },
             true,
         )?;

@@ -684,3 +684,92 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_cap() {
     assert!(served);
     running.abort();
 }
+
+/// A game from `from`: created by `name` with a greedy bot, started, then left — with `leave`
+/// (the seat kept, to come back to) or `leave_seat` (given up to a bot). Returns the room, or the
+/// refusal's code.
+async fn start_and_leave(
+    addr: std::net::SocketAddr,
+    from: [u8; 4],
+    give_up: bool,
+) -> Result<String, String> {
+    let mut client = Client::connect_from(addr, from).await;
+    client
+        .send(json!({"type": "create_room", "name": "Mallory"}))
+        .await;
+    let reply = client.recv().await;
+    if reply["type"] == "error" {
+        return Err(reply["code"].as_str().unwrap().to_string());
+    }
+    assert_eq!(reply["type"], "joined", "{reply}");
+    client
+        .send(json!({"type": "add_bot", "bot": "greedy"}))
+        .await;
+    client
+        .until(|room| room["seats"].as_array().is_some_and(|s| s.len() == 2))
+        .await;
+    client.send(json!({"type": "start"})).await;
+    client.until(|room| room["status"] == "playing").await;
+    let leave = if give_up { "leave_seat" } else { "leave" };
+    client.send(json!({"type": leave})).await;
+    client.recv_type("left").await;
+    Ok(client.room_id.clone().unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn strangers_churning_rooms_never_close_a_game_people_left() {
+    let running = server(|config| {
+        config.max_rooms = 5;
+        config.rooms_per_address = 3;
+        // Bots and stand-ins never move, and nobody is away: the games stay unfinished.
+        config.bot_delay = Duration::from_secs(3600);
+        config.grace = Duration::from_secs(3600);
+    })
+    .await;
+    let addr = running.addr();
+    // Ana and Bob play; both leave a moment later.
+    let mut ana = Client::create(addr, "Ana").await;
+    let room = ana.room_id.clone().unwrap();
+    let token = ana.token.clone().unwrap();
+    let mut bob = Client::join(addr, &room, "Bob").await;
+    ana.send(json!({"type": "start"})).await;
+    ana.until(|room| room["status"] == "playing").await;
+    for client in [&mut ana, &mut bob] {
+        client.send(json!({"type": "leave"})).await;
+        client.recv_type("left").await;
+    }
+    // A stranger starts a game and gives his seat up to a bot: nobody will miss it.
+    let bots_only = start_and_leave(addr, [127, 0, 0, 10], true).await.unwrap();
+    // Another starts and leaves games: each counts against his address, left or not.
+    for _ in 0..3 {
+        start_and_leave(addr, [127, 0, 0, 11], false).await.unwrap();
+    }
+    assert_eq!(
+        start_and_leave(addr, [127, 0, 0, 11], false).await,
+        Err("rooms_per_address".into())
+    );
+    assert_eq!(running.rooms(), 5);
+    // The server is full: a new room takes the place of the game only bots play...
+    start_and_leave(addr, [127, 0, 0, 12], false).await.unwrap();
+    assert_eq!(running.rooms(), 5);
+    // ... and then of nothing: every other room holds a game people will come back to.
+    assert_eq!(
+        start_and_leave(addr, [127, 0, 0, 13], false).await,
+        Err("too_many_rooms".into())
+    );
+    // Ana's game is there, as she left it.
+    let mut ana = Client::connect(addr).await;
+    ana.send(json!({"type": "resume", "room": room, "token": token}))
+        .await;
+    ana.recv_type("joined").await;
+    ana.until(|room| room["status"] == "playing").await;
+    assert_eq!(ana.seat, Some(0));
+    // The game closed to make way keeps its record, unfinished.
+    let (status, record) =
+        common::http_get(addr, &format!("/api/rooms/{bots_only}/games/1/record")).await;
+    assert_eq!(status, 200, "{record}");
+    let record: Value = serde_json::from_str(&record).unwrap();
+    assert!(record["result"].is_null(), "{record}");
+    assert_eq!(record["players"][0]["name"], "Mallory");
+    running.abort();
+}

@@ -41,6 +41,32 @@ impl Client {
         client
     }
 
+    /// Connects from the loopback address `from` (127.0.0.x: a client of an address of its own)
+    /// and reads the welcome.
+    pub async fn connect_from(addr: SocketAddr, from: [u8; 4]) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket
+            .bind(SocketAddr::from((from, 0)))
+            .expect("a loopback address of its own");
+        let stream = socket.connect(addr).await.expect("connects");
+        let (ws, _) = tokio_tungstenite::client_async(
+            format!("ws://{addr}/ws"),
+            MaybeTlsStream::Plain(stream),
+        )
+        .await
+        .expect("the handshake");
+        let mut client = Client {
+            ws,
+            room: Value::Null,
+            seat: None,
+            token: None,
+            room_id: None,
+        };
+        let welcome = client.recv().await;
+        assert_eq!(welcome["type"], "welcome", "{welcome}");
+        client
+    }
+
     pub async fn send(&mut self, message: Value) {
         self.send_text(message.to_string()).await;
     }

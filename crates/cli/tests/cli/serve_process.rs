@@ -1197,3 +1197,105 @@ fn the_service_unit_starts_the_server_with_its_settings_and_stops_it_cleanly() {
     assert!(stderr.contains("stopped"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A process's threads and resident memory (KiB), from `/proc`.
+fn threads_and_rss(pid: u32) -> (u64, u64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let field = |name: &str| -> u64 {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(':'))
+            .map(|v| v.trim().trim_end_matches("kB").trim().parse().unwrap())
+            .unwrap_or_else(|| panic!("no {name} in {status}"))
+    };
+    (field("Threads"), field("VmRSS"))
+}
+
+/// The memory a room may cost the server at most, in KiB: README's 40 kB per room at the peak.
+const MAX_KIB_PER_ROOM: f64 = 40_000.0 / 1024.0;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mass_disconnect_mid_game_costs_no_thread_per_stand_in() {
+    use martian_testkit::ws::Client;
+    // Enough rooms that a thread per deciding stand-in would show many times over the few
+    // threads the server has.
+    const ROOMS: usize = 300;
+    let dir = scratch("mass-disconnect");
+    let cache = dir.join("cache");
+    // Bots move a tenth of a second apart, as the stand-ins of rooms that lost their people
+    // together all decide together.
+    let server = ServeProcess::start(
+        dir.join("server.db"),
+        &["--grace", "1", "--bot-delay", "100"],
+        &[("MARTIAN_DICE_CACHE_DIR", &cache)],
+    );
+    let (addr, pid) = (server.addr, server.pid());
+    // First the stand-in's solutions are loaded (by a bot that reads them, in a warm-up room),
+    // so that what is measured after is the rooms' alone.
+    let mut warm = Client::create(addr, "Warm").await;
+    warm.send(json!({"type": "add_bot", "bot": "medium"})).await;
+    warm.send(json!({"type": "start"})).await;
+    warm.until(|room| room["status"] == "playing").await;
+    let mut bot_moved = false;
+    while !(bot_moved && warm.my_turn()) {
+        if warm.my_turn() {
+            let action = warm.simple_action();
+            warm.play_one(&action).await;
+        } else {
+            warm.recv().await;
+            bot_moved |= warm.room["game"]["to_move"] == 1;
+        }
+    }
+    warm.close().await;
+    let (threads_before, rss_before) = threads_and_rss(pid);
+    // Rooms of two people each, in play.
+    let mut clients = Vec::new();
+    let mut rooms = Vec::new();
+    for i in 0..ROOMS {
+        let mut ana = Client::create(addr, &format!("Ana {i}")).await;
+        let room = ana.room_id.clone().unwrap();
+        let bob = Client::join(addr, &room, &format!("Bob {i}")).await;
+        ana.send(json!({"type": "start"})).await;
+        ana.until(|room| room["status"] == "playing").await;
+        rooms.push(room);
+        clients.push(ana);
+        clients.push(bob);
+    }
+    let (threads_playing, _) = threads_and_rss(pid);
+    // Everyone drops at once (a proxy restarting); a second later the stand-ins take over.
+    drop(clients);
+    let mut most_threads = threads_playing;
+    let end = tokio::time::Instant::now() + Duration::from_secs(5);
+    while tokio::time::Instant::now() < end {
+        most_threads = most_threads.max(threads_and_rss(pid).0);
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let (threads_after, rss_after) = threads_and_rss(pid);
+    // The stand-ins were playing: every person is away, and the games moved on.
+    for room in rooms.iter().step_by(ROOMS / 5) {
+        let mut watcher = Client::connect(addr).await;
+        watcher.send(json!({"type": "watch", "room": room})).await;
+        watcher.recv_type("update").await;
+        let seats = watcher.room["seats"].as_array().unwrap();
+        assert!(seats.iter().all(|s| s["away"] == true), "{}", watcher.room);
+        assert!(watcher.room["game"]["moves"].as_u64() > Some(0));
+    }
+    let per_room = rss_after.saturating_sub(rss_before) as f64 / ROOMS as f64;
+    eprintln!(
+        "threads: {threads_before} before, {threads_playing} in play, at most {most_threads} \
+         and {threads_after} after the drop; RSS {rss_before} KiB before, {rss_after} KiB after \
+         ({per_room:.1} KiB per room)"
+    );
+    // Every thread the server has is started once its rooms are in play: the runtime's, the
+    // store's, the solver's and the bots' (one per core each at most). Stand-ins add none.
+    assert!(
+        most_threads <= threads_playing,
+        "{most_threads} threads with {ROOMS} rooms' stand-ins deciding, {threads_playing} before"
+    );
+    assert!(
+        per_room <= MAX_KIB_PER_ROOM,
+        "{per_room:.1} KiB per room after a mass disconnect"
+    );
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}

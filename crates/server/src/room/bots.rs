@@ -1,5 +1,5 @@
 //! Bots at the table: when the next bot move is due, the turn timer, and bot decisions made on the
-//! blocking pool so that a slow bot never holds up the room.
+//! deciders' threads (`crate::deciders`) so that a slow bot never holds up the room.
 
 use super::*;
 
@@ -189,7 +189,7 @@ impl Room {
     }
 
     /// What a bot (or a stand-in) plays for `seat` now: a command at once, or `None` while the
-    /// bot decides on the blocking pool (see [`Room::decided`]).
+    /// bot decides on the deciders' threads (see [`Room::decided`]).
     fn bot_command(&mut self, seat: usize) -> Option<Command> {
         let table = self.table.as_ref().expect("a bot moves only in a game");
         let fallback = table.stopping_command().unwrap_or(Command::Roll);
@@ -229,20 +229,27 @@ impl Room {
         let mut rng = table.bot_rng();
         let game = table.game().clone();
         let (reply, done) = oneshot::channel();
-        tokio::spawn(async move {
-            if let Some(ready) = ready
-                && ready.await.is_err()
-            {
-                // The preparation failed: deciding now would solve here, outside the solver's
-                // threads. The reply dropped, greedy plays the seat (see `Room::decided`).
-                return;
+        // On the deciders' threads, shared by every room: a panic drops `reply`, which the
+        // room sees as the bot lost.
+        let decide = move || {
+            let decision = bot.decide(&game.situation(), &mut rng);
+            let _ = reply.send((bot, decision));
+        };
+        let deciders = self.settings.deciders.clone();
+        match ready {
+            None => deciders.spawn(decide),
+            Some(ready) => {
+                tokio::spawn(async move {
+                    if ready.await.is_err() {
+                        // The preparation failed: deciding now would solve here, outside the
+                        // solver's threads. The reply dropped, greedy plays the seat (see
+                        // `Room::decided`).
+                        return;
+                    }
+                    deciders.spawn(decide);
+                });
             }
-            let _ = tokio::task::spawn_blocking(move || {
-                let decision = bot.decide(&game.situation(), &mut rng);
-                let _ = reply.send((bot, decision));
-            })
-            .await;
-        });
+        }
         let waits = reads_solutions.then_some(need).filter(|_| waiting);
         self.thinking = Some(Thinking {
             seat,

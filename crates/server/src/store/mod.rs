@@ -133,7 +133,8 @@ pub enum Write {
         first: usize,
         codes: Vec<String>,
     },
-    /// A game is over; `record` is its JSON record.
+    /// A game is over, or was left unfinished by its room's closing; `record` is its JSON record
+    /// (without a result when unfinished).
     GameFinished {
         room: String,
         number: u32,

@@ -79,8 +79,9 @@ pub struct ServeArgs {
     )]
     connections_per_address: usize,
     /// Live rooms (in their lobby or being played, with someone in them) one address may have
-    /// created; finished rooms and rooms everyone left do not count. With PostgreSQL the count
-    /// covers every process.
+    /// created, games everyone left unfinished in the last hour included; finished rooms and
+    /// lobbies everyone left do not count. With PostgreSQL the count of live rooms covers every
+    /// process.
     #[arg(
         long,
         env = "MARTIAN_DICE_ROOMS_PER_ADDRESS",
@@ -88,7 +89,7 @@ pub struct ServeArgs {
         value_name = "N"
     )]
     rooms_per_address: usize,
-    /// Live rooms one connection may have created.
+    /// Live rooms one connection may have created (abandoned games included, as above).
     #[arg(
         long,
         env = "MARTIAN_DICE_ROOMS_PER_CONNECTION",

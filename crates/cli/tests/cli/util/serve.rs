@@ -21,10 +21,10 @@ pub struct ServeProcess {
 }
 
 impl ServeProcess {
-    /// Serves `db` (a SQLite file or a PostgreSQL URL) with bots that do not wait and a rate
-    /// limit no test reaches, plus the options `extra` and the environment `env`. Every client
-    /// of the tests comes from 127.0.0.1, so up to 1000 rooms and 1000 connections per address
-    /// unless `extra` says.
+    /// Serves `db` (a SQLite file or a PostgreSQL URL) with bots that do not wait (unless `extra`
+    /// says) and a rate limit no test reaches, plus the options `extra` and the environment
+    /// `env`. Every client of the tests comes from 127.0.0.1, so up to 1000 rooms and 1000
+    /// connections per address unless `extra` says.
     pub fn start(db: impl AsRef<OsStr>, extra: &[&str], env: &[(&str, &Path)]) -> ServeProcess {
         Self::start_on("127.0.0.1:0".parse().unwrap(), db, extra, env)
     }
@@ -38,8 +38,11 @@ impl ServeProcess {
         env: &[(&str, &Path)],
     ) -> ServeProcess {
         let mut command = Command::new(BIN);
+        command.args(["serve", "--addr", &addr.to_string()]);
+        if !extra.contains(&"--bot-delay") {
+            command.args(["--bot-delay", "0"]);
+        }
         command
-            .args(["serve", "--addr", &addr.to_string(), "--bot-delay", "0"])
             .args(["--rate-limit", "1000", "--db"])
             .arg(db)
             .args(extra)
@@ -96,6 +99,11 @@ impl ServeProcess {
             stderr,
             reader: Some(reader),
         }
+    }
+
+    /// The process's id (to read its `/proc` figures).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Standard output, to read once the server has stopped (see [`ServeProcess::terminate`]);
