@@ -4,41 +4,24 @@
 
 #![forbid(unsafe_code)]
 
-mod accept;
 mod assets;
-pub mod avatars;
-pub mod chat;
 mod cluster;
-mod coach;
-mod codes;
-mod directory;
-mod finished;
-mod http;
-mod ids;
-mod malformed;
-mod matcher;
-mod metrics;
-mod outbox;
+mod edge;
+mod meeting;
 pub mod protocol;
-mod proxies;
-mod qr;
-mod registry;
-mod relay;
-mod reviews;
-mod room;
+mod rooms;
 mod server;
-mod solutions;
+mod solving;
 mod state;
 pub mod store;
-pub mod table;
-mod views;
-mod ws;
-mod yours;
+
+pub use meeting::{avatars, chat};
+pub use rooms::table;
 
 pub use cluster::ClusterConfig;
-pub use metrics::Metrics;
-pub use proxies::{IpNet, parse_proxy};
+pub use edge::proxies::{IpNet, parse_proxy};
+pub use rooms::views::RoomView;
 pub use server::{BotMaker, Config, MetricsAt, NotRestored, Running, ServerError, start};
 pub use state::Status;
+pub use state::metrics::Metrics;
 pub use store::{StoreError, backup, redact_url};
-pub use views::RoomView;

@@ -30,7 +30,7 @@ use super::{
     Backend, BoxFuture, CHAT_KEPT, Fence, RoomRow, StoreError, StoredGame, StoredRoom, Write,
     now_ms,
 };
-use crate::metrics::Metrics;
+use crate::state::metrics::Metrics;
 
 /// The schema version this program writes and reads.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;

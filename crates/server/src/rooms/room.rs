@@ -22,23 +22,23 @@ use tokio::time::Instant;
 use martian_bots::Strategy;
 use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules};
 
-use crate::avatars::Avatar;
-use crate::chat::{Bucket, ChatLog};
-use crate::coach::CoachUnavailable;
-use crate::directory::Directory;
-use crate::ids::{constant_time_eq, random_code, random_seed, random_token, token_hash};
-use crate::metrics::Metrics;
-use crate::outbox::{ConnId, Outbox, Outgoing, Text};
+use crate::edge::outbox::{ConnId, Outbox, Outgoing, Text};
+use crate::meeting::avatars::Avatar;
+use crate::meeting::chat::{Bucket, ChatLog};
+use crate::meeting::directory::Directory;
 use crate::protocol::{
     ClientMessage, LeftCode, NameError, OnTimeout, RoomLang, ServerMessage, Timer, clean_name,
 };
-use crate::solutions::{Need, Readiness, Solutions};
-use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
-use crate::store::{Store, StoreError, StoredGame, Write};
-use crate::table::{Command, Move, Table};
-use crate::views::{
+use crate::rooms::table::{Command, Move, Table};
+use crate::rooms::views::{
     HistoryCache, RoomChange, RoomEvent, RoomView, SeatView, WaitingView, game_view,
 };
+use crate::solving::coach::CoachUnavailable;
+use crate::solving::solutions::{Need, Readiness, Solutions};
+use crate::state::ids::{constant_time_eq, random_code, random_seed, random_token, token_hash};
+use crate::state::metrics::Metrics;
+use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
+use crate::store::{Store, StoreError, StoredGame, Write};
 
 /// The most spectators a room admits.
 pub const MAX_SPECTATORS: usize = 64;
@@ -209,7 +209,7 @@ pub enum RoomCommand {
     /// What became of the room, for the holder of `token` (`my_rooms`).
     Describe {
         token: String,
-        reply: oneshot::Sender<Option<crate::yours::MyRoom>>,
+        reply: oneshot::Sender<Option<crate::meeting::yours::MyRoom>>,
     },
     /// Another process holds the room's lease now: stop at once, change nothing, and tell the
     /// members to reconnect (they reach the new owner).
@@ -314,7 +314,7 @@ struct Thinking {
     waits: Option<Need>,
     tell_at: Option<Instant>,
     /// What it last told (`None` inside: that the tables are being prepared, no figure yet).
-    told: Option<Option<crate::solutions::Solving>>,
+    told: Option<Option<crate::solving::solutions::Solving>>,
 }
 
 /// How often a room tells how far the solutions its bots wait for are along.
@@ -1200,7 +1200,7 @@ impl Room {
     /// Why the coach is not offered in this room now, if it is not.
     fn coach_unavailable(&self) -> Option<CoachUnavailable> {
         let humans = self.state.seats.iter().filter(|s| s.bot.is_none()).count();
-        crate::coach::unavailable(self.state.rules, self.state.seats.len(), humans)
+        crate::solving::coach::unavailable(self.state.rules, self.state.seats.len(), humans)
     }
 
     /// Sends the coached members the advice for the game as it stands. The solver works on the
@@ -1256,9 +1256,9 @@ impl Room {
             }
             let _ = tokio::task::spawn_blocking(move || {
                 for (outbox, seat) in coached {
-                    if let Some(advice) =
-                        crate::coach::advice(rules, &scores, mover, &turn, round, moves, seat)
-                    {
+                    if let Some(advice) = crate::solving::coach::advice(
+                        rules, &scores, mover, &turn, round, moves, seat,
+                    ) {
                         let text = ServerMessage::Advice { advice: &advice }.to_json();
                         let _ = outbox.send(Outgoing::Text(text.into()));
                     }

@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::chat::Bucket;
-use crate::ids::normalize_code;
+use crate::meeting::chat::Bucket;
 use crate::server::App;
+use crate::state::ids::normalize_code;
 use crate::store::StoreError;
 
 /// Unknown codes one address may try at once…

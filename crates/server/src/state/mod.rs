@@ -1,13 +1,16 @@
 //! What a room stores: its seats, rules, timer, where it stands and the games it finished. The
 //! game in progress is stored apart, as its seed and moves (see `table`).
 
+pub(crate) mod ids;
+pub(crate) mod metrics;
+
 use serde::{Deserialize, Serialize};
 
 use std::net::IpAddr;
 
 use martian_engine::Rules;
 
-use crate::avatars::Avatar;
+use crate::meeting::avatars::Avatar;
 use crate::protocol::{RoomLang, Timer};
 
 /// Where a room stands.
