@@ -148,6 +148,15 @@ def use_paths(code):
     return paths
 
 
+def child_paths(code, children):
+    """Paths into the file's own child modules (`mod refusal;` ... `use refusal::Refusal`)."""
+    paths = []
+    for name in children:
+        for m in re.finditer(r"(?<![A-Za-z0-9_:])" + name + r"\s*::", code):
+            paths.append(["self", name])
+    return paths
+
+
 def expand(expr):
     """`crate::a::{b, c::{d}}` -> [[crate,a,b],[crate,a,c,d]]."""
     brace = expr.find("{")
@@ -241,7 +250,8 @@ def main():
     folder_edges = defaultdict(set)  # (a, b) -> files of a naming b
     file_edges = defaultdict(set)
     for rel, (_mp, code, _l) in files.items():
-        for path in use_paths(code):
+        children = re.findall(r"^\s*(?:pub(?:\([a-z]+\))?\s+)?mod\s+(" + IDENT + r")\s*;", code, re.M)
+        for path in use_paths(code) + child_paths(code, children):
             target = resolve(rel, path)
             if target is None or target == rel:
                 continue
