@@ -394,10 +394,10 @@ pub enum ServerMessage<'a> {
     },
     /// The room changed: its whole state, and the events that changed it.
     Update {
-        room: &'a crate::views::RoomView,
-        events: &'a [crate::views::RoomEvent],
+        room: &'a crate::rooms::views::RoomView,
+        events: &'a [crate::rooms::views::RoomEvent],
     },
-    /// A chat line (JSON of a [`crate::chat::ChatLine`]).
+    /// A chat line (JSON of a [`crate::meeting::chat::ChatLine`]).
     Chat {
         line: &'a serde_json::value::RawValue,
     },
@@ -416,11 +416,11 @@ pub enum ServerMessage<'a> {
     Solving {
         game: u32,
         #[serde(flatten)]
-        solving: Option<crate::solutions::Solving>,
+        solving: Option<crate::solving::solutions::Solving>,
     },
     /// The coach's advice for the recipient's decision.
     Advice {
-        advice: &'a crate::coach::CoachAdvice,
+        advice: &'a crate::solving::coach::CoachAdvice,
     },
     /// The sender left the room (or was removed from its seat).
     Left {
@@ -434,16 +434,16 @@ pub enum ServerMessage<'a> {
     /// The public rooms (a JSON object's fields, written by the directory).
     PublicRooms {
         #[serde(flatten)]
-        lists: &'a crate::directory::PublicLists,
+        lists: &'a crate::meeting::directory::PublicLists,
     },
     /// The quick-match queue, for one waiting in it.
     Matching {
         #[serde(flatten)]
-        state: &'a crate::matcher::MatchState,
+        state: &'a crate::meeting::matcher::MatchState,
     },
     /// What became of the rooms of the seats asked about.
     MyRooms {
-        rooms: &'a [crate::yours::MyRoom],
+        rooms: &'a [crate::meeting::yours::MyRoom],
     },
     /// A request was refused; nothing changed.
     Error {
@@ -583,7 +583,7 @@ pub enum LeftCode {
 pub struct BotEntry {
     pub name: String,
     pub summary: String,
-    pub avatar: crate::avatars::Avatar,
+    pub avatar: crate::meeting::avatars::Avatar,
 }
 
 impl ServerMessage<'_> {
@@ -722,7 +722,7 @@ pub fn clean_name(name: &str) -> Result<String, NameError> {
         .chars()
         .filter(|&c| !c.is_whitespace() && !is_invisible(c))
         .peekable();
-    if visible.peek().is_none() || crate::names::skeleton(name).is_empty() {
+    if visible.peek().is_none() || crate::state::names::skeleton(name).is_empty() {
         return Err(NameError::Invisible);
     }
     let categories: Vec<GeneralCategory> = visible.map(|c| c.general_category()).collect();
@@ -764,10 +764,10 @@ mod tests {
         for lang in martian_i18n::Lang::ALL {
             let words: std::collections::HashSet<String> = every
                 .iter()
-                .map(|why| crate::malformed::tests::worded(&why.reason(), lang))
+                .map(|why| crate::edge::malformed::tests::worded(&why.reason(), lang))
                 .collect();
             assert_eq!(words.len(), every.len(), "{lang}: {words:?}");
-            let long = crate::malformed::tests::worded(&NameError::TooLong.reason(), lang);
+            let long = crate::edge::malformed::tests::worded(&NameError::TooLong.reason(), lang);
             assert!(long.contains(&MAX_NAME_CHARS.to_string()), "{lang}: {long}");
         }
         let json: serde_json::Value = serde_json::from_str(&error_json_with(

@@ -9,22 +9,22 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::accept::{Connections, Limits};
-use crate::avatars::{Avatar, PERSON_AVATARS};
-use crate::chat::{CHAT_HISTORY, MAX_CHAT_CHARS};
 use crate::cluster::{Cluster, ClusterConfig};
-use crate::codes::Guesses;
-use crate::directory::Directory;
-use crate::matcher::Matcher;
-use crate::metrics::Metrics;
-use crate::outbox::Text;
+use crate::edge::accept::{Connections, Limits};
+use crate::edge::outbox::Text;
+use crate::meeting::avatars::{Avatar, PERSON_AVATARS};
+use crate::meeting::chat::{CHAT_HISTORY, MAX_CHAT_CHARS};
+use crate::meeting::codes::Guesses;
+use crate::meeting::directory::Directory;
+use crate::meeting::matcher::Matcher;
 use crate::protocol::{
     BotEntry, ChatLimits, MATCH_PLAYERS, MatchLimits, PROTOCOL_VERSION, QUICK_MESSAGES,
     ServerMessage,
 };
-use crate::registry::{Creator, NewRoom, Registry};
-use crate::room::{Room, RoomCommand, RoomSettings};
-use crate::solutions::Solutions;
+use crate::rooms::registry::{Creator, NewRoom, Registry};
+use crate::rooms::room::{Room, RoomCommand, RoomSettings};
+use crate::solving::solutions::Solutions;
+use crate::state::metrics::Metrics;
 use crate::store::{PostgresOptions, Store, StoreError, StoredRoom};
 
 /// How the server runs.
@@ -66,7 +66,7 @@ pub struct Config {
     /// Proxies (addresses or ranges) whose word on the client's address is taken (X-Real-IP,
     /// else the last X-Forwarded-For entry): behind a reverse proxy every connection comes from
     /// the proxy.
-    pub trusted_proxies: Vec<crate::proxies::IpNet>,
+    pub trusted_proxies: Vec<crate::edge::proxies::IpNet>,
     /// Where players reach the server (`https://dice.example.org`), for invite links when it
     /// sits behind a proxy; `None`: the page uses the address it was loaded from.
     pub public_url: Option<String>,
@@ -342,7 +342,7 @@ fn adopt_into(
         room: error.room,
         reason: error.message,
     })?;
-    let (tx, rx) = crate::room::room_queue();
+    let (tx, rx) = crate::rooms::room::room_queue();
     registry
         .insert(
             NewRoom {
@@ -434,7 +434,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let directory = Directory::new();
     let solutions =
         Solutions::new(config.solver_threads, config.solver_queue).map_err(ServerError::Serve)?;
-    let deciders = crate::deciders::Deciders::per_core().map_err(ServerError::Serve)?;
+    let deciders = crate::solving::deciders::Deciders::per_core().map_err(ServerError::Serve)?;
     let settings = Arc::new(RoomSettings {
         solutions: solutions.clone(),
         deciders,
@@ -503,7 +503,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         },
         coach: true,
         coach_max_target: (1..=martian_engine::MAX_DICE)
-            .map(crate::coach::max_target)
+            .map(crate::solving::coach::max_target)
             .collect(),
         public_url: config.public_url.as_deref(),
     }
@@ -517,7 +517,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         header_timeout: config.header_timeout,
         http_lifetime: config.http_lifetime,
     };
-    let trusted_proxies: Arc<[crate::proxies::IpNet]> = config.trusted_proxies.clone().into();
+    let trusted_proxies: Arc<[crate::edge::proxies::IpNet]> = config.trusted_proxies.clone().into();
     let (stop_tx, stop) = watch::channel(false);
     let connections = Arc::new(Connections::default());
     let store_handle = store.clone();
@@ -554,17 +554,17 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             refusal_reserve: 8,
             ..limits
         };
-        tokio::spawn(crate::accept::serve(
+        tokio::spawn(crate::edge::accept::serve(
             metrics_listener,
-            crate::http::metrics_router(app.clone()),
+            crate::edge::http::metrics_router(app.clone()),
             limits,
             Arc::from([]),
             Arc::new(Connections::default()),
             stop.clone(),
         ));
     }
-    let router = crate::http::router(app);
-    let task = tokio::spawn(crate::accept::serve(
+    let router = crate::edge::http::router(app);
+    let task = tokio::spawn(crate::edge::accept::serve(
         listener,
         router,
         limits,

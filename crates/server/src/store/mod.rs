@@ -21,7 +21,7 @@ pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
 pub use redact::redact_url;
 pub use sqlite::backup;
 
-use crate::metrics::Metrics;
+use crate::state::metrics::Metrics;
 
 /// A future the storage engines return (the interface is used through `dyn`).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -162,7 +162,7 @@ pub struct RoomRow {
 }
 
 /// How many chat lines of a room are kept in the database.
-pub const CHAT_KEPT: u64 = crate::chat::CHAT_HISTORY as u64;
+pub const CHAT_KEPT: u64 = crate::meeting::chat::CHAT_HISTORY as u64;
 
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use std::sync::mpsc;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::metrics::Metrics;
+use crate::state::metrics::Metrics;
 use tokio::sync::oneshot;
 
 use super::file_lock::FileLock;

@@ -11,14 +11,14 @@ use serde::Serialize;
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
-use crate::avatars::Avatar;
-use crate::ids::random_room_id;
-use crate::outbox::{ConnId, Outbox, Outgoing};
+use crate::edge::outbox::{ConnId, Outbox, Outgoing};
+use crate::meeting::avatars::Avatar;
 use crate::protocol::{ErrorCode, MATCH_PLAYERS, RoomLang, ServerMessage, error_json};
-use crate::registry::{Creator, NewRoom};
-use crate::room::{Founding, Room, room_queue};
+use crate::rooms::registry::{Creator, NewRoom};
+use crate::rooms::room::{Founding, Room, room_queue};
 use crate::server::App;
 use crate::state::Status;
+use crate::state::ids::random_room_id;
 
 /// For this long a waiter is matched only with people of their language.
 pub const LANG_WAIT: Duration = Duration::from_secs(10);
@@ -295,7 +295,7 @@ impl Matcher {
             tokio::select! {
                 () = self.wake.notified() => {}
                 () = tokio::time::sleep(Duration::from_secs(1)) => {}
-                () = crate::accept::stopped(&mut stop) => return,
+                () = crate::edge::accept::stopped(&mut stop) => return,
             }
             let (groups, counts) = self.pass();
             app.directory.set_queue(&counts);
@@ -358,7 +358,7 @@ pub async fn seat(app: &App, group: Vec<Waiter>, bots: usize) {
         Ok(evicted) => {
             if let Some(evicted) = evicted {
                 app.metrics.room_evicted();
-                crate::room::evict(&evicted).await;
+                crate::rooms::room::evict(&evicted).await;
             }
         }
         Err(cap) => return failed(ErrorCode::TooManyRooms, &cap.to_string()),

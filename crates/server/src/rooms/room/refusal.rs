@@ -7,14 +7,14 @@ use std::time::Duration;
 use martian_bots::BotError;
 use martian_engine::{GameError, MAX_PLAYERS, SolveLimit};
 
-use crate::chat::{ChatTextError, MAX_CHAT_CHARS};
-use crate::coach::CoachUnavailable;
+use crate::meeting::chat::{ChatTextError, MAX_CHAT_CHARS};
 use crate::protocol::{
     ErrorCode, ErrorExtra, ErrorLimit, LimitView, NameError, QUICK_MESSAGES, Timer, error_json_with,
 };
-use crate::registry::RoomCap;
+use crate::rooms::registry::RoomCap;
+use crate::rooms::table::TableError;
+use crate::solving::coach::CoachUnavailable;
 use crate::store::StoreError;
-use crate::table::TableError;
 
 /// Why a request to a room was refused. Nothing changed.
 #[derive(Debug, thiserror::Error)]

@@ -1,13 +1,17 @@
 //! What a room stores: its seats, rules, timer, where it stands and the games it finished. The
 //! game in progress is stored apart, as its seed and moves (see `table`).
 
+pub(crate) mod ids;
+pub(crate) mod metrics;
+pub mod names;
+
 use serde::{Deserialize, Serialize};
 
 use std::net::IpAddr;
 
 use martian_engine::Rules;
 
-use crate::avatars::Avatar;
+use crate::meeting::avatars::Avatar;
 use crate::protocol::{RoomLang, Timer};
 
 /// Where a room stands.
@@ -173,14 +177,14 @@ impl RoomState {
     }
 
     /// Whether `name` is already a seat's or a place in line's, or looks like one (compared by
-    /// [`crate::names::skeleton`]: ignoring case, invisible characters and look-alike letters).
+    /// [`crate::state::names::skeleton`]: ignoring case, invisible characters and look-alike letters).
     pub fn has_name(&self, name: &str) -> bool {
-        let skeleton = crate::names::skeleton(name);
+        let skeleton = crate::state::names::skeleton(name);
         self.seats
             .iter()
             .map(|s| &s.name)
             .chain(self.waiting.iter().map(|w| &w.name))
-            .any(|n| crate::names::skeleton(n) == skeleton)
+            .any(|n| crate::state::names::skeleton(n) == skeleton)
     }
 
     /// Adds a finished game to the list, which keeps the [`RECENT_FINISHED`] most recent.

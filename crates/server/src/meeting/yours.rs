@@ -3,10 +3,10 @@
 
 use serde::Serialize;
 
-use crate::directory::ListedSeat;
-use crate::ids::{constant_time_eq, is_room_id, token_hash};
-use crate::room::RoomCommand;
+use crate::meeting::directory::ListedSeat;
+use crate::rooms::room::RoomCommand;
 use crate::server::App;
+use crate::state::ids::{constant_time_eq, is_room_id, token_hash};
 use crate::state::{FinishedGame, RoomState, Status};
 
 /// The finished games `my_rooms` tells of each room (the last ones).

@@ -27,8 +27,8 @@ use martian_cards::shipped::{SHIPPED, Shipped};
 use martian_cards::{Card, CardLang, Expected, FoundInstead, ParseError, ParseErrorKind};
 use martian_engine::GameRecord;
 
-use crate::ids::is_room_id;
 use crate::server::App;
+use crate::state::ids::is_room_id;
 
 /// Why a review needing a solve is refused.
 pub const NOT_AT_HAND: &str = "the review of this game needs solutions the server does not have \

@@ -9,9 +9,9 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use qrcode::{EcLevel, QrCode};
 
-use crate::accept::Peer;
-use crate::ids::normalize_code;
+use crate::edge::accept::Peer;
 use crate::server::App;
+use crate::state::ids::normalize_code;
 
 /// The invite link of the room with `code`: `base` (no trailing slash) then `/r/CODE`.
 pub fn invite_link(base: &str, code: &str) -> String {
@@ -45,7 +45,7 @@ fn base(app: &App, peer: &Peer, headers: &HeaderMap) -> Option<String> {
     if !plain {
         return None;
     }
-    let from_proxy = crate::proxies::trusts(&app.config.trusted_proxies, peer.addr);
+    let from_proxy = crate::edge::proxies::trusts(&app.config.trusted_proxies, peer.addr);
     let https = from_proxy
         && headers
             .get("x-forwarded-proto")

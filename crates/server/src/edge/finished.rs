@@ -10,9 +10,9 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
-use crate::ids::is_room_id;
 use crate::server::App;
 use crate::state::FinishedGame;
+use crate::state::ids::is_room_id;
 
 /// Games per page.
 pub const PAGE: usize = 100;

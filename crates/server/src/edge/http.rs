@@ -10,10 +10,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use martian_i18n::Lang;
 
-use crate::accept::{Admission, Peer};
 use crate::assets;
-use crate::ids::is_room_id;
+use crate::edge::accept::{Admission, Peer};
 use crate::server::{App, MetricsAt};
+use crate::state::ids::is_room_id;
 
 /// The routes of the server, with its state.
 pub fn router(app: Arc<App>) -> Router {
@@ -27,7 +27,7 @@ pub fn router(app: Arc<App>) -> Router {
             "/r/{code}",
             get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
         )
-        .route("/r/{code}/qr.svg", get(crate::qr::qr))
+        .route("/r/{code}/qr.svg", get(crate::meeting::qr::qr))
         .route(
             "/app.js",
             get(|| async { asset(assets::APP_JS, "text/javascript; charset=utf-8") }),
@@ -49,7 +49,7 @@ pub fn router(app: Arc<App>) -> Router {
             "/favicon.svg",
             get(|| async { asset(assets::FAVICON_SVG, "image/svg+xml") }),
         )
-        .route("/ws", get(crate::ws::upgrade))
+        .route("/ws", get(crate::edge::ws::upgrade))
         .route(
             "/i18n/en.ftl",
             get(|| async { asset(Lang::En.ftl_source(), "text/plain; charset=utf-8") }),
@@ -58,14 +58,14 @@ pub fn router(app: Arc<App>) -> Router {
             "/i18n/pt-BR.ftl",
             get(|| async { asset(Lang::PtBr.ftl_source(), "text/plain; charset=utf-8") }),
         )
-        .route("/api/rooms/{room}/games", get(crate::finished::games))
+        .route("/api/rooms/{room}/games", get(crate::edge::finished::games))
         .route("/api/rooms/{room}/games/{number}/record", get(record))
         .route(
             "/api/rooms/{room}/games/{number}/review",
-            get(crate::reviews::review)
-                .post(crate::reviews::review_own_card)
+            get(crate::solving::reviews::review)
+                .post(crate::solving::reviews::review_own_card)
                 .layer(axum::extract::DefaultBodyLimit::max(
-                    crate::reviews::MAX_CARD_BYTES,
+                    crate::solving::reviews::MAX_CARD_BYTES,
                 )),
         )
         .route("/healthz", get(|| async { "ok\n" }))
@@ -93,7 +93,7 @@ async fn refuse_when_full(
     let admission = peer.map_or(Admission::Served, |peer| peer.admission);
     let path = request.uri().path();
     let monitoring = peer.is_some_and(|peer| peer.addr.is_loopback())
-        && crate::accept::MONITORING_PATHS.contains(&path);
+        && crate::edge::accept::MONITORING_PATHS.contains(&path);
     let why = match admission {
         Admission::Served => return next.run(request).await,
         _ if path == "/ws" || monitoring => return next.run(request).await,
@@ -233,7 +233,7 @@ async fn metrics(State(app): State<Arc<App>>, headers: axum::http::HeaderMap) ->
         .filter_map(|value| value.to_str().ok())
         .collect::<Vec<_>>()
         .join(",");
-    let format = crate::metrics::Format::from_accept(Some(accept.as_str()));
+    let format = crate::state::metrics::Format::from_accept(Some(accept.as_str()));
     let text = app
         .metrics
         .encode_as(format, app.connections.open(), app.solutions.pending());

@@ -20,6 +20,8 @@
 //! Fencing is the storage's: every change of a room is stored only if the room's row still names
 //! this process and the generation the room was claimed with (see `store/postgres.rs`).
 
+pub(crate) mod relay;
+
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
@@ -32,8 +34,8 @@ use tokio::net::TcpStream;
 use tokio::sync::{Mutex, watch};
 use tokio::time::Instant;
 
-use crate::accept::{AddressSlot, Peer, stopped};
-use crate::room::RoomCommand;
+use crate::edge::accept::{AddressSlot, Peer, stopped};
+use crate::rooms::room::RoomCommand;
 use crate::server::{App, adopt};
 use crate::store::{Claim, Postgres, StoreError};
 
@@ -356,7 +358,7 @@ pub async fn proxy(
         let (Ok(upstream), Ok(downstream)) = (upstream.await, downstream.await) else {
             return;
         };
-        crate::relay::relay(TokioIo::new(downstream), TokioIo::new(upstream), stop).await;
+        crate::cluster::relay::relay(TokioIo::new(downstream), TokioIo::new(upstream), stop).await;
         // The client's place in its address's count, for as long as its connection lives.
         drop(address);
     });

@@ -24,21 +24,23 @@ use tokio_tungstenite::tungstenite::protocol::frame::FrameHeader;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
 
-use crate::accept::{Admission, Peer, stopped};
-use crate::avatars::Avatar;
 use crate::cluster::Route;
-use crate::codes::CodeRefusal;
-use crate::ids::{is_room_id, random_room_id};
-use crate::matcher::{MatchState, Waiter};
-use crate::outbox::{ConnId, Outbox, Outgoing, Text};
+use crate::edge::accept::{Admission, Peer, stopped};
+use crate::edge::outbox::{ConnId, Outbox, Outgoing, Text};
+use crate::meeting::avatars::Avatar;
+use crate::meeting::codes::CodeRefusal;
+use crate::meeting::matcher::{MatchState, Waiter};
 use crate::protocol::{
     ClientMessage, ErrorCode, ErrorExtra, LeftCode, MATCH_PLAYERS, MAX_MESSAGE_BYTES, MAX_MY_ROOMS,
     ServerMessage, clean_name, error_json_with,
 };
-use crate::registry::{Creator, NewRoom};
-use crate::room::{CreateRefusal, Entry, Founding, Room, RoomCommand, RoomSender, room_queue};
+use crate::rooms::registry::{Creator, NewRoom};
+use crate::rooms::room::{
+    CreateRefusal, Entry, Founding, Room, RoomCommand, RoomSender, room_queue,
+};
 use crate::server::App;
 use crate::state::Status;
+use crate::state::ids::{is_room_id, random_room_id};
 
 /// The largest frame (and message) the WebSocket layer reads at all; above it the connection is
 /// closed with code 1009. Between [`MAX_MESSAGE_BYTES`] and this, a message is refused with
@@ -107,7 +109,7 @@ pub async fn upgrade(
     };
     let direct = peer.addr;
     let mut peer = Peer {
-        addr: crate::proxies::client_addr(peer.addr, headers, &app.config.trusted_proxies),
+        addr: crate::edge::proxies::client_addr(peer.addr, headers, &app.config.trusted_proxies),
         ..peer
     };
     // Behind a trusted proxy the connection was not counted by address at its accept (the
@@ -491,7 +493,7 @@ const ROOM_STOP_WAIT: Duration = Duration::from_secs(3);
 
 /// Sends what the connection's room queued for it, up to the room's `Reconnect` (or the
 /// connection's detachment).
-async fn deliver_until_reconnect(socket: &mut Socket, inbox: &crate::outbox::Inbox) {
+async fn deliver_until_reconnect(socket: &mut Socket, inbox: &crate::edge::outbox::Inbox) {
     while let Some(outgoing) = inbox.recv().await {
         let text = match outgoing {
             Outgoing::Text(text) => text,
@@ -553,7 +555,7 @@ struct Client {
     /// The connection waits in the quick-match queue.
     matching: bool,
     /// The room codes it typed that found no room.
-    guesses: crate::codes::ConnectionGuesses,
+    guesses: crate::meeting::codes::ConnectionGuesses,
 }
 
 /// An avatar a person picked, if any; an unknown id is refused.
@@ -588,7 +590,7 @@ impl Client {
         let message: ClientMessage = match serde_json::from_str(text) {
             Ok(message) => message,
             Err(error) => {
-                let explained = crate::malformed::explain(text, &error);
+                let explained = crate::edge::malformed::explain(text, &error);
                 app.metrics.refusal(ErrorCode::Malformed.as_str());
                 return Some(error_json_with(
                     ErrorCode::Malformed,
@@ -618,7 +620,7 @@ impl Client {
                         Some(kind),
                     ));
                 }
-                let rooms = Box::pin(crate::yours::my_rooms(app, seats)).await;
+                let rooms = Box::pin(crate::meeting::yours::my_rooms(app, seats)).await;
                 return Some(ServerMessage::MyRooms { rooms: &rooms }.to_json());
             }
             _ => {}
@@ -796,25 +798,27 @@ impl Client {
     ) -> Result<String, String> {
         match (room, code) {
             (Some(room), None) => Ok(room),
-            (None, Some(code)) => crate::codes::resolve(app, self.peer.addr, &self.guesses, &code)
-                .await
-                .map_err(|refused| {
-                    let (code, extra) = match &refused {
-                        CodeRefusal::Unknown(_) | CodeRefusal::Shape(_) => {
-                            (ErrorCode::UnknownCode, ErrorExtra::default())
-                        }
-                        CodeRefusal::TooManyGuesses(wait) => (
-                            ErrorCode::TooManyGuesses,
-                            ErrorExtra {
-                                retry_ms: Some(wait.as_millis().max(1) as u64),
-                                ..ErrorExtra::default()
-                            },
-                        ),
-                        CodeRefusal::Storage(_) => (ErrorCode::Storage, ErrorExtra::default()),
-                    };
-                    app.metrics.refusal(code.as_str());
-                    error_json_with(code, &refused.to_string(), Some(kind), extra)
-                }),
+            (None, Some(code)) => {
+                crate::meeting::codes::resolve(app, self.peer.addr, &self.guesses, &code)
+                    .await
+                    .map_err(|refused| {
+                        let (code, extra) = match &refused {
+                            CodeRefusal::Unknown(_) | CodeRefusal::Shape(_) => {
+                                (ErrorCode::UnknownCode, ErrorExtra::default())
+                            }
+                            CodeRefusal::TooManyGuesses(wait) => (
+                                ErrorCode::TooManyGuesses,
+                                ErrorExtra {
+                                    retry_ms: Some(wait.as_millis().max(1) as u64),
+                                    ..ErrorExtra::default()
+                                },
+                            ),
+                            CodeRefusal::Storage(_) => (ErrorCode::Storage, ErrorExtra::default()),
+                        };
+                        app.metrics.refusal(code.as_str());
+                        error_json_with(code, &refused.to_string(), Some(kind), extra)
+                    })
+            }
             _ => Err(refusal(
                 app,
                 ErrorCode::Malformed,
@@ -949,7 +953,7 @@ impl Client {
         )?;
         if let Some(evicted) = evicted {
             app.metrics.room_evicted();
-            crate::room::evict(&evicted).await;
+            crate::rooms::room::evict(&evicted).await;
         }
         if let Err(error) = store.commit(vec![room.first_write()]).await {
             app.registry.remove(&id, generation);
@@ -1023,7 +1027,7 @@ impl Client {
                 Ok(waiter) => {
                     let bots = waiter.players - 1;
                     // The room tells the connection to enter it (`Outgoing::Matched`).
-                    crate::matcher::seat(app, vec![waiter], bots).await;
+                    crate::meeting::matcher::seat(app, vec![waiter], bots).await;
                     None
                 }
                 Err(refused) => Some(refusal(

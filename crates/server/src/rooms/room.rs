@@ -4,10 +4,13 @@
 
 mod bots;
 mod chat;
+mod entry;
 mod lobby;
+mod messages;
 mod presence;
 mod refusal;
 mod social;
+mod telling;
 
 pub use refusal::{CreateRefusal, Refusal};
 
@@ -22,23 +25,23 @@ use tokio::time::Instant;
 use martian_bots::Strategy;
 use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules};
 
-use crate::avatars::Avatar;
-use crate::chat::{Bucket, ChatLog};
-use crate::coach::CoachUnavailable;
-use crate::directory::Directory;
-use crate::ids::{constant_time_eq, random_code, random_seed, random_token, token_hash};
-use crate::metrics::Metrics;
-use crate::outbox::{ConnId, Outbox, Outgoing, Text};
+use crate::edge::outbox::{ConnId, Outbox, Outgoing, Text};
+use crate::meeting::avatars::Avatar;
+use crate::meeting::chat::{Bucket, ChatLog};
+use crate::meeting::directory::Directory;
 use crate::protocol::{
     ClientMessage, LeftCode, NameError, OnTimeout, RoomLang, ServerMessage, Timer, clean_name,
 };
-use crate::solutions::{Need, Readiness, Solutions};
-use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
-use crate::store::{Store, StoreError, StoredGame, Write};
-use crate::table::{Command, Move, Table};
-use crate::views::{
+use crate::rooms::table::{Command, Move, Table};
+use crate::rooms::views::{
     HistoryCache, RoomChange, RoomEvent, RoomView, SeatView, WaitingView, game_view,
 };
+use crate::solving::coach::CoachUnavailable;
+use crate::solving::solutions::{Need, Readiness, Solutions};
+use crate::state::ids::{constant_time_eq, random_code, random_seed, random_token, token_hash};
+use crate::state::metrics::Metrics;
+use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
+use crate::store::{Store, StoreError, StoredGame, Write};
 
 /// The most spectators a room admits.
 pub const MAX_SPECTATORS: usize = 64;
@@ -74,7 +77,7 @@ pub struct RoomSettings {
     /// Where the solutions of new rule sets are prepared.
     pub solutions: Solutions,
     /// Where bots that read those solutions decide, and the coach advises.
-    pub deciders: crate::deciders::Deciders,
+    pub deciders: crate::solving::deciders::Deciders,
     pub metrics: Metrics,
     /// Makes the bots of the bot seats and the stand-ins.
     pub make_bot: crate::server::BotMaker,
@@ -211,7 +214,7 @@ pub enum RoomCommand {
     /// What became of the room, for the holder of `token` (`my_rooms`).
     Describe {
         token: String,
-        reply: oneshot::Sender<Option<crate::yours::MyRoom>>,
+        reply: oneshot::Sender<Option<crate::meeting::yours::MyRoom>>,
     },
     /// Another process holds the room's lease now: stop at once, change nothing, and tell the
     /// members to reconnect (they reach the new owner).
@@ -318,7 +321,7 @@ struct Thinking {
     waits: Option<Need>,
     tell_at: Option<Instant>,
     /// What it last told (`None` inside: that the tables are being prepared, no figure yet).
-    told: Option<Option<crate::solutions::Solving>>,
+    told: Option<Option<crate::solving::solutions::Solving>>,
 }
 
 /// How often a room tells how far the solutions its bots wait for are along.
@@ -403,7 +406,9 @@ impl Room {
             let avatar =
                 avatar.unwrap_or_else(|| Avatar::first_free(seats.iter().filter_map(|s| s.avatar)));
             // The same name twice: the later one is told apart by its seat number.
-            let taken = seats.iter().any(|s| crate::names::same_name(&s.name, name));
+            let taken = seats
+                .iter()
+                .any(|s| crate::state::names::same_name(&s.name, name));
             let name = if taken {
                 format!("{name} {}", seats.len() + 1)
             } else {
@@ -874,277 +879,6 @@ impl Room {
         }
     }
 
-    async fn enter(
-        &mut self,
-        conn: ConnId,
-        outbox: &Outbox,
-        entry: Entry,
-    ) -> Result<Entered, Refusal> {
-        match entry {
-            Entry::Watch { name } => {
-                if let Some(name) = name {
-                    clean_name(&name)?;
-                }
-                let spectators = self.spectators();
-                if spectators >= MAX_SPECTATORS {
-                    return Err(Refusal::SpectatorsFull);
-                }
-                Ok(Entered::watching())
-            }
-            Entry::Join {
-                name,
-                avatar,
-                token,
-            } => {
-                // One person, one seat: the browser's token for a seat of this room brings it
-                // back to that seat, whatever the name says.
-                if let Some(token) = token
-                    && self.holds_place(&token)
-                {
-                    return self.resume(conn, outbox, token).await;
-                }
-                if self.state.status != Status::Lobby {
-                    return Err(Refusal::AlreadyStarted);
-                }
-                self.seat_person(&name, avatar).await
-            }
-            Entry::Resume { token } => self.resume(conn, outbox, token).await,
-        }
-    }
-
-    /// Whether `token` is a seat's or a place in line's of this room.
-    fn holds_place(&self, token: &str) -> bool {
-        let presented = token_hash(token);
-        self.state.seats.iter().any(|s| {
-            s.token_hash
-                .as_deref()
-                .is_some_and(|hash| constant_time_eq(hash, &presented))
-        }) || self
-            .state
-            .waiting
-            .iter()
-            .any(|w| constant_time_eq(&w.token_hash, &presented))
-    }
-
-    /// The seat (or place in line) of `token`, taken up on `conn`; an older connection on the
-    /// seat is detached: one connection per seat.
-    async fn resume(
-        &mut self,
-        conn: ConnId,
-        outbox: &Outbox,
-        token: String,
-    ) -> Result<Entered, Refusal> {
-        let presented = token_hash(&token);
-        let seat = self.state.seats.iter().position(|s| {
-            s.token_hash
-                .as_deref()
-                .is_some_and(|hash| constant_time_eq(hash, &presented))
-        });
-        let Some(seat) = seat else {
-            // A place in line for the next game.
-            if self
-                .state
-                .waiting
-                .iter()
-                .any(|w| constant_time_eq(&w.token_hash, &presented))
-            {
-                return Ok(Entered {
-                    seat: None,
-                    token: Some(token),
-                    waiting: true,
-                    events: Vec::new(),
-                });
-            }
-            return Err(Refusal::BadToken);
-        };
-        let older: Vec<ConnId> = self
-            .members
-            .iter()
-            .filter(|(id, m)| m.seat == Some(seat) && **id != conn)
-            .map(|(id, _)| *id)
-            .collect();
-        for id in older {
-            if let Some(member) = self.members.remove(&id) {
-                let left = ServerMessage::Left {
-                    code: LeftCode::ResumedElsewhere,
-                    reason: "your seat was resumed on another connection",
-                }
-                .to_json();
-                let _ = member.outbox.send(Outgoing::Detached(Some(left.into())));
-            }
-        }
-        let _ = outbox;
-        // Back: the seat is the person's again at once.
-        if self.state.seats[seat].away {
-            let mut next = self.state.clone();
-            next.seats[seat].away = false;
-            self.commit_state(next).await?;
-        }
-        Ok(Entered {
-            seat: Some(seat),
-            token: Some(token),
-            waiting: false,
-            events: vec![RoomEvent::Room(RoomChange::Connected { seat })],
-        })
-    }
-
-    async fn message(&mut self, conn: ConnId, message: ClientMessage) -> Reply {
-        let Some(member) = self.members.get(&conn) else {
-            return Err(Refusal::NotInRoom);
-        };
-        let seat = member.seat;
-        match message {
-            ClientMessage::Leave {} => {
-                if let Some(member) = self.members.remove(&conn) {
-                    let left = ServerMessage::Left {
-                        code: LeftCode::Left,
-                        reason: "you left the room",
-                    }
-                    .to_json();
-                    let _ = member.outbox.send(Outgoing::Detached(Some(left.into())));
-                }
-                Ok(match seat {
-                    Some(seat) if !self.seat_connected(seat) => {
-                        vec![RoomEvent::Room(RoomChange::Disconnected { seat })]
-                    }
-                    _ => Vec::new(),
-                })
-            }
-            ClientMessage::Act { action } => {
-                let seat = seat.ok_or(Refusal::SpectatorPlays)?;
-                let command = Command::parse(&action).ok_or(Refusal::NotAnAction(action))?;
-                if self.state.status != Status::Playing {
-                    return Err(Refusal::NoGame);
-                }
-                if self.state.seats[seat].bot.is_some() {
-                    return Err(Refusal::BotPlaysYourSeat);
-                }
-                // Acting takes a timed-out turn back from the stand-in.
-                let taken_back = self.stand_in[seat].take();
-                let result = self.play(seat, command).await;
-                if result.is_err() {
-                    self.stand_in[seat] = taken_back;
-                }
-                result
-            }
-            ClientMessage::Say { message } => self.say(conn, &message).await,
-            ClientMessage::Chat { text } => self.chat_text(conn, &text).await,
-            ClientMessage::LeaveSeat {} => {
-                let Some(member) = self.members.remove(&conn) else {
-                    return Err(Refusal::NotInRoom);
-                };
-                let left = ServerMessage::Left {
-                    code: LeftCode::LeftSeat,
-                    reason: "you left your seat",
-                }
-                .to_json();
-                let _ = member
-                    .outbox
-                    .send(Outgoing::Detached(Some(left.clone().into())));
-                Ok(self.give_up_seat(member).await)
-            }
-            ClientMessage::SetAvatar { avatar } => self.set_avatar(conn, &avatar).await,
-            ClientMessage::Coach { on } => {
-                if seat.is_none() {
-                    return Err(Refusal::SpectatorCoached);
-                }
-                if on && let Some(reason) = self.coach_unavailable() {
-                    return Err(reason.into());
-                }
-                if let Some(member) = self.members.get_mut(&conn) {
-                    member.coach = on;
-                }
-                if on {
-                    self.send_advice();
-                }
-                Ok(Vec::new())
-            }
-            ClientMessage::Ping {} => {
-                self.send(conn, ServerMessage::Pong {}.to_json());
-                Ok(Vec::new())
-            }
-            ClientMessage::JoinNext { name, avatar } => {
-                let avatar = match avatar {
-                    Some(id) => Some(Avatar::person(&id).ok_or(Refusal::UnknownAvatar(id))?),
-                    None => None,
-                };
-                self.join_next(conn, &name, avatar).await
-            }
-            ClientMessage::HandToBot { seat: absent } => {
-                if seat.is_none() {
-                    return Err(Refusal::SpectatorHandsOver);
-                }
-                self.hand_to_bot(absent).await
-            }
-            ClientMessage::CreateRoom { .. }
-            | ClientMessage::Join { .. }
-            | ClientMessage::Resume { .. }
-            | ClientMessage::Watch { .. }
-            | ClientMessage::QuickMatch { .. }
-            | ClientMessage::MatchBot {}
-            | ClientMessage::MatchCancel {} => Err(Refusal::AlreadyInRoom),
-            // Answered by the connection itself, in a room or not.
-            ClientMessage::Browse { .. } | ClientMessage::MyRooms { .. } => Ok(Vec::new()),
-            host_only => {
-                if seat != Some(self.state.host) {
-                    return Err(Refusal::NotHost);
-                }
-                self.host(host_only).await
-            }
-        }
-    }
-
-    /// Plays `command` for `seat`, stores the moves, and moves the room on. Nothing changes on
-    /// error.
-    async fn play(&mut self, seat: usize, command: Command) -> Reply {
-        let Some(table) = &self.table else {
-            return Err(Refusal::NoGame);
-        };
-        let mut next = table.clone();
-        let first = next.moves().len();
-        let (moves, events) = next.command(seat, command)?;
-        let mut writes = vec![Write::Moves {
-            room: self.id.clone(),
-            number: self.state.game,
-            first,
-            codes: moves.iter().map(|m| m.code()).collect(),
-        }];
-        let mut state = None;
-        if let Some(outcome) = next.game().outcome() {
-            let record = next.record(self.players()).to_json();
-            let mut over = self.state.clone();
-            over.status = Status::Over;
-            over.finish(FinishedGame {
-                number: over.game,
-                winners: outcome.winners.clone(),
-                scores: outcome.scores.clone(),
-                names: over.seats.iter().map(|s| s.name.clone()).collect(),
-            });
-            writes.push(Write::GameFinished {
-                room: self.id.clone(),
-                number: self.state.game,
-                record,
-            });
-            state = Some(over);
-        }
-        // The moves, the game's end and the room's state: one transaction, or nothing.
-        let over = state.is_some();
-        self.commit(writes, state).await?;
-        if over {
-            self.settings.metrics.game_finished();
-            tracing::info!(game = self.state.game, "game over");
-        }
-        let room_events = events.into_iter().map(RoomEvent::Game).collect();
-        // A turn that ended releases its stand-in.
-        if next.game().seat() != seat || next.game().is_over() || next.seat_to_move() != Some(seat)
-        {
-            self.stand_in[seat] = None;
-        }
-        self.table = Some(next);
-        self.schedule();
-        Ok(room_events)
-    }
-
     fn players(&self) -> Vec<PlayerInfo> {
         self.state
             .seats
@@ -1198,157 +932,5 @@ impl Room {
 
     fn spectators(&self) -> usize {
         self.members.values().filter(|m| m.seat.is_none()).count()
-    }
-
-    fn send(&self, conn: ConnId, text: String) {
-        if let Some(member) = self.members.get(&conn) {
-            let _ = member.outbox.send(Outgoing::Text(text.into()));
-        }
-    }
-
-    /// Sends everyone in the room its state and `events`.
-    fn broadcast(&self, events: &[RoomEvent]) {
-        let view = self.view();
-        let text: Text = ServerMessage::Update {
-            room: &view,
-            events,
-        }
-        .to_json()
-        .into();
-        for member in self.members.values() {
-            let _ = member.outbox.send(Outgoing::Text(text.clone()));
-        }
-        self.send_advice();
-    }
-
-    /// Why the coach is not offered in this room now, if it is not.
-    fn coach_unavailable(&self) -> Option<CoachUnavailable> {
-        let humans = self.state.seats.iter().filter(|s| s.bot.is_none()).count();
-        crate::coach::unavailable(self.state.rules, self.state.seats.len(), humans)
-    }
-
-    /// Sends the coached members the advice for the game as it stands. The solver works on the
-    /// deciders' threads (a first duel solution takes a moment); advice names the move count it is
-    /// for, so a client drops advice that arrives after the game moved on.
-    fn send_advice(&self) {
-        let Some(table) = &self.table else {
-            return;
-        };
-        let game = table.game();
-        let Some(mover) = table.seat_to_move() else {
-            return;
-        };
-        if self.state.status != Status::Playing
-            || !matches!(game.state(), GameState::Playing)
-            || self.coach_unavailable().is_some()
-        {
-            return;
-        }
-        let coached: Vec<(Outbox, usize)> = self
-            .members
-            .values()
-            .filter(|m| m.coach)
-            .filter_map(|m| m.seat.map(|seat| (m.outbox.clone(), seat)))
-            .collect();
-        if coached.is_empty() {
-            return;
-        }
-        let rules = game.rules();
-        let scores = game.scores().to_vec();
-        let turn = *game.turn();
-        let round = game.round();
-        let moves = table.moves().len();
-        let ready = match self
-            .settings
-            .solutions
-            .request(Need::new(rules, scores.len()))
-        {
-            Readiness::Ready => None,
-            Readiness::Pending(ready) => Some(ready),
-            Readiness::Busy => {
-                let busy: Text = Refusal::CoachBusy.to_json(Some("coach")).into();
-                for (outbox, _) in coached {
-                    let _ = outbox.send(Outgoing::Text(busy.clone()));
-                }
-                return;
-            }
-        };
-        let advise = move || {
-            for (outbox, seat) in coached {
-                if let Some(advice) =
-                    crate::coach::advice(rules, &scores, mover, &turn, round, moves, seat)
-                {
-                    let text = ServerMessage::Advice { advice: &advice }.to_json();
-                    let _ = outbox.send(Outgoing::Text(text.into()));
-                }
-            }
-        };
-        let deciders = self.settings.deciders.clone();
-        match ready {
-            None => deciders.spawn(advise),
-            Some(ready) => {
-                tokio::spawn(async move {
-                    // Prepared elsewhere or not, the advice reads (or computes) the solution.
-                    let _ = ready.await;
-                    deciders.spawn(advise);
-                });
-            }
-        }
-    }
-
-    pub fn view(&self) -> RoomView {
-        RoomView {
-            id: self.id.clone(),
-            code: self.state.code.clone(),
-            status: self.state.status,
-            host: self.state.host,
-            waiting: self
-                .state
-                .waiting
-                .iter()
-                .map(|w| WaitingView {
-                    name: w.name.clone(),
-                    avatar: w.avatar.unwrap_or(Avatar::nth_person(0)),
-                    connected: self
-                        .members
-                        .values()
-                        .filter_map(|m| m.waiting.as_deref())
-                        .any(|token| token_hash(token) == w.token_hash),
-                })
-                .collect(),
-            seats: self
-                .state
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| SeatView {
-                    name: s.name.clone(),
-                    bot: s.bot.clone(),
-                    human: s.human,
-                    connected: s.bot.is_some() || self.seat_connected(i),
-                    stand_in: self.stand_in.get(i).is_some_and(Option::is_some),
-                    away: s.away,
-                    avatar: self.state.avatar(i),
-                    muted: s.muted,
-                })
-                .collect(),
-            rules: self.state.rules,
-            timer: self.state.timer_now(),
-            timer_auto: self.state.timer_auto,
-            public: self.state.public,
-            lang: self.state.lang,
-            spectator_chat: self.state.spectator_chat,
-            spectators: self.spectators(),
-            game: self.table.as_ref().map(|t| {
-                game_view(
-                    t,
-                    self.state.game,
-                    self.deadline,
-                    &mut self.history.borrow_mut(),
-                )
-            }),
-            finished: self.state.finished.clone(),
-            finished_total: self.state.finished_total(),
-        }
     }
 }

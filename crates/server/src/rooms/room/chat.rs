@@ -2,7 +2,7 @@
 //! spectators), paced, stored, and relayed to everyone in the room.
 
 use super::*;
-use crate::chat::{ChatLine, Said, clean_text};
+use crate::meeting::chat::{ChatLine, Said, clean_text};
 use crate::protocol::QUICK_MESSAGES;
 
 /// A member's chat: this many lines at once…

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
-use crate::avatars::Avatar;
+use crate::meeting::avatars::Avatar;
 
 /// The longest line of free text, in characters (after cleaning).
 pub const MAX_CHAT_CHARS: usize = 200;

@@ -13,8 +13,8 @@ use tokio::time::Instant;
 
 use martian_engine::Rules;
 
-use crate::avatars::Avatar;
-use crate::outbox::Text;
+use crate::edge::outbox::Text;
+use crate::meeting::avatars::Avatar;
 use crate::protocol::{MATCH_PLAYERS, RoomLang, ServerMessage};
 use crate::state::Status;
 use crate::store::Store;
@@ -200,7 +200,7 @@ impl Directory {
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
-                () = crate::accept::stopped(&mut stop) => return,
+                () = crate::edge::accept::stopped(&mut stop) => return,
             }
             if shared && Instant::now() >= remote_due {
                 remote_due = Instant::now() + REMOTE_EVERY;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::watch;
 
-use crate::accept::stopped;
+use crate::edge::accept::stopped;
 use crate::protocol::ServerMessage;
 
 /// How long a frame of the owner's already begun may take to end once this process stops.

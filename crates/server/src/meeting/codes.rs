@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::chat::Bucket;
-use crate::ids::normalize_code;
+use crate::meeting::chat::Bucket;
 use crate::server::App;
+use crate::state::ids::normalize_code;
 use crate::store::StoreError;
 
 /// Unknown codes one connection may try at once…

@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::outbox::ConnId;
-use crate::room::RoomSender;
+use crate::edge::outbox::ConnId;
+use crate::rooms::room::RoomSender;
 use crate::state::Status;
 
 /// Why a room cannot be added.
@@ -444,7 +444,7 @@ mod tests {
         NewRoom {
             id: id.into(),
             code: format!("C{id}"),
-            sender: crate::room::room_queue().0,
+            sender: crate::rooms::room::room_queue().0,
             creator,
             generation,
             status: Status::Lobby,

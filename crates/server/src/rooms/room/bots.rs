@@ -1,5 +1,5 @@
 //! Bots at the table: when the next bot move is due, the turn timer, and bot decisions made on the
-//! deciders' threads (`crate::deciders`) so that a slow bot never holds up the room.
+//! deciders' threads (`crate::solving::deciders`) so that a slow bot never holds up the room.
 
 use super::*;
 

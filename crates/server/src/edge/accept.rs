@@ -25,7 +25,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt;
 
-use crate::proxies::IpNet;
+use crate::edge::proxies::IpNet;
 
 /// How connections are accepted and bounded.
 #[derive(Clone, Copy, Debug)]
@@ -272,8 +272,8 @@ pub async fn serve(
         };
         let open = connections.open.fetch_add(1, Ordering::SeqCst) + 1;
         let slot = Slot(connections.clone());
-        let addr = crate::proxies::canonical(peer.ip());
-        let proxied = crate::proxies::trusts(&trusted_proxies, addr);
+        let addr = crate::edge::proxies::canonical(peer.ip());
+        let proxied = crate::edge::proxies::trusts(&trusted_proxies, addr);
         let (from_here, address) = if proxied {
             (None, None)
         } else {

@@ -7,10 +7,10 @@ use tokio::time::Instant;
 
 use martian_engine::{Awaiting, BONUS_POINTS, Dice, Face, GameState, Rules, TurnPhase};
 
-use crate::avatars::Avatar;
+use crate::meeting::avatars::Avatar;
 use crate::protocol::{OnTimeout, RoomLang, Timer};
+use crate::rooms::table::{Event, Table};
 use crate::state::{FinishedGame, Status};
-use crate::table::{Event, Table};
 
 /// What everyone in a room sees: never a token.
 #[derive(Clone, Debug, Serialize)]
@@ -370,7 +370,7 @@ pub fn game_view(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::Command;
+    use crate::rooms::table::Command;
 
     /// The cached history equals one written afresh after every move of whole games.
     #[test]
