@@ -401,30 +401,23 @@ async fn a_restart_holds_no_more_rooms_than_max_rooms_and_keeps_the_rest() {
     next_json(&mut ws).await.unwrap();
     send(&mut ws, json!({"type": "create_room", "name": "Eva"})).await;
     assert_eq!(next_json(&mut ws).await.unwrap()["code"], "too_many_rooms");
-    // Once everyone has left one, a new room takes its place: that room is closed for good.
+    // Once everyone has left one, its game is still theirs: a stranger's new room never takes
+    // its place, however often it asks (before issue 41 it did, within a few tries).
     drop(present.remove(2));
-    let created = 'retry: {
-        for _ in 0..100 {
-            send(&mut ws, json!({"type": "create_room", "name": "Eva"})).await;
-            let answer = next_json(&mut ws).await.unwrap();
-            if answer["type"] == "joined" {
-                break 'retry true;
-            }
-            assert_eq!(answer["code"], "too_many_rooms", "{answer}");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        false
-    };
-    assert!(created, "the room nobody is in gives its place");
+    for _ in 0..100 {
+        send(&mut ws, json!({"type": "create_room", "name": "Eva"})).await;
+        let answer = next_json(&mut ws).await.unwrap();
+        assert_eq!(answer["code"], "too_many_rooms", "{answer}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     tokio::task::block_in_place(|| server.kill());
-    // With room for them, the others come back (and Eva's).
+    // With room for them, all four come back, the game everyone left among them.
     let server = tokio::task::block_in_place(|| ServeProcess::start(&db, &[], &[]));
     let report = server.stderr_with("rooms restored");
     assert!(report.contains("4 rooms restored"), "{report}");
     for (i, (room, token)) in rooms.iter().enumerate() {
         let answer = resume(server.addr, room, token).await;
-        let expected = if i == 2 { "error" } else { "joined" };
-        assert_eq!(answer["type"], expected, "room {i}: {answer}");
+        assert_eq!(answer["type"], "joined", "room {i}: {answer}");
     }
     tokio::task::block_in_place(|| server.kill());
     let _ = std::fs::remove_dir_all(&dir);

@@ -627,7 +627,7 @@ mod tests {
             (
                 CreateRefusal::Cap(RoomCap::Connection { limit: 3 }),
                 ErrorCode::RoomsPerConnection,
-                "3 rooms created on this connection are open with people in them: finish or leave one of them, then create another".to_string(),
+                "3 rooms created on this connection are open with people in them, or hold games they left unfinished within the hour: finish or leave one of them, or try again later".to_string(),
             ),
             (
                 CreateRefusal::Cap(RoomCap::Server),
@@ -637,7 +637,7 @@ mod tests {
             (
                 CreateRefusal::Cap(RoomCap::Address { limit: 20 }),
                 ErrorCode::RoomsPerAddress,
-                "20 rooms created from your address are open with people in them: finish or leave one of them, then create another".to_string(),
+                "20 rooms created from your address are open with people in them, or hold games they left unfinished within the hour: finish or leave one of them, or try again later".to_string(),
             ),
             (
                 CreateRefusal::BadName(NameError::TooLong),
