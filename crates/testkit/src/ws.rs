@@ -28,6 +28,11 @@ impl Client {
         let (ws, _) = connect_async(format!("ws://{addr}/ws"))
             .await
             .expect("connects");
+        Client::welcomed(ws).await
+    }
+
+    /// A client on `ws`, once it has read the welcome.
+    async fn welcomed(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         let mut client = Client {
             ws,
             room: Value::Null,
@@ -55,16 +60,7 @@ impl Client {
         )
         .await
         .expect("the handshake");
-        let mut client = Client {
-            ws,
-            room: Value::Null,
-            seat: None,
-            token: None,
-            room_id: None,
-        };
-        let welcome = client.recv().await;
-        assert_eq!(welcome["type"], "welcome", "{welcome}");
-        client
+        Client::welcomed(ws).await
     }
 
     pub async fn send(&mut self, message: Value) {
