@@ -4,31 +4,40 @@
 //!
 //! # Where things are
 //!
-//! A folder per job; the wiring and the wire format at the top of `src/`:
+//! A folder per job; the wiring at the top of `src/`:
 //!
 //! ```text
 //! lib.rs          the crate's public face: start, Config, the re-exports tests and the cli use
-//! server.rs       the wiring: Config, App (what every part shares), start, restoring rooms
-//! protocol.rs     the WebSocket messages, both ways (docs/websocket-protocol.md)
+//! server.rs       the wiring: Config, start (opens the store, brings rooms back, hands each
+//!                 part the handles it needs), Running, shutdown
 //! assets.rs       the page, built into the binary (assets/)
-//! edge/           the network edge: accept (connections, limits), http (routes), ws (frames),
-//!                 outbox (what a connection is sent), proxies, malformed frames, finished games
-//! rooms/          a room's task (room/: lobby, bots, presence, chat, entry, messages, telling,
-//!                 refusals, social), the game at its table, views, the registry of rooms held
-//! meeting/        codes and their QR images, the public listing (directory), quick match
-//!                 (matcher), chat, avatars, "your games"
-//! solving/        the coach, the solver's tables computed in the background, reviews
-//! cluster/        leases between processes sharing PostgreSQL, and the relay to a room's owner
+//! edge/           the network edge, a thin layer over the rest: App (the handles the handlers
+//!                 share), accept (connections, limits), http (routes), ws (frames), invite (the
+//!                 QR image's route), relay (a connection handed to a room's owner), proxies,
+//!                 malformed frames, finished games
+//! cluster/        leases between processes sharing PostgreSQL: claiming, routing, taking over
+//! meeting/        codes, QR images, the public listing (directory), quick match (matcher),
+//!                 "your games"
+//! rooms/          Rooms (the handle to open, adopt and find rooms), a room's task (room/:
+//!                 lobby, bots, presence, chat, entry, messages, telling, refusals, social), the
+//!                 game at its table, views, the chat's rules, a connection's outbox, the registry
+//! protocol/       the WebSocket messages both ways (docs/websocket-protocol.md), and the shapes
+//!                 they carry: views (a room as its members see it), meeting (lists, queue,
+//!                 your rooms)
+//! solving/        the coach, the solver's tables computed in the background, the deciders'
+//!                 pool, reviews
 //! store/          one interface (Store, Backend); SQLite and PostgreSQL (postgres/: leases, writes)
-//! state/          the bottom: what a room stores (RoomState, Status), ids, metrics
+//! state/          the bottom: what a room stores (RoomState, Status, timer, language, avatars,
+//!                 chat limits), ids, names, metrics, the stop signal
 //! ```
 //!
-//! What each may import, downwards only: `edge` and `server` anything; `cluster` rooms, store,
-//! state; `meeting` rooms, store, state; `rooms` solving, store, state; `solving`, `store` state;
-//! `state` nothing of the crate; `protocol` is read by all. Today's exceptions (the arrows up and
-//! the circles they make) are listed by `python3 scripts/modules.py crates/server`, which
-//! measures the folders, their sizes and every circle; `--check` fails on a circle or a file
-//! over 1,000 lines of code.
+//! What each may import, downwards only, in this order: `server` (top) anything; `edge` the
+//! folders below it; `cluster` rooms and below; `meeting` rooms and below; `rooms` protocol,
+//! solving, store, state; `protocol` solving and state; `solving` store and state; `store`
+//! state; `state` nothing of the crate. A lower layer that must reach a higher one is handed a
+//! callback or a trait object by `server.rs` (the room's `on_close`, `on_activity`, `Listings`).
+//! `python3 scripts/modules.py crates/server` measures the folders, their sizes and the
+//! arrows between them; `--check` fails on a circle or a file over 1,000 lines of code.
 
 #![forbid(unsafe_code)]
 
@@ -43,9 +52,8 @@ mod solving;
 mod state;
 pub mod store;
 
-pub use meeting::{avatars, chat};
-pub use rooms::table;
-pub use state::names;
+pub use rooms::{chat, table};
+pub use state::{avatars, names};
 
 pub use cluster::ClusterConfig;
 pub use edge::proxies::{IpNet, parse_proxy};

@@ -11,9 +11,7 @@ use tokio::sync::watch;
 
 use crate::cluster::{Cluster, ClusterConfig};
 use crate::edge::accept::{Connections, Limits};
-use crate::edge::outbox::Text;
-use crate::meeting::avatars::{Avatar, PERSON_AVATARS};
-use crate::meeting::chat::{CHAT_HISTORY, MAX_CHAT_CHARS};
+use crate::edge::{App, EdgeConfig};
 use crate::meeting::codes::Guesses;
 use crate::meeting::directory::Directory;
 use crate::meeting::matcher::Matcher;
@@ -21,11 +19,16 @@ use crate::protocol::{
     BotEntry, ChatLimits, MATCH_PLAYERS, MatchLimits, PROTOCOL_VERSION, QUICK_MESSAGES,
     ServerMessage,
 };
-use crate::rooms::registry::{Creator, NewRoom, Registry};
-use crate::rooms::room::{Room, RoomCommand, RoomSettings};
+use crate::rooms::Rooms;
+use crate::rooms::registry::Registry;
+use crate::rooms::room::{RoomCommand, RoomSettings};
 use crate::solving::solutions::Solutions;
+use crate::state::avatars::{Avatar, PERSON_AVATARS};
 use crate::state::metrics::Metrics;
+use crate::state::{CHAT_HISTORY, MAX_CHAT_CHARS};
 use crate::store::{PostgresOptions, Store, StoreError, StoredRoom};
+
+pub use crate::rooms::NotRestored;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -85,23 +88,9 @@ pub struct Config {
     pub make_bot: BotMaker,
 }
 
-/// Makes the bot `spec` names for games under the rules given.
-pub type BotMaker = fn(
-    &str,
-    martian_engine::Rules,
-) -> Result<Box<dyn martian_bots::Strategy>, martian_bots::BotError>;
+pub use crate::rooms::room::BotMaker;
 
-/// Where the Prometheus metrics (`GET /metrics`) are served.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MetricsAt {
-    /// On the game's address, beside the page: for a server that listens on a loopback address
-    /// (behind a proxy on the same machine, which keeps `/metrics` to the machine).
-    GamePort,
-    /// On an address of their own (a private network's, say), and not on the game's.
-    Separate(SocketAddr),
-    /// Nowhere.
-    Off,
-}
+pub use crate::edge::http::MetricsAt;
 
 impl Default for Config {
     fn default() -> Config {
@@ -151,36 +140,6 @@ pub enum ServerError {
     Advertise(SocketAddr),
     #[error("{0}")]
     Serve(std::io::Error),
-}
-
-/// What the connections and rooms share.
-pub(crate) struct App {
-    pub registry: Arc<Registry>,
-    pub connections: Arc<Connections>,
-    pub solutions: Solutions,
-    pub metrics: Metrics,
-    pub next_conn: AtomicU64,
-    pub store: Store,
-    pub settings: Arc<RoomSettings>,
-    pub config: Config,
-    /// This process's part in a cluster sharing PostgreSQL.
-    pub cluster: Option<Arc<Cluster>>,
-    pub welcome: Text,
-    /// Turns true when the server stops: connections say so to their clients and close.
-    pub stop: watch::Receiver<bool>,
-    /// The public rooms' list.
-    pub directory: Arc<Directory>,
-    /// The quick-match queue.
-    pub matcher: Arc<Matcher>,
-    /// Unknown room codes tried, per address.
-    pub guesses: Guesses,
-}
-
-/// A stored room that was not brought back, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotRestored {
-    pub room: String,
-    pub reason: String,
 }
 
 /// A server that is listening.
@@ -318,53 +277,6 @@ fn descriptors_for(max_connections: usize) -> usize {
     }
 }
 
-/// Brings a stored room back to life in this process, under the lease generation it was
-/// claimed with.
-pub(crate) fn adopt(app: &App, stored: StoredRoom) -> Result<(), NotRestored> {
-    adopt_into(&app.registry, &app.store, &app.settings, stored)
-}
-
-fn adopt_into(
-    registry: &Registry,
-    store: &Store,
-    settings: &Arc<RoomSettings>,
-    stored: StoredRoom,
-) -> Result<(), NotRestored> {
-    let room = Room::restore(
-        stored.id.clone(),
-        &stored.state,
-        &stored.games,
-        stored.chat,
-        store.for_room(&stored.id, stored.generation),
-        settings.clone(),
-    )
-    .map_err(|error| NotRestored {
-        room: error.room,
-        reason: error.message,
-    })?;
-    let (tx, rx) = crate::rooms::room::room_queue();
-    registry
-        .insert(
-            NewRoom {
-                id: stored.id.clone(),
-                code: room.code().to_string(),
-                sender: tx,
-                creator: room.creator().map(|addr| Creator { addr, conn: None }),
-                generation: stored.generation,
-                status: room.status(),
-                attended: false,
-                people: room.has_people(),
-            },
-            false,
-        )
-        .map_err(|cap| NotRestored {
-            room: stored.id.clone(),
-            reason: cap.to_string(),
-        })?;
-    room.spawn(rx);
-    Ok(())
-}
-
 /// Opens the storage: SQLite with its rooms, or PostgreSQL with the rooms this process claims.
 async fn open_storage(
     config: &Config,
@@ -396,7 +308,11 @@ async fn open_storage(
     Ok((
         store,
         rooms,
-        Some(Arc::new(Cluster::new(postgres, cluster.renew))),
+        Some(Arc::new(Cluster::new(
+            postgres,
+            cluster.renew,
+            config.max_rooms,
+        ))),
     ))
 }
 
@@ -457,6 +373,11 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         directory: directory.clone(),
         make_bot: config.make_bot,
     });
+    let rooms = Rooms {
+        registry: registry.clone(),
+        store: store.clone(),
+        settings,
+    };
     let mut not_restored = Vec::new();
     let mut restored = 0;
     // The most recently changed rooms first: past --max-rooms, the oldest wait in the database.
@@ -468,7 +389,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             });
             continue;
         }
-        match adopt_into(&registry, &store, &settings, stored_room) {
+        match rooms.adopt(stored_room) {
             Ok(()) => restored += 1,
             Err(skipped) => not_restored.push(skipped),
         }
@@ -527,25 +448,33 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             .clone()
             .run(store.clone(), cluster.is_some(), stop.clone()),
     );
+    let edge_config = EdgeConfig {
+        trusted_proxies: config.trusted_proxies.clone(),
+        public_url: config.public_url.clone(),
+        connections_per_address: config.connections_per_address,
+        rate_per_second: config.rate_per_second,
+        rate_burst: config.rate_burst,
+        ws_idle_timeout: config.ws_idle_timeout,
+        metrics: config.metrics,
+    };
+    drop(store);
     let app = Arc::new(App {
-        registry: registry.clone(),
+        rooms: rooms.clone(),
         connections: connections.clone(),
         solutions,
         metrics,
         next_conn: AtomicU64::new(1),
-        store,
-        settings,
-        config,
+        config: edge_config,
         cluster: cluster.clone(),
         welcome,
         stop: stop.clone(),
-        directory,
+        directory: directory.clone(),
         matcher: matcher.clone(),
         guesses: Guesses::default(),
     });
-    tokio::spawn(matcher.run(app.clone(), stop.clone()));
+    tokio::spawn(matcher.run(rooms.clone(), directory, stop.clone()));
     if let Some(cluster) = &cluster {
-        tokio::spawn(cluster.clone().run(app.clone(), stop.clone()));
+        tokio::spawn(cluster.clone().run(rooms, stop.clone()));
     }
     if let Some(metrics_listener) = metrics_listener {
         // Scrapers only: a few connections at a time.

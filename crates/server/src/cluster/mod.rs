@@ -20,23 +20,17 @@
 //! Fencing is the storage's: every change of a room is stored only if the room's row still names
 //! this process and the generation the room was claimed with (see `store/postgres.rs`).
 
-pub(crate) mod relay;
-
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
 use tokio::sync::{Mutex, watch};
 use tokio::time::Instant;
 
-use crate::edge::accept::{AddressSlot, Peer, stopped};
+use crate::rooms::Rooms;
 use crate::rooms::room::RoomCommand;
-use crate::server::{App, adopt};
+use crate::state::stopped;
 use crate::store::{Claim, Postgres, StoreError};
 
 /// The header a process adds to a connection it hands to another, so that the other serves it
@@ -90,6 +84,8 @@ pub struct Cluster {
     renew: Duration,
     /// Claims are made one at a time, so that a room is never claimed twice here at once.
     claiming: Mutex<()>,
+    /// The most rooms this process holds (`--max-rooms`): past it, rooms stay with others.
+    max_rooms: usize,
 }
 
 /// Where a connection for a room is served.
@@ -105,16 +101,17 @@ pub enum Route {
 }
 
 impl Cluster {
-    pub fn new(postgres: Arc<Postgres>, renew: Duration) -> Cluster {
+    pub fn new(postgres: Arc<Postgres>, renew: Duration, max_rooms: usize) -> Cluster {
         Cluster {
             postgres,
             renew,
             claiming: Mutex::new(()),
+            max_rooms,
         }
     }
 
     /// Renews the lease and takes over expired rooms every `renew`, until the server stops.
-    pub async fn run(self: Arc<Cluster>, app: Arc<App>, mut stop: watch::Receiver<bool>) {
+    pub async fn run(self: Arc<Cluster>, rooms: Rooms, mut stop: watch::Receiver<bool>) {
         let mut tick = tokio::time::interval(self.renew);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
@@ -122,13 +119,13 @@ impl Cluster {
                 _ = tick.tick() => {}
                 () = stopped(&mut stop) => return,
             }
-            self.renew_and_take_over(&app).await;
+            self.renew_and_take_over(&rooms).await;
         }
     }
 
     /// One round: renew the lease, give up the rooms held elsewhere now, take over the rooms
     /// nobody holds.
-    pub async fn renew_and_take_over(&self, app: &App) {
+    pub async fn renew_and_take_over(&self, rooms: &Rooms) {
         // Looked at before the renewal reads what this process owns: a room created after it
         // is not judged by a read that could not see it. Rooms held for less than a lease are
         // left out too: none can have been taken over so soon (their writes are fenced all the
@@ -136,7 +133,7 @@ impl Cluster {
         let settled = Instant::now()
             .checked_sub(self.postgres.lease())
             .unwrap_or_else(Instant::now);
-        let held = app.registry.held(settled);
+        let held = rooms.registry.held(settled);
         let owned: std::collections::HashMap<String, u64> = match self.postgres.renew().await {
             Ok(owned) => owned.into_iter().collect(),
             Err(error) => {
@@ -170,15 +167,15 @@ impl Cluster {
             }
         }
         let _claiming = self.claiming.lock().await;
-        let running = app.registry.ids();
-        let room_for = app.config.max_rooms.saturating_sub(running.len());
+        let running = rooms.registry.ids();
+        let room_for = self.max_rooms.saturating_sub(running.len());
         match self.postgres.claim_expired(&running, room_for).await {
-            Ok(rooms) => {
-                for stored in rooms {
+            Ok(claimed) => {
+                for stored in claimed {
                     let id = stored.id.clone();
-                    match adopt(app, stored) {
+                    match rooms.adopt(stored) {
                         Ok(()) => {
-                            app.metrics.room_taken_over();
+                            rooms.settings.metrics.room_taken_over();
                             tracing::info!(room = %id, "took the room over");
                         }
                         Err(skipped) => tracing::warn!(
@@ -195,21 +192,21 @@ impl Cluster {
     }
 
     /// Claims `room` for this process if nobody holds a live lease on it.
-    async fn claim(&self, app: &App, room: &str) -> Result<Claim, StoreError> {
+    async fn claim(&self, rooms: &Rooms, room: &str) -> Result<Claim, StoreError> {
         let _claiming = self.claiming.lock().await;
-        if app.registry.get(room).is_some() {
+        if rooms.registry.get(room).is_some() {
             return Ok(Claim::Missing);
         }
-        if app.registry.len() >= app.config.max_rooms {
+        if rooms.registry.len() >= self.max_rooms {
             // Full here: the room stays where it is (or waits for a process with room).
             return Ok(Claim::Missing);
         }
         let claim = self.postgres.claim(room).await?;
         if let Claim::Claimed(stored) = claim {
             let id = stored.id.clone();
-            match adopt(app, stored) {
+            match rooms.adopt(stored) {
                 Ok(()) => {
-                    app.metrics.room_taken_over();
+                    rooms.settings.metrics.room_taken_over();
                     tracing::info!(room = %id, "took the room over for a connection");
                 }
                 Err(skipped) => tracing::warn!(
@@ -226,16 +223,16 @@ impl Cluster {
 
     /// Where a connection for `room` is served. An owner that does not answer is waited for
     /// until its lease runs out, and the room is then taken over here.
-    pub async fn route(&self, app: &App, room: &str) -> Route {
+    pub async fn route(&self, rooms: &Rooms, room: &str) -> Route {
         let deadline = Instant::now() + self.postgres.lease() + Duration::from_secs(2);
         loop {
-            if app.registry.get(room).is_some() {
+            if rooms.registry.get(room).is_some() {
                 return Route::Local;
             }
-            match self.claim(app, room).await {
+            match self.claim(rooms, room).await {
                 Err(error) => return Route::Unavailable(error.to_string()),
                 Ok(Claim::Claimed(_)) => unreachable!("claimed rooms are adopted"),
-                Ok(Claim::Missing) if app.registry.get(room).is_some() => return Route::Local,
+                Ok(Claim::Missing) if rooms.registry.get(room).is_some() => return Route::Local,
                 Ok(Claim::Missing) => return Route::Missing,
                 Ok(Claim::Elsewhere {
                     node,
@@ -265,103 +262,13 @@ impl Cluster {
 
     /// Whether `room` is held by another process now (for a request on an open connection:
     /// the client is told to reconnect to the room's own URL). Claims it here if nobody does.
-    pub async fn held_elsewhere(&self, app: &App, room: &str) -> Result<bool, StoreError> {
-        if app.registry.get(room).is_some() {
+    pub async fn held_elsewhere(&self, rooms: &Rooms, room: &str) -> Result<bool, StoreError> {
+        if rooms.registry.get(room).is_some() {
             return Ok(false);
         }
-        match self.claim(app, room).await? {
+        match self.claim(rooms, room).await? {
             Claim::Elsewhere { node, .. } => Ok(node != self.postgres.node()),
             _ => Ok(false),
         }
     }
-}
-
-/// Hands a WebSocket handshake to the process at `addr` (the room's owner) over `stream`, and
-/// once both sides have switched protocols, copies bytes both ways until either side closes
-/// (or this process stops: see `relay`).
-///
-/// `peer` is the client as this process sees it (after trusted proxies), `direct` the address
-/// the connection came from: the owner is told the client in X-Real-IP and gets the
-/// X-Forwarded-For chain with `direct` appended, which it believes when it trusts this
-/// process (`--trusted-proxy`).
-pub async fn proxy(
-    app: &App,
-    mut request: axum::extract::Request,
-    peer: Peer,
-    direct: IpAddr,
-    stream: TcpStream,
-    addr: &str,
-    address: Option<AddressSlot>,
-) -> Response {
-    let unavailable = |why: String| {
-        tracing::warn!("handing a connection to {addr}: {why}");
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            [(header::RETRY_AFTER, "1")],
-            "the room's server cannot be reached now: try again in a moment\n",
-        )
-            .into_response()
-    };
-    let _ = stream.set_nodelay(true);
-    let (mut sender, connection) =
-        match hyper::client::conn::http1::handshake(TokioIo::new(stream)).await {
-            Ok(pair) => pair,
-            Err(error) => return unavailable(error.to_string()),
-        };
-    tokio::spawn(async move {
-        let _ = connection.with_upgrades().await;
-    });
-    let downstream = request
-        .extensions_mut()
-        .remove::<hyper::upgrade::OnUpgrade>();
-    let mut forwarded = hyper::Request::builder().method(request.method()).uri(
-        request
-            .uri()
-            .path_and_query()
-            .map_or("/ws", |p| p.as_str())
-            .to_string(),
-    );
-    for (name, value) in request.headers() {
-        if name != "x-forwarded-for" && name != "x-real-ip" {
-            forwarded = forwarded.header(name, value);
-        }
-    }
-    let chain = match request
-        .headers()
-        .get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-    {
-        Some(before) => format!("{before}, {direct}"),
-        None => direct.to_string(),
-    };
-    forwarded = forwarded.header("x-forwarded-for", chain);
-    forwarded = forwarded.header("x-real-ip", peer.addr.to_string());
-    forwarded = forwarded.header(HOP_HEADER, HeaderValue::from_static("1"));
-    let Ok(forwarded) = forwarded.body(Body::empty()) else {
-        return unavailable("the request could not be copied".into());
-    };
-    let mut response = match sender.send_request(forwarded).await {
-        Ok(response) => response,
-        Err(error) => return unavailable(error.to_string()),
-    };
-    app.metrics.connection_proxied();
-    if response.status() != StatusCode::SWITCHING_PROTOCOLS {
-        let (parts, body) = response.into_parts();
-        return Response::from_parts(parts, Body::new(body));
-    }
-    let upstream = hyper::upgrade::on(&mut response);
-    let Some(downstream) = downstream else {
-        return unavailable("this connection cannot be upgraded".into());
-    };
-    let stop = app.stop.clone();
-    tokio::spawn(async move {
-        let (Ok(upstream), Ok(downstream)) = (upstream.await, downstream.await) else {
-            return;
-        };
-        crate::cluster::relay::relay(TokioIo::new(downstream), TokioIo::new(upstream), stop).await;
-        // The client's place in its address's count, for as long as its connection lives.
-        drop(address);
-    });
-    let (parts, _) = response.into_parts();
-    Response::from_parts(parts, Body::empty())
 }

@@ -429,10 +429,7 @@ async fn monitoring_request(stream: &TcpStream, limit: Duration) -> bool {
     matches!(tokio::time::timeout(limit, read).await, Ok(Some(true)))
 }
 
-/// Resolves once the server is told to stop.
-pub async fn stopped(stop: &mut watch::Receiver<bool>) {
-    let _ = stop.wait_for(|stop| *stop).await;
-}
+use crate::state::stopped;
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
-use crate::server::App;
+use crate::edge::App;
 use crate::state::FinishedGame;
 use crate::state::ids::is_room_id;
 
@@ -85,7 +85,12 @@ pub async fn games(
         Ok(before) => before.unwrap_or(u32::MAX),
         Err(why) => return (StatusCode::BAD_REQUEST, why).into_response(),
     };
-    let records = match app.store.finished_records(&room, before, PAGE + 1).await {
+    let records = match app
+        .rooms
+        .store
+        .finished_records(&room, before, PAGE + 1)
+        .await
+    {
         Ok(records) => records,
         Err(error) => {
             tracing::error!(room = %room, "listing finished games: {error}");

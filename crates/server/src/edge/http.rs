@@ -11,9 +11,21 @@ use axum::routing::get;
 use martian_i18n::Lang;
 
 use crate::assets;
+use crate::edge::App;
 use crate::edge::accept::{Admission, Peer};
-use crate::server::{App, MetricsAt};
 use crate::state::ids::is_room_id;
+
+/// Where the Prometheus metrics (`GET /metrics`) are served.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetricsAt {
+    /// On the game's address, beside the page: for a server that listens on a loopback address
+    /// (behind a proxy on the same machine, which keeps `/metrics` to the machine).
+    GamePort,
+    /// On an address of their own (a private network's, say), and not on the game's.
+    Separate(std::net::SocketAddr),
+    /// Nowhere.
+    Off,
+}
 
 /// The routes of the server, with its state.
 pub fn router(app: Arc<App>) -> Router {
@@ -27,7 +39,7 @@ pub fn router(app: Arc<App>) -> Router {
             "/r/{code}",
             get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
         )
-        .route("/r/{code}/qr.svg", get(crate::meeting::qr::qr))
+        .route("/r/{code}/qr.svg", get(crate::edge::invite::qr))
         .route(
             "/app.js",
             get(|| async { asset(assets::APP_JS, "text/javascript; charset=utf-8") }),
@@ -178,7 +190,7 @@ async fn record(
     if !is_room_id(&room) {
         return not_found();
     }
-    match app.store.record(&room, number).await {
+    match app.rooms.store.record(&room, number).await {
         Ok(Some(record)) => (
             [
                 (header::CONTENT_TYPE, "application/json".to_string()),
@@ -211,7 +223,7 @@ async fn ready(State(app): State<Arc<App>>) -> Response {
     if *app.stop.borrow() {
         return (StatusCode::SERVICE_UNAVAILABLE, "stopping\n").into_response();
     }
-    match app.store.probe().await {
+    match app.rooms.store.probe().await {
         Ok(()) => "ready\n".into_response(),
         Err(error) => {
             tracing::warn!("not ready: {error}");

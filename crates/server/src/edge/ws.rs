@@ -25,22 +25,23 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, O
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
 
 use crate::cluster::Route;
-use crate::edge::accept::{Admission, Peer, stopped};
-use crate::edge::outbox::{ConnId, Outbox, Outgoing, Text};
-use crate::meeting::avatars::Avatar;
+use crate::edge::App;
+use crate::edge::accept::{Admission, Peer};
 use crate::meeting::codes::CodeRefusal;
 use crate::meeting::matcher::{MatchState, Waiter};
 use crate::protocol::{
     ClientMessage, ErrorCode, ErrorExtra, LeftCode, MATCH_PLAYERS, MAX_MESSAGE_BYTES, MAX_MY_ROOMS,
     ServerMessage, clean_name, error_json_with,
 };
+use crate::rooms::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::rooms::registry::{Creator, NewRoom};
 use crate::rooms::room::{
     CreateRefusal, Entry, Founding, Room, RoomCommand, RoomSender, room_queue,
 };
-use crate::server::App;
 use crate::state::Status;
+use crate::state::avatars::Avatar;
 use crate::state::ids::{is_room_id, random_room_id};
+use crate::state::stopped;
 
 /// The largest frame (and message) the WebSocket layer reads at all; above it the connection is
 /// closed with code 1009. Between [`MAX_MESSAGE_BYTES`] and this, a message is refused with
@@ -126,11 +127,13 @@ pub async fn upgrade(
         && !request.headers().contains_key(crate::cluster::HOP_HEADER)
         && let Some(room) = room_of(request.uri())
     {
-        match cluster.route(&app, &room).await {
+        match cluster.route(&app.rooms, &room).await {
             Route::Local | Route::Missing => {}
             Route::Elsewhere { stream, addr } => {
-                return crate::cluster::proxy(&app, request, peer, direct, stream, &addr, address)
-                    .await;
+                return crate::edge::relay::proxy(
+                    &app, request, peer, direct, stream, &addr, address,
+                )
+                .await;
             }
             Route::Unavailable(why) => {
                 tracing::warn!(room = %room, "no process serves the room now: {why}");
@@ -493,7 +496,7 @@ const ROOM_STOP_WAIT: Duration = Duration::from_secs(3);
 
 /// Sends what the connection's room queued for it, up to the room's `Reconnect` (or the
 /// connection's detachment).
-async fn deliver_until_reconnect(socket: &mut Socket, inbox: &crate::edge::outbox::Inbox) {
+async fn deliver_until_reconnect(socket: &mut Socket, inbox: &crate::rooms::outbox::Inbox) {
     while let Some(outgoing) = inbox.recv().await {
         let text = match outgoing {
             Outgoing::Text(text) => text,
@@ -620,7 +623,7 @@ impl Client {
                         Some(kind),
                     ));
                 }
-                let rooms = Box::pin(crate::meeting::yours::my_rooms(app, seats)).await;
+                let rooms = Box::pin(crate::meeting::yours::my_rooms(&app.rooms, seats)).await;
                 return Some(ServerMessage::MyRooms { rooms: &rooms }.to_json());
             }
             _ => {}
@@ -798,27 +801,34 @@ impl Client {
     ) -> Result<String, String> {
         match (room, code) {
             (Some(room), None) => Ok(room),
-            (None, Some(code)) => {
-                crate::meeting::codes::resolve(app, self.peer.addr, &self.guesses, &code)
-                    .await
-                    .map_err(|refused| {
-                        let (code, extra) = match &refused {
-                            CodeRefusal::Unknown(_) | CodeRefusal::Shape(_) => {
-                                (ErrorCode::UnknownCode, ErrorExtra::default())
-                            }
-                            CodeRefusal::TooManyGuesses(wait) => (
-                                ErrorCode::TooManyGuesses,
-                                ErrorExtra {
-                                    retry_ms: Some(wait.as_millis().max(1) as u64),
-                                    ..ErrorExtra::default()
-                                },
-                            ),
-                            CodeRefusal::Storage(_) => (ErrorCode::Storage, ErrorExtra::default()),
-                        };
-                        app.metrics.refusal(code.as_str());
-                        error_json_with(code, &refused.to_string(), Some(kind), extra)
-                    })
-            }
+            (None, Some(code)) => crate::meeting::codes::resolve(
+                &crate::meeting::codes::CodeLookup {
+                    rooms: &app.rooms,
+                    clustered: app.cluster.is_some(),
+                    guesses: &app.guesses,
+                },
+                self.peer.addr,
+                &self.guesses,
+                &code,
+            )
+            .await
+            .map_err(|refused| {
+                let (code, extra) = match &refused {
+                    CodeRefusal::Unknown(_) | CodeRefusal::Shape(_) => {
+                        (ErrorCode::UnknownCode, ErrorExtra::default())
+                    }
+                    CodeRefusal::TooManyGuesses(wait) => (
+                        ErrorCode::TooManyGuesses,
+                        ErrorExtra {
+                            retry_ms: Some(wait.as_millis().max(1) as u64),
+                            ..ErrorExtra::default()
+                        },
+                    ),
+                    CodeRefusal::Storage(_) => (ErrorCode::Storage, ErrorExtra::default()),
+                };
+                app.metrics.refusal(code.as_str());
+                error_json_with(code, &refused.to_string(), Some(kind), extra)
+            }),
             _ => Err(refusal(
                 app,
                 ErrorCode::Malformed,
@@ -850,7 +860,7 @@ impl Client {
         }
         if let Some(cluster) = &app.cluster {
             // A room run by another process: this connection reached the wrong one.
-            match Box::pin(cluster.held_elsewhere(app, &room_id)).await {
+            match Box::pin(cluster.held_elsewhere(&app.rooms, &room_id)).await {
                 Ok(false) => {}
                 Ok(true) => {
                     app.metrics.refusal(ErrorCode::Moved.as_str());
@@ -875,7 +885,7 @@ impl Client {
                 }
             }
         }
-        let Some(sender) = app.registry.get(&room_id) else {
+        let Some(sender) = app.rooms.registry.get(&room_id) else {
             return no_room();
         };
         let (reply, entered) = oneshot::channel();
@@ -914,22 +924,30 @@ impl Client {
         };
         // With several processes, the live rooms of this address elsewhere count too.
         let elsewhere = if app.cluster.is_some() {
-            app.store.live_elsewhere(&creator.addr.to_string()).await?
+            app.rooms
+                .store
+                .live_elsewhere(&creator.addr.to_string())
+                .await?
         } else {
             0
         };
-        app.registry.check(creator, elsewhere)?;
+        app.rooms.registry.check(creator, elsewhere)?;
         let id = random_room_id();
         // A new room's lease starts at generation 1 (with leases; 0 without).
-        let store = app.store.for_room(&id, 1);
+        let store = app.rooms.store.for_room(&id, 1);
         let generation = store.fence().map_or(0, |fence| fence.generation);
-        let (mut room, token) =
-            Room::create(id.clone(), founding, store.clone(), app.settings.clone())?;
+        let (mut room, token) = Room::create(
+            id.clone(),
+            founding,
+            store.clone(),
+            app.rooms.settings.clone(),
+        )?;
         // A code no other room here has (with several processes, the database's unique index
         // refuses the rare code another process took at the same moment).
         for _ in 0..8 {
-            if !app.registry.has_code(room.code())
-                && (app.cluster.is_none() || app.store.find_code(room.code()).await?.is_none())
+            if !app.rooms.registry.has_code(room.code())
+                && (app.cluster.is_none()
+                    || app.rooms.store.find_code(room.code()).await?.is_none())
             {
                 break;
             }
@@ -938,7 +956,7 @@ impl Client {
         // The room takes its place first (the caps are checked again under the lock), is stored,
         // and only then runs; messages sent to it meanwhile wait in its queue.
         let (tx, rx) = room_queue();
-        let evicted = app.registry.insert(
+        let evicted = app.rooms.registry.insert(
             NewRoom {
                 id: id.clone(),
                 code: room.code().to_string(),
@@ -956,7 +974,7 @@ impl Client {
             crate::rooms::room::evict(&evicted).await;
         }
         if let Err(error) = store.commit(vec![room.first_write()]).await {
-            app.registry.remove(&id, generation);
+            app.rooms.registry.remove(&id, generation);
             tracing::error!(room = %id, "creating a room: {error}");
             return Err(error.into());
         }
@@ -1027,7 +1045,7 @@ impl Client {
                 Ok(waiter) => {
                     let bots = waiter.players - 1;
                     // The room tells the connection to enter it (`Outgoing::Matched`).
-                    crate::meeting::matcher::seat(app, vec![waiter], bots).await;
+                    crate::meeting::matcher::seat(&app.rooms, vec![waiter], bots).await;
                     None
                 }
                 Err(refused) => Some(refusal(

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::meeting::chat::Bucket;
-use crate::server::App;
+use crate::rooms::Rooms;
+use crate::rooms::chat::Bucket;
 use crate::state::ids::normalize_code;
 use crate::store::StoreError;
 
@@ -152,10 +152,18 @@ impl Guesses {
     }
 }
 
+/// Where codes are looked up: this process's rooms, the database's when the rooms are shared
+/// by a cluster, and the misses counted per address.
+pub struct CodeLookup<'a> {
+    pub rooms: &'a Rooms,
+    pub clustered: bool,
+    pub guesses: &'a Guesses,
+}
+
 /// The room id of the open room with code `typed` (as typed: case and separators ignored), looked
 /// up from `addr` on the connection whose misses are `mine`.
 pub async fn resolve(
-    app: &App,
+    lookup: &CodeLookup<'_>,
     addr: IpAddr,
     mine: &ConnectionGuesses,
     typed: &str,
@@ -166,22 +174,22 @@ pub async fn resolve(
     };
     mine.with(|bucket| bucket.peek(GUESS_BURST, GUESS_EVERY))
         .map_err(CodeRefusal::TooManyGuesses)?;
-    let hold = app
+    let hold = lookup
         .guesses
         .hold(addr)
         .map_err(CodeRefusal::TooManyGuesses)?;
     if !hold.wait.is_zero() {
         tokio::time::sleep(hold.wait).await;
     }
-    let found = match find(app, &code).await {
+    let found = match find(lookup, &code).await {
         Ok(found) => found,
         Err(error) => {
             // Not a miss: the storage did not answer.
-            app.guesses.settle(addr, hold, true);
+            lookup.guesses.settle(addr, hold, true);
             return Err(CodeRefusal::Storage(error));
         }
     };
-    app.guesses.settle(addr, hold, found.is_some());
+    lookup.guesses.settle(addr, hold, found.is_some());
     match found {
         Some(id) => Ok(id),
         None => {
@@ -192,12 +200,12 @@ pub async fn resolve(
 }
 
 /// The id of the open room with `code`, here or (with several processes) in the database.
-async fn find(app: &App, code: &str) -> Result<Option<String>, StoreError> {
-    if let Some(id) = app.registry.find_code(code) {
+async fn find(lookup: &CodeLookup<'_>, code: &str) -> Result<Option<String>, StoreError> {
+    if let Some(id) = lookup.rooms.registry.find_code(code) {
         return Ok(Some(id));
     }
-    if app.cluster.is_some() {
-        return app.store.find_code(code).await;
+    if lookup.clustered {
+        return lookup.rooms.store.find_code(code).await;
     }
     Ok(None)
 }

@@ -7,15 +7,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use martian_engine::Rules;
-
-use crate::edge::outbox::Text;
-use crate::meeting::avatars::Avatar;
-use crate::protocol::{MATCH_PLAYERS, RoomLang, ServerMessage};
+use crate::protocol::{MATCH_PLAYERS, ServerMessage};
+use crate::rooms::outbox::Text;
 use crate::state::Status;
 use crate::store::Store;
 
@@ -28,45 +24,7 @@ const EVERY: Duration = Duration::from_secs(1);
 /// How often the other processes' rooms are read (PostgreSQL).
 const REMOTE_EVERY: Duration = Duration::from_secs(2);
 
-/// A seat as the public list shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ListedSeat {
-    pub name: String,
-    pub avatar: Avatar,
-    pub bot: Option<String>,
-}
-
-/// A room as the public list shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Listing {
-    pub room: String,
-    pub code: String,
-    /// The host's name.
-    pub host: String,
-    pub lang: RoomLang,
-    pub seats: Vec<ListedSeat>,
-    /// Seats still free.
-    pub free: usize,
-    pub rules: Rules,
-    pub status: Status,
-    /// Games played so far (the one under way included).
-    pub game: u32,
-}
-
-impl Listing {
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a listing is plain data")
-    }
-}
-
-/// The lists as sent (`public_rooms`).
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct PublicLists {
-    pub waiting: Vec<Listing>,
-    pub playing: Vec<Listing>,
-    /// People waiting in the quick-match queue, by table size.
-    pub queue: std::collections::BTreeMap<String, usize>,
-}
+pub use crate::protocol::meeting::{ListedSeat, Listing, PublicLists};
 
 #[derive(Default)]
 struct Inner {
@@ -87,6 +45,12 @@ pub struct Directory {
 impl std::fmt::Debug for Directory {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Directory").finish_non_exhaustive()
+    }
+}
+
+impl crate::rooms::room::Listings for Directory {
+    fn set(&self, room: &str, listing: Option<Listing>) {
+        Directory::set(self, room, listing);
     }
 }
 
@@ -200,7 +164,7 @@ impl Directory {
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
-                () = crate::edge::accept::stopped(&mut stop) => return,
+                () = crate::state::stopped(&mut stop) => return,
             }
             if shared && Instant::now() >= remote_due {
                 remote_due = Instant::now() + REMOTE_EVERY;
@@ -229,6 +193,9 @@ impl Directory {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::RoomLang;
+    use crate::state::avatars::Avatar;
+    use martian_engine::Rules;
 
     fn listing(room: &str, status: Status) -> Listing {
         Listing {

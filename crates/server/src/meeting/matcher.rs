@@ -7,17 +7,17 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use serde::Serialize;
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
-use crate::edge::outbox::{ConnId, Outbox, Outgoing};
-use crate::meeting::avatars::Avatar;
-use crate::protocol::{ErrorCode, MATCH_PLAYERS, RoomLang, ServerMessage, error_json};
+use crate::meeting::directory::Directory;
+use crate::protocol::{ErrorCode, MATCH_PLAYERS, RoomLang, error_json};
+use crate::rooms::Rooms;
+use crate::rooms::outbox::{ConnId, Outbox, Outgoing};
 use crate::rooms::registry::{Creator, NewRoom};
 use crate::rooms::room::{Founding, Room, room_queue};
-use crate::server::App;
 use crate::state::Status;
+use crate::state::avatars::Avatar;
 use crate::state::ids::random_room_id;
 
 /// For this long a waiter is matched only with people of their language.
@@ -68,38 +68,7 @@ impl Waiter {
     }
 }
 
-/// What a waiter is told (`matching`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct MatchState {
-    pub state: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub players: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub position: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub waiting: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub waited_ms: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bot_offer_ms: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bot_offered: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub room: Option<String>,
-}
-
-impl MatchState {
-    pub fn to_json(&self) -> String {
-        ServerMessage::Matching { state: self }.to_json()
-    }
-
-    pub fn cancelled() -> MatchState {
-        MatchState {
-            state: "cancelled",
-            ..MatchState::default()
-        }
-    }
-}
+pub use crate::protocol::meeting::MatchState;
 
 /// Why a place in the queue is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -290,24 +259,29 @@ impl Matcher {
 
     /// Matches waiters until the server stops: at once when someone joins or leaves, and every
     /// second (the bot offers, the language preference running out, the news of a wait).
-    pub async fn run(self: Arc<Matcher>, app: Arc<App>, mut stop: watch::Receiver<bool>) {
+    pub async fn run(
+        self: Arc<Matcher>,
+        rooms: Rooms,
+        directory: Arc<Directory>,
+        mut stop: watch::Receiver<bool>,
+    ) {
         loop {
             tokio::select! {
                 () = self.wake.notified() => {}
                 () = tokio::time::sleep(Duration::from_secs(1)) => {}
-                () = crate::edge::accept::stopped(&mut stop) => return,
+                () = crate::state::stopped(&mut stop) => return,
             }
             let (groups, counts) = self.pass();
-            app.directory.set_queue(&counts);
+            directory.set_queue(&counts);
             for group in groups {
-                seat(&app, group, 0).await;
+                seat(&rooms, group, 0).await;
             }
         }
     }
 }
 
 /// Makes a room for `group` (and `bots` bots), stores it, and sends each of them into it.
-pub async fn seat(app: &App, group: Vec<Waiter>, bots: usize) {
+pub async fn seat(rooms: &Rooms, group: Vec<Waiter>, bots: usize) {
     let id = random_room_id();
     let lead = &group[0];
     let founding = Founding {
@@ -319,7 +293,7 @@ pub async fn seat(app: &App, group: Vec<Waiter>, bots: usize) {
     };
     let players: Vec<(String, Option<Avatar>)> =
         group.iter().map(|w| (w.name.clone(), w.avatar)).collect();
-    let store = app.store.for_room(&id, 1);
+    let store = rooms.store.for_room(&id, 1);
     let generation = store.fence().map_or(0, |fence| fence.generation);
     let (room, tokens) = Room::matched(
         id.clone(),
@@ -327,10 +301,10 @@ pub async fn seat(app: &App, group: Vec<Waiter>, bots: usize) {
         bots,
         founding,
         store.clone(),
-        app.settings.clone(),
+        rooms.settings.clone(),
     );
     let (tx, rx) = room_queue();
-    let added = app.registry.insert(
+    let added = rooms.registry.insert(
         NewRoom {
             id: id.clone(),
             code: room.code().to_string(),
@@ -349,7 +323,7 @@ pub async fn seat(app: &App, group: Vec<Waiter>, bots: usize) {
     let failed = |code: ErrorCode, message: &str| {
         let refusal = error_json(code, message, Some("quick_match"));
         for waiter in &group {
-            app.metrics.refusal(code.as_str());
+            rooms.settings.metrics.refusal(code.as_str());
             let _ = waiter.outbox.send(Outgoing::Text(refusal.clone().into()));
             let _ = waiter.outbox.send(Outgoing::Unmatched);
         }
@@ -357,19 +331,19 @@ pub async fn seat(app: &App, group: Vec<Waiter>, bots: usize) {
     match added {
         Ok(evicted) => {
             if let Some(evicted) = evicted {
-                app.metrics.room_evicted();
+                rooms.settings.metrics.room_evicted();
                 crate::rooms::room::evict(&evicted).await;
             }
         }
         Err(cap) => return failed(ErrorCode::TooManyRooms, &cap.to_string()),
     }
     if let Err(error) = store.commit(vec![room.first_write()]).await {
-        app.registry.remove(&id, generation);
+        rooms.registry.remove(&id, generation);
         tracing::error!(room = %id, "creating a quick-match room: {error}");
         return failed(ErrorCode::Storage, error.to_client());
     }
     room.spawn(rx);
-    app.metrics.room_matched();
+    rooms.settings.metrics.room_matched();
     for (waiter, token) in group.into_iter().zip(tokens) {
         let _ = waiter.outbox.send(Outgoing::Matched {
             room: id.clone(),

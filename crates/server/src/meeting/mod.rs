@@ -1,8 +1,6 @@
 //! Meeting: room codes and their QR images, the public listing, quick match, chat, avatars and
 //! "your games".
 
-pub mod avatars;
-pub mod chat;
 pub(crate) mod codes;
 pub(crate) mod directory;
 pub(crate) mod matcher;

@@ -1,46 +1,16 @@
 //! "Your games": what became of the rooms a browser holds seats in (`my_rooms`), told only to
 //! the holder of a seat's token.
 
-use serde::Serialize;
-
 use crate::meeting::directory::ListedSeat;
+use crate::rooms::Rooms;
 use crate::rooms::room::RoomCommand;
-use crate::server::App;
 use crate::state::ids::{constant_time_eq, is_room_id, token_hash};
-use crate::state::{FinishedGame, RoomState, Status};
+use crate::state::{RoomState, Status};
 
 /// The finished games `my_rooms` tells of each room (the last ones).
 pub const FINISHED_TOLD: usize = 5;
 
-/// A room as its seat holder is told of it.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct MyRoom {
-    pub room: String,
-    /// `lobby`, `playing`, `over`, `closed`, or `gone` (no such room, or not the token's).
-    pub status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub code: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seat: Option<usize>,
-    /// In line for a seat at the next game.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub waiting: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub host: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub your_turn: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub game: Option<u32>,
-    /// The scores of the game under way (`null`: not known here).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scores: Option<Vec<u16>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seats: Option<Vec<ListedSeat>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub finished: Option<Vec<FinishedGame>>,
-}
+pub use crate::protocol::meeting::MyRoom;
 
 impl MyRoom {
     fn gone(room: &str) -> MyRoom {
@@ -115,14 +85,14 @@ impl MyRoom {
 }
 
 /// What became of each room of `seats` (in the same order).
-pub async fn my_rooms(app: &App, seats: Vec<crate::protocol::HeldSeat>) -> Vec<MyRoom> {
+pub async fn my_rooms(here: &Rooms, seats: Vec<crate::protocol::HeldSeat>) -> Vec<MyRoom> {
     let mut rooms = Vec::with_capacity(seats.len());
     for held in seats {
         if !is_room_id(&held.room) {
             rooms.push(MyRoom::gone(&held.room));
             continue;
         }
-        if let Some(sender) = app.registry.get(&held.room) {
+        if let Some(sender) = here.registry.get(&held.room) {
             let (reply, answer) = tokio::sync::oneshot::channel();
             let asked = sender
                 .send(RoomCommand::Describe {
@@ -139,7 +109,7 @@ pub async fn my_rooms(app: &App, seats: Vec<crate::protocol::HeldSeat>) -> Vec<M
             rooms.push(told.unwrap_or_else(|| MyRoom::gone(&held.room)));
             continue;
         }
-        let told = match app.store.room(&held.room).await {
+        let told = match here.store.room(&held.room).await {
             Ok(Some(row)) => MyRoom::of_stored(&held.room, &row.state, row.closed, &held.token),
             Ok(None) => None,
             Err(error) => {

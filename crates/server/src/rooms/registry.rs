@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::edge::outbox::ConnId;
+use crate::rooms::outbox::ConnId;
 use crate::rooms::room::RoomSender;
 use crate::state::Status;
 

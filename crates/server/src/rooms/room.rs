@@ -25,19 +25,18 @@ use tokio::time::Instant;
 use martian_bots::Strategy;
 use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules};
 
-use crate::edge::outbox::{ConnId, Outbox, Outgoing, Text};
-use crate::meeting::avatars::Avatar;
-use crate::meeting::chat::{Bucket, ChatLog};
-use crate::meeting::directory::Directory;
 use crate::protocol::{
     ClientMessage, LeftCode, NameError, OnTimeout, RoomLang, ServerMessage, Timer, clean_name,
 };
+use crate::rooms::chat::{Bucket, ChatLog};
+use crate::rooms::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::rooms::table::{Command, Move, Table};
 use crate::rooms::views::{
     HistoryCache, RoomChange, RoomEvent, RoomView, SeatView, WaitingView, game_view,
 };
 use crate::solving::coach::CoachUnavailable;
 use crate::solving::solutions::{Need, Readiness, Solutions};
+use crate::state::avatars::Avatar;
 use crate::state::ids::{constant_time_eq, random_code, random_seed, random_token, token_hash};
 use crate::state::metrics::Metrics;
 use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
@@ -73,14 +72,25 @@ pub struct RoomSettings {
     /// Told where a room stands (for the live-room caps and the choice of a room to close).
     pub on_activity: OnActivity,
     /// The public rooms' list.
-    pub directory: Arc<Directory>,
+    pub directory: Arc<dyn Listings>,
     /// Where the solutions of new rule sets are prepared.
     pub solutions: Solutions,
     /// Where bots that read those solutions decide, and the coach advises.
     pub deciders: crate::solving::deciders::Deciders,
     pub metrics: Metrics,
     /// Makes the bots of the bot seats and the stand-ins.
-    pub make_bot: crate::server::BotMaker,
+    pub make_bot: BotMaker,
+}
+
+/// Makes the bot `spec` names for games under the rules given.
+pub type BotMaker = fn(
+    &str,
+    martian_engine::Rules,
+) -> Result<Box<dyn martian_bots::Strategy>, martian_bots::BotError>;
+
+/// Where a room lists itself for the public (the meeting's directory): `None` takes it off.
+pub trait Listings: Send + Sync {
+    fn set(&self, room: &str, listing: Option<crate::protocol::meeting::Listing>);
 }
 
 impl std::fmt::Debug for RoomSettings {
@@ -214,7 +224,7 @@ pub enum RoomCommand {
     /// What became of the room, for the holder of `token` (`my_rooms`).
     Describe {
         token: String,
-        reply: oneshot::Sender<Option<crate::meeting::yours::MyRoom>>,
+        reply: oneshot::Sender<Option<crate::protocol::meeting::MyRoom>>,
     },
     /// Another process holds the room's lease now: stop at once, change nothing, and tell the
     /// members to reconnect (they reach the new owner).

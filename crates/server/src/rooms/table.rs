@@ -82,28 +82,7 @@ pub enum TableError {
     Illegal(GameError),
 }
 
-/// Something that happened, for the clients to show (and animate).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Event {
-    /// `seat` rolled `dice` (tanks among them already set aside).
-    Rolled { seat: usize, dice: String },
-    /// `seat` set aside every rolled die of `face`.
-    Took { seat: usize, face: char, count: u8 },
-    /// `seat` chose to roll again.
-    RollAgain { seat: usize },
-    /// The turn of `seat` ended scoring `score`; `end` is `stop`, `no-dice` or `no-choice`.
-    TurnOver {
-        seat: usize,
-        score: u16,
-        total: u16,
-        end: &'static str,
-    },
-    /// `seat` rolled six dice in the roll-off.
-    RollOffRoll { seat: usize, dice: String },
-    /// The game is over.
-    GameOver { winners: Vec<usize> },
-}
+pub use crate::protocol::views::Event;
 
 /// A game being played at a table.
 #[derive(Clone, Debug)]

@@ -17,8 +17,6 @@
 //! the column and what was expected there, structured so that the page words it in the reader's
 //! language (`card_error_json`).
 
-use std::sync::Arc;
-
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{StatusCode, header};
@@ -27,8 +25,8 @@ use martian_cards::shipped::{SHIPPED, Shipped};
 use martian_cards::{Card, CardLang, Expected, FoundInstead, ParseError, ParseErrorKind};
 use martian_engine::GameRecord;
 
-use crate::server::App;
 use crate::state::ids::is_room_id;
+use crate::store::Store;
 
 /// Why a review needing a solve is refused.
 pub const NOT_AT_HAND: &str = "the review of this game needs solutions the server does not have \
@@ -62,19 +60,19 @@ impl Against {
 pub const MAX_CARD_BYTES: usize = 16 * 1024;
 
 pub async fn review(
-    State(app): State<Arc<App>>,
+    State(store): State<Store>,
     Path((room, number)): Path<(String, String)>,
     RawQuery(query): RawQuery,
 ) -> Response {
     match card_of_query(query.as_deref()) {
-        Ok(card) => reviewed(app, room, number, card.map(Against::Shipped)).await,
+        Ok(card) => reviewed(store, room, number, card.map(Against::Shipped)).await,
         Err(why) => (StatusCode::BAD_REQUEST, why).into_response(),
     }
 }
 
 /// `POST`: the review measured against the card in the body.
 pub async fn review_own_card(
-    State(app): State<Arc<App>>,
+    State(store): State<Store>,
     Path((room, number)): Path<(String, String)>,
     body: Bytes,
 ) -> Response {
@@ -82,7 +80,7 @@ pub async fn review_own_card(
         return (StatusCode::BAD_REQUEST, "the card must be text in UTF-8\n").into_response();
     };
     match Card::parse(text) {
-        Ok(card) => reviewed(app, room, number, Some(Against::Own(card))).await,
+        Ok(card) => reviewed(store, room, number, Some(Against::Own(card))).await,
         Err(error) => (
             StatusCode::BAD_REQUEST,
             [(header::CONTENT_TYPE, "application/json")],
@@ -92,7 +90,7 @@ pub async fn review_own_card(
     }
 }
 
-async fn reviewed(app: Arc<App>, room: String, number: String, card: Option<Against>) -> Response {
+async fn reviewed(store: Store, room: String, number: String, card: Option<Against>) -> Response {
     let not_found = || (StatusCode::NOT_FOUND, "no such finished game\n").into_response();
     let Ok(number) = number.parse::<u32>() else {
         return not_found();
@@ -100,7 +98,7 @@ async fn reviewed(app: Arc<App>, room: String, number: String, card: Option<Agai
     if !is_room_id(&room) {
         return not_found();
     }
-    let text = match app.store.record(&room, number).await {
+    let text = match store.record(&room, number).await {
         Ok(Some(text)) => text,
         Ok(None) => return not_found(),
         Err(error) => {

@@ -1,6 +1,7 @@
 //! What a room stores: its seats, rules, timer, where it stands and the games it finished. The
 //! game in progress is stored apart, as its seed and moves (see `table`).
 
+pub mod avatars;
 pub(crate) mod ids;
 pub(crate) mod metrics;
 pub mod names;
@@ -11,8 +12,60 @@ use std::net::IpAddr;
 
 use martian_engine::Rules;
 
-use crate::meeting::avatars::Avatar;
-use crate::protocol::{RoomLang, Timer};
+use crate::state::avatars::Avatar;
+
+/// A room's language, as the public list shows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RoomLang {
+    #[default]
+    #[serde(rename = "en")]
+    En,
+    #[serde(rename = "pt-BR")]
+    PtBr,
+}
+
+/// What a stalled turn turns into when the room's turn timer runs out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTimeout {
+    /// A stand-in bot plays the rest of the turn.
+    #[default]
+    Bot,
+    /// The turn is stopped: roll if a roll is due, take death rays if possible, then stop.
+    Stop,
+}
+
+/// The turn timer of a room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Timer {
+    /// Seconds a human has for each move; 0 turns the timer off.
+    pub seconds: u32,
+    pub on_timeout: OnTimeout,
+}
+
+impl Timer {
+    pub const MAX_SECONDS: u32 = 600;
+}
+
+impl Default for Timer {
+    fn default() -> Timer {
+        Timer {
+            seconds: 60,
+            on_timeout: OnTimeout::Bot,
+        }
+    }
+}
+
+/// The longest line of free text, in characters (after cleaning).
+pub const MAX_CHAT_CHARS: usize = 200;
+
+/// The lines a room keeps (and stores) at most…
+pub const CHAT_HISTORY: usize = 30;
+
+/// …and the most bytes of JSON they may take together: a room's memory stays small whatever
+/// its people write.
+pub const CHAT_HISTORY_BYTES: usize = 6 * 1024;
 
 /// Where a room stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -210,6 +263,11 @@ impl RoomState {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("room state serialises")
     }
+}
+
+/// Resolves once the server is told to stop.
+pub async fn stopped(stop: &mut tokio::sync::watch::Receiver<bool>) {
+    let _ = stop.wait_for(|stop| *stop).await;
 }
 
 #[cfg(test)]

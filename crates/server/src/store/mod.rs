@@ -162,7 +162,7 @@ pub struct RoomRow {
 }
 
 /// How many chat lines of a room are kept in the database.
-pub const CHAT_KEPT: u64 = crate::meeting::chat::CHAT_HISTORY as u64;
+pub const CHAT_KEPT: u64 = crate::state::CHAT_HISTORY as u64;
 
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

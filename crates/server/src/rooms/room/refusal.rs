@@ -7,10 +7,10 @@ use std::time::Duration;
 use martian_bots::BotError;
 use martian_engine::{GameError, MAX_PLAYERS, SolveLimit};
 
-use crate::meeting::chat::{ChatTextError, MAX_CHAT_CHARS};
 use crate::protocol::{
     ErrorCode, ErrorExtra, ErrorLimit, LimitView, NameError, QUICK_MESSAGES, Timer, error_json_with,
 };
+use crate::rooms::chat::{ChatTextError, MAX_CHAT_CHARS};
 use crate::rooms::registry::RoomCap;
 use crate::rooms::table::TableError;
 use crate::solving::coach::CoachUnavailable;

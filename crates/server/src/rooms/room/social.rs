@@ -3,8 +3,8 @@
 //! public listing and what its seat holders are told of it (`my_rooms`).
 
 use super::*;
-use crate::meeting::directory::{ListedSeat, Listing};
-use crate::meeting::yours::MyRoom;
+use crate::protocol::meeting::MyRoom;
+use crate::protocol::meeting::{ListedSeat, Listing};
 
 /// A quick-match room starts its game once its people are in, or after this long.
 pub const MATCH_START_WAIT: Duration = Duration::from_secs(10);

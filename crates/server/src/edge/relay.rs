@@ -1,15 +1,116 @@
-//! The byte copy of a WebSocket handed to the process that runs its room (see `cluster`), aware
+//! A WebSocket handed to the process that runs its room (see `cluster`): the handshake passed
+//! on, then the byte copy both ways, aware
 //! of the frames the owner sends: when this process stops, the client is told `restarting` and
 //! closed with 1012 between two of the owner's frames, as if it were served here, instead of
 //! losing its connection with no close frame at all.
 
+use std::net::IpAddr;
 use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
 
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::watch;
 
-use crate::edge::accept::stopped;
+use crate::cluster::HOP_HEADER;
+use crate::edge::App;
+use crate::edge::accept::{AddressSlot, Peer};
 use crate::protocol::ServerMessage;
+use crate::state::stopped;
+
+/// Hands a WebSocket handshake to the process at `addr` (the room's owner) over `stream`, and
+/// once both sides have switched protocols, copies bytes both ways until either side closes
+/// (or this process stops: see `relay`).
+///
+/// `peer` is the client as this process sees it (after trusted proxies), `direct` the address
+/// the connection came from: the owner is told the client in X-Real-IP and gets the
+/// X-Forwarded-For chain with `direct` appended, which it believes when it trusts this
+/// process (`--trusted-proxy`).
+pub async fn proxy(
+    app: &App,
+    mut request: axum::extract::Request,
+    peer: Peer,
+    direct: IpAddr,
+    stream: TcpStream,
+    addr: &str,
+    address: Option<AddressSlot>,
+) -> Response {
+    let unavailable = |why: String| {
+        tracing::warn!("handing a connection to {addr}: {why}");
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::RETRY_AFTER, "1")],
+            "the room's server cannot be reached now: try again in a moment\n",
+        )
+            .into_response()
+    };
+    let _ = stream.set_nodelay(true);
+    let (mut sender, connection) =
+        match hyper::client::conn::http1::handshake(TokioIo::new(stream)).await {
+            Ok(pair) => pair,
+            Err(error) => return unavailable(error.to_string()),
+        };
+    tokio::spawn(async move {
+        let _ = connection.with_upgrades().await;
+    });
+    let downstream = request
+        .extensions_mut()
+        .remove::<hyper::upgrade::OnUpgrade>();
+    let mut forwarded = hyper::Request::builder().method(request.method()).uri(
+        request
+            .uri()
+            .path_and_query()
+            .map_or("/ws", |p| p.as_str())
+            .to_string(),
+    );
+    for (name, value) in request.headers() {
+        if name != "x-forwarded-for" && name != "x-real-ip" {
+            forwarded = forwarded.header(name, value);
+        }
+    }
+    let chain = match request
+        .headers()
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+    {
+        Some(before) => format!("{before}, {direct}"),
+        None => direct.to_string(),
+    };
+    forwarded = forwarded.header("x-forwarded-for", chain);
+    forwarded = forwarded.header("x-real-ip", peer.addr.to_string());
+    forwarded = forwarded.header(HOP_HEADER, HeaderValue::from_static("1"));
+    let Ok(forwarded) = forwarded.body(Body::empty()) else {
+        return unavailable("the request could not be copied".into());
+    };
+    let mut response = match sender.send_request(forwarded).await {
+        Ok(response) => response,
+        Err(error) => return unavailable(error.to_string()),
+    };
+    app.metrics.connection_proxied();
+    if response.status() != StatusCode::SWITCHING_PROTOCOLS {
+        let (parts, body) = response.into_parts();
+        return Response::from_parts(parts, Body::new(body));
+    }
+    let upstream = hyper::upgrade::on(&mut response);
+    let Some(downstream) = downstream else {
+        return unavailable("this connection cannot be upgraded".into());
+    };
+    let stop = app.stop.clone();
+    tokio::spawn(async move {
+        let (Ok(upstream), Ok(downstream)) = (upstream.await, downstream.await) else {
+            return;
+        };
+        relay(TokioIo::new(downstream), TokioIo::new(upstream), stop).await;
+        // The client's place in its address's count, for as long as its connection lives.
+        drop(address);
+    });
+    let (parts, _) = response.into_parts();
+    Response::from_parts(parts, Body::empty())
+}
 
 /// How long a frame of the owner's already begun may take to end once this process stops.
 const FRAME_END_WAIT: Duration = Duration::from_secs(2);

@@ -7,17 +7,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
-use crate::meeting::avatars::Avatar;
+use crate::state::avatars::Avatar;
 
-/// The longest line of free text, in characters (after cleaning).
-pub const MAX_CHAT_CHARS: usize = 200;
-
-/// The lines a room keeps (and stores) at most…
-pub const CHAT_HISTORY: usize = 30;
-
-/// …and the most bytes of JSON they may take together: a room's memory stays small whatever
-/// its people write.
-pub const CHAT_HISTORY_BYTES: usize = 6 * 1024;
+pub use crate::state::{CHAT_HISTORY, CHAT_HISTORY_BYTES, MAX_CHAT_CHARS};
 
 /// Why a line of free text is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

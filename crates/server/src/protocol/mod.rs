@@ -8,6 +8,11 @@ use serde::{Deserialize, Serialize};
 use martian_engine::Rules;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
+pub mod meeting;
+pub mod views;
+
+pub use crate::state::{OnTimeout, RoomLang, Timer};
+
 /// The version of the protocol this server speaks; sent in `welcome`.
 pub const PROTOCOL_VERSION: u32 = 1;
 
@@ -40,55 +45,12 @@ pub const MAX_MY_ROOMS: usize = 20;
 /// The smallest and largest tables quick match makes.
 pub const MATCH_PLAYERS: (usize, usize) = (2, 4);
 
-/// A room's language, as the public list shows it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum RoomLang {
-    #[default]
-    #[serde(rename = "en")]
-    En,
-    #[serde(rename = "pt-BR")]
-    PtBr,
-}
-
 /// A seat a browser holds: the room and the seat's token (`my_rooms`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HeldSeat {
     pub room: String,
     pub token: String,
-}
-
-/// What a stalled turn turns into when the room's turn timer runs out.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OnTimeout {
-    /// A stand-in bot plays the rest of the turn.
-    #[default]
-    Bot,
-    /// The turn is stopped: roll if a roll is due, take death rays if possible, then stop.
-    Stop,
-}
-
-/// The turn timer of a room.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Timer {
-    /// Seconds a human has for each move; 0 turns the timer off.
-    pub seconds: u32,
-    pub on_timeout: OnTimeout,
-}
-
-impl Timer {
-    pub const MAX_SECONDS: u32 = 600;
-}
-
-impl Default for Timer {
-    fn default() -> Timer {
-        Timer {
-            seconds: 60,
-            on_timeout: OnTimeout::Bot,
-        }
-    }
 }
 
 /// A message from a client.
@@ -394,10 +356,10 @@ pub enum ServerMessage<'a> {
     },
     /// The room changed: its whole state, and the events that changed it.
     Update {
-        room: &'a crate::rooms::views::RoomView,
-        events: &'a [crate::rooms::views::RoomEvent],
+        room: &'a views::RoomView,
+        events: &'a [views::RoomEvent],
     },
-    /// A chat line (JSON of a [`crate::meeting::chat::ChatLine`]).
+    /// A chat line (JSON of a chat line: `rooms::chat::ChatLine`).
     Chat {
         line: &'a serde_json::value::RawValue,
     },
@@ -434,16 +396,16 @@ pub enum ServerMessage<'a> {
     /// The public rooms (a JSON object's fields, written by the directory).
     PublicRooms {
         #[serde(flatten)]
-        lists: &'a crate::meeting::directory::PublicLists,
+        lists: &'a meeting::PublicLists,
     },
     /// The quick-match queue, for one waiting in it.
     Matching {
         #[serde(flatten)]
-        state: &'a crate::meeting::matcher::MatchState,
+        state: &'a meeting::MatchState,
     },
     /// What became of the rooms of the seats asked about.
     MyRooms {
-        rooms: &'a [crate::meeting::yours::MyRoom],
+        rooms: &'a [meeting::MyRoom],
     },
     /// A request was refused; nothing changed.
     Error {
@@ -583,7 +545,7 @@ pub enum LeftCode {
 pub struct BotEntry {
     pub name: String,
     pub summary: String,
-    pub avatar: crate::meeting::avatars::Avatar,
+    pub avatar: crate::state::avatars::Avatar,
 }
 
 impl ServerMessage<'_> {
