@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Measure a Rust crate's module layout from its `src/` folder.
 
-Usage: scripts/modules.py [CRATE] [--files] [--check] [--top N]
+Usage: scripts/modules.py [CRATE] [--files] [--check] [--top N] [--layers TOP,...,BOTTOM]
+       [--sizes-only]
 
 CRATE is the crate's folder (default crates/server). The script reads every `.rs` file under
 CRATE/src, builds the module graph from `use crate::…`, `crate::…` and `super::…` paths, and
@@ -15,7 +16,10 @@ prints:
 - every circle: strongly connected components of more than one folder, and with `--files` of
   more than one file within a folder.
 
-With `--check` it exits 1 when a circle joins folders or a file has more than 1,000 code lines.
+With `--layers` (folders from the top down, as the crate's docs order them) every arrow from a
+folder to one above it is listed as an arrow up. With `--check` it exits 1 when a circle joins
+folders, an arrow runs up, or a file has more than 1,000 code lines (with `--sizes-only`: only
+the last).
 Only the standard library is used; the parsing is lexical (comments, strings and test items are
 stripped, then paths are read), which is what a crate written with `use` lines needs.
 """
@@ -190,6 +194,8 @@ def main():
     ap.add_argument("--files", action="store_true", help="also list circles of files within a folder")
     ap.add_argument("--check", action="store_true", help="exit 1 on a circle between folders or a file over 1,000 code lines")
     ap.add_argument("--top", type=int, default=10, help="how many of the largest files to list")
+    ap.add_argument("--layers", help="the folders from the top layer down, comma-separated: an arrow up fails --check")
+    ap.add_argument("--sizes-only", action="store_true", help="with --check: check the files' sizes only")
     args = ap.parse_args()
 
     src = os.path.join(args.crate, "src")
@@ -302,6 +308,22 @@ def main():
                 print(f"      {a} -> {b}: {', '.join(sorted(folder_edges[(a, b)]))}")
     print()
 
+    ups = []
+    if args.layers:
+        order = [f.strip() for f in args.layers.split(",") if f.strip()]
+        unknown = [f for f in order if f not in folders]
+        if unknown:
+            print(f"modules.py: --layers names folders the crate does not have: {', '.join(unknown)}", file=sys.stderr)
+            return 2
+        rank = {f: i for i, f in enumerate(order)}
+        ups = [(a, b) for (a, b) in sorted(folder_edges) if a in rank and b in rank and rank[a] > rank[b]]
+        print("## Arrows up (a lower layer naming a higher one)")
+        if not ups:
+            print("  none")
+        for a, b in ups:
+            print(f"  {a} -> {b}: {', '.join(sorted(folder_edges[(a, b)]))}")
+        print()
+
     if args.files:
         print("## Circles between files within a folder")
         found = False
@@ -318,14 +340,19 @@ def main():
 
     if args.check:
         problems = []
-        if sccs:
+        if sccs and not args.sizes_only:
             problems.append(f"{len(sccs)} circle(s) between folders")
+        if ups and not args.sizes_only:
+            problems.append(f"{len(ups)} arrow(s) up")
         if over:
             problems.append(f"files over {LIMIT} code lines: {', '.join(sorted(over))}")
         if problems:
             print("check failed: " + "; ".join(problems), file=sys.stderr)
             return 1
-        print("check passed: no circle between folders, no file over 1,000 code lines")
+        if args.sizes_only:
+            print(f"check passed: no file over {LIMIT} code lines")
+        else:
+            print(f"check passed: no circle between folders, no arrow up, no file over {LIMIT} code lines")
     return 0
 
 

@@ -55,3 +55,55 @@ fn the_page_modules_import_one_another_without_a_circle() {
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(report.contains("circles: none"), "{report}");
 }
+
+/// Runs `scripts/modules.py ARGS` (python3) and returns its report, failing with it when the
+/// check fails.
+fn modules_check(args: &[&str]) -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let output = std::process::Command::new("python3")
+        .arg(root.join("scripts/modules.py"))
+        .args(args)
+        .arg("--check")
+        .current_dir(&root)
+        .output()
+        .expect("python3 runs (the crates' module graph is measured in python3: install python3)");
+    let report = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    report
+}
+
+/// The server's folders import downwards only, in the order its crate docs give (`src/lib.rs`):
+/// no circle between them and no arrow from a lower layer up.
+#[test]
+fn the_server_s_folders_import_only_downwards() {
+    let report = modules_check(&[
+        "crates/server",
+        "--layers",
+        "server,edge,cluster,meeting,rooms,protocol,solving,store,state",
+    ]);
+    assert!(report.contains("## Arrows up"), "{report}");
+}
+
+/// No source file of any crate has more than 1,000 lines of code besides its tests.
+#[test]
+fn no_source_file_has_more_than_a_thousand_lines_of_code() {
+    let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&crates).unwrap() {
+        let path = entry.unwrap().path();
+        if path.join("src").is_dir() {
+            let name = format!("crates/{}", path.file_name().unwrap().to_string_lossy());
+            modules_check(&[&name, "--sizes-only"]);
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 10,
+        "only {checked} crates found in {}",
+        crates.display()
+    );
+}
