@@ -68,8 +68,8 @@ pub(crate) struct App {
 }
 
 /// The store, for the handlers that read records (the reviews).
-impl axum::extract::FromRef<Arc<App>> for crate::store::Store {
-    fn from_ref(app: &Arc<App>) -> crate::store::Store {
-        app.rooms.store.clone()
+impl axum::extract::FromRef<Arc<App>> for crate::solving::reviews::Records {
+    fn from_ref(app: &Arc<App>) -> crate::solving::reviews::Records {
+        crate::solving::reviews::Records(app.rooms.store.clone())
     }
 }

@@ -28,6 +28,10 @@ use martian_engine::GameRecord;
 use crate::state::ids::is_room_id;
 use crate::store::Store;
 
+/// Where the reviews read the records they review: the store, handed over by the edge.
+#[derive(Clone, Debug)]
+pub struct Records(pub Store);
+
 /// Why a review needing a solve is refused.
 pub const NOT_AT_HAND: &str = "the review of this game needs solutions the server does not have \
      at hand for its rules and players; they are not worked out on demand, so as not to slow the \
@@ -60,7 +64,7 @@ impl Against {
 pub const MAX_CARD_BYTES: usize = 16 * 1024;
 
 pub async fn review(
-    State(store): State<Store>,
+    State(Records(store)): State<Records>,
     Path((room, number)): Path<(String, String)>,
     RawQuery(query): RawQuery,
 ) -> Response {
@@ -72,7 +76,7 @@ pub async fn review(
 
 /// `POST`: the review measured against the card in the body.
 pub async fn review_own_card(
-    State(store): State<Store>,
+    State(Records(store)): State<Records>,
     Path((room, number)): Path<(String, String)>,
     body: Bytes,
 ) -> Response {

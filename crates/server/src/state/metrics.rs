@@ -385,6 +385,13 @@ fn without_exemplar(line: &str) -> &str {
     line
 }
 
+/// The storage's measures write into the server's histogram of commit latency.
+impl From<Metrics> for martian_store::StoreMetrics {
+    fn from(metrics: Metrics) -> martian_store::StoreMetrics {
+        martian_store::StoreMetrics::new(metrics.storage_latency.clone())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

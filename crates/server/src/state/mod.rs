@@ -63,6 +63,9 @@ pub const MAX_CHAT_CHARS: usize = 200;
 /// The lines a room keeps (and stores) at most…
 pub const CHAT_HISTORY: usize = 30;
 
+// The database keeps as many lines as a room does.
+const _: () = assert!(CHAT_HISTORY as u64 == martian_store::CHAT_KEPT);
+
 /// …and the most bytes of JSON they may take together: a room's memory stays small whatever
 /// its people write.
 pub const CHAT_HISTORY_BYTES: usize = 6 * 1024;

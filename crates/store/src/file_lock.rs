@@ -14,7 +14,7 @@ use std::fs::{File, TryLockError};
 use std::path::Path;
 use std::sync::{Arc, Mutex, Weak};
 
-use super::StoreError;
+use crate::backend::StoreError;
 
 /// A locked database file, released when the last holder in this process drops it.
 #[derive(Debug)]

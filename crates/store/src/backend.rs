@@ -1,27 +1,36 @@
-//! Storage: one interface, two engines. SQLite (the embedded default: one file, one process) and
-//! PostgreSQL (several processes sharing one database, each running the rooms it holds a lease on).
-//!
-//! Rooms call [`Store::commit`] once per change, whatever the engine: the writes of one message,
-//! bot step or timer are stored in one transaction, all or nothing, and the call returns only once
-//! they are committed. With PostgreSQL every room's handle carries a [`Fence`]: the commit checks,
-//! in the same transaction, that this process still holds the room's lease at that generation, so
-//! a process that lost a room (paused past its lease, then resumed) cannot write to it.
-
-mod file_lock;
-mod postgres;
-mod redact;
-mod sqlite;
+//! The interface every engine implements: the changes to store, what is read back, the errors,
+//! and the measures taken.
 
 use std::future::Future;
-use std::path::Path;
 use std::pin::Pin;
-use std::sync::Arc;
 
-pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
-pub use redact::redact_url;
-pub use sqlite::backup;
+/// What the storage measures: how long a change takes from being handed over to its commit.
+/// The server registers the histogram beside its other metrics. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct StoreMetrics {
+    write_latency: prometheus_client::metrics::histogram::Histogram,
+}
 
-use crate::state::metrics::Metrics;
+impl StoreMetrics {
+    /// The storage's measures, observed into `write_latency` (seconds).
+    pub fn new(write_latency: prometheus_client::metrics::histogram::Histogram) -> StoreMetrics {
+        StoreMetrics { write_latency }
+    }
+
+    /// A change was committed `took` after it was handed over.
+    pub fn storage_latency(&self, took: std::time::Duration) {
+        self.write_latency.observe(took.as_secs_f64());
+    }
+}
+
+impl Default for StoreMetrics {
+    /// Measures nobody reads (tools and tests).
+    fn default() -> StoreMetrics {
+        StoreMetrics::new(prometheus_client::metrics::histogram::Histogram::new(
+            prometheus_client::metrics::histogram::exponential_buckets(0.0001, 2.0, 16),
+        ))
+    }
+}
 
 /// A future the storage engines return (the interface is used through `dyn`).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -95,7 +104,7 @@ impl StoreError {
         matches!(self, StoreError::LeaseLost | StoreError::Unavailable(_))
     }
 
-    fn file(what: impl Into<String>, error: std::io::Error) -> StoreError {
+    pub(crate) fn file(what: impl Into<String>, error: std::io::Error) -> StoreError {
         StoreError::File {
             what: what.into(),
             error: error.to_string(),
@@ -162,7 +171,7 @@ pub struct RoomRow {
 }
 
 /// How many chat lines of a room are kept in the database.
-pub const CHAT_KEPT: u64 = crate::state::CHAT_HISTORY as u64;
+pub const CHAT_KEPT: u64 = 30;
 
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,127 +240,7 @@ pub trait Backend: Send + Sync + std::fmt::Debug {
     }
 }
 
-/// A handle on the storage, for the server or for one room. Cheap to clone.
-#[derive(Clone, Debug)]
-pub struct Store {
-    backend: Arc<dyn Backend>,
-    fence: Option<Fence>,
-}
-
-impl Store {
-    pub fn new(backend: Arc<dyn Backend>) -> Store {
-        Store {
-            backend,
-            fence: None,
-        }
-    }
-
-    /// SQLite at `path` (or in memory for `None`), with the open rooms, the most recently
-    /// changed first.
-    pub fn open_sqlite(
-        path: Option<&Path>,
-        metrics: Metrics,
-    ) -> Result<(Store, Vec<StoredRoom>), StoreError> {
-        let (backend, rooms) = sqlite::Sqlite::open(path, metrics)?;
-        Ok((Store::new(Arc::new(backend)), rooms))
-    }
-
-    /// PostgreSQL, its schema brought up to date; the rooms are claimed apart (see
-    /// [`Postgres::claim_expired`]).
-    pub async fn open_postgres(
-        options: PostgresOptions,
-        metrics: Metrics,
-    ) -> Result<(Store, Arc<Postgres>), StoreError> {
-        let postgres = Arc::new(Postgres::open(options, metrics).await?);
-        Ok((Store::new(postgres.clone()), postgres))
-    }
-
-    /// The handle a room writes with: under the room's lease at `generation` when the engine
-    /// fences (PostgreSQL), the same handle otherwise.
-    pub fn for_room(&self, room: &str, generation: u64) -> Store {
-        Store {
-            backend: self.backend.clone(),
-            fence: self.backend.fences().then(|| Fence {
-                room: room.to_string(),
-                generation,
-            }),
-        }
-    }
-
-    /// The fence this handle writes under, if any.
-    pub fn fence(&self) -> Option<&Fence> {
-        self.fence.as_ref()
-    }
-
-    /// Stores `write` and waits until it is committed.
-    pub async fn write(&self, write: Write) -> Result<(), StoreError> {
-        self.commit(vec![write]).await
-    }
-
-    /// Stores `writes` in one transaction (all of them, or none on error) and waits until they
-    /// are committed: what one message, bot step or timer changes in a room is one commit, so a
-    /// crash never leaves half a change behind.
-    pub async fn commit(&self, writes: Vec<Write>) -> Result<(), StoreError> {
-        self.backend.commit(writes, self.fence.clone()).await
-    }
-
-    /// Whether the storage can store now: a small real write, committed.
-    pub async fn probe(&self) -> Result<(), StoreError> {
-        self.backend.probe().await
-    }
-
-    /// Stores what was handed over before this call and stops the storage; later calls answer
-    /// an error.
-    pub async fn close(&self) {
-        self.backend.close().await
-    }
-
-    /// The record of a finished game, if there is one.
-    pub async fn record(&self, room: &str, number: u32) -> Result<Option<String>, StoreError> {
-        self.backend.record(room.to_string(), number).await
-    }
-
-    /// A room's stored state, if the database has the room.
-    pub async fn room(&self, id: &str) -> Result<Option<RoomRow>, StoreError> {
-        self.backend.room(id.to_string()).await
-    }
-
-    /// Tells the other processes (if any) whether this handle's room is live and how it is
-    /// listed; errors are only logged.
-    pub async fn publish(&self, room: &str, live: bool, listing: Option<String>) {
-        self.backend.publish(room.to_string(), live, listing).await
-    }
-
-    /// Live rooms created from `creator` that other processes run.
-    pub async fn live_elsewhere(&self, creator: &str) -> Result<usize, StoreError> {
-        self.backend.live_elsewhere(creator.to_string()).await
-    }
-
-    /// The open room with this code that another process runs.
-    pub async fn find_code(&self, code: &str) -> Result<Option<String>, StoreError> {
-        self.backend.find_code(code.to_string()).await
-    }
-
-    /// The public listings of the rooms other processes run.
-    pub async fn listings_elsewhere(&self) -> Result<Vec<String>, StoreError> {
-        self.backend.listings_elsewhere().await
-    }
-
-    /// The records of a room's finished games numbered below `before`, the `limit` highest
-    /// numbered, highest first.
-    pub async fn finished_records(
-        &self,
-        room: &str,
-        before: u32,
-        limit: usize,
-    ) -> Result<Vec<(u32, String)>, StoreError> {
-        self.backend
-            .finished_records(room.to_string(), before, limit)
-            .await
-    }
-}
-
-pub(crate) fn now_ms() -> i64 {
+pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)

@@ -32,11 +32,11 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, GenericClient, NoTls, Statement};
 
-use super::{
+use crate::backend::StoreMetrics;
+use crate::backend::{
     Backend, BoxFuture, CHAT_KEPT, Fence, RoomRow, StoreError, StoredGame, StoredRoom, Write,
     now_ms,
 };
-use crate::state::metrics::Metrics;
 use writes::writer;
 
 /// The schema version this program writes and reads.
@@ -123,7 +123,7 @@ pub struct PostgresOptions {
 impl std::fmt::Debug for PostgresOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PostgresOptions")
-            .field("url", &super::redact_url(&self.url))
+            .field("url", &crate::redact::redact_url(&self.url))
             .field("node", &self.node)
             .field("addr", &self.addr)
             .field("lease", &self.lease)
@@ -308,7 +308,10 @@ async fn migrate(client: &mut Client) -> Result<(), StoreError> {
 
 impl Postgres {
     /// Connects, migrates, and starts the writers.
-    pub async fn open(options: PostgresOptions, metrics: Metrics) -> Result<Postgres, StoreError> {
+    pub async fn open(
+        options: PostgresOptions,
+        metrics: StoreMetrics,
+    ) -> Result<Postgres, StoreError> {
         let mut client = connect(&options.url).await?;
         migrate(&mut client).await?;
         let (tx, rx) = mpsc::unbounded_channel();

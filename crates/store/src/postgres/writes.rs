@@ -9,7 +9,7 @@ pub(super) async fn writer(
     url: String,
     node: String,
     queue: Arc<Mutex<mpsc::UnboundedReceiver<Op>>>,
-    metrics: Metrics,
+    metrics: StoreMetrics,
 ) {
     let mut connection: Option<(Client, Statements)> = None;
     loop {

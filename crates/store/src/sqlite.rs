@@ -11,14 +11,14 @@ use std::sync::mpsc;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::state::metrics::Metrics;
+use crate::backend::StoreMetrics;
 use tokio::sync::oneshot;
 
-use super::file_lock::FileLock;
-use super::{
+use crate::backend::{
     Backend, BoxFuture, CHAT_KEPT, Fence, RoomRow, StoreError, StoredGame, StoredRoom, Write,
     now_ms,
 };
+use crate::file_lock::FileLock;
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
@@ -239,7 +239,7 @@ impl Sqlite {
     /// returns the open rooms with their current games, the most recently changed first.
     pub fn open(
         path: Option<&Path>,
-        metrics: Metrics,
+        metrics: StoreMetrics,
     ) -> Result<(Sqlite, Vec<StoredRoom>), StoreError> {
         Sqlite::open_with_wal_limit(path, metrics, WAL_LIMIT_BYTES)
     }
@@ -247,7 +247,7 @@ impl Sqlite {
     /// [`Sqlite::open`], the log starting over past `wal_limit` bytes.
     fn open_with_wal_limit(
         path: Option<&Path>,
-        metrics: Metrics,
+        metrics: StoreMetrics,
         wal_limit: u64,
     ) -> Result<(Sqlite, Vec<StoredRoom>), StoreError> {
         // Locked first: a second server on the file is refused before it reads or writes.
@@ -622,7 +622,7 @@ fn run(
     mut conn: Connection,
     rx: mpsc::Receiver<Op>,
     wal: Option<Wal>,
-    metrics: Metrics,
+    metrics: StoreMetrics,
     mut next_moves: NextMoves,
 ) -> Option<oneshot::Sender<()>> {
     // Whether the last batch found company: the load is high enough to gather.
@@ -931,7 +931,8 @@ mod tests {
     #[tokio::test]
     async fn moves_must_follow_the_stored_ones_of_the_game_in_progress() {
         let path = scratch("order");
-        let (store, _) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
+        let (store, _) =
+            crate::store::Store::open_sqlite(Some(&path), StoreMetrics::default()).unwrap();
         store
             .commit(vec![
                 room("a", "{}"),
@@ -974,7 +975,8 @@ mod tests {
         refused(store.write(moves("a", 1, 3, &["dice"])).await);
         store.close().await;
         // After a restart the check goes on from the stored moves.
-        let (store, rooms) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
+        let (store, rooms) =
+            crate::store::Store::open_sqlite(Some(&path), StoreMetrics::default()).unwrap();
         assert_eq!(rooms[0].games[0].number, 2);
         assert_eq!(rooms[0].games[0].moves, vec!["dice"]);
         refused(store.write(moves("a", 2, 0, &["R"])).await);
@@ -1007,7 +1009,8 @@ mod tests {
             )
             .unwrap();
         }
-        let (store, rooms) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
+        let (store, rooms) =
+            crate::store::Store::open_sqlite(Some(&path), StoreMetrics::default()).unwrap();
         let game = |id: &str| rooms.iter().find(|r| r.id == id).unwrap().games[0].clone();
         assert_eq!(game("a").moves, vec!["dice", "R"]);
         assert_eq!((game("b").number, game("b").seed), (3, 6));
@@ -1023,7 +1026,8 @@ mod tests {
         assert!(!old, "the old table is gone");
         drop(conn);
         // Opening again finds nothing more to migrate.
-        let (_, rooms) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
+        let (_, rooms) =
+            crate::store::Store::open_sqlite(Some(&path), StoreMetrics::default()).unwrap();
         let b = rooms.iter().find(|r| r.id == "b").unwrap();
         assert_eq!(b.games[0].moves, vec!["dice", "H", "roll", "stop"]);
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
@@ -1049,7 +1053,8 @@ mod tests {
     async fn the_database_is_its_owners_alone() {
         use std::os::unix::fs::PermissionsExt;
         let path = scratch("mode");
-        let (store, _) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
+        let (store, _) =
+            crate::store::Store::open_sqlite(Some(&path), StoreMetrics::default()).unwrap();
         store.write(room("r", "{}")).await.unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&path), 0o600);
@@ -1061,7 +1066,7 @@ mod tests {
         store.close().await;
         // A file others could read is tightened when opened.
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
-        crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
+        crate::store::Store::open_sqlite(Some(&path), StoreMetrics::default()).unwrap();
         assert_eq!(mode(&path), 0o600);
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
@@ -1071,7 +1076,8 @@ mod tests {
         let path = scratch("wal");
         let wal = PathBuf::from(format!("{}-wal", path.display()));
         let limit = 4 * 1024 * 1024;
-        let (sqlite, _) = Sqlite::open_with_wal_limit(Some(&path), Metrics::new(), limit).unwrap();
+        let (sqlite, _) =
+            Sqlite::open_with_wal_limit(Some(&path), StoreMetrics::default(), limit).unwrap();
         let store = crate::store::Store::new(std::sync::Arc::new(sqlite));
         for room_id in (0..20).map(|i| format!("room{i}")) {
             store.write(started(&room_id, 1)).await.unwrap();
@@ -1112,7 +1118,8 @@ mod tests {
     async fn a_log_grown_by_a_burst_is_cut_back_once_writing_pauses() {
         let path = scratch("wal-burst");
         let wal = PathBuf::from(format!("{}-wal", path.display()));
-        let (store, _) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
+        let (store, _) =
+            crate::store::Store::open_sqlite(Some(&path), StoreMetrics::default()).unwrap();
         // One commit of 10 MiB of rooms: the log holds it all until it is copied.
         let pad = "x".repeat(100 * 1024);
         let rooms = (0..100)
@@ -1133,7 +1140,8 @@ mod tests {
         }
         // And the rooms are all there.
         store.close().await;
-        let (_, rooms) = crate::store::Store::open_sqlite(Some(&path), Metrics::new()).unwrap();
+        let (_, rooms) =
+            crate::store::Store::open_sqlite(Some(&path), StoreMetrics::default()).unwrap();
         assert_eq!(rooms.len(), 100);
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
