@@ -519,6 +519,9 @@ replay-cannot-read = cannot read { $file }: { $error }
 ## chicken; $advice: stop, roll; $best, $other (the situation): stop, roll, take; $tanks: lead,
 ## hold, safe; $more_dice, $completes: yes, no; $points: agree, disagree; $case: turn-lost,
 ## game-decided, equal (indifferent) or final-turn, reach-target, race, solo (the situation).
+## $tanks (a take): lead (the tanks lead right after it: its earthlings are not points yet), hold;
+## $lost, $other_lost (a take): the points the tanks take on average. Every comparison the words
+## make ("more than", "against") must agree with its figures: martian_solver::Comparison::claims.
 ## $kinds_left (stop or roll): the earthling kinds not yet taken (0: the dice left can add only
 ## tanks and death rays). The race: $needed (points still short of the target, the held ones
 ## counted), $standing: ahead, behind, level, by $margin; $near: yes, no (within 6 of the
@@ -560,10 +563,13 @@ coach-other-group = { $other ->
         }
     }
 coach-why-take = Take { face-count }: { $cause ->
-        [now] that scores { $now ->
-            [one] 1 more point
-           *[other] { $now } more points
-        } now than { coach-other-group }, and what the later rolls would add does not make up for it; the turn makes about { $average } points on average, against { $other_average }.
+        [now] { $tanks ->
+            [lead] the tanks lead for now, so these earthlings count only if the death rays catch up in the later rolls; even so, the turn makes about { $average } points on average, against { $other_average } after { coach-other-group }.
+           *[hold] that scores { $now ->
+                [one] 1 more point
+               *[other] { $now } more points
+            } now than { coach-other-group }, and what the later rolls would add does not make up for it; the turn makes about { $average } points on average, against { $other_average }.
+        }
         [later] { $more_dice ->
             [yes] it leaves { $dice ->
                 [one] 1 die
@@ -571,7 +577,7 @@ coach-why-take = Take { face-count }: { $cause ->
             } to roll, against { $other_dice } after { coach-other-group }; the turn then makes about { $average } points on average, against { $other_average }.
            *[no] the rolls after it add about { $later } points on average, against { $other_later } after { coach-other-group }; the turn makes about { $average } points, against { $other_average }.
         }
-        [risk] it is safer; afterwards the tanks end ahead { $risk }% of the time, against { $other_risk }% after { coach-other-group }.
+        [risk] it is safer: the tanks take about { $lost } points of the turn on average, against { $other_lost } after { coach-other-group }.
        *[bonus] { $completes ->
             [yes] it completes a human, a cow and a chicken
            *[no] it keeps the bonus within reach
@@ -659,7 +665,7 @@ coach-why-situation = { $case ->
         }
         [reach-target] Stopping takes you to { $total }, past { $target }: { $after ->
             [0] the game ends with your turn.
-            [one] the round ends, but your opponent still has a last turn to pass you.
+            [one] the round ends, but the player after you still has a last turn to pass you.
            *[other] the round ends, but { $after } opponents still have a last turn to pass you.
         }
         [race] { $opponents ->

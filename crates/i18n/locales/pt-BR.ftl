@@ -561,10 +561,13 @@ coach-other-group = { $other ->
         }
     }
 coach-why-take = Pegue { face-count }: { $cause ->
-        [now] { $now ->
-            [1] é 1 ponto
-           *[other] são { $now } pontos
-        } a mais agora do que pegando { coach-other-group }, e o que os lançamentos seguintes somariam não compensa; o turno faz cerca de { $average } pontos em média, contra { $other_average }.
+        [now] { $tanks ->
+            [lead] os tanques estão na frente por enquanto, então o que você separa só conta se os raios da morte os alcançarem nos lançamentos seguintes; mesmo assim, o turno faz cerca de { $average } pontos em média, contra { $other_average } pegando { coach-other-group }.
+           *[hold] { $now ->
+                [1] é 1 ponto
+               *[other] são { $now } pontos
+            } a mais agora do que pegando { coach-other-group }, e o que os lançamentos seguintes somariam não compensa; o turno faz cerca de { $average } pontos em média, contra { $other_average }.
+        }
         [later] { $more_dice ->
             [yes] { $dice ->
                 [1] sobra 1 dado
@@ -572,7 +575,7 @@ coach-why-take = Pegue { face-count }: { $cause ->
             } para lançar, contra { $other_dice } pegando { coach-other-group }; o turno faz então cerca de { $average } pontos em média, contra { $other_average }.
            *[no] os lançamentos seguintes somam cerca de { $later } pontos em média, contra { $other_later } pegando { coach-other-group }; o turno faz cerca de { $average } pontos, contra { $other_average }.
         }
-        [risk] é mais seguro; depois, os tanques terminam na frente em { $risk }% das vezes, contra { $other_risk }% pegando { coach-other-group }.
+        [risk] é mais seguro: os tanques tiram cerca de { $lost } pontos do turno em média, contra { $other_lost } pegando { coach-other-group }.
        *[bonus] { $completes ->
             [yes] você completa um humano, uma vaca e uma galinha
            *[no] o bônus continua ao alcance
@@ -660,7 +663,7 @@ coach-why-situation = { $case ->
         }
         [reach-target] Parando, você chega a { $total }, além dos { $target }: { $after ->
             [0] a partida termina com o seu turno.
-            [1] a rodada termina, mas seu adversário ainda tem um último turno para passar você.
+            [1] a rodada termina, mas o jogador depois de você ainda tem um último turno para passar você.
            *[other] a rodada termina, mas { $after } adversários ainda têm um último turno para passar você.
         }
         [race] { $opponents ->
@@ -686,8 +689,8 @@ coach-why-situation = { $case ->
                 }
             }
            *[bold] { $standing ->
-                [behind] um placar pequeno não alcança o líder, então os placares altos que se pode fazer { coach-best-option } valem mais do que a média deles
-               *[other] os placares altos que se pode fazer { coach-best-option } valem mais do que a média deles
+                [behind] um placar pequeno não alcança o líder: os placares altos { coach-best-option } valem mais que a média deles
+               *[other] os placares altos { coach-best-option } valem mais que a média deles
             }
         }{ $points ->
             [agree] {"."}
