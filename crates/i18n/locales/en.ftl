@@ -141,10 +141,11 @@ points = { $count ->
     [one] { $count } point
    *[other] { $count } points
 }
-# A change of a measure, as every interface writes losses, luck and skill: "−2.8% chance to win",
-# "+0.35 turns", "−1.25 points". $measure: win, turns, points; $value: the figure with its sign.
+# A change of a measure, as every interface writes losses, luck and skill: "2.8pp of chance to
+# win" (percentage points: from 60% to 57.2%), "0.35 turns", "1.25 points"; luck and skill signed
+# ("+17.56pp of chance to win"), losses never. $measure: win, turns, points; $value: the figure.
 measure-change = { $measure ->
-        [win] { $value }% chance to win
+        [win] { $value }pp of chance to win
         [turns] { $value } turns
        *[points] { $value } points
     }
@@ -711,7 +712,7 @@ coach-why-situation = { $case ->
 ## what the card would do, the line that says so, and its cost against the best. $line: the
 ## line's number (0: no line applies, the card's default play); $text: the line, quoted;
 ## $action: take, stop, roll; $face: death-ray, human, cow, chicken; $right: yes, no; $loss: a
-## loss with its unit ("−2.80% chance to win"); $best: a card-action text.
+## loss with its unit ("2.80pp of chance to win"); $best: a card-action text.
 card-action = { $action ->
         [stop] stop
         [roll] roll again
@@ -1278,8 +1279,12 @@ tui-trainer-left = { $count ->
        *[other] { $count } dice left to roll.
     }
 # The running score, on the lower border of the trainer's panel (at most 46 columns): the best
-# answers out of those given, and what the others cost in all ("−7.4% chance to win").
-tui-trainer-score = Score: { $best } of { $answered } best · { $loss }
+# answers out of those given, and what the others cost in all ("7.4pp of chance to win"); $lost: no
+# when every answer was the best.
+tui-trainer-score = Score: { $best } of { $answered } best · { $lost ->
+        [no] nothing lost
+       *[yes] { $loss }
+    }
 tui-trainer-you-chose = ▸ your answer
 tui-hint-trainer = [space] next position
 tui-hint-trainer-keys = [?] help & faces  [esc] setup  [{ $quit }] quit
@@ -2022,10 +2027,10 @@ web-review-best-action = { $action ->
         }
     }
 # $unit: points (percentage points of the chance to win), turns (alone).
-# A loss, luck or skill. $unit: points (percentage points of a chance to win, written as a
-# percentage), turns (solo); $value: the number, with its sign for luck and skill.
+# A loss, luck or skill. $unit: points (percentage points of a chance to win), turns (solo);
+# $value: the number, with its sign for luck and skill (a loss has none).
 web-review-loss = { $unit ->
-        [points] { $value }% chance to win
+        [points] { $value }pp of chance to win
        *[turns] { $value } turns
     }
 # A step's mark in the replay.
@@ -2428,8 +2433,15 @@ train-thumb = { $thumb ->
     }
 train-options = Every option: { $options }.
 # $loss: a measure-change text (the losses summed).
-train-score = Score: { $best } of { $answered } best, { $loss } in all.
-train-summary = Session over: { $best } of { $answered } best, { $loss } in all.
+# $lost: no when nothing was lost (every answer the best).
+train-score = Score: { $best } of { $answered } best, { $lost ->
+        [no] nothing lost.
+       *[yes] { $loss } lost in all.
+    }
+train-summary = Session over: { $best } of { $answered } best, { $lost ->
+        [no] nothing lost.
+       *[yes] { $loss } lost in all.
+    }
 # $rates: the last sessions' shares of best answers, oldest first; $trend: improving, steady,
 # slipping.
 train-trend = Your last sessions: { $rates } best answers, { $trend ->

@@ -142,10 +142,10 @@ points = { $count ->
    *[other] { $count } pontos
 }
 # Uma mudança de uma medida, como todas as interfaces escrevem perdas, sorte e habilidade:
-# "−2,8% de chance de vencer", "+0,35 turnos", "−1,25 pontos". $measure: win, turns, points;
-# $value: o número com o sinal.
+# "2,8pp de chance de vencer" (pontos percentuais: de 60% para 57,2%), "0,35 turnos", "1,25 pontos";
+# sorte e habilidade com sinal ("+17,56pp"), perdas nunca. $measure: win, turns, points; $value: o número.
 measure-change = { $measure ->
-        [win] { $value }% de chance de vencer
+        [win] { $value }pp de chance de vencer
         [turns] { $value } turnos
        *[points] { $value } pontos
     }
@@ -1249,7 +1249,10 @@ tui-trainer-left = { $count ->
         [1] Resta 1 dado para lançar.
        *[other] Restam { $count } dados para lançar.
     }
-tui-trainer-score = Acertos: { $best } de { $answered } · { $loss }
+tui-trainer-score = Acertos: { $best } de { $answered } · { $lost ->
+        [no] nada perdido
+       *[yes] { $loss }
+    }
 tui-trainer-you-chose = ▸ sua resposta
 tui-hint-trainer = [espaço] próxima posição
 tui-hint-trainer-keys = [?] ajuda e faces  [esc] preparo  [{ $quit }] sair
@@ -2015,7 +2018,7 @@ web-review-best-action = { $action ->
         }
     }
 web-review-loss = { $unit ->
-        [points] { $value }% de chance de vencer
+        [points] { $value }pp de chance de vencer
        *[turns] { $value } turnos
     }
 web-review-mark = { $class ->
@@ -2393,8 +2396,14 @@ train-thumb = { $thumb ->
        *[no] erra aqui.
     }
 train-options = Todas as opções: { $options }.
-train-score = Placar: { $best } de { $answered } melhores, { $loss } ao todo.
-train-summary = Fim da sessão: { $best } de { $answered } melhores, { $loss } ao todo.
+train-score = Placar: { $best } de { $answered } melhores, { $lost ->
+        [no] nada perdido.
+       *[yes] { $loss } perdidos ao todo.
+    }
+train-summary = Fim da sessão: { $best } de { $answered } melhores, { $lost ->
+        [no] nada perdido.
+       *[yes] { $loss } perdidos ao todo.
+    }
 train-trend = Suas últimas sessões: { $rates } de melhores respostas, { $trend ->
         [improving] melhorando.
         [slipping] piorando: os tipos a treinar voltam primeiro.
