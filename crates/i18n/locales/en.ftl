@@ -509,8 +509,9 @@ replay-cannot-read = cannot read { $file }: { $error }
 
 ## The coach's reasons: why the best option of a decision is best (martian_solver::Reason,
 ## crates/solver/src/explain.rs): the exact difference between the best option and the next best
-## split into parts, the largest named by $cause: now (points banked now), later (dice kept for
-## later rolls), risk (of losing the turn to the tanks), bonus, situation (the game's). Shown by the
+## split into parts, the one that decides named by $cause: situation (the game's) when it makes at
+## least as much of the difference as the points, else the largest of now (points banked now),
+## later (dice kept for later rolls), risk (of losing the turn to the tanks), bonus. Shown by the
 ## terminal game, the line mode, `advise`, the review, the trainer and the web page, which sends
 ## exactly these arguments. Whole numbers: $held (what stopping scores), $earthlings, $dice,
 ## $other_dice, $count, $other_count, $now, $needed, $after, $opponents and the scores. Figures

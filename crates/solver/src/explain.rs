@@ -53,7 +53,7 @@
 //! | [`AsGood`](Reason::AsGood) | the next best take is worth the same | `coach-why-as-good` |
 //! | [`Compared`](Reason::Compared), stop or roll | otherwise | `coach-why-stop-or-roll`, by the cause |
 //! | [`Compared`](Reason::Compared), a take | otherwise | `coach-why-take`, by the cause |
-//! | [`Compared`](Reason::Compared), the situation | the situation is the largest part | `coach-why-situation`, by the [`Stakes`] |
+//! | [`Compared`](Reason::Compared), the situation | the situation makes at least as much of the difference as the points | `coach-why-situation`, by the [`Stakes`] |
 //!
 //! The solver only computes; every interface words a reason through the Fluent message named by
 //! [`Reason::id`] with the arguments of [`Reason::args`] (the project's `coach-why-*` messages),
