@@ -665,7 +665,7 @@ coach-why-situation = { $case ->
             [one] , and one more player plays after you.
            *[other] , and { $after } more players play after you.
         }
-        [reach-target] Stopping takes you to { $total }, past { $target }: { $after ->
+        [reach-target] Stopping takes you to { $total }, reaching the target of { $target }: { $after ->
             [0] the game ends with your turn.
             [one] the round ends, but the player after you still has a last turn to pass you.
            *[other] the round ends, but { $after } opponents still have a last turn to pass you.

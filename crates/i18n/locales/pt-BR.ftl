@@ -661,7 +661,7 @@ coach-why-situation = { $case ->
             [1] , e mais um jogador joga depois de você.
            *[other] , e mais { $after } jogadores jogam depois de você.
         }
-        [reach-target] Parando, você chega a { $total }, além dos { $target }: { $after ->
+        [reach-target] Parando, você chega a { $total } e alcança o alvo de { $target }: { $after ->
             [0] a partida termina com o seu turno.
             [1] a rodada termina, mas o jogador depois de você ainda tem um último turno para passar você.
            *[other] a rodada termina, mas { $after } adversários ainda têm um último turno para passar você.

@@ -243,11 +243,11 @@ fn the_words_name_what_decides_and_never_contradict_the_figures() {
     let cases: [(&[&str], &str, &str); 4] = [
         (
             &["RRRRHHHHCCKKK/H TRRHCKKKK/R TRRCKK/K", "--scores", "20,20"],
-            "Why: Stopping takes you to 26, past 25: the round ends, but the player after you \
-             still has a last turn to pass you. Your chance to win: 79.1% stopping, against 74.8% \
+            "Why: Stopping takes you to 26, reaching the target of 25: the round ends, but the \
+             player after you still has a last turn to pass you. Your chance to win: 79.1% stopping, against 74.8% \
              rolling again.",
-            "Por quê? Parando, você chega a 26, além dos 25: a rodada termina, mas o jogador \
-             depois de você ainda tem um último turno para passar você. Sua chance de vencer: \
+            "Por quê? Parando, você chega a 26 e alcança o alvo de 25: a rodada termina, mas o \
+             jogador depois de você ainda tem um último turno para passar você. Sua chance de vencer: \
              79,1% parando, contra 74,8% lançando de novo.",
         ),
         (
