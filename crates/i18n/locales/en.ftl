@@ -141,10 +141,11 @@ points = { $count ->
     [one] { $count } point
    *[other] { $count } points
 }
-# A change of a measure, as every interface writes losses, luck and skill: "−2.8% chance to win",
-# "+0.35 turns", "−1.25 points". $measure: win, turns, points; $value: the figure with its sign.
+# A change of a measure, as every interface writes losses, luck and skill: "2.8pp of chance to
+# win" (percentage points: from 60% to 57.2%), "0.35 turns", "1.25 points"; luck and skill signed
+# ("+17.56pp of chance to win"), losses never. $measure: win, turns, points; $value: the figure.
 measure-change = { $measure ->
-        [win] { $value }% chance to win
+        [win] { $value }pp of chance to win
         [turns] { $value } turns
        *[points] { $value } points
     }
@@ -508,8 +509,9 @@ replay-cannot-read = cannot read { $file }: { $error }
 
 ## The coach's reasons: why the best option of a decision is best (martian_solver::Reason,
 ## crates/solver/src/explain.rs): the exact difference between the best option and the next best
-## split into parts, the largest named by $cause: now (points banked now), later (dice kept for
-## later rolls), risk (of losing the turn to the tanks), bonus, situation (the game's). Shown by the
+## split into parts, the one that decides named by $cause: situation (the game's) when it makes at
+## least as much of the difference as the points, else the largest of now (points banked now),
+## later (dice kept for later rolls), risk (of losing the turn to the tanks), bonus. Shown by the
 ## terminal game, the line mode, `advise`, the review, the trainer and the web page, which sends
 ## exactly these arguments. Whole numbers: $held (what stopping scores), $earthlings, $dice,
 ## $other_dice, $count, $other_count, $now, $needed, $after, $opponents and the scores. Figures
@@ -519,6 +521,9 @@ replay-cannot-read = cannot read { $file }: { $error }
 ## chicken; $advice: stop, roll; $best, $other (the situation): stop, roll, take; $tanks: lead,
 ## hold, safe; $more_dice, $completes: yes, no; $points: agree, disagree; $case: turn-lost,
 ## game-decided, equal (indifferent) or final-turn, reach-target, race, solo (the situation).
+## $tanks (a take): lead (the tanks lead right after it: its earthlings are not points yet), hold;
+## $lost, $other_lost (a take): the points the tanks take on average. Every comparison the words
+## make ("more than", "against") must agree with its figures: martian_solver::Comparison::claims.
 ## $kinds_left (stop or roll): the earthling kinds not yet taken (0: the dice left can add only
 ## tanks and death rays). The race: $needed (points still short of the target, the held ones
 ## counted), $standing: ahead, behind, level, by $margin; $near: yes, no (within 6 of the
@@ -560,10 +565,13 @@ coach-other-group = { $other ->
         }
     }
 coach-why-take = Take { face-count }: { $cause ->
-        [now] that scores { $now ->
-            [one] 1 more point
-           *[other] { $now } more points
-        } now than { coach-other-group }, and what the later rolls would add does not make up for it; the turn makes about { $average } points on average, against { $other_average }.
+        [now] { $tanks ->
+            [lead] the tanks lead for now, so these earthlings count only if the death rays catch up in the later rolls; even so, the turn makes about { $average } points on average, against { $other_average } after { coach-other-group }.
+           *[hold] that scores { $now ->
+                [one] 1 more point
+               *[other] { $now } more points
+            } now than { coach-other-group }, and what the later rolls would add does not make up for it; the turn makes about { $average } points on average, against { $other_average }.
+        }
         [later] { $more_dice ->
             [yes] it leaves { $dice ->
                 [one] 1 die
@@ -571,7 +579,7 @@ coach-why-take = Take { face-count }: { $cause ->
             } to roll, against { $other_dice } after { coach-other-group }; the turn then makes about { $average } points on average, against { $other_average }.
            *[no] the rolls after it add about { $later } points on average, against { $other_later } after { coach-other-group }; the turn makes about { $average } points, against { $other_average }.
         }
-        [risk] it is safer; afterwards the tanks end ahead { $risk }% of the time, against { $other_risk }% after { coach-other-group }.
+        [risk] it is safer: the tanks take about { $lost } points of the turn on average, against { $other_lost } after { coach-other-group }.
        *[bonus] { $completes ->
             [yes] it completes a human, a cow and a chicken
            *[no] it keeps the bonus within reach
@@ -657,9 +665,9 @@ coach-why-situation = { $case ->
             [one] , and one more player plays after you.
            *[other] , and { $after } more players play after you.
         }
-        [reach-target] Stopping takes you to { $total }, past { $target }: { $after ->
+        [reach-target] Stopping takes you to { $total }, reaching the target of { $target }: { $after ->
             [0] the game ends with your turn.
-            [one] the round ends, but your opponent still has a last turn to pass you.
+            [one] the round ends, but the player after you still has a last turn to pass you.
            *[other] the round ends, but { $after } opponents still have a last turn to pass you.
         }
         [race] { $opponents ->
@@ -705,7 +713,7 @@ coach-why-situation = { $case ->
 ## what the card would do, the line that says so, and its cost against the best. $line: the
 ## line's number (0: no line applies, the card's default play); $text: the line, quoted;
 ## $action: take, stop, roll; $face: death-ray, human, cow, chicken; $right: yes, no; $loss: a
-## loss with its unit ("−2.80% chance to win"); $best: a card-action text.
+## loss with its unit ("2.80pp of chance to win"); $best: a card-action text.
 card-action = { $action ->
         [stop] stop
         [roll] roll again
@@ -1272,8 +1280,12 @@ tui-trainer-left = { $count ->
        *[other] { $count } dice left to roll.
     }
 # The running score, on the lower border of the trainer's panel (at most 46 columns): the best
-# answers out of those given, and what the others cost in all ("−7.4% chance to win").
-tui-trainer-score = Score: { $best } of { $answered } best · { $loss }
+# answers out of those given, and what the others cost in all ("7.4pp of chance to win"); $lost: no
+# when every answer was the best.
+tui-trainer-score = Score: { $best } of { $answered } best · { $lost ->
+        [no] nothing lost
+       *[yes] { $loss }
+    }
 tui-trainer-you-chose = ▸ your answer
 tui-hint-trainer = [space] next position
 tui-hint-trainer-keys = [?] help & faces  [esc] setup  [{ $quit }] quit
@@ -2016,10 +2028,10 @@ web-review-best-action = { $action ->
         }
     }
 # $unit: points (percentage points of the chance to win), turns (alone).
-# A loss, luck or skill. $unit: points (percentage points of a chance to win, written as a
-# percentage), turns (solo); $value: the number, with its sign for luck and skill.
+# A loss, luck or skill. $unit: points (percentage points of a chance to win), turns (solo);
+# $value: the number, with its sign for luck and skill (a loss has none).
 web-review-loss = { $unit ->
-        [points] { $value }% chance to win
+        [points] { $value }pp of chance to win
        *[turns] { $value } turns
     }
 # A step's mark in the replay.
@@ -2422,8 +2434,15 @@ train-thumb = { $thumb ->
     }
 train-options = Every option: { $options }.
 # $loss: a measure-change text (the losses summed).
-train-score = Score: { $best } of { $answered } best, { $loss } in all.
-train-summary = Session over: { $best } of { $answered } best, { $loss } in all.
+# $lost: no when nothing was lost (every answer the best).
+train-score = Score: { $best } of { $answered } best, { $lost ->
+        [no] nothing lost.
+       *[yes] { $loss } lost in all.
+    }
+train-summary = Session over: { $best } of { $answered } best, { $lost ->
+        [no] nothing lost.
+       *[yes] { $loss } lost in all.
+    }
 # $rates: the last sessions' shares of best answers, oldest first; $trend: improving, steady,
 # slipping.
 train-trend = Your last sessions: { $rates } best answers, { $trend ->

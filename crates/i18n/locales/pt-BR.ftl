@@ -142,10 +142,10 @@ points = { $count ->
    *[other] { $count } pontos
 }
 # Uma mudança de uma medida, como todas as interfaces escrevem perdas, sorte e habilidade:
-# "−2,8% de chance de vencer", "+0,35 turnos", "−1,25 pontos". $measure: win, turns, points;
-# $value: o número com o sinal.
+# "2,8pp de chance de vencer" (pontos percentuais: de 60% para 57,2%), "0,35 turnos", "1,25 pontos";
+# sorte e habilidade com sinal ("+17,56pp"), perdas nunca. $measure: win, turns, points; $value: o número.
 measure-change = { $measure ->
-        [win] { $value }% de chance de vencer
+        [win] { $value }pp de chance de vencer
         [turns] { $value } turnos
        *[points] { $value } pontos
     }
@@ -561,10 +561,13 @@ coach-other-group = { $other ->
         }
     }
 coach-why-take = Pegue { face-count }: { $cause ->
-        [now] { $now ->
-            [1] é 1 ponto
-           *[other] são { $now } pontos
-        } a mais agora do que pegando { coach-other-group }, e o que os lançamentos seguintes somariam não compensa; o turno faz cerca de { $average } pontos em média, contra { $other_average }.
+        [now] { $tanks ->
+            [lead] os tanques estão na frente por enquanto, então o que você separa só conta se os raios da morte os alcançarem nos lançamentos seguintes; mesmo assim, o turno faz cerca de { $average } pontos em média, contra { $other_average } pegando { coach-other-group }.
+           *[hold] { $now ->
+                [1] é 1 ponto
+               *[other] são { $now } pontos
+            } a mais agora do que pegando { coach-other-group }, e o que os lançamentos seguintes somariam não compensa; o turno faz cerca de { $average } pontos em média, contra { $other_average }.
+        }
         [later] { $more_dice ->
             [yes] { $dice ->
                 [1] sobra 1 dado
@@ -572,7 +575,7 @@ coach-why-take = Pegue { face-count }: { $cause ->
             } para lançar, contra { $other_dice } pegando { coach-other-group }; o turno faz então cerca de { $average } pontos em média, contra { $other_average }.
            *[no] os lançamentos seguintes somam cerca de { $later } pontos em média, contra { $other_later } pegando { coach-other-group }; o turno faz cerca de { $average } pontos, contra { $other_average }.
         }
-        [risk] é mais seguro; depois, os tanques terminam na frente em { $risk }% das vezes, contra { $other_risk }% pegando { coach-other-group }.
+        [risk] é mais seguro: os tanques tiram cerca de { $lost } pontos do turno em média, contra { $other_lost } pegando { coach-other-group }.
        *[bonus] { $completes ->
             [yes] você completa um humano, uma vaca e uma galinha
            *[no] o bônus continua ao alcance
@@ -658,9 +661,9 @@ coach-why-situation = { $case ->
             [1] , e mais um jogador joga depois de você.
            *[other] , e mais { $after } jogadores jogam depois de você.
         }
-        [reach-target] Parando, você chega a { $total }, além dos { $target }: { $after ->
+        [reach-target] Parando, você chega a { $total } e alcança o alvo de { $target }: { $after ->
             [0] a partida termina com o seu turno.
-            [1] a rodada termina, mas seu adversário ainda tem um último turno para passar você.
+            [1] a rodada termina, mas o jogador depois de você ainda tem um último turno para passar você.
            *[other] a rodada termina, mas { $after } adversários ainda têm um último turno para passar você.
         }
         [race] { $opponents ->
@@ -686,8 +689,8 @@ coach-why-situation = { $case ->
                 }
             }
            *[bold] { $standing ->
-                [behind] um placar pequeno não alcança o líder, então os placares altos que se pode fazer { coach-best-option } valem mais do que a média deles
-               *[other] os placares altos que se pode fazer { coach-best-option } valem mais do que a média deles
+                [behind] um placar pequeno não alcança o líder: os placares altos { coach-best-option } valem mais que a média deles
+               *[other] os placares altos { coach-best-option } valem mais que a média deles
             }
         }{ $points ->
             [agree] {"."}
@@ -1246,7 +1249,10 @@ tui-trainer-left = { $count ->
         [1] Resta 1 dado para lançar.
        *[other] Restam { $count } dados para lançar.
     }
-tui-trainer-score = Acertos: { $best } de { $answered } · { $loss }
+tui-trainer-score = Acertos: { $best } de { $answered } · { $lost ->
+        [no] nada perdido
+       *[yes] { $loss }
+    }
 tui-trainer-you-chose = ▸ sua resposta
 tui-hint-trainer = [espaço] próxima posição
 tui-hint-trainer-keys = [?] ajuda e faces  [esc] preparo  [{ $quit }] sair
@@ -2012,7 +2018,7 @@ web-review-best-action = { $action ->
         }
     }
 web-review-loss = { $unit ->
-        [points] { $value }% de chance de vencer
+        [points] { $value }pp de chance de vencer
        *[turns] { $value } turnos
     }
 web-review-mark = { $class ->
@@ -2390,8 +2396,14 @@ train-thumb = { $thumb ->
        *[no] erra aqui.
     }
 train-options = Todas as opções: { $options }.
-train-score = Placar: { $best } de { $answered } melhores, { $loss } ao todo.
-train-summary = Fim da sessão: { $best } de { $answered } melhores, { $loss } ao todo.
+train-score = Placar: { $best } de { $answered } melhores, { $lost ->
+        [no] nada perdido.
+       *[yes] { $loss } perdidos ao todo.
+    }
+train-summary = Fim da sessão: { $best } de { $answered } melhores, { $lost ->
+        [no] nada perdido.
+       *[yes] { $loss } perdidos ao todo.
+    }
 train-trend = Suas últimas sessões: { $rates } de melhores respostas, { $trend ->
         [improving] melhorando.
         [slipping] piorando: os tipos a treinar voltam primeiro.

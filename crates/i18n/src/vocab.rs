@@ -89,8 +89,8 @@ pub enum ChangeUnit {
 }
 
 /// A change of a measure, named plainly, as every interface writes losses, luck and skill:
-/// "−2.8% chance to win", "+0.35 turns", "−1.25 points" (a percentage point of a chance to win
-/// reads as "%"); without the sign when `signed` is false. `value` is in the unit's own terms
+/// "−2.8pp of chance to win" (percentage points), "+0.35 turns", "−1.25 points"; without
+/// the sign when `signed` is false. `value` is in the unit's own terms
 /// (percentage points for [`ChangeUnit::WinChance`]), written with `places` decimals; a change
 /// that rounds to zero has no sign.
 pub fn change(m: &Messages, unit: ChangeUnit, value: f64, places: usize, signed: bool) -> String {
@@ -115,7 +115,8 @@ pub fn change(m: &Messages, unit: ChangeUnit, value: f64, places: usize, signed:
 }
 
 /// A loss (how much worse a choice is than the best, never negative) as the change it makes:
-/// "−2.8% chance to win", "+0.35 turns" (more turns alone), "−1.25 points". `loss` is in the
+/// "2.8pp of chance to win", "0.35 turns" (more turns alone), "1.25 points": a cost, never
+/// with a minus sign (issue 40). `loss` is in the
 /// unit's own terms; the decimals are `places`, or more for a loss that would read as none.
 pub fn loss(m: &Messages, unit: ChangeUnit, loss: f64, places: usize) -> String {
     let mut places = places;
@@ -127,11 +128,7 @@ pub fn loss(m: &Messages, unit: ChangeUnit, loss: f64, places: usize) -> String 
     {
         places += 1;
     }
-    let signed = match unit {
-        ChangeUnit::Turns => loss,
-        ChangeUnit::WinChance | ChangeUnit::Points => -loss,
-    };
-    change(m, unit, signed, places, true)
+    change(m, unit, loss, places, false)
 }
 
 /// "1 earthling", "7 terráqueos".

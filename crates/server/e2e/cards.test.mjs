@@ -111,7 +111,7 @@ for (const [lang, locale, options, size] of [["en", "en-US", DESKTOP, "desktop"]
     if (card.action === advice.best || chance(advice.best) - chance(card.action) < 1e-9) {
       assert.match(says, lang === "en" ? /The card is right here/ : /A carta acerta aqui/);
     } else {
-      assert.match(says, lang === "en" ? /Following the card here costs −[\d.,]+% chance to win: the best is to / : /Seguir a carta aqui custa −[\d.,]+% de chance de vencer: o melhor é /);
+      assert.match(says, lang === "en" ? /Following the card here costs [\d.,]+pp of chance to win: the best is to / : /Seguir a carta aqui custa [\d.,]+pp de chance de vencer: o melhor é /);
     }
     await checkScreen(page, `coach card ${lang} ${size}`, { shot: `coach-card-${lang}-${size}` });
     // The choice is kept on the device: the 3-line card now, quoted at the next choice too.
@@ -146,7 +146,7 @@ for (const [lang, locale, options, size] of [["en", "en-US", DESKTOP, "desktop"]
       const best = served.decisions[at.decision].best;
       const right = at.action === best || at.loss < 1e-12;
       if (right) assert.match(items[i], lang === "en" ? /The card is right here/ : /A carta acerta aqui/);
-      else assert.match(items[i], lang === "en" ? /Following the card here costs −[\d.,]+% chance to win/ : /Seguir a carta aqui custa −[\d.,]+% de chance de vencer/);
+      else assert.match(items[i], lang === "en" ? /Following the card here costs [\d.,]+pp of chance to win/ : /Seguir a carta aqui custa [\d.,]+pp de chance de vencer/);
     }
     await checkScreen(page, `review card ${lang} ${size}`, { shot: `review-card-${lang}-${size}` });
     await narrowWidths(page, `review card ${lang} ${size}`);
@@ -167,7 +167,7 @@ for (const [lang, locale, options, size] of [["en", "en-US", DESKTOP, "desktop"]
       const line = at.line ? (lang === "en" ? `Card line ${at.line}: ` : `Linha ${at.line} da carta: `) : lang === "en" ? "Card, no line: " : "Carta, nenhuma linha: ";
       assert.ok(replayed[i].startsWith(line), `${replayed[i]} / ${line}`);
       const right = at.action === served.decisions[at.decision].best || at.loss < 1e-12;
-      assert.match(replayed[i], right ? (lang === "en" ? /, the best$/ : /, o melhor$/) : lang === "en" ? /, costing [\d.,]+% chance to win$/ : /, custando [\d.,]+% de chance de vencer$/);
+      assert.match(replayed[i], right ? (lang === "en" ? /, the best$/ : /, o melhor$/) : lang === "en" ? /, costing [\d.,]+pp of chance to win$/ : /, custando [\d.,]+pp de chance de vencer$/);
     }
     await checkScreen(page, `replay card ${lang} ${size}`);
     await page.click("#replay-close");

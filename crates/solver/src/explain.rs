@@ -32,11 +32,17 @@
 //! | [`situation`](Parts::situation) | `V_a − V_b − k (E[S_a] − E[S_b])` | the game's situation: what the scores make of the points beyond their worth at the rate `k` (reaching the target, the final round, an opponent's last turn) |
 //!
 //! The parts add up to `V_a − V_b` exactly (up to floating-point rounding); with the turn's
-//! expected score the situation is 0. The reason names the [`Cause`] of the largest part (ties
-//! in the order now, later, risk, bonus, situation) and quotes the figures behind it. The solver's
-//! tests run the explainer over every decision of a turn and over thousands of game positions and
-//! check, against an independent evaluation through the engine, that the parts are exact and the
-//! named cause is the largest.
+//! expected score the situation is 0. The reason names the game's situation when it makes at
+//! least as much of the difference as the points do (`situation ≥ now + later + risk + bonus`):
+//! then the points alone explain little of the choice, or even favour the other option, and the
+//! words give the chances and what the scores make of them (reaching the target, the final round,
+//! an opponent's last turn). Otherwise the points favour the best option, and the reason names the
+//! [`Cause`] of the largest of their parts (ties in the order now, later, risk, bonus) and quotes
+//! the figures behind it. Every comparison the words make is a [`Claim`] of
+//! [`Comparison::claims`], which holds for the figures as shown. The solver's tests run the
+//! explainer over every decision of a turn and over thousands of game positions and check,
+//! against an independent evaluation through the engine, that the parts are exact, the cause is
+//! named by that rule and every claim holds.
 //!
 //! # The templates
 //!
@@ -47,7 +53,7 @@
 //! | [`AsGood`](Reason::AsGood) | the next best take is worth the same | `coach-why-as-good` |
 //! | [`Compared`](Reason::Compared), stop or roll | otherwise | `coach-why-stop-or-roll`, by the cause |
 //! | [`Compared`](Reason::Compared), a take | otherwise | `coach-why-take`, by the cause |
-//! | [`Compared`](Reason::Compared), the situation | the situation is the largest part | `coach-why-situation`, by the [`Stakes`] |
+//! | [`Compared`](Reason::Compared), the situation | the situation makes at least as much of the difference as the points | `coach-why-situation`, by the [`Stakes`] |
 //!
 //! The solver only computes; every interface words a reason through the Fluent message named by
 //! [`Reason::id`] with the arguments of [`Reason::args`] (the project's `coach-why-*` messages),
@@ -56,7 +62,7 @@
 
 mod compare;
 
-pub use compare::{Cause, Comparison, DecisionKind, OptionEnd, Parts, Stakes};
+pub use compare::{Cause, Claim, Comparison, DecisionKind, OptionEnd, Parts, Stakes};
 
 use martian_engine::{Action, Dice, Face, Turn, TurnPhase};
 

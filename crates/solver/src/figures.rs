@@ -52,7 +52,9 @@ pub fn shown_places(values: &[f64], min: usize) -> usize {
             .iter()
             .any(|&v| v.abs() > 1e-9 && rounded(v, places) == rounded(0.0, places))
     {
-        places += 1;
+        // More decimals can bring together figures that one fewer told apart ("0.1" and "0.0"
+        // for 0.051 and 0.048 are "0.05" and "0.05"): they must stay apart.
+        places = distinct_places(values, places + 1);
     }
     places
 }
@@ -77,7 +79,8 @@ pub fn percent_places(probabilities: &[f64], min: usize) -> usize {
                 || (p < 100.0 - 1e-9 && shown == rounded(100.0, places))
         })
     {
-        places += 1;
+        // Figures told apart must stay apart with the decimals added.
+        places = distinct_places(&percents, places + 1);
     }
     places
 }
@@ -115,6 +118,10 @@ mod tests {
             "rounding noise is a tie"
         );
         assert_eq!(distinct_places(&[], 1), 1);
+        // Issue 40: 0.0508% and 0.0484% are "0.1%" and "0.0%" with one decimal, "0.05%" and
+        // "0.05%" with the two that keep 0.0484% off "0.0%": three tell them apart.
+        assert_eq!(percent_places(&[0.000_508, 0.000_484], 1), 3);
+        assert_eq!(shown_places(&[0.0508, 0.0484], 1), 3);
         assert_eq!(distinct_places(&[3.0], 4), 4);
         let close = [0.123_456_789_1, 0.123_456_787_1];
         assert_eq!(distinct_places(&close, 0), 9);

@@ -84,8 +84,8 @@ pub use duel::{
 };
 pub use error::{CacheError, PositionError};
 pub use explain::{
-    Cause, Comparison, DecisionKind, Indifference, OptionEnd, Parts, Reason, ReasonArg, ReasonKind,
-    Stakes, face_word,
+    Cause, Claim, Comparison, DecisionKind, Indifference, OptionEnd, Parts, Reason, ReasonArg,
+    ReasonKind, Stakes, face_word,
 };
 pub use matchup::{MatchError, MatchValue, TurnPlay, duel_match};
 pub use multi::{MultiPlayer, Reduced, Reduction, reduce};

@@ -119,8 +119,8 @@ impl Advice {
         }
     }
 
-    /// What a choice cost, as every interface names a loss: "−2.8% chance to win", "+0.35
-    /// turns", "−1.25 points".
+    /// What a choice cost, as every interface names a loss: "2.8pp of chance to win"
+    /// (percentage points), "0.35 turns", "1.25 points", never with a minus sign.
     pub fn format_cost(&self, m: &Messages, cost: f64) -> String {
         match self.measure {
             Measure::WinProbability => vocab::loss(m, ChangeUnit::WinChance, cost * 100.0, 1),
@@ -348,8 +348,8 @@ mod tests {
             martian_i18n::Lang::En.messages(),
             martian_i18n::Lang::PtBr.messages(),
         );
-        assert_eq!(advice.format_cost(en, 2.5), "\u{2212}2.50 points");
-        assert_eq!(advice.format_cost(pt, 2.5), "\u{2212}2,50 pontos");
+        assert_eq!(advice.format_cost(en, 2.5), "2.50 points");
+        assert_eq!(advice.format_cost(pt, 2.5), "2,50 pontos");
         let turns = Advice::new(
             Measure::ExpectedTurns,
             vec![(Action::Roll, 6.5), (Action::Stop, 6.0)],
@@ -361,16 +361,13 @@ mod tests {
         );
         assert_eq!(turns.cost_of(Action::Roll), Some(0.5));
         assert!(turns.is_best(6.0) && !turns.is_best(6.5));
-        assert_eq!(turns.format_cost(en, 0.5), "+0.50 turns");
+        assert_eq!(turns.format_cost(en, 0.5), "0.50 turns");
         let win = Advice::new(Measure::WinProbability, vec![(Action::Stop, 0.6123)]);
         assert_eq!(win.format_value(en, 0.6123), "61.2%");
         assert_eq!(win.format_value(pt, 0.6123), "61,2%");
-        assert_eq!(win.format_cost(en, 0.028), "\u{2212}2.8% chance to win");
-        assert_eq!(
-            win.format_cost(pt, 0.028),
-            "\u{2212}2,8% de chance de vencer"
-        );
-        assert_eq!(win.format_cost(en, 0.0004), "\u{2212}0.04% chance to win");
+        assert_eq!(win.format_cost(en, 0.028), "2.8pp of chance to win");
+        assert_eq!(win.format_cost(pt, 0.028), "2,8pp de chance de vencer");
+        assert_eq!(win.format_cost(en, 0.0004), "0.04pp of chance to win");
         // Options whose values differ never read alike.
         let close = Advice::new(
             Measure::WinProbability,

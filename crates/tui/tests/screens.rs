@@ -628,7 +628,7 @@ fn the_replay_viewer_steps_through_a_record() {
     for _ in 0..steps {
         viewer.key(KeyCode::Right);
         let screen = viewer.screen(80, 24);
-        if screen.contains("▸ played:") && screen.contains("% chance to win") {
+        if screen.contains("▸ played:") && screen.contains("pp of chance to win") {
             found = true;
             break;
         }

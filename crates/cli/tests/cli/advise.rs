@@ -233,3 +233,70 @@ fn the_advice_says_why_with_the_solver_s_figures() {
         );
     }
 }
+
+/// Issue 40: where the game's situation decides, `advise` says so with the chances, in either
+/// language, and never a comparison its figures contradict; while the tanks lead, a take is
+/// not "more points now".
+#[test]
+fn the_words_name_what_decides_and_never_contradict_the_figures() {
+    let cache = cache_dir("words");
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &["RRRRHHHHCCKKK/H TRRHCKKKK/R TRRCKK/K", "--scores", "20,20"],
+            "Why: Stopping takes you to 26, reaching the target of 25: the round ends, but the \
+             player after you still has a last turn to pass you. Your chance to win: 79.1% stopping, against 74.8% \
+             rolling again.",
+            "Por quê? Parando, você chega a 26 e alcança o alvo de 25: a rodada termina, mas o \
+             jogador depois de você ainda tem um último turno para passar você. Sua chance de vencer: \
+             79,1% parando, contra 74,8% lançando de novo.",
+        ),
+        (
+            &[
+                "TTRRRRHCCCKKK/C TRRRCCCK/R",
+                "--scores",
+                "15,21",
+                "--seat",
+                "1",
+            ],
+            "Your chance to win: 97.02% stopping, against 97.01% rolling again.",
+            "Sua chance de vencer: 97,02% parando, contra 97,01% lançando de novo.",
+        ),
+        (
+            &["TRRRRHHHHCCKK", "--scores", "20,20"],
+            "though points alone favour taking the death rays. Your chance to win: 57.8% taking \
+             the humans, against 56.6% taking the death rays.",
+            "embora só os pontos favoreçam pegando os raios da morte. Sua chance de vencer: 57,8% \
+             pegando os humanos, contra 56,6% pegando os raios da morte.",
+        ),
+        (
+            &["TRRRRRHHKKKKK"],
+            "Why: Take 5 chickens: the tanks lead for now, so these earthlings count only if the \
+             death rays catch up in the later rolls; even so, the turn makes about 4.8 points on \
+             average, against 4.2 after the 5 death rays.",
+            "Por quê? Pegue 5 galinhas: os tanques estão na frente por enquanto, então o que você \
+             separa só conta se os raios da morte os alcançarem nos lançamentos seguintes; mesmo \
+             assim, o turno faz cerca de 4,8 pontos em média, contra 4,2 pegando os 5 raios da \
+             morte.",
+        ),
+    ];
+    for (args, en, pt) in cases {
+        for (lang, expected) in [("en", en), ("pt-BR", pt)] {
+            let mut all = args.to_vec();
+            all.extend(["--lang", lang]);
+            let output = advise(&all, &cache);
+            assert!(output.status.success(), "{args:?}");
+            let text = String::from_utf8(output.stdout).unwrap();
+            let why = text.lines().last().unwrap();
+            assert!(why.contains(expected), "{args:?} {lang}:\n{why}");
+            for wrong in [
+                "more than the ",
+                "mais do que os ",
+                "more points now",
+                "a mais agora",
+            ] {
+                assert!(!why.contains(wrong), "{args:?} {lang}:\n{why}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&cache).unwrap();
+}

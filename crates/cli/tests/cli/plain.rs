@@ -914,7 +914,7 @@ fn a_decision_that_is_not_the_best_is_told_its_cost_and_why() {
     let text = text_of(&output);
     let cost = advice.format_cost(m, advice.cost_of(worst).unwrap());
     assert!(
-        cost.starts_with('\u{2212}') && cost.ends_with("% chance to win"),
+        !cost.starts_with('\u{2212}') && cost.ends_with("pp of chance to win"),
         "{cost}"
     );
     // The reason weighs the best option against the choice made.

@@ -129,13 +129,13 @@ export function cardAction(action) {
   return t("card-action", { action: "take", face: faces[action] || "death-ray" });
 }
 
-// A loss of chance to win as every interface names it: "−2.8% chance to win" (one decimal, more
-// for a loss that would read as none).
+// A loss of chance to win as every interface names it: "2.8pp of chance to win" (percentage
+// points, no minus sign; one decimal, more for a loss that would read as none).
 function chanceLoss(loss) {
   let places = 1;
   while (places < 6 && loss > 1e-12 && !/[1-9]/.test((100 * loss).toFixed(places))) places += 1;
   const shown = (100 * loss).toFixed(places).replace(".", t("decimal-point"));
-  return t("measure-change", { measure: "win", value: `\u2212${shown}` });
+  return t("measure-change", { measure: "win", value: shown });
 }
 
 // What the chosen card would do at this decision (its line quoted in the reader's language),

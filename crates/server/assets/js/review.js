@@ -247,8 +247,9 @@ function chart(review) {
 }
 
 // ------------------------------------------------------------------------------ against a card
-// A card's loss at a decision, signed, with as many decimals as it takes not to read as none.
-function cardLoss(review, loss, signed = true) {
+// A card's loss at a decision, with as many decimals as it takes not to read as none; a cost
+// has no minus sign.
+function cardLoss(review, loss, signed = false) {
   const turns = review.measure === "expected-turns";
   const scaled = turns ? loss : loss * 100;
   let digits = turns ? 2 : 1;

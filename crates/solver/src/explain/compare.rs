@@ -74,6 +74,30 @@ impl Parts {
         Cause::ALL.iter().map(|&c| self.get(c)).sum()
     }
 
+    /// The points the option makes: the parts but the situation (`k (E[S_a] − E[S_b])`).
+    pub fn points(&self) -> f64 {
+        self.now + self.later + self.risk + self.bonus
+    }
+
+    /// The cause the reason names: the game's situation when it makes at least as much of the
+    /// difference as the points do (then the points alone may even favour the other option, and
+    /// any comparison of points would point the wrong way), else the largest of the points'
+    /// parts (ties in the order of [`Cause::ALL`]). So a points' cause is named only when the
+    /// points favour the best option, and a large difference in chance that the points explain
+    /// little of is put down to the situation.
+    pub fn named(&self) -> Cause {
+        if self.situation > 0.0 && self.situation >= self.points() {
+            return Cause::Situation;
+        }
+        let mut best = Cause::Now;
+        for cause in [Cause::Later, Cause::Risk, Cause::Bonus] {
+            if self.get(cause) > self.get(best) {
+                best = cause;
+            }
+        }
+        best
+    }
+
     /// The cause of the largest part (ties in the order of [`Cause::ALL`]).
     pub fn largest(&self) -> Cause {
         let mut best = Cause::Now;
@@ -247,7 +271,7 @@ pub struct Comparison {
     /// What a point is worth in the measure here: the rate `k` of the decomposition.
     pub rate: f64,
     pub parts: Parts,
-    /// The cause of the largest part.
+    /// The cause the reason names ([`Parts::named`]).
     pub cause: Cause,
     pub stakes: Stakes,
 }
@@ -285,7 +309,7 @@ impl Comparison {
             best,
             other,
             rate,
-            cause: parts.largest(),
+            cause: parts.named(),
             parts,
             stakes: Stakes::of(request, measure, decision),
         }
@@ -356,6 +380,7 @@ impl Comparison {
         let [average, other_average] = points_args([best.ending.score, other.ending.score]);
         let [later, other_later] = points_args([best.later(), other.later()]);
         let [risk, other_risk] = percent_args([best.ending.tanks_ahead, other.ending.tanks_ahead]);
+        let [lost, other_lost] = points_args([best.ending.lost, other.ending.lost]);
         let [bonus_chance, other_bonus_chance] =
             percent_args([best.ending.bonus, other.ending.bonus]);
         let completes = best.bonus_now && !other.bonus_now;
@@ -382,9 +407,21 @@ impl Comparison {
             ("other_later", other_later),
             ("risk", risk),
             ("other_risk", other_risk),
+            ("lost", lost),
+            ("other_lost", other_lost),
             ("bonus_chance", bonus_chance),
             ("other_bonus_chance", other_bonus_chance),
             ("completes", Word(if completes { "yes" } else { "no" })),
+            // Whether the tanks lead right after the take: its earthlings are then not points
+            // yet, only what the turn keeps for when the death rays catch up.
+            (
+                "tanks",
+                Word(if best.held > 0 && best.held_score == 0 {
+                    "lead"
+                } else {
+                    "hold"
+                }),
+            ),
         ]
     }
 
@@ -516,6 +553,88 @@ impl Comparison {
         };
         args.insert(0, ("case", Word(case)));
         args
+    }
+}
+
+/// A comparison the words of a reason make: the figure `more` is larger than the figure `less`
+/// ("about 1.4 points on average, more than the 1.8 points…" says `lost` > `gain`). Both are
+/// arguments of the reason's message, by name, as the words show them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Claim {
+    pub more: (&'static str, ReasonArg),
+    pub less: (&'static str, ReasonArg),
+}
+
+impl Claim {
+    /// Whether the claim holds for the figures as shown (rounded as the message writes them).
+    pub fn holds(&self) -> bool {
+        shown(&self.more.1) > shown(&self.less.1)
+    }
+}
+
+/// A figure as the words show it, rounded to its decimals.
+fn shown(arg: &ReasonArg) -> f64 {
+    match *arg {
+        ReasonArg::Number(n) => n as f64,
+        ReasonArg::Decimal { .. } => arg.plain().parse().unwrap_or(f64::NAN),
+        ReasonArg::Word(_) => f64::NAN,
+    }
+}
+
+impl Comparison {
+    /// Every comparison the words of this reason make, with the figures they cite: what a test
+    /// checks against the figures (each must [hold](Claim::holds)). It follows the branches of
+    /// the `coach-why-*` messages.
+    pub fn claims(&self) -> Vec<Claim> {
+        let args = self.args();
+        let arg = |name: &'static str| {
+            let found = args.iter().find(|(n, _)| *n == name).map(|&(_, a)| a);
+            (name, found.expect("the message's argument"))
+        };
+        let word = |name: &'static str| match arg(name).1 {
+            ReasonArg::Word(word) => word,
+            _ => "",
+        };
+        let claim = |more, less| Claim {
+            more: arg(more),
+            less: arg(less),
+        };
+        match (self.cause, self.decision) {
+            (Cause::Situation, _) => {
+                if word("measure") == "turns" {
+                    // Fewer turns is better.
+                    vec![claim("other_value", "value")]
+                } else {
+                    vec![claim("value", "other_value")]
+                }
+            }
+            (cause, DecisionKind::Take) => {
+                let average = claim("average", "other_average");
+                match cause {
+                    Cause::Now => vec![
+                        Claim {
+                            more: arg("now"),
+                            less: ("", ReasonArg::Number(0)),
+                        },
+                        average,
+                    ],
+                    Cause::Later if word("more_dice") == "yes" => {
+                        vec![claim("dice", "other_dice"), average]
+                    }
+                    Cause::Later => vec![claim("later", "other_later"), average],
+                    Cause::Risk => vec![claim("other_lost", "lost")],
+                    _ => vec![claim("bonus_chance", "other_bonus_chance")],
+                }
+            }
+            (_, DecisionKind::StopOrRoll) => match (word("advice"), word("tanks")) {
+                ("roll", "hold") => vec![claim("gain", "lost")],
+                ("roll", _) => vec![],
+                _ => match arg("kinds_left").1 {
+                    ReasonArg::Number(0) => vec![],
+                    _ => vec![claim("lost", "gain")],
+                },
+            },
+        }
     }
 }
 

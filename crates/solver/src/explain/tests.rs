@@ -250,14 +250,31 @@ fn check(
                 merit(advice.measure, c.best.value) - merit(advice.measure, c.other.value),
                 difference
             ));
-            // The cause named is the largest part.
-            let named = parts.get(c.cause);
-            for cause in Cause::ALL {
+            // The cause named: the situation when it makes at least as much of the difference
+            // as the points, else the largest of the points' parts.
+            if c.cause == Cause::Situation {
                 assert!(
-                    parts.get(cause) <= named + 1e-12,
-                    "{turn:?}: {:?} named, but {cause:?} is larger: {parts:?}",
+                    parts.situation > 0.0 && parts.situation >= parts.points() - 1e-12,
+                    "{turn:?}: the situation named, but the points decide: {parts:?}"
+                );
+            } else {
+                assert!(
+                    parts.situation <= 0.0 || parts.situation <= parts.points() + 1e-12,
+                    "{turn:?}: {:?} named, but the situation decides: {parts:?}",
                     c.cause
                 );
+                let named = parts.get(c.cause);
+                for cause in [Cause::Now, Cause::Later, Cause::Risk, Cause::Bonus] {
+                    assert!(
+                        parts.get(cause) <= named + 1e-12,
+                        "{turn:?}: {:?} named, but {cause:?} is larger: {parts:?}",
+                        c.cause
+                    );
+                }
+            }
+            // Every comparison the words make agrees with the figures they cite.
+            for claim in c.claims() {
+                assert!(claim.holds(), "{turn:?}: {claim:?} in {:?}", c.args());
             }
             // The figures quoted are those of the exact endings.
             for (option, action) in [(&c.best, c.best.action), (&c.other, c.other.action)] {
@@ -794,4 +811,81 @@ fn reasons_name_the_kinds_and_the_messages() {
         .plain(),
         "4.28"
     );
+}
+
+/// Issue 40: where the game's situation decides (reaching the target, an opponent's last turn,
+/// a race the points alone would play the other way), the reason names it with the chances,
+/// never a comparison of points that points the other way ("1.4 points, more than the 1.8").
+#[test]
+fn the_situation_that_decides_is_named_with_the_chances() {
+    let rules = Rules::official();
+    for (text, scores, seat, best, case) in [
+        (
+            "RRRRHHHHCCKKK/H TRRHCKKKK/R TRRCKK/K",
+            &[20, 20][..],
+            0,
+            Action::Stop,
+            "reach-target",
+        ),
+        (
+            "TTRRRRHCCCKKK/C TRRRCCCK/R",
+            &[15, 21],
+            1,
+            Action::Stop,
+            "race",
+        ),
+        (
+            "TRRRRHHHHCCKK",
+            &[20, 20],
+            0,
+            Action::Take(Face::Human),
+            "race",
+        ),
+        (
+            "TTRRRRHCCCKKK/R TRCCCKK/C TKH/K",
+            &[13, 24, 20],
+            1,
+            Action::Stop,
+            "reach-target",
+        ),
+    ] {
+        let (advice, reason) = explained(rules, Some(scores), seat, text);
+        assert_eq!(advice.best, best, "{text}");
+        assert_eq!(reason.kind(), ReasonKind::Situation, "{text}: {reason:?}");
+        assert_eq!(arg(&reason, "case"), ReasonArg::Word(case), "{text}");
+        let c = reason.comparison().unwrap();
+        assert!(
+            c.parts.situation >= c.parts.points(),
+            "{text}: {:?}",
+            c.parts
+        );
+        for claim in c.claims() {
+            assert!(claim.holds(), "{text}: {claim:?}");
+        }
+        // The chances quoted are the advice's.
+        let value = |action| 100.0 * value_of(&advice, action);
+        let shown = |name| arg(&reason, name).plain().parse::<f64>().unwrap();
+        assert!(
+            (shown("value") - value(c.best.action)).abs() < 0.1,
+            "{text}"
+        );
+        assert!(
+            (shown("other_value") - value(c.other.action)).abs() < 0.1,
+            "{text}"
+        );
+    }
+}
+
+/// Issue 40: five chickens while a tank leads are no points yet; the reason says what the take
+/// keeps for the later rolls, never "scores 5 more points now".
+#[test]
+fn while_the_tanks_lead_a_take_scores_nothing_now() {
+    let rules = Rules::official();
+    let (advice, reason) = explained(rules, None, 0, "TRRRRRHHKKKKK");
+    assert_eq!(advice.best, Action::Take(Face::Chicken));
+    assert_eq!(reason.cause(), Some(Cause::Now));
+    assert_eq!(arg(&reason, "tanks"), ReasonArg::Word("lead"));
+    let c = reason.comparison().unwrap();
+    assert_eq!((c.best.held, c.best.held_score), (5, 0));
+    assert!(c.claims().iter().all(Claim::holds));
 }

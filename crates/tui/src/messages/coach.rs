@@ -346,4 +346,178 @@ mod tests {
              turno faz então cerca de 4,3 pontos em média, contra 0,5."
         );
     }
+
+    /// What the words of one reason get wrong: a comparison the typed reason makes that its
+    /// figures (as shown) contradict, a "more than" in the text whose first figure is not the
+    /// larger, a minus sign before a figure.
+    fn contradictions(reason: &Reason) -> Vec<String> {
+        let mut wrong = Vec::new();
+        if let Some(c) = reason.comparison() {
+            for claim in c.claims() {
+                if !claim.holds() {
+                    wrong.push(format!(
+                        "{} {} is not more than {} {}",
+                        claim.more.0,
+                        claim.more.1.plain(),
+                        claim.less.0,
+                        claim.less.1.plain()
+                    ));
+                }
+            }
+        }
+        // Issue 40: while the tanks lead, a take's earthlings are not points yet.
+        let tanks_lead = reason.comparison().is_some_and(|c| {
+            c.decision == martian_solver::DecisionKind::Take
+                && c.best.held > 0
+                && c.best.held_score == 0
+        });
+        for lang in Lang::ALL {
+            let m = lang.messages();
+            let text = coach_reason(m, reason);
+            if tanks_lead
+                && ["more points now", "more point now", "a mais agora"]
+                    .iter()
+                    .any(|words| text.contains(words))
+            {
+                wrong.push(format!("{lang}: points now while the tanks lead: {text}"));
+            }
+            let number = |s: &str| -> Option<f64> {
+                let s: String = s
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+                    .collect();
+                s.trim_end_matches(['.', ','])
+                    .replace(',', ".")
+                    .parse()
+                    .ok()
+            };
+            for (at, _) in text.match_indices(['\u{2212}', '-']) {
+                let next = text[at..].chars().nth(1);
+                if next.is_some_and(|c| c.is_ascii_digit()) {
+                    wrong.push(format!("{lang}: a minus sign: {text}"));
+                }
+            }
+            for phrase in ["more than the ", "mais do que os ", "mais do que o "] {
+                for (at, _) in text.match_indices(phrase) {
+                    let after = number(&text[at + phrase.len()..]);
+                    // The last figure before, in the same sentence.
+                    let head = &text[..at];
+                    let start = [". ", ": ", "; "]
+                        .iter()
+                        .filter_map(|end| head.rfind(end))
+                        .max()
+                        .map_or(0, |i| i + 2);
+                    let before = head[start..]
+                        .replace(['%', '(', ')'], " ")
+                        .split_whitespace()
+                        .rev()
+                        .find_map(number);
+                    if let (Some(x), Some(y)) = (before, after)
+                        && x <= y
+                    {
+                        wrong.push(format!("{lang}: {x} is not more than {y}: {text}"));
+                    }
+                }
+            }
+        }
+        wrong
+    }
+
+    /// Issue 40: over thousands of seeded positions (the trainer's duel positions and random
+    /// duel positions, each reason for the best against the next best and against every other
+    /// option, as a review gives it), every comparison the words make agrees with the figures
+    /// they cite, in both languages, and no cost has a minus sign.
+    #[test]
+    fn the_words_never_contradict_their_figures() {
+        use martian_engine::{Rules, Turn, TurnPhase, seeded_rng};
+        use martian_review::{Trainer, TrainerConfig};
+        use martian_solver::{AdviceRequest, advise_against, advise_with_reason};
+        use rand::RngExt;
+        let rules = Rules::official();
+        let mut checked = [0usize; 2];
+        let mut wrong: [Vec<String>; 2] = Default::default();
+        let mut check = |source: usize, scores: &[Points], seat: usize, turn: &Turn| {
+            let request = AdviceRequest {
+                rules,
+                scores: Some(scores),
+                seat,
+                turn,
+            };
+            let Ok((advice, Some(reason))) = advise_with_reason(request) else {
+                return;
+            };
+            checked[source] += 1;
+            let mut faults = contradictions(&reason);
+            for option in &advice.options {
+                if option.action != advice.best
+                    && let Ok((_, Some(against))) = advise_against(request, option.action)
+                {
+                    faults.extend(contradictions(&against));
+                }
+            }
+            if !faults.is_empty() {
+                wrong[source].push(format!(
+                    "{scores:?} seat {seat} {turn:?}: {}",
+                    faults.join(" | ")
+                ));
+            }
+        };
+        // The trainer's positions.
+        let mut trainer = Trainer::new(TrainerConfig::new(40)).unwrap();
+        for _ in 0..TRAINER_POSITIONS {
+            let p = trainer.next_position().expect("a position");
+            check(0, &p.scores, p.seat, &p.turn);
+        }
+        // Random duel positions: random scores, a turn of random dice and random choices.
+        let mut rng = seeded_rng(40);
+        for _ in 0..DUEL_POSITIONS {
+            let scores = [rng.random_range(0..30), rng.random_range(0..30)];
+            let seat = rng.random_range(0..2);
+            let mut turn = Turn::new(rules);
+            let steps = rng.random_range(1..8);
+            for _ in 0..steps {
+                if turn.phase() == TurnPhase::ToRoll {
+                    turn.roll(&mut rng).unwrap();
+                }
+                if turn.is_over() {
+                    break;
+                }
+                let actions: Vec<Action> = turn.legal_actions().iter().collect();
+                let action = actions[rng.random_range(0..actions.len())];
+                let mut next = turn;
+                next.play(action).unwrap();
+                if next.is_over() {
+                    break;
+                }
+                turn = next;
+            }
+            if turn.phase() != TurnPhase::ToRoll && !turn.is_over() {
+                check(1, &scores, seat, &turn);
+            }
+        }
+        for (source, name) in ["trainer positions", "random duel positions"]
+            .iter()
+            .enumerate()
+        {
+            eprintln!(
+                "{name}: {} of {} contradict their figures",
+                wrong[source].len(),
+                checked[source]
+            );
+        }
+        assert!(
+            checked[0] >= TRAINER_POSITIONS && checked[1] >= 10_000,
+            "{checked:?}"
+        );
+        for source in wrong {
+            assert!(
+                source.is_empty(),
+                "{}\n…",
+                source[..source.len().min(12)].join("\n")
+            );
+        }
+    }
+
+    const TRAINER_POSITIONS: usize = 2_000;
+    const DUEL_POSITIONS: usize = 15_000;
 }

@@ -108,19 +108,19 @@ fn unit(measure: Measure) -> (ChangeUnit, f64, usize) {
     }
 }
 
-/// A loss as the change it makes: "−7.3% chance to win", "+0.13 turns" solo.
+/// A loss: "7.3pp of chance to win" (percentage points), "0.13 turns" solo; no sign.
 pub fn review_loss(m: &Messages, measure: Measure, loss: f64) -> String {
     let (unit, scale, places) = unit(measure);
     vocab::loss(m, unit, loss * scale, places)
 }
 
-/// Luck or skill, signed: "+12.3% chance to win", "−0.50 turns".
+/// Luck or skill, signed: "+12.3pp of chance to win", "−0.50 turns".
 pub fn review_change(m: &Messages, measure: Measure, value: f64) -> String {
     let (unit, scale, places) = unit(measure);
     vocab::change(m, unit, value * scale, places, true)
 }
 
-/// An amount without a sign (a threshold): "0.5% chance to win", "0.03 turns".
+/// An amount without a sign (a threshold): "0.5pp of chance to win", "0.03 turns".
 pub fn review_amount(m: &Messages, measure: Measure, value: f64) -> String {
     let (unit, scale, places) = unit(measure);
     vocab::change(
@@ -137,13 +137,14 @@ fn places_of(value: f64) -> usize {
     martian_solver::figures::shown_places(&[value], 0)
 }
 
-/// A loss in short, for the replay's log: "−7.3%", "+0.13".
+/// A loss in short, for the replay's log: "7.3pp" (percentage points of the chance to win),
+/// "0.13" (turns); never with a minus sign.
 fn loss_short(m: &Messages, measure: Measure, loss: f64) -> String {
     let (_, scale, places) = unit(measure);
     let shown = decimal(m, loss * scale, places);
     match measure {
-        Measure::WinProbability => format!("\u{2212}{shown}%"),
-        Measure::ExpectedTurns => format!("+{shown}"),
+        Measure::WinProbability => format!("{shown}pp"),
+        Measure::ExpectedTurns => shown,
     }
 }
 
@@ -485,7 +486,8 @@ pub fn trainer_score(
         "tui-trainer-score",
         best = best,
         answered = answered,
-        loss = review_loss(m, measure, loss)
+        loss = review_loss(m, measure, loss),
+        lost = if loss > 1e-12 { "yes" } else { "no" }
     )
 }
 pub fn trainer_you_chose(m: &Messages) -> String {
@@ -511,15 +513,15 @@ mod tests {
     fn losses_luck_and_skill_read_in_the_unit_of_the_review() {
         let (en, pt) = (Lang::En.messages(), Lang::PtBr.messages());
         let win = Measure::WinProbability;
-        assert_eq!(review_loss(en, win, 0.0734), "−7.3% chance to win");
-        assert_eq!(review_loss(pt, win, 0.0734), "−7,3% de chance de vencer");
-        assert_eq!(review_loss(en, win, 0.0004), "−0.04% chance to win");
-        assert_eq!(review_change(en, win, -0.041), "−4.1% chance to win");
-        assert_eq!(review_change(en, win, 0.123), "+12.3% chance to win");
-        assert_eq!(review_change(en, win, -0.0001), "0.0% chance to win");
-        assert_eq!(review_amount(en, win, 0.005), "0.5% chance to win");
+        assert_eq!(review_loss(en, win, 0.0734), "7.3pp of chance to win");
+        assert_eq!(review_loss(pt, win, 0.0734), "7,3pp de chance de vencer");
+        assert_eq!(review_loss(en, win, 0.0004), "0.04pp of chance to win");
+        assert_eq!(review_change(en, win, -0.041), "−4.1pp of chance to win");
+        assert_eq!(review_change(en, win, 0.123), "+12.3pp of chance to win");
+        assert_eq!(review_change(en, win, -0.0001), "0.0pp of chance to win");
+        assert_eq!(review_amount(en, win, 0.005), "0.5pp of chance to win");
         let solo = Measure::ExpectedTurns;
-        assert_eq!(review_loss(en, solo, 0.126), "+0.13 turns");
+        assert_eq!(review_loss(en, solo, 0.126), "0.13 turns");
         assert_eq!(review_change(pt, solo, 0.5), "+0,50 turnos");
         assert_eq!(review_amount(en, solo, 0.03), "0.03 turns");
     }

@@ -65,7 +65,7 @@ impl<'a> Numbers<'a> {
         }
     }
 
-    /// A loss as the change it makes: "−2.10% chance to win", "+0.35 turns".
+    /// A loss, without a sign: "2.10pp of chance to win", "0.35 turns".
     pub fn loss(&self, loss: f64) -> String {
         let (unit, scale) = self.unit();
         format!(

@@ -181,7 +181,8 @@ pub fn score_line(n: Numbers<'_>, best: u32, answered: u32, loss: f64) -> String
         "train-score",
         best = best,
         answered = answered,
-        loss = n.loss(loss)
+        loss = n.loss(loss),
+        lost = if loss > 1e-12 { "yes" } else { "no" }
     )
 }
 
@@ -192,7 +193,8 @@ pub fn summary_line(n: Numbers<'_>, best: u32, answered: u32, loss: f64) -> Stri
         "train-summary",
         best = best,
         answered = answered,
-        loss = n.loss(loss)
+        loss = n.loss(loss),
+        lost = if loss > 1e-12 { "yes" } else { "no" }
     )
 }
 
