@@ -238,6 +238,8 @@ def main():
         if path[0] == "crate":
             target = path[1:]
             if target and tuple(target[:1]) not in modules and target[0] in root_names:
+                if (root_names[target[0]],) not in modules:
+                    return None  # another crate, re-exported at the root (`pub use other as x`)
                 target = [root_names[target[0]]] + target
         else:
             target = list(here)

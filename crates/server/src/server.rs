@@ -26,7 +26,7 @@ use crate::solving::solutions::Solutions;
 use crate::state::avatars::{Avatar, PERSON_AVATARS};
 use crate::state::metrics::Metrics;
 use crate::state::{CHAT_HISTORY, MAX_CHAT_CHARS};
-use crate::store::{PostgresOptions, Store, StoreError, StoredRoom};
+use martian_store::{PostgresOptions, Store, StoreError, StoredRoom};
 
 pub use crate::rooms::NotRestored;
 

@@ -31,7 +31,7 @@ use tokio::time::Instant;
 use crate::rooms::Rooms;
 use crate::rooms::room::RoomCommand;
 use crate::state::stopped;
-use crate::store::{Claim, Postgres, StoreError};
+use martian_store::{Claim, Postgres, StoreError};
 
 /// The header a process adds to a connection it hands to another, so that the other serves it
 /// whatever it finds (no second hop).
@@ -56,7 +56,7 @@ pub struct ClusterConfig {
 impl std::fmt::Debug for ClusterConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ClusterConfig")
-            .field("url", &crate::store::redact_url(&self.url))
+            .field("url", &martian_store::redact_url(&self.url))
             .field("node", &self.node)
             .field("advertise", &self.advertise)
             .field("lease", &self.lease)

@@ -17,7 +17,7 @@ use tokio::time::Instant;
 use crate::rooms::Rooms;
 use crate::rooms::chat::Bucket;
 use crate::state::ids::normalize_code;
-use crate::store::StoreError;
+use martian_store::StoreError;
 
 /// Unknown codes one connection may try at once…
 pub const GUESS_BURST: u32 = 10;

@@ -13,7 +13,7 @@ use tokio::time::Instant;
 use crate::protocol::{MATCH_PLAYERS, ServerMessage};
 use crate::rooms::outbox::Text;
 use crate::state::Status;
-use crate::store::Store;
+use martian_store::Store;
 
 /// Rooms each list shows at most.
 pub const LISTED: usize = 50;

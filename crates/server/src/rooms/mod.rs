@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use crate::rooms::registry::{Creator, NewRoom, Registry};
 use crate::rooms::room::{Room, RoomSettings};
-use crate::store::{Store, StoredRoom};
+use martian_store::{Store, StoredRoom};
 
 /// The rooms this process holds and what a room is made with: the handle of those who open or
 /// adopt rooms (the connections, the quick match, the cluster) and find them (codes, your

@@ -40,7 +40,7 @@ use crate::state::avatars::Avatar;
 use crate::state::ids::{constant_time_eq, random_code, random_seed, random_token, token_hash};
 use crate::state::metrics::Metrics;
 use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
-use crate::store::{Store, StoreError, StoredGame, Write};
+use martian_store::{Store, StoreError, StoredGame, Write};
 
 /// The most spectators a room admits.
 pub const MAX_SPECTATORS: usize = 64;

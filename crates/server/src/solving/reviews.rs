@@ -26,7 +26,7 @@ use martian_cards::{Card, CardLang, Expected, FoundInstead, ParseError, ParseErr
 use martian_engine::GameRecord;
 
 use crate::state::ids::is_room_id;
-use crate::store::Store;
+use martian_store::Store;
 
 /// Where the reviews read the records they review: the store, handed over by the edge.
 #[derive(Clone, Debug)]

@@ -89,7 +89,7 @@ impl Room {
             .map_err(Refusal::ChatTooFast)?;
         let line = ChatLine {
             n: self.chat.last + 1,
-            at: crate::store::now_ms(),
+            at: martian_store::now_ms(),
             seat,
             name,
             avatar,

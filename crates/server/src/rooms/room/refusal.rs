@@ -14,7 +14,7 @@ use crate::rooms::chat::{ChatTextError, MAX_CHAT_CHARS};
 use crate::rooms::registry::RoomCap;
 use crate::rooms::table::TableError;
 use crate::solving::coach::CoachUnavailable;
-use crate::store::StoreError;
+use martian_store::StoreError;
 
 /// Why a request to a room was refused. Nothing changed.
 #[derive(Debug, thiserror::Error)]
