@@ -52,6 +52,11 @@ pub const SHIPPED: [Shipped; 3] = [
     },
 ];
 
+/// The shipped card whose bot name is `name` (`card-1`, …), if one is.
+pub fn by_name(name: &str) -> Option<&'static Shipped> {
+    SHIPPED.iter().find(|shipped| shipped.bot == name.trim())
+}
+
 impl Shipped {
     /// The card (its English file; the Portuguese one reads as the same card).
     ///

@@ -2169,6 +2169,9 @@ card-value-worth = without line { $line }: { $without } ({ $change } percentage 
 card-search-header = The best card of { $lines ->
         [one] 1 line
        *[other] { $lines } lines
+    } and { $conditions ->
+        [one] 1 condition
+       *[other] { $conditions } conditions
     } found ({ $rules }): { $chance } to win against perfect play.
 card-search-speed = { $cards } cards valued exactly in { $seconds } s.
 
@@ -2350,6 +2353,8 @@ review-chart-y = { $measure ->
 review-chart-roll-off = roll-off
 review-chart-approximate = Approximation: each player's chance in the exact three-player game (or duel) of that player and its strongest opponents; they need not add up to 100%.
 train-intro = Trainer: positions chosen for what they teach: choices of type and stop-or-roll decisions, where a rule of thumb is right and where it is wrong, near the end of the game too ({ $theme }). Take a type with its letter (R, H, C, K; or V, G); when asked to stop or roll again, s stops and r rolls (r takes death rays only while a type is to be chosen); q quits.
+# $seed: the seed of the session's games, as digits.
+train-seed = Seed { $seed }: `martian-dice train --seed { $seed }` serves the same positions to the same answers.
 # $theme: any, tanks-close-to-rays, final-round, bonus-hunting, near-target.
 train-theme = { $theme ->
         [any] any kind of position

@@ -2159,6 +2159,9 @@ card-value-worth = sem a linha { $line }: { $without } ({ $change } pontos perce
 card-search-header = O melhor cartão de { $lines ->
         [one] 1 linha
        *[other] { $lines } linhas
+    } e { $conditions ->
+        [one] 1 condição
+       *[other] { $conditions } condições
     } encontrado ({ $rules }): { $chance } de vitória contra o jogo perfeito.
 card-search-speed = { $cards } cartões avaliados exatamente em { $seconds } s.
 
@@ -2329,6 +2332,8 @@ review-chart-y = { $measure ->
 review-chart-roll-off = desempate
 review-chart-approximate = Aproximação: a chance de cada jogador no jogo exato de três jogadores (ou no duelo) entre ele e seus adversários mais fortes; elas podem não somar 100%.
 train-intro = Treino: posições escolhidas pelo que ensinam: escolhas de tipo e decisões de parar ou lançar, onde uma regra prática acerta e onde erra, também perto do fim da partida ({ $theme }). Pegue um tipo pela letra (R, H, V, G; ou C, K); quando a pergunta for parar ou lançar de novo, p para e l lança; q sai.
+# $seed: a semente das partidas da sessão, em algarismos.
+train-seed = Semente { $seed }: `martian-dice train --seed { $seed }` traz as mesmas posições às mesmas respostas.
 train-theme = { $theme ->
         [any] qualquer tipo de posição
         [tanks-close-to-rays] tanques perto dos raios da morte

@@ -48,6 +48,18 @@ fn a_cards_values_agree_with_the_exact_arena() {
     let pt = json(&["card", &shipped("pt-BR/3-lines.txt"), "--json"]);
     assert_eq!(pt["language"], "pt-BR");
     assert_eq!(pt["optimal"], value["optimal"]);
+    // And the shipped card by its name, as the other commands take it.
+    let named = json(&["card", "card-3", "--json"]);
+    assert_eq!(named["file"], "card-3");
+    assert_eq!(named["optimal"], value["optimal"]);
+    assert_eq!(named["lines"], value["lines"]);
+    let text = martian_dice().args(["card", "card-3"]).output().unwrap();
+    assert!(text.status.success(), "{}", stderr(&text));
+    assert!(
+        stdout(&text).contains("without line 3"),
+        "{}",
+        stdout(&text)
+    );
 }
 
 #[test]
@@ -187,6 +199,48 @@ fn the_search_finds_a_card_its_own_valuation_agrees_with() {
     ]);
     assert_eq!(value["optimal"]["win_rate"], found["win_rate"]);
     assert!(found["evaluations"].as_u64().unwrap() > 10);
+    // By a budget of conditions: as many lines as help, their conditions within it.
+    let found = json(&[
+        "card",
+        "search",
+        "--conditions",
+        "2",
+        "--dice",
+        "6",
+        "--target",
+        "10",
+        "--json",
+    ]);
+    let conditions = found["conditions"].as_u64().unwrap();
+    assert!((1..=2).contains(&conditions), "{found}");
+    let lines: Vec<String> = found["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, line)| format!("{}. {}\n", i + 1, line.as_str().unwrap()))
+        .collect();
+    let card: martian_cards::Card = lines.concat().parse().unwrap();
+    assert_eq!(card.conditions() as u64, conditions);
+    std::fs::write(&file, lines.concat()).unwrap();
+    let value = json(&[
+        "card",
+        &file.display().to_string(),
+        "--dice",
+        "6",
+        "--target",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(value["optimal"]["win_rate"], found["win_rate"]);
+    // Neither budget, or both, is a usage error.
+    for args in [
+        &["card", "search"][..],
+        &["card", "search", "--lines", "1", "--conditions", "2"],
+    ] {
+        let output = martian_dice().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
 }
 
 #[test]
