@@ -2181,6 +2181,13 @@ card-file-title = The best strategy card of { $lines ->
         [one] 1 line
        *[other] { $lines } lines
     } that `martian-dice card search --lines { $lines }` finds, under the official rules.
+# $name: pocket or club; $conditions, $words: the search's budget.
+card-file-title-budget = The { $name ->
+        [pocket] pocket
+       *[club] club
+    } card: the best strategy card of at most { $conditions } conditions, each line at most { $words } words, that `martian-dice card search --conditions { $conditions } --words { $words }` finds, under the official rules. Its last lines are the play when no other line applies.
+card-file-title-expert = The expert card: the best strategy card of { $lines } lines that `martian-dice card search --lines { $lines }` finds, under the official rules. Its last lines are the play when no other line applies.
+card-file-conditions = Conditions to remember: { $conditions }.
 card-file-chance = Exact chance to win against perfect play (optimal): { $chance } ({ $first } in the first seat, { $second } in the second).
 card-file-greedy = Against the expected-score player (greedy): { $chance }.
 card-file-reading = Read it from the top: the first line that applies decides. When none does, take the biggest earthling group (else the death rays), and roll again.

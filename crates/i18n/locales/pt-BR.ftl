@@ -2172,6 +2172,13 @@ card-file-title = O melhor cartão de estratégia de { $lines ->
         [one] 1 linha
        *[other] { $lines } linhas
     } que `martian-dice card search --lines { $lines }` encontra, nas regras oficiais.
+# $name: pocket ou club; $conditions, $words: o orçamento da busca.
+card-file-title-budget = O cartão { $name ->
+        [pocket] de bolso
+       *[club] de clube
+    }: o melhor cartão de estratégia de no máximo { $conditions } condições, cada linha com no máximo { $words } palavras (em inglês), que `martian-dice card search --conditions { $conditions } --words { $words }` encontra, nas regras oficiais. As últimas linhas são o jogo quando nenhuma outra se aplica.
+card-file-title-expert = O cartão de especialista: o melhor cartão de estratégia de { $lines } linhas que `martian-dice card search --lines { $lines }` encontra, nas regras oficiais. As últimas linhas são o jogo quando nenhuma outra se aplica.
+card-file-conditions = Condições a lembrar: { $conditions }.
 card-file-chance = Chance exata de vencer o jogo perfeito (optimal): { $chance } ({ $first } no primeiro lugar, { $second } no segundo).
 card-file-greedy = Contra o jogador de pontuação esperada (greedy): { $chance }.
 card-file-reading = Leia de cima para baixo: a primeira linha que se aplica decide. Quando nenhuma se aplica, pegue o maior grupo de terráqueos (senão os raios da morte) e lance de novo.

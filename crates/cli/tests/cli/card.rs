@@ -25,6 +25,7 @@ fn a_cards_values_agree_with_the_exact_arena() {
     let file = shipped("3-lines.txt");
     let value = json(&["card", &file, "--json"]);
     assert_eq!(value["size"], 3);
+    assert_eq!(value["conditions"], 10);
     assert_eq!(value["lines"].as_array().unwrap().len(), 3);
     assert_eq!(value["line_worth"].as_array().unwrap().len(), 3);
     assert_eq!(value["language"], "en");
@@ -273,4 +274,25 @@ fn the_rules_end_with_the_shipped_cards_in_the_readers_language() {
             .unwrap(),
     );
     assert!(pt.contains(include_str!("../../../../cards/pt-BR/5-lines.txt")));
+}
+
+/// Every shipped card states its exact chance against perfect play in its header, and the exact
+/// arena plays it, by its name, to the same figure.
+#[test]
+fn every_shipped_cards_figure_is_what_the_exact_arena_computes() {
+    for carried in martian_cards::shipped::all() {
+        let bots = format!("{},optimal", carried.bot);
+        let arena = json(&["arena", "--bots", &bots, "--exact", "--json"]);
+        let card = &arena["bots"][0];
+        let percent = |p: &Value| format!("{:.2}%", 100.0 * p.as_f64().unwrap());
+        let header = format!(
+            "# Exact chance to win against perfect play (optimal): {} ({} in the first seat, {} in the second).",
+            percent(&card["win_rate"]),
+            percent(&card["seats"][0]["win_rate"]),
+            percent(&card["seats"][1]["win_rate"]),
+        );
+        let file =
+            std::fs::read_to_string(shipped(carried.path.trim_start_matches("cards/"))).unwrap();
+        assert!(file.contains(&header), "{}: {header}", carried.path);
+    }
 }

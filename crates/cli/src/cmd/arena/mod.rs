@@ -84,6 +84,8 @@ Bots:
   optimal                         maximises the probability of winning (exact for 1-3 players)
   easy, medium, hard, strength:X  levels for people (X from 0 to 1; 1 plays like optimal)
   card-1, card-3, card-5          the best strategy cards of 1, 3 and 5 lines (docs/strategy.md)
+  card-pocket, card-club          cards to carry: at most 3 and 8 conditions (docs/strategy.md)
+  card-expert, card-7-lines       the best card of 7 lines, with and without its default written
   card:FILE                       a strategy card of your own (docs/strategy.md)
   exec:PATH[:ARGS]                a program speaking the bot protocol (docs/bot-protocol.md)
 

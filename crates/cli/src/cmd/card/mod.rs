@@ -113,6 +113,8 @@ struct ValueJson {
     rules_key: String,
     language: &'static str,
     size: usize,
+    /// What a person must remember: the card's conditions.
+    conditions: usize,
     lines: Vec<String>,
     optimal: ChanceJson,
     greedy: ChanceJson,
@@ -221,6 +223,7 @@ fn value(file: &Path, rules: &RulesArgs, json: bool, lang: Lang) -> Result<()> {
             rules_key: rules.key(),
             language: card_lang.tag(),
             size: card.len(),
+            conditions: card.conditions(),
             lines: (0..card.len())
                 .map(|i| card.line_text(i, card_lang))
                 .collect(),
