@@ -222,6 +222,30 @@ fn the_trainer_drills_a_card_where_following_it_costs_most() {
     // is right drills nothing.
     assert!(losses.windows(2).all(|w| w[0] >= w[1]), "{losses:?}");
     assert!(losses.iter().all(|&loss| loss > 0.0), "{losses:?}");
+    // A good card is right at most positions: the drill serves only those where it costs,
+    // fewer than asked for rather than one where "the card is right here".
+    let good = json(
+        &[
+            "train",
+            "--seed",
+            "9",
+            "--positions",
+            "12",
+            "--players",
+            "2",
+            "--list",
+            "--json",
+            "--card",
+            "card-7-lines",
+        ],
+        &dir,
+    );
+    let good = good.as_array().unwrap();
+    assert!(!good.is_empty());
+    for p in good {
+        assert!(p["card"]["loss"].as_f64().unwrap() > 0.0, "{p}");
+        assert_ne!(p["card"]["action"], p["best"], "{p}");
+    }
     // The drill's costliest is at least as costly as any of the trainer's usual first positions.
     let mut usual = args.to_vec();
     usual.push("--json");
