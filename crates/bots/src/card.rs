@@ -1,10 +1,9 @@
-//! `card:FILE` and the shipped cards (`card-1`, `card-3`, `card-5`): a player that follows a
+//! `card:FILE` and the shipped cards (`card-1`, `card-3`, `card-5`, `card-pocket`, …): a player that follows a
 //! strategy card (see the `martian-cards` crate and `docs/strategy.md`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use martian_cards::shipped::SHIPPED;
 use martian_cards::{Card, CardPolicy};
 use martian_engine::{Action, GameRng, Rules, Situation, TurnStart};
 use martian_solver::{DecisionPolicy, PolicyTurns, TurnPlay};
@@ -40,7 +39,7 @@ impl CardBot {
             spec: spec.to_string(),
             message,
         };
-        if let Some(shipped) = SHIPPED.iter().find(|shipped| shipped.bot == spec) {
+        if let Some(shipped) = martian_cards::shipped::by_name(spec) {
             return Ok(CardBot::new(shipped.bot, shipped.card()));
         }
         let path = spec

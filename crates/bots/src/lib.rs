@@ -273,11 +273,7 @@ pub fn create_with(
     if let Some(command) = spec.strip_prefix("exec:") {
         return Ok(Box::new(ExecBot::new(command, options.decision_timeout)?));
     }
-    if spec.starts_with("card:")
-        || martian_cards::shipped::SHIPPED
-            .iter()
-            .any(|shipped| shipped.bot == spec.trim())
-    {
+    if spec.starts_with("card:") || martian_cards::shipped::by_name(spec).is_some() {
         return Ok(Box::new(CardBot::from_spec(spec.trim())?));
     }
     match spec.trim() {

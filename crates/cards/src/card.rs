@@ -372,6 +372,11 @@ impl Line {
             && !self.unless.iter().any(|c| c.holds_in(facts, place))
     }
 
+    /// How many conditions the line has.
+    pub fn count(&self) -> usize {
+        self.when.len() + self.unless.len()
+    }
+
     /// Every condition of the line.
     pub fn conditions(&self) -> impl Iterator<Item = Condition> + '_ {
         self.when.iter().chain(&self.unless).copied()
@@ -412,6 +417,12 @@ impl Card {
 
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
+    }
+
+    /// What a person must remember of the card: its conditions, each comparison after "when",
+    /// "and", "unless" or "or" ("In the last round," is one too).
+    pub fn conditions(&self) -> usize {
+        self.lines.iter().map(Line::count).sum()
     }
 
     /// The decision in `situation` (which must await one) and the line that made it.

@@ -622,4 +622,17 @@ impl Card {
     pub fn line_text(&self, index: usize, lang: CardLang) -> String {
         lang.lexicon().line(&self.lines[index])
     }
+
+    /// The words of line `index` (0-based) in English, its number one of them: how long it is
+    /// to say.
+    pub fn words(&self, index: usize) -> usize {
+        self.lines[index].words()
+    }
+}
+
+impl crate::card::Line {
+    /// The line's words in English, each number one of them.
+    pub fn words(&self) -> usize {
+        CardLang::En.lexicon().line(self).split_whitespace().count()
+    }
 }

@@ -23,5 +23,5 @@ mod value;
 pub use card::{Advice, Bound, Card, CardPolicy, Condition, Group, Line, Source};
 pub use lang::CardLang;
 pub use parse::{Expected, Found as FoundInstead, MAX_NUMBER, ParseError, ParseErrorKind, join_or};
-pub use search::{Family, Found, Slot, search};
+pub use search::{Budget, Family, Found, Slot, search, search_within};
 pub use value::{CardValue, Chance, chance, play};

@@ -333,6 +333,11 @@ impl Family {
             .collect()
     }
 
+    /// How many conditions its lines have: what a person must remember of them.
+    pub fn conditions(&self) -> usize {
+        self.when.len() + self.unless.len()
+    }
+
     /// Whether its lines read the game's position.
     pub fn reads_position(&self) -> bool {
         self.when
@@ -422,6 +427,25 @@ fn genome_of(families: &[Family], card: &Card) -> Option<Genome> {
     ordered.then_some(Genome { lines })
 }
 
+/// The size of the card the search looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Exactly this many lines.
+    Lines(usize),
+    /// At most this many conditions in all (the lines as many as help).
+    Conditions(usize),
+}
+
+impl Budget {
+    /// How many conditions a card of `used` conditions may still gain.
+    fn room(self, used: usize) -> usize {
+        match self {
+            Budget::Lines(_) => usize::MAX,
+            Budget::Conditions(most) => most.saturating_sub(used),
+        }
+    }
+}
+
 /// What the search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Found {
@@ -439,6 +463,9 @@ struct Searcher<'a> {
     seen: Mutex<HashMap<Card, f64>>,
     evaluations: AtomicU64,
     progress: &'a (dyn Fn(u64) + Sync),
+    budget: Budget,
+    /// The most words a line may have (in English), if limited.
+    words: Option<usize>,
 }
 
 impl Searcher<'_> {
@@ -473,6 +500,61 @@ impl Searcher<'_> {
 
     fn value(&self, genome: &Genome) -> Result<f64, MatchError> {
         self.value_card(self.card(genome))
+    }
+
+    /// The conditions of `genome`'s lines.
+    fn conditions(&self, genome: &Genome) -> usize {
+        genome
+            .lines
+            .iter()
+            .map(|(f, _)| self.families[*f].conditions())
+            .sum()
+    }
+
+    /// Those of `families` whose lines fit in the budget beside `genome`'s.
+    fn fitting(&self, genome: &Genome, families: &[usize]) -> Vec<usize> {
+        let room = self.budget.room(self.conditions(genome));
+        families
+            .iter()
+            .copied()
+            .filter(|&f| self.families[f].conditions() <= room && self.short_enough(f))
+            .collect()
+    }
+
+    /// Whether family `family`'s lines are within the words a line may have.
+    fn short_enough(&self, family: usize) -> bool {
+        let family = &self.families[family];
+        self.words
+            .is_none_or(|most| family.line(&family.start()).words() <= most)
+    }
+
+    /// Grows `genome` to the budget: to its number of lines, or line by line while a line that
+    /// fits in its conditions improves the card.
+    fn grow_to_budget(
+        &self,
+        mut genome: Genome,
+        mut best: f64,
+        families: &[usize],
+    ) -> Result<(Genome, f64), MatchError> {
+        match self.budget {
+            Budget::Lines(lines) => {
+                while genome.lines.len() < lines {
+                    (genome, best) = self.grow(&genome, families)?;
+                }
+            }
+            Budget::Conditions(_) => loop {
+                let fitting = self.fitting(&genome, families);
+                if fitting.is_empty() {
+                    break;
+                }
+                let (grown, v) = self.grow(&genome, &fitting)?;
+                if v <= best + 1e-12 {
+                    break;
+                }
+                (genome, best) = (grown, v);
+            },
+        }
+        Ok((genome, best))
     }
 
     /// The places a line of family `family` can go: among the lines of its kind.
@@ -585,7 +667,11 @@ impl Searcher<'_> {
                 }
                 let mut without = genome.clone();
                 without.lines.remove(index);
-                let (candidate, v) = self.grow(&without, families)?;
+                let fitting = self.fitting(&without, families);
+                if fitting.is_empty() {
+                    continue;
+                }
+                let (candidate, v) = self.grow(&without, &fitting)?;
                 if v > best + 1e-12 {
                     genome = candidate;
                     best = v;
@@ -631,19 +717,33 @@ pub fn search(
     threads: Option<usize>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Found, MatchError> {
+    search_within(Budget::Lines(lines), None, rules, threads, progress)
+}
+
+/// The best card within `budget`, each line of at most `words` words in English if given, the
+/// search finds under `rules`, on `threads` threads (all cores by default); `progress` is told
+/// how many cards have been valued.
+pub fn search_within(
+    budget: Budget,
+    words: Option<usize>,
+    rules: Rules,
+    threads: Option<usize>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Found, MatchError> {
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(threads) = threads {
         pool = pool.num_threads(threads.max(1));
     }
     match pool.build() {
-        Ok(pool) => pool.install(|| search_here(lines, rules, progress)),
+        Ok(pool) => pool.install(|| search_here(budget, words, rules, progress)),
         // No threads to be had: the caller's pool does.
-        Err(_) => search_here(lines, rules, progress),
+        Err(_) => search_here(budget, words, rules, progress),
     }
 }
 
 fn search_here(
-    lines: usize,
+    budget: Budget,
+    words: Option<usize>,
     rules: Rules,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Found, MatchError> {
@@ -653,6 +753,8 @@ fn search_here(
         seen: Mutex::new(HashMap::new()),
         evaluations: AtomicU64::new(0),
         progress,
+        budget,
+        words,
     };
     // The lines that read the scores make a card's turn differ by position, and its valuation
     // hundreds of turns instead of one: the search first finds the best card whose lines
@@ -660,24 +762,23 @@ fn search_here(
     // places of its stops.
     let (aware, blind): (Vec<usize>, Vec<usize>) =
         (0..searcher.families.len()).partition(|&f| searcher.families[f].reads_position());
-    let mut genome = Genome { lines: Vec::new() };
-    let mut best = searcher.value(&genome)?;
-    for _ in 0..lines {
-        (genome, best) = searcher.grow(&genome, &blind)?;
-    }
+    let empty = Genome { lines: Vec::new() };
+    let v = searcher.value(&empty)?;
+    let (mut genome, mut best) = searcher.grow_to_budget(empty, v, &blind)?;
     (genome, best) = searcher.improve(genome, best, &blind, |_| true)?;
     // Cards of good shape to start from too: the local search from one start misses what
     // another reaches. A seed shorter than the card grows to its size: a card longer than every
     // seed starts from their shapes too (from the empty card alone, the search of 7 lines found
     // a card worse than the 5-line one).
-    for seed in seeds(lines) {
-        let Some(mut start) = genome_of(&searcher.families, &seed) else {
+    for seed in seeds_within(budget, words) {
+        let Some(start) = genome_of(&searcher.families, &seed) else {
             continue;
         };
-        let mut v = searcher.value(&start)?;
-        while start.lines.len() < lines {
-            (start, v) = searcher.grow(&start, &blind)?;
+        if start.lines.is_empty() {
+            continue;
         }
+        let v = searcher.value(&start)?;
+        let (start, v) = searcher.grow_to_budget(start, v, &blind)?;
         let (start, v) = searcher.polish(start, v)?;
         let (start, v) = searcher.improve(start, v, &blind, |_| true)?;
         if v > best {
@@ -685,7 +786,7 @@ fn search_here(
         }
     }
     // A line on the position in place of a stop or a roll, then the numbers polished.
-    if !aware.is_empty() && lines > 0 {
+    if !aware.is_empty() && !genome.lines.is_empty() {
         (genome, best) = searcher.improve(genome, best, &aware, |family| !family.takes())?;
         (genome, best) = searcher.polish(genome, best)?;
     }
@@ -703,7 +804,14 @@ fn search_here(
 /// held, or on the first rolls when the roll has as many of them as its biggest group; stop
 /// with points and few dice left). Their lines read only the turn: the lines on the position
 /// come last, in place of their stops.
+#[cfg(test)]
 fn seeds(lines: usize) -> Vec<Card> {
+    seeds_within(Budget::Lines(lines), None)
+}
+
+/// The hand-made cards cut to `budget`: to its lines, or until their conditions fit; without
+/// their lines longer than `words` words, if given.
+fn seeds_within(budget: Budget, words: Option<usize>) -> Vec<Card> {
     const SEEDS: [&str; 4] = [
         "1. Take the death rays when the tanks lead and you have 1 earthling kind or more and the roll has 5 death rays or fewer and taking the death rays leaves 6 dice or fewer.\n\
          2. Take the death rays when the tanks lead and the roll has as many death rays as the biggest earthling group or more and the biggest earthling group has 4 dice or fewer and the roll has 5 death rays or fewer and taking the death rays leaves 4 dice or more.\n\
@@ -731,7 +839,13 @@ fn seeds(lines: usize) -> Vec<Card> {
         .map(|card| {
             // The first lines that take and that stop, `lines` in all.
             let mut card = card;
-            while card.len() > lines {
+            card.lines
+                .retain(|line| words.is_none_or(|most| line.words() <= most));
+            let over = |card: &Card| match budget {
+                Budget::Lines(lines) => card.len() > lines,
+                Budget::Conditions(most) => card.conditions() > most,
+            };
+            while over(&card) {
                 let takes = card
                     .lines
                     .iter()

@@ -2181,6 +2181,9 @@ card-value-worth = without line { $line }: { $without } ({ $change } percentage 
 card-search-header = The best card of { $lines ->
         [one] 1 line
        *[other] { $lines } lines
+    } and { $conditions ->
+        [one] 1 condition
+       *[other] { $conditions } conditions
     } found ({ $rules }): { $chance } to win against perfect play.
 card-search-speed = { $cards } cards valued exactly in { $seconds } s.
 
@@ -2190,6 +2193,13 @@ card-file-title = The best strategy card of { $lines ->
         [one] 1 line
        *[other] { $lines } lines
     } that `martian-dice card search --lines { $lines }` finds, under the official rules.
+# $name: pocket or club; $conditions, $words: the search's budget.
+card-file-title-budget = The { $name ->
+        [pocket] pocket
+       *[club] club
+    } card: the best strategy card of at most { $conditions } conditions, each line at most { $words } words, that `martian-dice card search --conditions { $conditions } --words { $words }` finds, under the official rules. Its last lines are the play when no other line applies.
+card-file-title-expert = The expert card: the best strategy card of { $lines } lines that `martian-dice card search --lines { $lines }` finds, under the official rules. Its last lines are the play when no other line applies.
+card-file-conditions = Conditions to remember: { $conditions }.
 card-file-chance = Exact chance to win against perfect play (optimal): { $chance } ({ $first } in the first seat, { $second } in the second).
 card-file-greedy = Against the expected-score player (greedy): { $chance }.
 card-file-reading = Read it from the top: the first line that applies decides. When none does, take the biggest earthling group (else the death rays), and roll again.
@@ -2362,6 +2372,8 @@ review-chart-y = { $measure ->
 review-chart-roll-off = roll-off
 review-chart-approximate = Approximation: each player's chance in the exact three-player game (or duel) of that player and its strongest opponents; they need not add up to 100%.
 train-intro = Trainer: positions chosen for what they teach: choices of type and stop-or-roll decisions, where a rule of thumb is right and where it is wrong, near the end of the game too ({ $theme }). Take a type with its letter (R, H, C, K; or V, G); when asked to stop or roll again, s stops and r rolls (r takes death rays only while a type is to be chosen); q quits.
+# $seed: the seed of the session's games, as digits.
+train-seed = Seed { $seed }: `martian-dice train --seed { $seed }` serves the same positions to the same answers.
 # $theme: any, tanks-close-to-rays, final-round, bonus-hunting, near-target.
 train-theme = { $theme ->
         [any] any kind of position

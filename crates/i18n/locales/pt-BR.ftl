@@ -2165,6 +2165,9 @@ card-value-worth = sem a linha { $line }: { $without } ({ $change } pontos perce
 card-search-header = O melhor cartão de { $lines ->
         [one] 1 linha
        *[other] { $lines } linhas
+    } e { $conditions ->
+        [one] 1 condição
+       *[other] { $conditions } condições
     } encontrado ({ $rules }): { $chance } de vitória contra o jogo perfeito.
 card-search-speed = { $cards } cartões avaliados exatamente em { $seconds } s.
 
@@ -2175,6 +2178,13 @@ card-file-title = O melhor cartão de estratégia de { $lines ->
         [one] 1 linha
        *[other] { $lines } linhas
     } que `martian-dice card search --lines { $lines }` encontra, nas regras oficiais.
+# $name: pocket ou club; $conditions, $words: o orçamento da busca.
+card-file-title-budget = O cartão { $name ->
+        [pocket] de bolso
+       *[club] de clube
+    }: o melhor cartão de estratégia de no máximo { $conditions } condições, cada linha com no máximo { $words } palavras (em inglês), que `martian-dice card search --conditions { $conditions } --words { $words }` encontra, nas regras oficiais. As últimas linhas são o jogo quando nenhuma outra se aplica.
+card-file-title-expert = O cartão de especialista: o melhor cartão de estratégia de { $lines } linhas que `martian-dice card search --lines { $lines }` encontra, nas regras oficiais. As últimas linhas são o jogo quando nenhuma outra se aplica.
+card-file-conditions = Condições a lembrar: { $conditions }.
 card-file-chance = Chance exata de vencer o jogo perfeito (optimal): { $chance } ({ $first } no primeiro lugar, { $second } no segundo).
 card-file-greedy = Contra o jogador de pontuação esperada (greedy): { $chance }.
 card-file-reading = Leia de cima para baixo: a primeira linha que se aplica decide. Quando nenhuma se aplica, pegue o maior grupo de terráqueos (senão os raios da morte) e lance de novo.
@@ -2335,6 +2345,8 @@ review-chart-y = { $measure ->
 review-chart-roll-off = desempate
 review-chart-approximate = Aproximação: a chance de cada jogador no jogo exato de três jogadores (ou no duelo) entre ele e seus adversários mais fortes; elas podem não somar 100%.
 train-intro = Treino: posições escolhidas pelo que ensinam: escolhas de tipo e decisões de parar ou lançar, onde uma regra prática acerta e onde erra, também perto do fim da partida ({ $theme }). Pegue um tipo pela letra (R, H, V, G; ou C, K); quando a pergunta for parar ou lançar de novo, p para e l lança; q sai.
+# $seed: a semente das partidas da sessão, em algarismos.
+train-seed = Semente { $seed }: `martian-dice train --seed { $seed }` traz as mesmas posições às mesmas respostas.
 train-theme = { $theme ->
         [any] qualquer tipo de posição
         [tanks-close-to-rays] tanques perto dos raios da morte

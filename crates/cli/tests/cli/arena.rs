@@ -213,9 +213,16 @@ fn greedy_and_optimal_play_turn_level_unless_dice_are_asked_for() {
     assert!(dice["decisions"].as_u64().unwrap() > 2000);
     assert!(dice["decisions_per_second"].as_f64().unwrap() > 0.0);
 
-    // Any other bot plays die by die.
+    // A strategy card plays turn-level too, as the help says; any other bot plays die by die.
+    let card = json_of(&["--bots", "card-1,greedy", "--games", "100"]);
+    assert_eq!(card["mode"], "turns");
     let mixed = json_of(&["--bots", "optimal,random", "--games", "100"]);
     assert_eq!(mixed["mode"], "dice");
+    let help = stdout(&arena(&["--help"]));
+    assert!(
+        help.contains("greedy, optimal or a strategy card (card-1, card-3, card-5, card:FILE)"),
+        "{help}"
+    );
 
     let text = stdout(&arena(&args));
     assert!(text.contains("turn-level"), "{text}");

@@ -25,6 +25,7 @@ fn a_cards_values_agree_with_the_exact_arena() {
     let file = shipped("3-lines.txt");
     let value = json(&["card", &file, "--json"]);
     assert_eq!(value["size"], 3);
+    assert_eq!(value["conditions"], 10);
     assert_eq!(value["lines"].as_array().unwrap().len(), 3);
     assert_eq!(value["line_worth"].as_array().unwrap().len(), 3);
     assert_eq!(value["language"], "en");
@@ -48,6 +49,18 @@ fn a_cards_values_agree_with_the_exact_arena() {
     let pt = json(&["card", &shipped("pt-BR/3-lines.txt"), "--json"]);
     assert_eq!(pt["language"], "pt-BR");
     assert_eq!(pt["optimal"], value["optimal"]);
+    // And the shipped card by its name, as the other commands take it.
+    let named = json(&["card", "card-3", "--json"]);
+    assert_eq!(named["file"], "card-3");
+    assert_eq!(named["optimal"], value["optimal"]);
+    assert_eq!(named["lines"], value["lines"]);
+    let text = martian_dice().args(["card", "card-3"]).output().unwrap();
+    assert!(text.status.success(), "{}", stderr(&text));
+    assert!(
+        stdout(&text).contains("without line 3"),
+        "{}",
+        stdout(&text)
+    );
 }
 
 #[test]
@@ -187,6 +200,48 @@ fn the_search_finds_a_card_its_own_valuation_agrees_with() {
     ]);
     assert_eq!(value["optimal"]["win_rate"], found["win_rate"]);
     assert!(found["evaluations"].as_u64().unwrap() > 10);
+    // By a budget of conditions: as many lines as help, their conditions within it.
+    let found = json(&[
+        "card",
+        "search",
+        "--conditions",
+        "2",
+        "--dice",
+        "6",
+        "--target",
+        "10",
+        "--json",
+    ]);
+    let conditions = found["conditions"].as_u64().unwrap();
+    assert!((1..=2).contains(&conditions), "{found}");
+    let lines: Vec<String> = found["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, line)| format!("{}. {}\n", i + 1, line.as_str().unwrap()))
+        .collect();
+    let card: martian_cards::Card = lines.concat().parse().unwrap();
+    assert_eq!(card.conditions() as u64, conditions);
+    std::fs::write(&file, lines.concat()).unwrap();
+    let value = json(&[
+        "card",
+        &file.display().to_string(),
+        "--dice",
+        "6",
+        "--target",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(value["optimal"]["win_rate"], found["win_rate"]);
+    // Neither budget, or both, is a usage error.
+    for args in [
+        &["card", "search"][..],
+        &["card", "search", "--lines", "1", "--conditions", "2"],
+    ] {
+        let output = martian_dice().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
 }
 
 #[test]
@@ -219,4 +274,25 @@ fn the_rules_end_with_the_shipped_cards_in_the_readers_language() {
             .unwrap(),
     );
     assert!(pt.contains(include_str!("../../../../cards/pt-BR/5-lines.txt")));
+}
+
+/// Every shipped card states its exact chance against perfect play in its header, and the exact
+/// arena plays it, by its name, to the same figure.
+#[test]
+fn every_shipped_cards_figure_is_what_the_exact_arena_computes() {
+    for carried in martian_cards::shipped::all() {
+        let bots = format!("{},optimal", carried.bot);
+        let arena = json(&["arena", "--bots", &bots, "--exact", "--json"]);
+        let card = &arena["bots"][0];
+        let percent = |p: &Value| format!("{:.2}%", 100.0 * p.as_f64().unwrap());
+        let header = format!(
+            "# Exact chance to win against perfect play (optimal): {} ({} in the first seat, {} in the second).",
+            percent(&card["win_rate"]),
+            percent(&card["seats"][0]["win_rate"]),
+            percent(&card["seats"][1]["win_rate"]),
+        );
+        let file =
+            std::fs::read_to_string(shipped(carried.path.trim_start_matches("cards/"))).unwrap();
+        assert!(file.contains(&header), "{}: {header}", carried.path);
+    }
 }

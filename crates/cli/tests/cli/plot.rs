@@ -281,3 +281,40 @@ fn the_cards_plot_marks_every_shipped_card_beside_greedy_and_optimal() {
     assert!(text.contains("50%"), "optimal");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_frontier_marks_the_best_card_of_each_budget_beside_greedy_and_the_levels() {
+    use martian_cards::{Card, chance, shipped::best_within};
+    use martian_engine::Rules;
+    use martian_solver::{TurnPlay, duel_match};
+
+    let dir = temp_dir("frontier");
+    let out = dir.join("frontier.svg");
+    let output = plot(&dir, &["frontier", "--out", out.to_str().unwrap()]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_well_formed_svg(&text);
+    let rules = Rules::official();
+    let value = |card: &Card| chance(card, &TurnPlay::Optimal, rules).map(|c| c.win_rate);
+    let mut last = value(&Card::default()).unwrap();
+    for budget in [1, 2, 3, 4, 6, 8, 12, 16, 24] {
+        let (card, win) = best_within(budget, value).unwrap().expect("a card");
+        assert!(card.conditions() <= budget);
+        assert!(win >= last, "{budget}: the frontier never falls");
+        last = win;
+        let label = format!("{:.2}%", 100.0 * win);
+        assert!(text.contains(&label), "{budget} conditions: {label}");
+    }
+    let greedy = duel_match(rules, [&TurnPlay::Greedy, &TurnPlay::Optimal])
+        .unwrap()
+        .win(0);
+    assert!(text.contains(&format!("{:.2}%", 100.0 * greedy)), "greedy");
+    for level in ["easy: ", "medium: ", "hard: "] {
+        assert!(text.contains(level), "{level}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

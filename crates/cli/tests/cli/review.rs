@@ -766,3 +766,92 @@ fn a_browser_room_record_is_reviewed() {
     assert_ends_at_the_winner(&review);
     assert_decisions_are_advised(&review);
 }
+
+/// A session says its seed, and the seed serves it again; every seat of a four-player game has
+/// a name; no position comes twice, however its turn came to its dice, and none where stopping
+/// scores nothing (rolling again cannot do worse there).
+#[test]
+fn the_trainer_says_its_seed_names_every_seat_and_serves_no_position_twice() {
+    use martian_engine::{Rules, Transcript, TurnPhase};
+    let config = scratch("train-seed");
+    let first = train(&["--positions", "2", "--players", "2"], "", &config);
+    let seed_line = first
+        .lines()
+        .find(|l| l.starts_with("Seed "))
+        .unwrap_or_else(|| panic!("no seed in {first}"));
+    let seed = seed_line["Seed ".len()..].split(':').next().unwrap();
+    assert!(
+        seed_line.contains(&format!("martian-dice train --seed {seed}")),
+        "{seed_line}"
+    );
+    let again = train(
+        &["--positions", "2", "--players", "2", "--seed", seed],
+        "",
+        &scratch("train-seed-again"),
+    );
+    assert_eq!(again, first);
+
+    // Four players, each named (a small game keeps the four-player solve short).
+    let four = train(
+        &[
+            "--players",
+            "4",
+            "--dice",
+            "6",
+            "--target",
+            "10",
+            "--seed",
+            "4",
+            "--positions",
+            "3",
+            "--list",
+        ],
+        "",
+        &scratch("train-four"),
+    );
+    let orders: Vec<&str> = four
+        .lines()
+        .filter(|l| l.starts_with("Seat order: "))
+        .collect();
+    assert!(!orders.is_empty(), "{four}");
+    for order in orders {
+        assert!(
+            ["you", "Ana", "Bia", "Caio"]
+                .iter()
+                .all(|name| order.contains(&format!("{name},"))
+                    || order.contains(&format!("{name} ("))),
+            "{order}"
+        );
+        assert!(!order.contains('?'), "{order}");
+    }
+
+    // Many positions: never the same one twice, never a stop that scores nothing.
+    let listed = ok_json(&[
+        "train",
+        "--seed",
+        "13",
+        "--positions",
+        "60",
+        "--players",
+        "2",
+        "--list",
+        "--json",
+    ]);
+    let rules = Rules::official();
+    let mut seen = std::collections::HashSet::new();
+    for p in listed.as_array().unwrap() {
+        let turn = p["transcript"]
+            .as_str()
+            .unwrap()
+            .parse::<Transcript>()
+            .unwrap()
+            .replay(rules)
+            .unwrap();
+        if turn.phase() == TurnPhase::Deciding {
+            assert!(turn.score() > 0, "stopping scores nothing: {p}");
+        }
+        let key = (p["scores"].to_string(), p["seat"].as_u64(), turn);
+        assert!(seen.insert(key), "served twice: {p}");
+    }
+    assert_eq!(seen.len(), 60);
+}

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use martian_engine::{
     Action, Awaiting, EndRule, Game, GameRng, Points, RecordError, Rules, Transcript, Turn,
-    seeded_rng,
+    TurnPhase, seeded_rng,
 };
 use martian_solver::{AdviceRequest, Reason, advise_with_reason};
 
@@ -31,7 +31,8 @@ const SEARCH_LIMIT: u64 = 2_000_000;
 /// Candidates from games played perfectly (every seat plays the solver's best option, the same
 /// choice as `advise` and the `optimal` bot), with dice from a seeded generator: every decision
 /// with two options or more whose best beats the second by the margin, of the theme asked for if
-/// any, and never the same position twice.
+/// any, never one where stopping scores nothing, and never the same position twice (the same
+/// scores, seat and dice, however the turn came to them).
 pub struct PlayedGames {
     rules: Rules,
     counts: Vec<usize>,
@@ -43,7 +44,9 @@ pub struct PlayedGames {
     game: Game,
     /// Games finished.
     games: u64,
-    served: HashSet<(Vec<Points>, usize, String)>,
+    /// The positions served: the scores, the seat to play, the round's end and the turn as it
+    /// stands (two ways to the same dice are the same position to a person).
+    served: HashSet<(Vec<Points>, usize, bool, Turn)>,
 }
 
 impl std::fmt::Debug for PlayedGames {
@@ -105,7 +108,12 @@ impl PlayedGames {
         let best = options.best;
         let candidate = self.candidate(position, &turn, options);
         if let Some(found) = &candidate {
-            let key = (found.scores.clone(), found.seat, found.transcript.clone());
+            let key = (
+                found.scores.clone(),
+                found.seat,
+                found.final_round,
+                found.turn,
+            );
             if !self.served.insert(key) {
                 return Some((None, best));
             }
@@ -121,6 +129,11 @@ impl PlayedGames {
     ) -> Option<TrainingPosition> {
         let measure = self.valuer().measure();
         if options.options.len() < 2 {
+            return None;
+        }
+        // Stopping that scores nothing (the tanks lead, or nothing earned yet) teaches nothing:
+        // rolling again cannot do worse.
+        if turn.phase() == TurnPhase::Deciding && turn.score() == 0 {
             return None;
         }
         let best_value = options.value_of(options.best)?;

@@ -280,7 +280,7 @@ pub fn replay_reviewing(m: &Messages) -> String {
 // ---- the trainer ----
 
 /// The opponents of a training position, by name, in seat order.
-pub const TRAINER_OPPONENTS: [&str; 2] = ["Ana", "Bia"];
+pub const TRAINER_OPPONENTS: [&str; 3] = ["Ana", "Bia", "Caio"];
 
 /// The names of a training position's seats: `you` for the seat to play, the opponents named
 /// in seat order.

@@ -44,8 +44,8 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "MS", default_value_t = BotOptions::DEFAULT_DECISION_TIMEOUT.as_millis() as u64)]
     pub time_limit: u64,
     /// How to play: `turns` draws each turn's score from the exact distribution of the bot's
-    /// play (greedy and optimal only; some fifty times faster), `dice` rolls every die and
-    /// asks every decision. Default: turns when every bot can, else dice.
+    /// play (greedy, optimal and the strategy cards only; some fifty times faster), `dice`
+    /// rolls every die and asks every decision. Default: turns when every bot can, else dice.
     #[arg(long, value_enum, value_name = "MODE")]
     pub mode: Option<ModeArg>,
     /// Compute the duel's win rates exactly instead of playing games: for two bots whose
@@ -84,6 +84,8 @@ Bots:
   optimal                         maximises the probability of winning (exact for 1-3 players)
   easy, medium, hard, strength:X  levels for people (X from 0 to 1; 1 plays like optimal)
   card-1, card-3, card-5          the best strategy cards of 1, 3 and 5 lines (docs/strategy.md)
+  card-pocket, card-club          cards to carry: at most 3 and 8 conditions (docs/strategy.md)
+  card-expert, card-7-lines       the best card of 7 lines, with and without its default written
   card:FILE                       a strategy card of your own (docs/strategy.md)
   exec:PATH[:ARGS]                a program speaking the bot protocol (docs/bot-protocol.md)
 
@@ -92,11 +94,14 @@ of games is a multiple of the number of seats). A shared victory counts 1/k of a
 k winners. A bot that crashes, hangs or answers nonsense loses that game by forfeit and is
 restarted for the next. The same seed gives the same results whatever the number of threads.
 
-Modes: when every bot is greedy or optimal, whose play of a turn depends only on the scores, the
-arena plays turn-level (--mode turns): each turn's final score is drawn in one step from the
-exact distribution of the bot's play from that position, so games are distributed exactly as
-with every die rolled, some fifty times faster (no decisions are asked, so none are counted).
---mode dice rolls every die and asks every decision, whatever the bots.
+Modes: when every bot is greedy, optimal or a strategy card (card-1, card-3, card-5, card:FILE),
+whose play of a turn depends only on the position, the arena plays turn-level (--mode turns):
+each turn's final score is drawn in one step from the exact distribution of the bot's play from
+that position, so games are distributed exactly as with every die rolled, some fifty times
+faster (no decisions are asked, so none are counted). The levels (easy, medium, hard,
+strength:X) draw random numbers, and random, aggressive, defensive and exec: bots are asked
+decision by decision: with any of them the arena rolls every die (--mode dice), as it does
+whatever the bots when asked to.
 
 Exact: --exact computes a duel's win rates, from each seat and over both, instead of sampling
 them: each bot's decisions are valued exactly over every position of the game (the solver's

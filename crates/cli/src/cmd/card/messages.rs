@@ -156,6 +156,7 @@ pub fn search(m: &Messages, found: &Found, lang: CardLang, rules: Rules, seconds
         m,
         "card-search-header",
         lines = found.card.len(),
+        conditions = found.card.conditions(),
         rules = vocab::ruleset(m, rules),
         chance = chance(m, found.win_rate)
     ) + "\n";

@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use martian_cards::{Card, CardLang, CardValue, ParseError};
+use martian_cards::{Budget, Card, CardLang, CardValue, ParseError};
 use martian_i18n::Lang;
 use serde::Serialize;
 
@@ -23,7 +23,8 @@ pub mod messages;
 pub struct CardArgs {
     #[command(subcommand)]
     pub command: Option<CardCommand>,
-    /// The card: a plain-text file of numbered lines of advice (docs/strategy.md).
+    /// The card: a plain-text file of numbered lines of advice (docs/strategy.md), or a shipped
+    /// card by its name (card-1, card-3, card-5).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
     /// Print one JSON object instead of text.
@@ -41,10 +42,19 @@ pub enum CardCommand {
 }
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("size").required(true).args(["lines", "conditions"])))]
 pub struct SearchArgs {
     /// How many lines the card has.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=8))]
-    pub lines: u8,
+    pub lines: Option<u8>,
+    /// The most conditions the card may have in all (each comparison after "when", "and",
+    /// "unless" or "or"): what a person must remember. Its lines are as many as help.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=32))]
+    pub conditions: Option<u8>,
+    /// The most words a line may have in English (each number one word): lines a player can
+    /// say in one breath.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), requires = "conditions")]
+    pub words: Option<u16>,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -62,8 +72,10 @@ the death rays) and roll again. The language, with every phrase, is in docs/stra
 
 Examples:
   martian-dice card cards/5-lines.txt             its exact chance against optimal and greedy
+  martian-dice card card-5                        the same, by the shipped card's name
   martian-dice card my-card.txt --json
   martian-dice card search --lines 3              the best card of 3 lines
+  martian-dice card search --conditions 8         the best card of at most 8 conditions
   martian-dice arena --bots card:my-card.txt,optimal --exact";
 
 /// A card's chance against one opponent, as `--json` prints it.
@@ -101,6 +113,8 @@ struct ValueJson {
     rules_key: String,
     language: &'static str,
     size: usize,
+    /// What a person must remember: the card's conditions.
+    conditions: usize,
     lines: Vec<String>,
     optimal: ChanceJson,
     greedy: ChanceJson,
@@ -123,6 +137,7 @@ struct SearchJson {
     rules: martian_engine::Rules,
     rules_key: String,
     size: usize,
+    conditions: usize,
     lines: Vec<String>,
     win_rate: f64,
     evaluations: u64,
@@ -155,13 +170,16 @@ pub fn read_card(path: &Path, lang: Lang, json: bool) -> Result<(Card, CardLang)
 /// The card of `--card SPEC` (train, advise, review): a shipped card by its bot name (`card-1`,
 /// `card-3`, `card-5`), else a file; errors in the reader's language.
 pub fn card_of_spec(spec: &str, lang: Lang) -> Result<Card> {
-    if let Some(shipped) = martian_cards::shipped::SHIPPED
-        .iter()
-        .find(|shipped| shipped.bot == spec)
-    {
-        return Ok(shipped.card());
+    card_of_name_or_file(Path::new(spec), lang, false).map(|(card, _)| card)
+}
+
+/// The card `name` names: a shipped card by its bot name (`card-1`, …), else the card in that
+/// file.
+fn card_of_name_or_file(name: &Path, lang: Lang, json: bool) -> Result<(Card, CardLang)> {
+    match name.to_str().and_then(martian_cards::shipped::by_name) {
+        Some(shipped) => Ok((shipped.card(), CardLang::En)),
+        None => read_card(name, lang, json),
     }
-    read_card(Path::new(spec), lang, false).map(|(card, _)| card)
 }
 
 /// Line `index` of `card` as a reader of `lang` reads it: "2. Stop when …".
@@ -194,7 +212,7 @@ pub fn run(args: CardArgs, lang: Lang) -> Result<()> {
 
 fn value(file: &Path, rules: &RulesArgs, json: bool, lang: Lang) -> Result<()> {
     let rules = rules.rules()?;
-    let (card, card_lang) = read_card(file, lang, json)?;
+    let (card, card_lang) = card_of_name_or_file(file, lang, json)?;
     let started = Instant::now();
     let value = CardValue::of(&card, rules)?;
     let seconds = started.elapsed().as_secs_f64();
@@ -205,6 +223,7 @@ fn value(file: &Path, rules: &RulesArgs, json: bool, lang: Lang) -> Result<()> {
             rules_key: rules.key(),
             language: card_lang.tag(),
             size: card.len(),
+            conditions: card.conditions(),
             lines: (0..card.len())
                 .map(|i| card.line_text(i, card_lang))
                 .collect(),
@@ -238,11 +257,24 @@ fn run_search(args: SearchArgs, lang: Lang) -> Result<()> {
         bar
     });
     let started = Instant::now();
-    let found = martian_cards::search(usize::from(args.lines), rules, args.threads, &|done| {
-        if let Some(bar) = &bar {
-            bar.set_position(done);
+    let budget = match (args.lines, args.conditions) {
+        (Some(lines), _) => Budget::Lines(usize::from(lines)),
+        (None, Some(conditions)) => Budget::Conditions(usize::from(conditions)),
+        (None, None) => {
+            return Err(UsageError("give --lines N or --conditions N".into()).into());
         }
-    })?;
+    };
+    let found = martian_cards::search_within(
+        budget,
+        args.words.map(usize::from),
+        rules,
+        args.threads,
+        &|done| {
+            if let Some(bar) = &bar {
+                bar.set_position(done);
+            }
+        },
+    )?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -253,6 +285,7 @@ fn run_search(args: SearchArgs, lang: Lang) -> Result<()> {
             rules,
             rules_key: rules.key(),
             size: found.card.len(),
+            conditions: found.card.conditions(),
             lines: (0..found.card.len())
                 .map(|i| found.card.line_text(i, card_lang))
                 .collect(),

@@ -122,6 +122,14 @@ pub fn card_lines() -> String {
     "lines on the card (0: the default play alone)".into()
 }
 
+pub fn frontier_title() -> String {
+    "The best strategy card known by what a person must remember, against perfect play".into()
+}
+
+pub fn card_conditions() -> String {
+    "conditions on the card, at most (0: the default play alone)".into()
+}
+
 pub fn chance_against_optimal() -> String {
     "chance to win against optimal (%)".into()
 }

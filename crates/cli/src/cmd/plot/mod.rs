@@ -24,14 +24,17 @@ use crate::rules_args::RulesArgs;
 /// final score of a turn for the expected-score player and for a player with a goal: winning the
 /// duel at --scores (seat --seat to play), or scoring at least --at-least points. cards: the
 /// exact chance of the shipped strategy cards against perfect play by their number of lines,
-/// with the expected-score player and perfect play beside them.
+/// with the expected-score player and perfect play beside them. frontier: the best card known of
+/// at most 1, 2, 3, 4, 6, 8, 12, 16 and 24 conditions (the shipped cards and the budget
+/// searches'), with greedy, the levels and perfect play marked.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  martian-dice plot duel-win --out duel-win.svg\n  \
                   martian-dice plot duel-stop --aside 2T3R4H --out stop.png\n  \
                   martian-dice plot turn-distribution --scores 12,24 --seat 0 --out dist.svg\n  \
                   martian-dice plot turn-distribution --at-least 10 --out dist.svg\n  \
-                  martian-dice plot cards --out docs/img/cards.svg"
+                  martian-dice plot cards --out docs/img/cards.svg\n  \
+                  martian-dice plot frontier --out docs/img/frontier.svg"
 )]
 pub struct PlotArgs {
     /// What to draw.
@@ -74,6 +77,9 @@ pub enum PlotKind {
     TurnDistribution,
     /// The shipped strategy cards' chance against perfect play by their number of lines.
     Cards,
+    /// The best card known by the conditions a person must remember, against perfect play,
+    /// with greedy and the levels marked.
+    Frontier,
 }
 
 /// The picture formats.
@@ -176,6 +182,7 @@ pub fn run(args: PlotArgs) -> Result<()> {
             turn_distribution(rules, goal)?
         }
         PlotKind::Cards => cards(rules)?,
+        PlotKind::Frontier => frontier(rules)?,
     };
     draw::write(&picture, format, &args.out, (args.width, args.height))?;
     eprintln!("{}", messages::written(&args.out));
@@ -365,6 +372,47 @@ fn cards(rules: Rules) -> Result<Picture> {
             (messages::optimal_reference(), 50.0),
             (messages::greedy_reference(100.0 * greedy), 100.0 * greedy),
         ],
+    })
+}
+
+/// The budgets of conditions of the frontier.
+pub const BUDGETS: [usize; 9] = [1, 2, 3, 4, 6, 8, 12, 16, 24];
+
+/// The best card known by its budget of conditions (docs/strategy.md), with greedy, the levels
+/// and perfect play marked.
+fn frontier(rules: Rules) -> Result<Picture> {
+    use martian_cards::{Card, chance};
+    use martian_solver::{TurnPlay, duel_match};
+    let value = |card: &Card| chance(card, &TurnPlay::Optimal, rules).map(|c| c.win_rate);
+    let mut points = vec![{
+        let win = value(&Card::default())?;
+        (0.0, 100.0 * win, format!("{:.2}%", 100.0 * win))
+    }];
+    for budget in BUDGETS {
+        if let Some((_, win)) = martian_cards::shipped::best_within(budget, value)? {
+            points.push((budget as f64, 100.0 * win, format!("{:.2}%", 100.0 * win)));
+        }
+    }
+    let greedy = duel_match(rules, [&TurnPlay::Greedy, &TurnPlay::Optimal])?.win(0);
+    let mut references = vec![
+        (messages::optimal_reference(), 50.0),
+        (messages::greedy_reference(100.0 * greedy), 100.0 * greedy),
+    ];
+    for level in ["easy", "medium", "hard"] {
+        let bot = martian_bots::create(level, rules)?;
+        let play = bot
+            .turn_play(rules)
+            .ok_or_else(|| anyhow::anyhow!("the level {level} has no exact play"))?;
+        let win = duel_match(rules, [&play, &TurnPlay::Optimal])?.win(0);
+        references.push((format!("{level}: {:.2}%", 100.0 * win), 100.0 * win));
+    }
+    Ok(Picture::Line {
+        title: messages::frontier_title(),
+        note: messages::rules_note(rules),
+        x_label: messages::card_conditions(),
+        y_label: messages::chance_against_optimal(),
+        points,
+        references,
     })
 }
 

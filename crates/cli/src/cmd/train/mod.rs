@@ -225,6 +225,8 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
         "train-intro",
         theme = tr!(m, "train-theme", theme = theme)
     )];
+    // The seed, so that the session can be served again.
+    intro.push(tr!(m, "train-seed", seed = config.seed.to_string()));
     intro.extend(messages::progress_lines(m, &progress));
     emit(&(intro.join("\n") + "\n"))?;
     let mut score = Score::default();
@@ -305,7 +307,8 @@ pub fn run(args: TrainArgs, lang: Lang) -> Result<()> {
 }
 
 /// A card's drill: the positions where following the card costs most, most costly first, drawn
-/// from a pool of the trainer's positions several times the session's size.
+/// from a pool of the trainer's positions several times the session's size; never one where the
+/// card plays the best.
 struct Drill {
     card: martian_cards::Card,
     queue: std::collections::VecDeque<TrainingPosition>,
@@ -317,9 +320,14 @@ impl Drill {
 
     fn new(card: martian_cards::Card, trainer: &mut Trainer, count: u32) -> Drill {
         let pool = count.saturating_mul(Self::POOL).min(2_000);
+        // Only where the card's choice costs something: a position where "the card is right
+        // here" drills nothing.
         let mut costed: Vec<(f64, TrainingPosition)> = (0..pool)
             .map_while(|_| trainer.next_position())
-            .map(|p| (messages::card_move(&card, &p).loss, p))
+            .filter_map(|p| {
+                let played = messages::card_move(&card, &p);
+                (played.action != p.best && played.loss > 0.0).then_some((played.loss, p))
+            })
             .collect();
         // The costliest first; among equals, the trainer's own order.
         costed.sort_by(|a, b| b.0.total_cmp(&a.0));
