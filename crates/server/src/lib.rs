@@ -21,25 +21,25 @@
 //! rooms/          Rooms (the handle to open, adopt and find rooms), a room's task (room/:
 //!                 lobby, bots, presence, chat, entry, messages, telling, refusals, social), the
 //!                 game at its table, views, the chat's rules, a connection's outbox, the registry
-//! protocol/       the WebSocket messages both ways (docs/websocket-protocol.md), and the shapes
-//!                 they carry: views (a room as its members see it), meeting (lists, queue,
-//!                 your rooms)
 //! solving/        the coach, the solver's tables computed in the background, the deciders'
 //!                 pool, reviews
-//! state/          the bottom: what a room stores (RoomState, Status, timer, language, avatars,
-//!                 chat limits), ids, names, metrics, the stop signal
+//! state/          the bottom: what a room stores (RoomState, SeatState), ids, metrics, the stop
+//!                 signal
 //! ```
 //!
-//! The storage is a crate of its own, `martian-store` (crates/store: one interface, `Store` and
-//! `Backend`; SQLite, and PostgreSQL split by what it stores), re-exported here as `store`.
+//! Two crates below it, re-exported here under their old names: `martian-protocol` as `protocol`
+//! (crates/protocol: the WebSocket messages both ways, docs/websocket-protocol.md, and the shapes
+//! they carry: views, meeting's lists, the coach's advice, a room's language, timer and status,
+//! avatars, names) and `martian-store` as `store` (crates/store: one interface, `Store` and
+//! `Backend`; SQLite, and PostgreSQL split by what it stores).
 //!
 //! What each may import, downwards only, in this order: `server` (top) anything; `edge` the
-//! folders below it; `cluster` rooms and below; `meeting` rooms and below; `rooms` protocol,
-//! solving, state; `protocol` solving and state; `solving` and `state` nothing above them; all
-//! may use the store, a crate below the server. A lower layer that must reach a higher one is
+//! folders below it; `cluster` rooms and below; `meeting` rooms and below; `rooms` solving,
+//! state; `solving` and `state` nothing above them; all may use the protocol and the store,
+//! crates below the server. A lower layer that must reach a higher one is
 //! handed a callback or a trait object by `server.rs` (the room's `on_close`, `on_activity`,
 //! `Listings`). `python3 scripts/modules.py crates/server --layers
-//! server,edge,cluster,meeting,rooms,protocol,solving,state --check` measures the folders, their
+//! server,edge,cluster,meeting,rooms,solving,state --check` measures the folders, their
 //! sizes and the arrows between them, and fails on a circle, an arrow up or a file over 1,000
 //! lines of code (the page's tests run it).
 
@@ -49,7 +49,7 @@ mod assets;
 mod cluster;
 mod edge;
 mod meeting;
-pub mod protocol;
+pub use martian_protocol as protocol;
 mod rooms;
 mod server;
 mod solving;

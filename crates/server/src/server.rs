@@ -15,10 +15,6 @@ use crate::edge::{App, EdgeConfig};
 use crate::meeting::codes::Guesses;
 use crate::meeting::directory::Directory;
 use crate::meeting::matcher::Matcher;
-use crate::protocol::{
-    BotEntry, ChatLimits, MATCH_PLAYERS, MatchLimits, PROTOCOL_VERSION, QUICK_MESSAGES,
-    ServerMessage,
-};
 use crate::rooms::Rooms;
 use crate::rooms::registry::Registry;
 use crate::rooms::room::{RoomCommand, RoomSettings};
@@ -26,6 +22,10 @@ use crate::solving::solutions::Solutions;
 use crate::state::avatars::{Avatar, PERSON_AVATARS};
 use crate::state::metrics::Metrics;
 use crate::state::{CHAT_HISTORY, MAX_CHAT_CHARS};
+use martian_protocol::{
+    BotEntry, ChatLimits, MATCH_PLAYERS, MatchLimits, PROTOCOL_VERSION, QUICK_MESSAGES,
+    ServerMessage,
+};
 use martian_store::{PostgresOptions, Store, StoreError, StoredRoom};
 
 pub use crate::rooms::NotRestored;

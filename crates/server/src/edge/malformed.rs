@@ -4,7 +4,7 @@
 use serde_json::Value;
 use serde_json::error::Category;
 
-use crate::protocol::{ClientMessage, ErrorReason, ReasonArg};
+use martian_protocol::{ClientMessage, ErrorReason, ReasonArg};
 
 /// What is wrong with a message: in English words for the reply's `message`, and as a case
 /// of `web-refusal-malformed` with its arguments, for the page to word in its reader's language.
@@ -305,6 +305,46 @@ pub(crate) mod tests {
                 "there is no message of type \"teleport\"; the types are create_room, join,"
             ),
             "{unknown}"
+        );
+    }
+
+    /// Every way a name is refused is said in its own words in both languages, the longest
+    /// name's length with it.
+    #[test]
+    fn name_refusals_are_worded_in_both_languages() {
+        let every = [
+            martian_protocol::NameError::Empty,
+            martian_protocol::NameError::TooLong,
+            martian_protocol::NameError::Control,
+            martian_protocol::NameError::Bidi,
+            martian_protocol::NameError::Invisible,
+            martian_protocol::NameError::LineBreak,
+            martian_protocol::NameError::NotText,
+            martian_protocol::NameError::PrivateUse,
+            martian_protocol::NameError::OnlyMarks,
+        ];
+        for lang in martian_i18n::Lang::ALL {
+            let words: std::collections::HashSet<String> = every
+                .iter()
+                .map(|why| worded(&why.reason(), lang))
+                .collect();
+            assert_eq!(words.len(), every.len(), "{lang}: {words:?}");
+            let long = worded(&martian_protocol::NameError::TooLong.reason(), lang);
+            assert!(
+                long.contains(&martian_protocol::MAX_NAME_CHARS.to_string()),
+                "{lang}: {long}"
+            );
+        }
+        let json: serde_json::Value = serde_json::from_str(&martian_protocol::error_json_with(
+            martian_protocol::ErrorCode::Invalid,
+            &martian_protocol::NameError::TooLong.to_string(),
+            Some("join"),
+            martian_protocol::NameError::TooLong.extra(),
+        ))
+        .unwrap();
+        assert_eq!(
+            json["reason"],
+            serde_json::json!({"id": "web-refusal-name", "args": {"why": "too-long", "limit": martian_protocol::MAX_NAME_CHARS}})
         );
     }
 

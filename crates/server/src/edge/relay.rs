@@ -19,8 +19,8 @@ use tokio::sync::watch;
 use crate::cluster::HOP_HEADER;
 use crate::edge::App;
 use crate::edge::accept::{AddressSlot, Peer};
-use crate::protocol::ServerMessage;
 use crate::state::stopped;
+use martian_protocol::ServerMessage;
 
 /// Hands a WebSocket handshake to the process at `addr` (the room's owner) over `stream`, and
 /// once both sides have switched protocols, copies bytes both ways until either side closes

@@ -29,10 +29,6 @@ use crate::edge::App;
 use crate::edge::accept::{Admission, Peer};
 use crate::meeting::codes::CodeRefusal;
 use crate::meeting::matcher::{MatchState, Waiter};
-use crate::protocol::{
-    ClientMessage, ErrorCode, ErrorExtra, LeftCode, MATCH_PLAYERS, MAX_MESSAGE_BYTES, MAX_MY_ROOMS,
-    ServerMessage, clean_name, error_json_with,
-};
 use crate::rooms::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::rooms::registry::{Creator, NewRoom};
 use crate::rooms::room::{
@@ -42,6 +38,10 @@ use crate::state::Status;
 use crate::state::avatars::Avatar;
 use crate::state::ids::{is_room_id, random_room_id};
 use crate::state::stopped;
+use martian_protocol::{
+    ClientMessage, ErrorCode, ErrorExtra, LeftCode, MATCH_PLAYERS, MAX_MESSAGE_BYTES, MAX_MY_ROOMS,
+    ServerMessage, clean_name, error_json_with,
+};
 
 /// The largest frame (and message) the WebSocket layer reads at all; above it the connection is
 /// closed with code 1009. Between [`MAX_MESSAGE_BYTES`] and this, a message is refused with
@@ -988,7 +988,7 @@ impl Client {
         app: &Arc<App>,
         name: String,
         avatar: Option<String>,
-        lang: Option<crate::protocol::RoomLang>,
+        lang: Option<martian_protocol::RoomLang>,
         players: Option<usize>,
     ) -> Option<String> {
         let kind = "quick_match";

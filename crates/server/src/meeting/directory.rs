@@ -10,9 +10,9 @@ use std::time::Duration;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use crate::protocol::{MATCH_PLAYERS, ServerMessage};
 use crate::rooms::outbox::Text;
 use crate::state::Status;
+use martian_protocol::{MATCH_PLAYERS, ServerMessage};
 use martian_store::Store;
 
 /// Rooms each list shows at most.
@@ -24,7 +24,7 @@ const EVERY: Duration = Duration::from_secs(1);
 /// How often the other processes' rooms are read (PostgreSQL).
 const REMOTE_EVERY: Duration = Duration::from_secs(2);
 
-pub use crate::protocol::meeting::{ListedSeat, Listing, PublicLists};
+pub use martian_protocol::meeting::{Listing, PublicLists};
 
 #[derive(Default)]
 struct Inner {
@@ -193,9 +193,10 @@ impl Directory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::RoomLang;
     use crate::state::avatars::Avatar;
     use martian_engine::Rules;
+    use martian_protocol::RoomLang;
+    use martian_protocol::meeting::ListedSeat;
 
     fn listing(room: &str, status: Status) -> Listing {
         Listing {

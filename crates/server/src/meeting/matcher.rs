@@ -11,7 +11,6 @@ use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
 use crate::meeting::directory::Directory;
-use crate::protocol::{ErrorCode, MATCH_PLAYERS, RoomLang, error_json};
 use crate::rooms::Rooms;
 use crate::rooms::outbox::{ConnId, Outbox, Outgoing};
 use crate::rooms::registry::{Creator, NewRoom};
@@ -19,6 +18,7 @@ use crate::rooms::room::{Founding, Room, room_queue};
 use crate::state::Status;
 use crate::state::avatars::Avatar;
 use crate::state::ids::random_room_id;
+use martian_protocol::{ErrorCode, MATCH_PLAYERS, RoomLang, error_json};
 
 /// For this long a waiter is matched only with people of their language.
 pub const LANG_WAIT: Duration = Duration::from_secs(10);
@@ -68,7 +68,7 @@ impl Waiter {
     }
 }
 
-pub use crate::protocol::meeting::MatchState;
+pub use martian_protocol::meeting::MatchState;
 
 /// Why a place in the queue is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -37,7 +37,7 @@ fn is_removed(c: char) -> bool {
 /// are trimmed. Everything else — markup included — is kept as the characters it is. A line with
 /// noncharacters or interlinear annotation marks is refused, as a name with them is.
 pub fn clean_text(text: &str) -> Result<String, ChatTextError> {
-    if text.chars().any(crate::protocol::is_not_text) {
+    if text.chars().any(martian_protocol::is_not_text) {
         return Err(ChatTextError::NotText);
     }
     let mut clean = String::with_capacity(text.len());
@@ -226,8 +226,8 @@ mod tests {
             "x\u{FFF9}y\u{FFFB}",
         ] {
             assert_eq!(
-                crate::protocol::clean_name(not_text),
-                Err(crate::protocol::NameError::NotText)
+                martian_protocol::clean_name(not_text),
+                Err(martian_protocol::NameError::NotText)
             );
             assert_eq!(
                 clean_text(not_text),

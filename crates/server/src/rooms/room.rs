@@ -25,9 +25,6 @@ use tokio::time::Instant;
 use martian_bots::Strategy;
 use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules};
 
-use crate::protocol::{
-    ClientMessage, LeftCode, NameError, OnTimeout, RoomLang, ServerMessage, Timer, clean_name,
-};
 use crate::rooms::chat::{Bucket, ChatLog};
 use crate::rooms::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::rooms::table::{Command, Move, Table};
@@ -40,6 +37,9 @@ use crate::state::avatars::Avatar;
 use crate::state::ids::{constant_time_eq, random_code, random_seed, random_token, token_hash};
 use crate::state::metrics::Metrics;
 use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
+use martian_protocol::{
+    ClientMessage, LeftCode, NameError, OnTimeout, RoomLang, ServerMessage, Timer, clean_name,
+};
 use martian_store::{Store, StoreError, StoredGame, Write};
 
 /// The most spectators a room admits.
@@ -90,7 +90,7 @@ pub type BotMaker = fn(
 
 /// Where a room lists itself for the public (the meeting's directory): `None` takes it off.
 pub trait Listings: Send + Sync {
-    fn set(&self, room: &str, listing: Option<crate::protocol::meeting::Listing>);
+    fn set(&self, room: &str, listing: Option<martian_protocol::meeting::Listing>);
 }
 
 impl std::fmt::Debug for RoomSettings {
@@ -224,7 +224,7 @@ pub enum RoomCommand {
     /// What became of the room, for the holder of `token` (`my_rooms`).
     Describe {
         token: String,
-        reply: oneshot::Sender<Option<crate::protocol::meeting::MyRoom>>,
+        reply: oneshot::Sender<Option<martian_protocol::meeting::MyRoom>>,
     },
     /// Another process holds the room's lease now: stop at once, change nothing, and tell the
     /// members to reconnect (they reach the new owner).

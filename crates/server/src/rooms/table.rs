@@ -82,7 +82,7 @@ pub enum TableError {
     Illegal(GameError),
 }
 
-pub use crate::protocol::views::Event;
+pub use martian_protocol::views::Event;
 
 /// A game being played at a table.
 #[derive(Clone, Debug)]

@@ -2,10 +2,10 @@
 //! and, on the person's own decisions, each option's chance to win — exact values from the solver.
 //! Offered in games of two (a duel) up to [`MAX_COACH_TARGET`], where the solution is quick to get.
 
-use serde::Serialize;
-
 use martian_engine::{Action, Points, Rules, Turn};
-use martian_solver::{AdviceMeasure, AdviceRequest, Reason, advise_with_reason};
+use martian_solver::{AdviceMeasure, AdviceRequest, advise_with_reason};
+
+pub use martian_protocol::coach::{CardMove, CardText, CoachAdvice, CoachOption};
 
 /// The largest target the coach works for: the duel solution's first computation grows with the
 /// square of the target (about 20 s at 100), and is then kept by the solver. With many dice the
@@ -43,50 +43,6 @@ pub fn unavailable(rules: Rules, players: usize, humans: usize) -> Option<CoachU
     } else {
         None
     }
-}
-
-/// The advice sent to a coached player.
-#[derive(Clone, Debug, Serialize)]
-pub struct CoachAdvice {
-    /// The game's move count this advice is for: stale advice is for an older `moves`.
-    pub moves: usize,
-    /// Each seat's probability of winning from here, under optimal play.
-    pub chances: Vec<f64>,
-    /// The recipient's options and their probability of winning, when the decision is theirs.
-    pub options: Vec<CoachOption>,
-    /// The best of `options`.
-    pub best: Option<String>,
-    /// Why the best option is best, with `options` (null otherwise): the page words it with the
-    /// Fluent message `id` and these `args` (the solver's reason in JSON; figures with decimals
-    /// come as text with a decimal point, to be written with the reader's separator).
-    pub reason: Option<Reason>,
-    /// The decimals of the options' chances as percentages: the fewest that show different
-    /// chances differently (`martian_solver::figures::percent_places`, at least 1).
-    pub places: usize,
-    /// With `options`: what each shipped strategy card (the best of 1, 3 and 5 lines) would do
-    /// here, for the page to quote the one its reader chose beside the best.
-    pub cards: Vec<CardMove>,
-}
-
-/// What a shipped strategy card does at a decision.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CardMove {
-    /// The card's size (`cards/1-line.txt`, `3-lines`, `5-lines`).
-    pub lines: usize,
-    /// Its move, as `options[].action` names it.
-    pub action: String,
-    /// The line (from 1) that makes the move; 0 when none applies and the card's default play
-    /// does.
-    pub line: usize,
-    /// That line's words in each language (empty for the default play).
-    pub text: CardText,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CardText {
-    pub en: String,
-    #[serde(rename = "pt-BR")]
-    pub pt_br: String,
 }
 
 /// What each shipped card does when `mover` is to decide in `turn` (round `round`, banked
@@ -134,12 +90,6 @@ fn card_moves(
             }
         })
         .collect()
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct CoachOption {
-    pub action: String,
-    pub chance: f64,
 }
 
 /// The advice for `recipient` when `mover` is to play `turn` in `round` with banked `scores`, or

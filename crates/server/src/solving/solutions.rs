@@ -22,6 +22,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use martian_engine::Rules;
 use tokio::sync::oneshot;
 
+pub use martian_protocol::coach::{Solving, Stage};
+
 /// What a game needs prepared: the solutions for its rules and number of players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Need {
@@ -42,24 +44,6 @@ impl Need {
         };
         Need { rules, players }
     }
-}
-
-/// The table being computed for a need, and how far along (the solver's reports), while it is:
-/// what a room tells its members while its bots wait (`solving` in the protocol).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Solving {
-    pub stage: Stage,
-    pub done: u64,
-    pub total: u64,
-}
-
-/// Which table: the duel's, the three-player game's or the four-player game's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    Duel,
-    Trio,
-    Quad,
 }
 
 type Progress = Arc<Mutex<HashMap<Need, Solving>>>;

@@ -2,8 +2,8 @@
 //! spectators), paced, stored, and relayed to everyone in the room.
 
 use super::*;
-use crate::protocol::QUICK_MESSAGES;
 use crate::rooms::chat::{ChatLine, Said, clean_text};
+use martian_protocol::QUICK_MESSAGES;
 
 /// A member's chat: this many lines at once…
 pub const MEMBER_BURST: u32 = 5;

@@ -7,13 +7,13 @@ use std::time::Duration;
 use martian_bots::BotError;
 use martian_engine::{GameError, MAX_PLAYERS, SolveLimit};
 
-use crate::protocol::{
-    ErrorCode, ErrorExtra, ErrorLimit, LimitView, NameError, QUICK_MESSAGES, Timer, error_json_with,
-};
 use crate::rooms::chat::{ChatTextError, MAX_CHAT_CHARS};
 use crate::rooms::registry::RoomCap;
 use crate::rooms::table::TableError;
 use crate::solving::coach::CoachUnavailable;
+use martian_protocol::{
+    ErrorCode, ErrorExtra, ErrorLimit, LimitView, NameError, QUICK_MESSAGES, Timer, error_json_with,
+};
 use martian_store::StoreError;
 
 /// Why a request to a room was refused. Nothing changed.

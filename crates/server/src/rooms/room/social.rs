@@ -3,8 +3,8 @@
 //! public listing and what its seat holders are told of it (`my_rooms`).
 
 use super::*;
-use crate::protocol::meeting::MyRoom;
-use crate::protocol::meeting::{ListedSeat, Listing};
+use martian_protocol::meeting::MyRoom;
+use martian_protocol::meeting::{ListedSeat, Listing};
 
 /// A quick-match room starts its game once its people are in, or after this long.
 pub const MATCH_START_WAIT: Duration = Duration::from_secs(10);
@@ -295,7 +295,8 @@ impl Room {
         if seat.is_none() && in_line.is_none() {
             return None;
         }
-        let mut mine = MyRoom::of_state(&self.id, &self.state, seat, in_line);
+        let mut mine =
+            <MyRoom as crate::rooms::views::Told>::of_state(&self.id, &self.state, seat, in_line);
         if let Some(table) = &self.table
             && self.state.status == Status::Playing
         {

@@ -6,9 +6,9 @@ use serde_json::value::RawValue;
 
 use martian_engine::{BONUS_POINTS, Dice, Face, Rules};
 
-use crate::protocol::{OnTimeout, RoomLang, Timer};
-use crate::state::avatars::Avatar;
-use crate::state::{FinishedGame, Status};
+use crate::avatars::Avatar;
+use crate::room::{FinishedGame, Status};
+use crate::{OnTimeout, RoomLang, Timer};
 
 /// Something that happened, for the clients to show (and animate).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -159,7 +159,7 @@ pub struct Scoring {
 }
 
 impl Scoring {
-    pub(crate) fn of(rules: Rules, aside: Dice) -> Scoring {
+    pub fn of(rules: Rules, aside: Dice) -> Scoring {
         let tanks_win = aside.count(Face::Tank) > aside.count(Face::DeathRay);
         Scoring {
             earthlings: aside.earthlings(),

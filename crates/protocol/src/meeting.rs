@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use martian_engine::Rules;
 
-use crate::protocol::{RoomLang, ServerMessage};
-use crate::state::avatars::Avatar;
-use crate::state::{FinishedGame, Status};
+use crate::RoomLang;
+use crate::avatars::Avatar;
+use crate::room::{FinishedGame, Status};
 
 /// A seat as the public list shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,10 +70,6 @@ pub struct MatchState {
 }
 
 impl MatchState {
-    pub fn to_json(&self) -> String {
-        ServerMessage::Matching { state: self }.to_json()
-    }
-
     pub fn cancelled() -> MatchState {
         MatchState {
             state: "cancelled",
@@ -110,4 +106,15 @@ pub struct MyRoom {
     pub seats: Option<Vec<ListedSeat>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub finished: Option<Vec<FinishedGame>>,
+}
+
+impl MyRoom {
+    /// A room that is gone (or not the token's).
+    pub fn gone(room: &str) -> MyRoom {
+        MyRoom {
+            room: room.to_string(),
+            status: "gone",
+            ..MyRoom::default()
+        }
+    }
 }

@@ -18,7 +18,7 @@
 //!
 //! Accents are letters: `José` and `Jose` are two names (as `Ana` and `Aña` are), because
 //! people's names differ by them and a combining accent is visible. What is compared is the
-//! skeleton; what is shown and stored is the name as given (after [`crate::protocol::clean_name`]).
+//! skeleton; what is shown and stored is the name as given (after [`crate::clean_name`]).
 
 use unicode_normalization::UnicodeNormalization;
 

@@ -1,5 +1,13 @@
-//! The WebSocket protocol, version [`PROTOCOL_VERSION`]: JSON text messages with a `type` field.
-//! Documented for client writers in `docs/websocket-protocol.md`; keep the two in step.
+//! The WebSocket protocol of Martian Dice online, version [`PROTOCOL_VERSION`]: JSON text messages
+//! with a `type` field. Documented for client writers in `docs/websocket-protocol.md`; keep the two
+//! in step.
+//!
+//! The messages both ways are here (`ClientMessage`, `ServerMessage`, the error codes and the
+//! checks of names), with the shapes they carry: [`views`] (a room as its members see it),
+//! [`meeting`] (the public lists, the quick-match queue, a browser's rooms), [`coach`] (the
+//! coach's advice, a solve's progress), [`room`] (a room's language, timer, status and finished
+//! games; the chat's limits), [`avatars`] and [`names`] (look-alike names). The server
+//! (`martian-server`) builds and sends them; a client written in Rust can read them.
 
 use std::collections::BTreeMap;
 
@@ -8,10 +16,14 @@ use serde::{Deserialize, Serialize};
 use martian_engine::Rules;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
+pub mod avatars;
+pub mod coach;
 pub mod meeting;
+pub mod names;
+pub mod room;
 pub mod views;
 
-pub use crate::state::{OnTimeout, RoomLang, Timer};
+pub use room::{OnTimeout, RoomLang, Timer};
 
 /// The version of the protocol this server speaks; sent in `welcome`.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -378,11 +390,11 @@ pub enum ServerMessage<'a> {
     Solving {
         game: u32,
         #[serde(flatten)]
-        solving: Option<crate::solving::solutions::Solving>,
+        solving: Option<crate::coach::Solving>,
     },
     /// The coach's advice for the recipient's decision.
     Advice {
-        advice: &'a crate::solving::coach::CoachAdvice,
+        advice: &'a crate::coach::CoachAdvice,
     },
     /// The sender left the room (or was removed from its seat).
     Left {
@@ -545,7 +557,13 @@ pub enum LeftCode {
 pub struct BotEntry {
     pub name: String,
     pub summary: String,
-    pub avatar: crate::state::avatars::Avatar,
+    pub avatar: crate::avatars::Avatar,
+}
+
+impl meeting::MatchState {
+    pub fn to_json(&self) -> String {
+        ServerMessage::Matching { state: self }.to_json()
+    }
 }
 
 impl ServerMessage<'_> {
@@ -653,7 +671,7 @@ impl NameError {
 
 /// Characters no text should hold: Unicode's noncharacters and the interlinear annotation
 /// marks, which devices show (or hide) each their own way.
-pub(crate) fn is_not_text(c: char) -> bool {
+pub fn is_not_text(c: char) -> bool {
     matches!(c, '\u{FDD0}'..='\u{FDEF}' | '\u{FFF9}'..='\u{FFFB}') || (c as u32) & 0xFFFE == 0xFFFE
 }
 
@@ -684,7 +702,7 @@ pub fn clean_name(name: &str) -> Result<String, NameError> {
         .chars()
         .filter(|&c| !c.is_whitespace() && !is_invisible(c))
         .peekable();
-    if visible.peek().is_none() || crate::state::names::skeleton(name).is_empty() {
+    if visible.peek().is_none() || crate::names::skeleton(name).is_empty() {
         return Err(NameError::Invisible);
     }
     let categories: Vec<GeneralCategory> = visible.map(|c| c.general_category()).collect();
@@ -707,43 +725,6 @@ pub fn clean_name(name: &str) -> Result<String, NameError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Every way a name is refused is said in its own words in both languages, the longest
-    /// name's length with it.
-    #[test]
-    fn name_refusals_are_worded_in_both_languages() {
-        let every = [
-            NameError::Empty,
-            NameError::TooLong,
-            NameError::Control,
-            NameError::Bidi,
-            NameError::Invisible,
-            NameError::LineBreak,
-            NameError::NotText,
-            NameError::PrivateUse,
-            NameError::OnlyMarks,
-        ];
-        for lang in martian_i18n::Lang::ALL {
-            let words: std::collections::HashSet<String> = every
-                .iter()
-                .map(|why| crate::edge::malformed::tests::worded(&why.reason(), lang))
-                .collect();
-            assert_eq!(words.len(), every.len(), "{lang}: {words:?}");
-            let long = crate::edge::malformed::tests::worded(&NameError::TooLong.reason(), lang);
-            assert!(long.contains(&MAX_NAME_CHARS.to_string()), "{lang}: {long}");
-        }
-        let json: serde_json::Value = serde_json::from_str(&error_json_with(
-            ErrorCode::Invalid,
-            &NameError::TooLong.to_string(),
-            Some("join"),
-            NameError::TooLong.extra(),
-        ))
-        .unwrap();
-        assert_eq!(
-            json["reason"],
-            serde_json::json!({"id": "web-refusal-name", "args": {"why": "too-long", "limit": MAX_NAME_CHARS}})
-        );
-    }
 
     #[test]
     fn messages_parse_and_unknown_fields_are_refused() {
