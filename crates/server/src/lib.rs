@@ -12,7 +12,8 @@
 //!                 part the handles it needs), Running, shutdown
 //! assets.rs       the page, built into the binary (assets/)
 //! edge/           the network edge, a thin layer over the rest: App (the handles the handlers
-//!                 share), accept (connections, limits), http (routes), ws (frames), invite (the
+//!                 share), accept (connections, limits), http (routes), ws (a connection's task;
+//!                 ws/client: what its messages do; ws/frames: the frames written), invite (the
 //!                 QR image's route), relay (a connection handed to a room's owner), proxies,
 //!                 malformed frames, finished games
 //! cluster/        leases between processes sharing PostgreSQL: claiming, routing, taking over

@@ -170,7 +170,10 @@ fn advise_says_what_a_card_would_do_and_what_it_costs() {
         // A cost is said without a minus sign, in percentage points.
         assert!(en.contains("Following the card here costs "), "{en}");
         assert!(pt.contains("Seguir a carta aqui custa "), "{pt}");
-        assert!(!en.contains("costs −") && !pt.contains("custa −"), "{en}\n{pt}");
+        assert!(
+            !en.contains("costs −") && !pt.contains("custa −"),
+            "{en}\n{pt}"
+        );
     }
     // A shipped card by its name; a card that does not read is a usage error.
     run(&["advise", position, "--card", "card-1"], &dir);
@@ -274,7 +277,10 @@ fn the_trainer_drills_a_card_where_following_it_costs_most() {
     pt_args.extend(["--lang", "pt-BR"]);
     let pt = text(&pt_args, &dir);
     assert_eq!(pt.matches("Seguir a carta aqui custa ").count(), 4, "{pt}");
-    assert!(!en.contains("costs −") && !pt.contains("custa −"), "{en}\n{pt}");
+    assert!(
+        !en.contains("costs −") && !pt.contains("custa −"),
+        "{en}\n{pt}"
+    );
     assert!(!pt.contains("A carta acerta aqui"), "{pt}");
     // Answering: the card's words follow the verdict.
     let answered = crate::util::run_with_input(
