@@ -441,7 +441,6 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let trusted_proxies: Arc<[crate::edge::proxies::IpNet]> = config.trusted_proxies.clone().into();
     let (stop_tx, stop) = watch::channel(false);
     let connections = Arc::new(Connections::default());
-    let store_handle = store.clone();
     let matcher = Arc::new(Matcher::new(config.match_queue, config.match_bot_after));
     tokio::spawn(
         directory
@@ -457,7 +456,6 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         ws_idle_timeout: config.ws_idle_timeout,
         metrics: config.metrics,
     };
-    drop(store);
     let app = Arc::new(App {
         rooms: rooms.clone(),
         connections: connections.clone(),
@@ -505,7 +503,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         addr,
         connections,
         registry,
-        store: store_handle,
+        store,
         cluster,
         restored,
         not_restored,

@@ -5,7 +5,7 @@ use crate::rooms::Rooms;
 use crate::rooms::room::RoomCommand;
 use crate::state::ids::is_room_id;
 
-pub use crate::rooms::views::Told;
+use crate::rooms::views::my_room_of_stored;
 pub use martian_protocol::meeting::MyRoom;
 
 /// What became of each room of `seats` (in the same order).
@@ -34,7 +34,7 @@ pub async fn my_rooms(here: &Rooms, seats: Vec<martian_protocol::HeldSeat>) -> V
             continue;
         }
         let told = match here.store.room(&held.room).await {
-            Ok(Some(row)) => MyRoom::of_stored(&held.room, &row.state, row.closed, &held.token),
+            Ok(Some(row)) => my_room_of_stored(&held.room, &row.state, row.closed, &held.token),
             Ok(None) => None,
             Err(error) => {
                 tracing::warn!(room = %held.room, "reading a room for my_rooms: {error}");

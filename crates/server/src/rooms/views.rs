@@ -154,74 +154,66 @@ pub fn game_view(
 /// The finished games `my_rooms` tells of each room (the last ones).
 pub const FINISHED_TOLD: usize = 5;
 
-/// What a room's state tells the holder of one of its seats.
-pub trait Told: Sized {
-    fn of_state(id: &str, state: &RoomState, seat: Option<usize>, in_line: Option<usize>) -> Self;
-    fn of_stored(id: &str, state: &str, closed: bool, token: &str) -> Option<Self>;
+/// What the state of room `id` tells the holder of `seat` (or of place `in_line`).
+pub fn my_room_of_state(
+    id: &str,
+    state: &RoomState,
+    seat: Option<usize>,
+    in_line: Option<usize>,
+) -> MyRoom {
+    let finished = &state.finished[state.finished.len().saturating_sub(FINISHED_TOLD)..];
+    MyRoom {
+        room: id.to_string(),
+        status: match state.status {
+            Status::Lobby => "lobby",
+            Status::Playing => "playing",
+            Status::Over => "over",
+        },
+        code: Some(state.code.clone()),
+        seat,
+        waiting: in_line.is_some(),
+        name: seat
+            .map(|s| state.seats[s].name.clone())
+            .or_else(|| in_line.map(|w| state.waiting[w].name.clone())),
+        host: Some(seat == Some(state.host)),
+        your_turn: None,
+        game: Some(state.game),
+        scores: None,
+        seats: Some(
+            (0..state.seats.len())
+                .map(|i| ListedSeat {
+                    name: state.seats[i].name.clone(),
+                    avatar: state.avatar(i),
+                    bot: state.seats[i].bot.clone(),
+                })
+                .collect(),
+        ),
+        finished: Some(finished.to_vec()),
+    }
 }
 
-impl Told for MyRoom {
-    /// What the state of room `id` tells the holder of `seat` (or of place `in_line`).
-    fn of_state(
-        id: &str,
-        state: &RoomState,
-        seat: Option<usize>,
-        in_line: Option<usize>,
-    ) -> MyRoom {
-        let finished = &state.finished[state.finished.len().saturating_sub(FINISHED_TOLD)..];
-        MyRoom {
-            room: id.to_string(),
-            status: match state.status {
-                Status::Lobby => "lobby",
-                Status::Playing => "playing",
-                Status::Over => "over",
-            },
-            code: Some(state.code.clone()),
-            seat,
-            waiting: in_line.is_some(),
-            name: seat
-                .map(|s| state.seats[s].name.clone())
-                .or_else(|| in_line.map(|w| state.waiting[w].name.clone())),
-            host: Some(seat == Some(state.host)),
-            your_turn: None,
-            game: Some(state.game),
-            scores: None,
-            seats: Some(
-                (0..state.seats.len())
-                    .map(|i| ListedSeat {
-                        name: state.seats[i].name.clone(),
-                        avatar: state.avatar(i),
-                        bot: state.seats[i].bot.clone(),
-                    })
-                    .collect(),
-            ),
-            finished: Some(finished.to_vec()),
-        }
+/// What a stored state tells the holder of `token`, if it is one of its seats' or places'.
+pub fn my_room_of_stored(id: &str, state: &str, closed: bool, token: &str) -> Option<MyRoom> {
+    let state: RoomState = serde_json::from_str(state).ok()?;
+    let presented = token_hash(token);
+    let seat = state.seats.iter().position(|s| {
+        s.token_hash
+            .as_deref()
+            .is_some_and(|hash| constant_time_eq(hash, &presented))
+    });
+    let in_line = state
+        .waiting
+        .iter()
+        .position(|w| constant_time_eq(&w.token_hash, &presented));
+    if seat.is_none() && in_line.is_none() {
+        return None;
     }
-
-    /// What a stored state tells the holder of `token`, if it is one of its seats' or places'.
-    fn of_stored(id: &str, state: &str, closed: bool, token: &str) -> Option<MyRoom> {
-        let state: RoomState = serde_json::from_str(state).ok()?;
-        let presented = token_hash(token);
-        let seat = state.seats.iter().position(|s| {
-            s.token_hash
-                .as_deref()
-                .is_some_and(|hash| constant_time_eq(hash, &presented))
-        });
-        let in_line = state
-            .waiting
-            .iter()
-            .position(|w| constant_time_eq(&w.token_hash, &presented));
-        if seat.is_none() && in_line.is_none() {
-            return None;
-        }
-        let mut mine = MyRoom::of_state(id, &state, seat, in_line);
-        if closed {
-            mine.status = "closed";
-            mine.code = None;
-        }
-        Some(mine)
+    let mut mine = my_room_of_state(id, &state, seat, in_line);
+    if closed {
+        mine.status = "closed";
+        mine.code = None;
     }
+    Some(mine)
 }
 
 #[cfg(test)]

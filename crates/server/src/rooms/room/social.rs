@@ -295,8 +295,7 @@ impl Room {
         if seat.is_none() && in_line.is_none() {
             return None;
         }
-        let mut mine =
-            <MyRoom as crate::rooms::views::Told>::of_state(&self.id, &self.state, seat, in_line);
+        let mut mine = crate::rooms::views::my_room_of_state(&self.id, &self.state, seat, in_line);
         if let Some(table) = &self.table
             && self.state.status == Status::Playing
         {
