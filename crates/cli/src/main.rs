@@ -10,7 +10,8 @@ mod output;
 mod rules_args;
 
 use cmd::{
-    advise, arena, backup, card, play, plot, replay, review, rules, serve, solve, train, turn,
+    accounts, advise, arena, backup, card, play, plot, replay, review, rules, serve, solve, train,
+    turn,
 };
 
 // The server makes and drops many small buffers per message (views, JSON, frames); the system
@@ -43,6 +44,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Serve the online game: the page and the WebSocket protocol, stored in SQLite.
     Serve(Box<serve::ServeArgs>),
+    /// The players' accounts on the server's database: list, show, create, rename, disable, delete.
+    Accounts(accounts::AccountsArgs),
     /// Copy the server's database while it serves (SQLite's online backup).
     Backup(backup::BackupArgs),
     /// Solve the game exactly: a turn, a duel, three players, or solo play.
@@ -69,6 +72,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Replay(args)) => replay::run(args, lang),
         Some(Command::Serve(args)) => serve::run(*args),
         Some(Command::Backup(args)) => backup::run(args),
+        Some(Command::Accounts(args)) => accounts::run(args),
         Some(Command::Solve(args)) => solve::run(args, lang),
         Some(Command::Advise(args)) => advise::run(args, lang),
         Some(Command::Plot(args)) => plot::run(args),

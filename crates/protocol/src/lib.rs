@@ -65,6 +65,12 @@ pub struct HeldSeat {
     pub token: String,
 }
 
+/// A signed-in player's account, as the `welcome` names it.
+#[derive(Clone, Debug, Serialize)]
+pub struct AccountName<'a> {
+    pub name: &'a str,
+}
+
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -355,6 +361,9 @@ pub enum ServerMessage<'a> {
         /// when the server was not told (the page then uses its own address).
         #[serde(skip_serializing_if = "Option::is_none")]
         public_url: Option<&'a str>,
+        /// The account the connection is signed in as (from the session cookie), or null for a
+        /// guest. Always the last field: the server fills it in per connection.
+        account: Option<AccountName<'a>>,
     },
     /// The sender is now in `room`: at `seat` with its secret `token`, or watching (`seat` null).
     Joined {

@@ -50,6 +50,7 @@ mod assets;
 mod cluster;
 mod edge;
 mod meeting;
+mod players;
 pub use martian_protocol as protocol;
 mod rooms;
 mod server;
@@ -62,6 +63,7 @@ pub use state::{avatars, names};
 
 pub use cluster::ClusterConfig;
 pub use edge::proxies::{IpNet, parse_proxy};
+pub use players::{AccountError, Signups, operator};
 pub use rooms::views::RoomView;
 pub use server::{BotMaker, Config, MetricsAt, NotRestored, Running, ServerError, start};
 pub use state::Status;

@@ -83,6 +83,10 @@ pub struct Config {
     pub match_bot_after: Duration,
     /// Where `GET /metrics` answers.
     pub metrics: MetricsAt,
+    /// Whether anyone may create an account (`--signups`).
+    pub signups: crate::players::Signups,
+    /// Threads that hash passwords (Argon2id): sign-ins wait for them, never the games.
+    pub password_threads: usize,
     /// Makes the bot a seat's name describes: [`martian_bots::create`]. A seam for tests (a
     /// bot that fails), the same path for every bot the rooms make.
     pub make_bot: BotMaker,
@@ -120,6 +124,8 @@ impl Default for Config {
             match_bot_after: Duration::from_secs(20),
             metrics: MetricsAt::GamePort,
             make_bot: martian_bots::create,
+            signups: crate::players::Signups::Open,
+            password_threads: 1,
         }
     }
 }
@@ -427,6 +433,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             .map(crate::solving::coach::max_target)
             .collect(),
         public_url: config.public_url.as_deref(),
+        account: None,
     }
     .to_json()
     .into();
@@ -456,7 +463,15 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         ws_idle_timeout: config.ws_idle_timeout,
         metrics: config.metrics,
     };
+    let players = Arc::new(crate::players::Players {
+        accounts: store.accounts(),
+        hasher: crate::players::passwords::Hasher::new(config.password_threads),
+        limits: Default::default(),
+        signups: config.signups,
+        metrics: metrics.clone(),
+    });
     let app = Arc::new(App {
+        players,
         rooms: rooms.clone(),
         connections: connections.clone(),
         solutions,

@@ -385,3 +385,66 @@ async fn a_move_in_flight_when_the_room_is_lost_or_the_relay_stops_ends_with_res
         }
     }
 }
+
+/// Issue 37: a session is the database's, so every process of a cluster knows it, and signing
+/// out on one ends it on the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_made_on_one_process_is_valid_on_the_other() {
+    use martian_testkit::ws::http;
+    let url = postgres::server().database();
+    let (a, b) = (node(&url, "node-a").await, node(&url, "node-b").await);
+    let body = json!({"name": "Cleo", "password": "long enough"}).to_string();
+    let origin_a = format!("http://{}", a.addr());
+    let (status, headers, text) = http(
+        a.addr(),
+        "POST",
+        "/api/accounts",
+        &[("Origin", &origin_a)],
+        Some(body.as_bytes()),
+    )
+    .await;
+    assert_eq!(status, 201, "{text}");
+    let cookie = headers
+        .iter()
+        .find(|(name, _)| name == "set-cookie")
+        .map(|(_, value)| value.split(';').next().unwrap().to_string())
+        .unwrap();
+    let me = |addr| {
+        let cookie = cookie.clone();
+        async move {
+            http(
+                addr,
+                "GET",
+                "/api/accounts/me",
+                &[("Cookie", &cookie)],
+                None,
+            )
+            .await
+            .0
+        }
+    };
+    assert_eq!(me(b.addr()).await, 200);
+    let origin_b = format!("http://{}", b.addr());
+    let (status, _, _) = http(
+        b.addr(),
+        "DELETE",
+        "/api/session",
+        &[("Cookie", &cookie), ("Origin", &origin_b)],
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    assert_eq!(me(a.addr()).await, 401);
+    // The name is taken on both.
+    let (status, _, _) = http(
+        b.addr(),
+        "POST",
+        "/api/accounts",
+        &[],
+        Some(body.as_bytes()),
+    )
+    .await;
+    assert_eq!(status, 409);
+    a.shutdown(Duration::from_secs(5)).await;
+    b.shutdown(Duration::from_secs(5)).await;
+}

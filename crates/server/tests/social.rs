@@ -3,6 +3,8 @@
 //! bots, the rematch's first player, room codes and their QR code, the chat, avatars, giving a
 //! seat up, "your games" — and all of it after a restart.
 
+#[path = "social/accounts.rs"]
+mod accounts;
 mod common;
 
 use std::time::Duration;

@@ -218,6 +218,8 @@ pub trait Backend: Send + Sync + std::fmt::Debug {
     fn close(&self) -> BoxFuture<'_, ()>;
     /// Whether the engine fences each room's writes by its lease (PostgreSQL).
     fn fences(&self) -> bool;
+    /// The accounts' tables, in the same database.
+    fn accounts(&self) -> crate::accounts::Accounts;
     /// A room's stored state and whether it is closed.
     fn room(&self, id: String) -> BoxFuture<'_, Result<Option<RoomRow>, StoreError>>;
     /// Tells the other processes whether a room run here is live and how it is listed

@@ -7,6 +7,7 @@
 //! in the same transaction, that this process still holds the room's lease at that generation, so
 //! a process that lost a room (paused past its lease, then resumed) cannot write to it.
 
+pub mod accounts;
 mod backend;
 mod file_lock;
 mod postgres;
@@ -14,6 +15,7 @@ mod redact;
 mod sqlite;
 mod store;
 
+pub use accounts::Accounts;
 pub use backend::{
     Backend, BoxFuture, CHAT_KEPT, Fence, RoomRow, StoreError, StoreMetrics, StoredGame,
     StoredRoom, Write, now_ms,

@@ -21,6 +21,7 @@
 //!   a lease that has already run out (after a database outage, before the next renewal), which
 //!   any other process's renewal would take at once.
 
+pub(crate) mod accounts;
 mod leases;
 mod writes;
 
@@ -43,7 +44,7 @@ use writes::writer;
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
@@ -100,6 +101,7 @@ CREATE TABLE chat (
     PRIMARY KEY (room_id, n)
 );
 ",
+    accounts::MIGRATION,
 ];
 
 /// The advisory lock migrations are applied under (any number, the same for every process).
@@ -162,6 +164,7 @@ pub struct Postgres {
     queue: std::sync::Mutex<Option<mpsc::UnboundedSender<Op>>>,
     writers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
     reader: Mutex<Option<Arc<Client>>>,
+    accounts: Arc<accounts::PgAccounts>,
 }
 
 impl std::fmt::Debug for Postgres {
@@ -326,6 +329,7 @@ impl Postgres {
             )));
         }
         Ok(Postgres {
+            accounts: Arc::new(accounts::PgAccounts::new(options.url.clone())),
             options,
             queue: std::sync::Mutex::new(Some(tx)),
             writers: Mutex::new(writers),
@@ -522,6 +526,10 @@ impl Backend for Postgres {
                 let _ = writer.await;
             }
         })
+    }
+
+    fn accounts(&self) -> crate::accounts::Accounts {
+        crate::accounts::Accounts::postgres(self.accounts.clone())
     }
 
     fn fences(&self) -> bool {

@@ -20,6 +20,8 @@ use crate::backend::{
 };
 use crate::file_lock::FileLock;
 
+pub(crate) mod accounts;
+
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
         match error.sqlite_error_code() {
@@ -210,6 +212,8 @@ enum Op {
     },
     /// A small real write, to tell whether the storage can store.
     Probe(oneshot::Sender<Result<(), StoreError>>),
+    /// A call of the accounts' (which answers on its own channel).
+    Call(accounts::Call),
     /// Finishes what was handed over before, leaves the database checkpointed with an empty
     /// log, and stops.
     Close(oneshot::Sender<()>),
@@ -218,7 +222,7 @@ enum Op {
 /// A handle on the storage thread.
 #[derive(Debug)]
 pub struct Sqlite {
-    tx: std::sync::Mutex<mpsc::Sender<Op>>,
+    tx: std::sync::Arc<std::sync::Mutex<mpsc::Sender<Op>>>,
 }
 
 const HEALTH_SCHEMA: &str = "
@@ -281,6 +285,7 @@ impl Sqlite {
         conn.pragma_update(None, "cache_size", -16 * 1024)?;
         conn.execute_batch(SCHEMA)?;
         conn.execute_batch(HEALTH_SCHEMA)?;
+        conn.execute_batch(accounts::SCHEMA)?;
         migrate(&conn)?;
         conn.execute_batch(INDEXES)?;
         let (rooms, next_moves) = load_rooms(&conn)?;
@@ -326,7 +331,7 @@ impl Sqlite {
             .map_err(|e| StoreError::file("cannot start the storage thread", e))?;
         Ok((
             Sqlite {
-                tx: std::sync::Mutex::new(tx),
+                tx: std::sync::Arc::new(std::sync::Mutex::new(tx)),
             },
             rooms,
         ))
@@ -416,6 +421,10 @@ impl Backend for Sqlite {
             self.send(Op::Room { id, reply })?;
             done.await.map_err(|_| StoreError::Stopped)?
         })
+    }
+
+    fn accounts(&self) -> crate::accounts::Accounts {
+        crate::accounts::Accounts::sqlite(accounts::Calls::new(self.tx.clone()))
     }
 }
 
@@ -704,6 +713,7 @@ fn run(
                         .map_err(StoreError::from);
                     let _ = reply.send(probe);
                 }
+                Op::Call(call) => call(&mut conn),
                 Op::Close(reply) => closing = Some(reply),
             }
         }

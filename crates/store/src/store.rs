@@ -71,6 +71,11 @@ impl Store {
         self.backend.commit(writes, self.fence.clone()).await
     }
 
+    /// The accounts' tables, in the same database.
+    pub fn accounts(&self) -> crate::accounts::Accounts {
+        self.backend.accounts()
+    }
+
     /// Whether the storage can store now: a small real write, committed.
     pub async fn probe(&self) -> Result<(), StoreError> {
         self.backend.probe().await

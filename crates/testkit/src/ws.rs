@@ -20,6 +20,8 @@ pub struct Client {
     pub seat: Option<u64>,
     pub token: Option<String>,
     pub room_id: Option<String>,
+    /// The server's `welcome`.
+    pub welcome: Value,
 }
 
 impl Client {
@@ -39,11 +41,31 @@ impl Client {
             seat: None,
             token: None,
             room_id: None,
+            welcome: Value::Null,
         };
         let welcome = client.recv().await;
         assert_eq!(welcome["type"], "welcome", "{welcome}");
         assert_eq!(welcome["protocol"], 1);
+        client.welcome = welcome;
         client
+    }
+
+    /// Connects with these extra handshake headers (a `Cookie`, an `Origin`) and reads the
+    /// welcome.
+    pub async fn connect_with(addr: SocketAddr, headers: &[(&str, &str)]) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{addr}/ws")
+            .into_client_request()
+            .expect("a request");
+        for (name, value) in headers {
+            request.headers_mut().insert(
+                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes())
+                    .expect("a header name"),
+                value.parse().expect("a header value"),
+            );
+        }
+        let (ws, _) = connect_async(request).await.expect("connects");
+        Client::welcomed(ws).await
     }
 
     /// Connects from the loopback address `from` (127.0.0.x: a client of an address of its own)
@@ -238,10 +260,25 @@ async fn http_request(
     path: &str,
     body: Option<&[u8]>,
 ) -> (u16, Vec<(String, String)>, String) {
+    http(addr, method, path, &[], body).await
+}
+
+/// Any request over plain HTTP/1.1, with extra headers (`Cookie`, `Origin`…); returns the status
+/// code, the headers (names in lower case) and the body.
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    extra: &[(&str, &str)],
+    body: Option<&[u8]>,
+) -> (u16, Vec<(String, String)>, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let mut request =
         format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n").into_bytes();
+    for (name, value) in extra {
+        request.extend_from_slice(format!("{name}: {value}\r\n").as_bytes());
+    }
     if let Some(body) = body {
         request.extend_from_slice(
             format!(

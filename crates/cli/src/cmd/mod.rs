@@ -1,6 +1,7 @@
 //! One module per subcommand, each in its own directory: `mod.rs` parses the arguments and runs
 //! the command; the words it prints for people live beside it (`messages.rs`).
 
+pub mod accounts;
 pub mod advise;
 pub mod arena;
 pub mod backup;

@@ -8,33 +8,15 @@ use std::sync::Arc;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::edge::App;
 use crate::state::FinishedGame;
 use crate::state::ids::is_room_id;
+use crate::state::records::summary;
 
 /// Games per page.
 pub const PAGE: usize = 100;
-
-/// What a summary reads of a stored record: the players' names and the result; the turns are
-/// skipped over.
-#[derive(Deserialize)]
-struct RecordSummary {
-    players: Vec<PlayerName>,
-    result: Option<ResultSummary>,
-}
-
-#[derive(Deserialize)]
-struct PlayerName {
-    name: String,
-}
-
-#[derive(Deserialize)]
-struct ResultSummary {
-    scores: Vec<u16>,
-    winners: Vec<usize>,
-}
 
 /// A page of finished games.
 #[derive(Serialize)]
@@ -44,18 +26,6 @@ struct Page<'a> {
     games: Vec<FinishedGame>,
     /// The `before` of the next (older) page; `None` on the last.
     before: Option<u32>,
-}
-
-/// The finished game a stored record tells of.
-fn summary(number: u32, record: &str) -> Option<FinishedGame> {
-    let record: RecordSummary = serde_json::from_str(record).ok()?;
-    let result = record.result?;
-    Some(FinishedGame {
-        number,
-        winners: result.winners,
-        scores: result.scores,
-        names: record.players.into_iter().map(|p| p.name).collect(),
-    })
 }
 
 /// The `before` of a query string, if it has one: a game number.
@@ -129,31 +99,6 @@ pub async fn games(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_record_is_summarised_as_the_room_lists_it() {
-        let record = r#"{"format":"martian-dice-record","version":1,
-            "rules":{"dice":13,"target":10,"bonus":"one-of-each","end":"complete-round","tie":"roll-off"},
-            "players":[{"name":"Ana"},{"name":"defensive","bot":"defensive"}],
-            "turns":[{"seat":0,"round":1,"transcript":"RRRHHHHHHHHHH/H stop","score":10}],
-            "result":{"scores":[10,10],"winners":[1]}}"#;
-        let game = summary(7, record).unwrap();
-        assert_eq!(game.number, 7);
-        assert_eq!(game.names, ["Ana", "defensive"]);
-        assert_eq!((game.scores, game.winners), (vec![10, 10], vec![1]));
-        // Unfinished or unreadable: none.
-        assert!(
-            summary(
-                1,
-                &record.replace(
-                    r#""result":{"scores":[10,10],"winners":[1]}"#,
-                    r#""result":null"#
-                )
-            )
-            .is_none()
-        );
-        assert!(summary(1, "{").is_none());
-    }
 
     #[test]
     fn before_is_a_game_number() {

@@ -40,6 +40,11 @@ pub fn router(app: Arc<App>) -> Router {
             get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
         )
         .route("/r/{code}/qr.svg", get(crate::edge::invite::qr))
+        // A player's profile: the page, which shows it.
+        .route(
+            "/p/{name}",
+            get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
+        )
         .route(
             "/app.js",
             get(|| async { asset(assets::APP_JS, "text/javascript; charset=utf-8") }),
@@ -88,7 +93,12 @@ pub fn router(app: Arc<App>) -> Router {
         router
     };
     router
+        .merge(crate::edge::accounts::routes())
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            crate::edge::accounts::same_origin,
+        ))
         .layer(axum::middleware::from_fn(refuse_when_full))
         .layer(axum::middleware::map_response(secure))
         .with_state(app)

@@ -2,6 +2,7 @@
 //! outbox each connection reads from, the trusted proxies, and the words for malformed frames.
 
 pub(crate) mod accept;
+pub(crate) mod accounts;
 pub(crate) mod finished;
 pub(crate) mod http;
 pub(crate) mod invite;
@@ -49,6 +50,8 @@ pub(crate) struct EdgeConfig {
 /// What the connections share: the handles of the layers below, given to each handler.
 pub(crate) struct App {
     pub rooms: Rooms,
+    /// Accounts, sessions, profiles.
+    pub players: Arc<crate::players::Players>,
     pub connections: Arc<Connections>,
     pub solutions: Solutions,
     pub metrics: Metrics,

@@ -152,17 +152,24 @@ pub async fn upgrade(
         )
             .into_response();
     };
+    // The session cookie names the account, unless another site's page opened the socket.
+    let token = crate::players::secrets::token_of(request.headers()).filter(|_| {
+        request.headers().get(header::ORIGIN).is_none_or(|origin| {
+            crate::edge::accounts::is_own_origin(&app, request.headers(), origin)
+        })
+    });
     tokio::spawn(async move {
         let Ok(upgraded) = on_upgrade.await else {
             return;
         };
+        let account = app.players.account_of(token.as_deref()).await;
         let socket = WebSocketStream::from_raw_socket(
             TokioIo::new(upgraded),
             Role::Server,
             Some(socket_config()),
         )
         .await;
-        connection(app, socket, peer).await;
+        connection(app, socket, peer, account).await;
         drop(address);
     });
     Response::builder()
@@ -172,6 +179,19 @@ pub async fn upgrade(
         .header(header::SEC_WEBSOCKET_ACCEPT, key)
         .body(Body::empty())
         .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
+}
+
+/// The `welcome` for a connection: the shared one, with the account filled in when signed in
+/// (its last field, `"account":null`, built once for every guest).
+fn welcome(shared: &Text, account: Option<&crate::players::Account>) -> Text {
+    let Some(account) = account else {
+        return shared.clone();
+    };
+    let named = serde_json::json!({ "name": account.name }).to_string();
+    match shared.as_str().strip_suffix("\"account\":null}") {
+        Some(head) => format!("{head}\"account\":{named}}}").into(),
+        None => shared.clone(),
+    }
 }
 
 /// The room a WebSocket URL names (`/ws?room=ID`), if it names a well-formed one.
@@ -234,7 +254,12 @@ async fn close(mut socket: Socket, code: u16, reason: &'static str) {
     .await;
 }
 
-async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
+async fn connection(
+    app: Arc<App>,
+    mut socket: Socket,
+    peer: Peer,
+    account: Option<crate::players::Account>,
+) {
     let full = match peer.admission {
         Admission::Served => None,
         Admission::Refused => Some((
@@ -258,7 +283,7 @@ async fn connection(app: Arc<App>, mut socket: Socket, peer: Peer) {
         return;
     }
     let conn: ConnId = app.next_conn.fetch_add(1, Ordering::Relaxed);
-    if !send_text(&mut socket, app.welcome.clone()).await {
+    if !send_text(&mut socket, welcome(&app.welcome, account.as_ref())).await {
         return;
     }
     let (outbox, inbox) = Outbox::new();

@@ -68,6 +68,8 @@ pub struct Metrics {
     quick_matches: Counter,
     rooms_evicted: Counter,
     chat_lines: Counter,
+    accounts: Family<KindLabel, Counter>,
+    sign_ins: Family<KindLabel, Counter>,
 }
 
 impl Default for Metrics {
@@ -162,7 +164,21 @@ impl Metrics {
             "Chat lines stored and sent",
             chat_lines.clone(),
         );
+        let accounts = Family::<KindLabel, Counter>::default();
+        registry.register(
+            "account_changes",
+            "Accounts created, deleted, renamed or disabled, by kind",
+            accounts.clone(),
+        );
+        let sign_ins = Family::<KindLabel, Counter>::default();
+        registry.register(
+            "sign_ins",
+            "Sign-in attempts by outcome: ok, wrong (name or password), limited (refused for too many attempts), busy",
+            sign_ins.clone(),
+        );
         Metrics {
+            accounts,
+            sign_ins,
             registry: Arc::new(registry),
             quick_matches,
             rooms_evicted,
@@ -221,6 +237,16 @@ impl Metrics {
 
     pub fn room_evicted(&self) {
         self.rooms_evicted.inc();
+    }
+
+    /// An account was created, deleted… (`kind`).
+    pub fn account_change(&self, kind: &'static str) {
+        self.accounts.get_or_create(&KindLabel { kind }).inc();
+    }
+
+    /// A sign-in attempt ended so (`ok`, `wrong`, `limited`, `busy`).
+    pub fn sign_in(&self, kind: &'static str) {
+        self.sign_ins.get_or_create(&KindLabel { kind }).inc();
     }
 
     pub fn chat_line(&self) {

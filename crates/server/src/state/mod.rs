@@ -3,6 +3,7 @@
 
 pub(crate) mod ids;
 pub(crate) mod metrics;
+pub(crate) mod records;
 
 pub use martian_protocol::room::{
     CHAT_HISTORY, CHAT_HISTORY_BYTES, FinishedGame, MAX_CHAT_CHARS, RoomLang, Status, Timer,

@@ -214,10 +214,29 @@ pub struct ServeArgs {
     /// to the machine), else nowhere: --addr 0.0.0.0:8080 does not make them public].
     #[arg(long, env = "MARTIAN_DICE_METRICS_ADDR", value_name = "ADDR")]
     metrics_addr: Option<SocketAddr>,
+    /// Whether anyone may create an account on the page (open), or only the operator with
+    /// `martian-dice accounts create` (closed: a club's server). Playing as a guest stays open.
+    #[arg(long, env = "MARTIAN_DICE_SIGNUPS", value_enum, default_value_t = Signups::Open)]
+    signups: Signups,
+    /// Threads that hash passwords (Argon2id, 19 MiB each): sign-ins queue for them, so a flood
+    /// of sign-ins never takes the games' cores.
+    #[arg(
+        long,
+        env = "MARTIAN_DICE_PASSWORD_THREADS",
+        default_value_t = 1,
+        value_name = "N"
+    )]
+    password_threads: usize,
     /// How log lines are written to standard error: text for people, json for collectors (one
     /// object a line). RUST_LOG filters them (default: info).
     #[arg(long, env = "MARTIAN_DICE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Signups {
+    Open,
+    Closed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -428,6 +447,11 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<martian_server::Config, Usage
         public_url: args.public_url.as_deref().map(public_url).transpose()?,
         trusted_proxies: args.trusted_proxies.clone(),
         metrics: metrics_at(args.addr, args.metrics_addr),
+        signups: match args.signups {
+            Signups::Open => martian_server::Signups::Open,
+            Signups::Closed => martian_server::Signups::Closed,
+        },
+        password_threads: at_least_one("--password-threads", args.password_threads)?,
         ..martian_server::Config::default()
     })
 }
