@@ -16,6 +16,8 @@
 //!                 ws/client: what its messages do; ws/frames: the frames written), invite (the
 //!                 QR image's route), relay (a connection handed to a room's owner), proxies,
 //!                 malformed frames, finished games
+//! players/        accounts a guest can claim: names, Argon2id passwords on their own pool,
+//!                 sessions, sign-in limits, profiles, follows; operator's tools (`accounts`)
 //! cluster/        leases between processes sharing PostgreSQL: claiming, routing, taking over
 //! meeting/        codes, QR images, the public listing (directory), quick match (matcher),
 //!                 "your games"
@@ -35,12 +37,12 @@
 //! `Backend`; SQLite, and PostgreSQL split by what it stores).
 //!
 //! What each may import, downwards only, in this order: `server` (top) anything; `edge` the
-//! folders below it; `cluster` rooms and below; `meeting` rooms and below; `rooms` solving,
-//! state; `solving` and `state` nothing above them; all may use the protocol and the store,
-//! crates below the server. A lower layer that must reach a higher one is
-//! handed a callback or a trait object by `server.rs` (the room's `on_close`, `on_activity`,
-//! `Listings`). `python3 scripts/modules.py crates/server --layers
-//! server,edge,cluster,meeting,rooms,solving,state --check` measures the folders, their
+//! folders below it; `players` meeting and below; `cluster` rooms and below; `meeting` rooms
+//! and below; `rooms` solving, state; `solving` and `state` nothing above them; all may use the
+//! protocol and the store, crates below the server. A lower layer that must reach a higher one
+//! is handed a callback or a trait object by `server.rs` (the room's `on_close`,
+//! `on_activity`, `Listings`). `python3 scripts/modules.py crates/server --layers
+//! server,edge,players,cluster,meeting,rooms,solving,state --check` measures the folders, their
 //! sizes and the arrows between them, and fails on a circle, an arrow up or a file over 1,000
 //! lines of code (the page's tests run it).
 

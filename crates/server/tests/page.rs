@@ -84,7 +84,7 @@ fn the_server_s_folders_import_only_downwards() {
     let report = modules_check(&[
         "crates/server",
         "--layers",
-        "server,edge,cluster,meeting,rooms,solving,state",
+        "server,edge,players,cluster,meeting,rooms,solving,state",
     ]);
     assert!(report.contains("## Arrows up"), "{report}");
     modules_check(&["crates/store"]);
