@@ -1674,6 +1674,57 @@ web-leave-named = Leave room { $code }
 web-download-named = Download the record of { $label }
 web-review-named = Review of { $label }
 web-back-home = Back to the home page
+
+## Accounts (js/account.js): a name that lasts, guest first.
+web-sign-in = Sign in
+web-create-account = Create account
+web-sign-out = Sign out
+web-your-profile = Your profile
+web-account-name = Account name
+web-password = Password
+web-cancel = Cancel
+web-account-create-note = Keep your name for good: the games this browser played become yours. At least 8 characters of password.
+web-account-error = { $code ->
+    [wrong_credentials] Wrong name or password.
+    [name_taken] That name is taken (names are compared ignoring case and look-alike letters).
+    [weak_password] A password needs at least 8 characters.
+    [bad_name] That name cannot be used: letters, digits and spaces, up to 24 characters.
+    [too_many_attempts] Too many attempts: try again in { $seconds } s.
+    [signups_closed] This server does not take new accounts: ask its operator.
+    [no_such_player] No player has that name.
+    [not_signed_in] Sign in first.
+    [busy] The server is busy: try again in a moment.
+   *[other] The server could not do it now: try again.
+}
+web-recovery-codes-title = Your recovery codes
+web-recovery-codes-note = Each code signs you in once if you forget your password. Write them down or save them now: they are shown only this time.
+web-recovery-codes-done = I saved them
+web-profile-since = Member since { $date }
+web-profile-games = Games
+web-profile-table = Table
+web-profile-played = Played
+web-profile-won = Won
+web-profile-players = { $players } players
+web-profile-no-games = No finished games yet.
+web-profile-recent = Recent games
+web-profile-game-won = Won
+web-profile-game-lost = Lost
+web-profile-review = Review
+web-profile-met = Met most
+web-profile-met-line = { $games } games, { $won } won, { $lost } lost to them
+web-follow = Follow
+web-unfollow = Unfollow
+web-friends = Friends
+web-friends-none = Follow players from their profile to see them here.
+web-friend-online = online
+web-friend-offline = offline
+web-account-title = Your account
+web-sign-out-everywhere = Sign out everywhere
+web-account-data = Download my data
+web-delete-account = Delete account
+web-delete-account-note = Your profile, sessions, follows and the link to your games go for good; the games stay for the others who played them. Type your password to confirm.
+web-account-offer = Keep your name and your games: an account takes a name and a password, nothing else.
+
 web-entering = Entering the room…
 web-lobby-title = Room lobby
 web-start-alone = Add a bot or invite a friend — or start alone and play for the best score.

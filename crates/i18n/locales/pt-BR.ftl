@@ -1660,6 +1660,57 @@ web-leave-named = Sair da sala { $code }
 web-download-named = Baixar o registro de { $label }
 web-review-named = Revisão de { $label }
 web-back-home = Voltar à página inicial
+
+## Accounts (js/account.js): a name that lasts, guest first.
+web-sign-in = Entrar na conta
+web-create-account = Criar conta
+web-sign-out = Sair da conta
+web-your-profile = Seu perfil
+web-account-name = Nome da conta
+web-password = Senha
+web-cancel = Cancelar
+web-account-create-note = Guarde seu nome de vez: as partidas que este navegador jogou passam a ser suas. Senha de pelo menos 8 caracteres.
+web-account-error = { $code ->
+    [wrong_credentials] Nome ou senha errados.
+    [name_taken] Esse nome já tem dono (nomes são comparados sem distinguir maiúsculas nem letras parecidas).
+    [weak_password] A senha precisa de pelo menos 8 caracteres.
+    [bad_name] Esse nome não pode ser usado: letras, algarismos e espaços, até 24 caracteres.
+    [too_many_attempts] Tentativas demais: tente de novo em { $seconds } s.
+    [signups_closed] Este servidor não aceita contas novas: fale com quem o administra.
+    [no_such_player] Nenhum jogador tem esse nome.
+    [not_signed_in] Entre na conta primeiro.
+    [busy] O servidor está ocupado: tente de novo daqui a pouco.
+   *[other] O servidor não conseguiu fazer isso agora: tente de novo.
+}
+web-recovery-codes-title = Seus códigos de recuperação
+web-recovery-codes-note = Cada código entra na conta uma vez se você esquecer a senha. Anote ou guarde agora: eles só aparecem desta vez.
+web-recovery-codes-done = Guardei
+web-profile-since = Membro desde { $date }
+web-profile-games = Partidas
+web-profile-table = Mesa
+web-profile-played = Jogadas
+web-profile-won = Vencidas
+web-profile-players = { $players } jogadores
+web-profile-no-games = Nenhuma partida terminada ainda.
+web-profile-recent = Partidas recentes
+web-profile-game-won = Venceu
+web-profile-game-lost = Perdeu
+web-profile-review = Análise
+web-profile-met = Quem mais encontrou
+web-profile-met-line = { $games } partidas, { $won } vencidas, { $lost } perdidas para essa pessoa
+web-follow = Seguir
+web-unfollow = Deixar de seguir
+web-friends = Amigos
+web-friends-none = Siga jogadores pelo perfil deles para vê-los aqui.
+web-friend-online = conectado
+web-friend-offline = desconectado
+web-account-title = Sua conta
+web-sign-out-everywhere = Sair da conta em todos os aparelhos
+web-account-data = Baixar meus dados
+web-delete-account = Apagar conta
+web-delete-account-note = Seu perfil, suas sessões, quem você segue e o vínculo com suas partidas se vão de vez; as partidas ficam para os outros que jogaram. Digite sua senha para confirmar.
+web-account-offer = Guarde seu nome e suas partidas: uma conta pede só um nome e uma senha.
+
 web-entering = Entrando na sala…
 web-lobby-title = Sala de espera
 web-start-alone = Adicione um bot ou convide alguém — ou comece sozinho e busque a melhor pontuação.

@@ -24,6 +24,7 @@ import { resetChat, addLines, patchChat, chatRefused } from "./js/chat.js";
 import { goHome } from "./js/leave.js";
 import { savedAvatar, avatarIds } from "./js/avatars.js";
 import { rememberRoom, forgetRoom, roomOfCode, myRoomsQuestion, onMyRooms } from "./js/myrooms.js";
+import { drawAccountTools, drawAccountOffer, renderProfile, claimSeat, drawFriends, signedIn } from "./js/account.js";
 
 const app = byId("app");
 const langSwitch = byId("lang");
@@ -37,6 +38,7 @@ function drawHeader() {
   help.setAttribute("aria-label", t("web-how-to-play"));
   help.title = t("web-how-to-play");
   byId("home-link").setAttribute("aria-label", t("web-home"));
+  drawAccountTools();
   drawSoundSwitch();
   setTitle(t("web-title"));
 }
@@ -62,6 +64,8 @@ function relabel() {
 function route() {
   const path = /^\/r\/([^/]+)\/?$/.exec(location.pathname);
   if (path) return { kind: "code", code: normaliseCode(decodeURIComponent(path[1])) };
+  const profile = /^\/p\/([^/]+)\/?$/.exec(location.pathname);
+  if (profile) return { kind: "profile", name: decodeURIComponent(profile[1]) };
   const room = /room=([0-9a-f]{32})/.exec(location.hash);
   if (room) return { kind: "room", room: room[1] };
   const review = /review=([0-9a-f]{32})\/([0-9]+)/.exec(location.hash);
@@ -84,7 +88,7 @@ function enterRoute() {
   const where = route();
   state.waiting = false;
   state.stale = false;
-  if (where.kind === "home" || where.kind === "review") {
+  if (where.kind === "home" || where.kind === "review" || where.kind === "profile") {
     state.roomId = null;
     state.room = null;
     render();
@@ -280,7 +284,10 @@ function onJoined(message) {
   state.stale = false;
   resetChat(message.room);
   if (message.seat != null && state.coachOn) send({ type: "coach", on: true });
-  if (message.token) saveToken(message.room, message.token);
+  if (message.token) {
+    saveToken(message.room, message.token);
+    claimSeat(message.room, message.token);
+  }
   if (message.token || savedToken(message.room)) rememberRoom(message.room);
   showRoomUrl(message.room);
   if (!wasSeated && message.seat != null && state.waitingName) {
@@ -568,6 +575,17 @@ function staleCard() {
 
 function render() {
   const where = route();
+  if (where.kind === "profile" && !state.roomId) {
+    setTitle(`${where.name} — ${t("web-title")}`);
+    // Drawn once per name and language: the messages of the connection redraw nothing here.
+    const shown = `${where.name}/${lang()}/${signedIn()}`;
+    if (state.profileShown !== shown) {
+      state.profileShown = shown;
+      renderProfile(app, where.name);
+    }
+    return;
+  }
+  state.profileShown = null;
   if (where.kind === "review" && !state.roomId) {
     setTitle(`${t("web-review-title", { number: where.number })} — ${t("web-title")}`);
     return renderReviewPage(app, where.room, where.number);
@@ -578,7 +596,9 @@ function render() {
   }
   if (!state.roomId && !state.pendingCode) {
     setTitle(t("web-title"));
-    return renderHome(app, homeActions);
+    renderHome(app, homeActions);
+    drawAccountOffer(app);
+    return drawFriends(app);
   }
   if (!state.room) {
     app.innerHTML = `<section class="card"><h1>${esc(t("web-title"))}</h1><p class="muted">${esc(isOpen() ? t("web-entering") : t("web-connecting"))}</p></section>`;
@@ -609,6 +629,7 @@ connect({
   onMessage: receive,
   onOpen: (welcome) => {
     state.welcome = welcome;
+    drawAccountTools();
     const ids = avatarIds(welcome);
     if (!ids.includes(state.avatar)) state.avatar = ids[0];
     resetLobby();

@@ -11,6 +11,7 @@ pub const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
 /// The page's modules, served at `/js/NAME` (each file one job; see app.js).
 const MODULES: &[(&str, &str)] = &[
+    ("account.js", include_str!("../assets/js/account.js")),
     ("avatars.js", include_str!("../assets/js/avatars.js")),
     ("chat.js", include_str!("../assets/js/chat.js")),
     ("coach.js", include_str!("../assets/js/coach.js")),

@@ -469,6 +469,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         limits: Default::default(),
         signups: config.signups,
         metrics: metrics.clone(),
+        online: Default::default(),
     });
     let app = Arc::new(App {
         players,

@@ -272,11 +272,32 @@ async fn sign_out_everywhere(State(app): State<Arc<App>>, headers: HeaderMap) ->
     }
 }
 
+/// The signed-in account, whom it follows and blocks, and which of those it follows are online.
 async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    match signed_in(&app, &headers).await {
-        Ok(account) => ok_json(StatusCode::OK, json!({ "account": account_json(&account) })),
-        Err(error) => refusal(&error),
-    }
+    let account = match signed_in(&app, &headers).await {
+        Ok(a) => a,
+        Err(error) => return refusal(&error),
+    };
+    let (follows, blocks) = match (
+        app.players.accounts.follows(account.id).await,
+        app.players.accounts.blocks(account.id).await,
+    ) {
+        (Ok(follows), Ok(blocks)) => (follows, blocks),
+        (Err(error), _) | (_, Err(error)) => return refusal(&AccountError::from(error)),
+    };
+    let friends: Vec<serde_json::Value> = follows
+        .iter()
+        .map(|name| json!({ "name": name, "online": app.players.online.is_online(name) }))
+        .collect();
+    ok_json(
+        StatusCode::OK,
+        json!({
+            "account": account_json(&account),
+            "follows": follows,
+            "blocks": blocks,
+            "friends": friends,
+        }),
+    )
 }
 
 #[derive(Deserialize)]

@@ -163,6 +163,9 @@ pub async fn upgrade(
             return;
         };
         let account = app.players.account_of(token.as_deref()).await;
+        let _present = account
+            .as_ref()
+            .map(|account| app.players.online.arrive(&account.name));
         let socket = WebSocketStream::from_raw_socket(
             TokioIo::new(upgraded),
             Role::Server,

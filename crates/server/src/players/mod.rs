@@ -99,6 +99,55 @@ pub struct Players {
     pub limits: SignInLimits,
     pub signups: Signups,
     pub metrics: Metrics,
+    pub online: Online,
+}
+
+/// Who is connected now, by name key: the WebSockets each signed-in account has open here.
+#[derive(Debug, Default)]
+pub struct Online(std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>);
+
+/// An account's connection, counted as online while it lives.
+#[derive(Debug)]
+pub struct Present {
+    online: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+    key: String,
+}
+
+impl Online {
+    /// `name` connected: online until the returned guard drops.
+    pub fn arrive(&self, name: &str) -> Present {
+        let key = skeleton(name);
+        *self
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(key.clone())
+            .or_default() += 1;
+        Present {
+            online: self.0.clone(),
+            key,
+        }
+    }
+
+    /// Whether `name` has a connection open here.
+    pub fn is_online(&self, name: &str) -> bool {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains_key(&skeleton(name))
+    }
+}
+
+impl Drop for Present {
+    fn drop(&mut self) {
+        let mut online = self.online.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = online.get_mut(&self.key) {
+            *count -= 1;
+            if *count == 0 {
+                online.remove(&self.key);
+            }
+        }
+    }
 }
 
 fn check_password(password: &str) -> Result<(), AccountError> {

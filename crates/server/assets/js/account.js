@@ -1,0 +1,274 @@
+// Accounts on the page (docs/accounts.md): guest first. The header offers "Sign in" and "Create
+// account" to a guest, "Your profile" and "Sign out" to a signed-in player; creating an account
+// claims the games this browser played as a guest (the seat tokens it holds) and shows the
+// recovery codes once. A profile is a page of its own, /p/NAME.
+import { t } from "../i18n.js";
+import { byId, esc } from "./dom.js";
+import { state } from "./state.js";
+import { recordHref } from "./finished.js";
+
+const SEAT_KEY = /^martian-dice:seat:([0-9a-f]{32})$/;
+
+// Every seat this browser holds: what a new account claims.
+function heldSeats() {
+  const seats = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i) || "";
+      const match = SEAT_KEY.exec(key);
+      if (match) seats.push({ room: match[1], token: localStorage.getItem(key) });
+    }
+  } catch {
+    // no storage: nothing to claim
+  }
+  return seats.slice(0, 500);
+}
+
+export function signedIn() {
+  return state.welcome && state.welcome.account ? state.welcome.account.name : null;
+}
+
+async function call(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+    credentials: "same-origin",
+  });
+  let json = null;
+  try {
+    json = await response.json();
+  } catch {
+    // 204 and friends
+  }
+  return { status: response.status, json, retry: Number(response.headers.get("Retry-After") || 0) };
+}
+
+// The words of a refusal, in the page's language.
+function refusalText(answer) {
+  const code = (answer.json && answer.json.error) || "storage";
+  return t("web-account-error", { code, seconds: Math.max(1, answer.retry) });
+}
+
+// A seat taken while signed in becomes the account's at once.
+export function claimSeat(room, token) {
+  if (!signedIn() || !room || !token) return;
+  call("POST", "/api/accounts/me/seats", { seats: [{ room, token }] }).catch(() => {});
+}
+
+// ---------------------------------------------------------------- the header
+// One control, to keep the header one row on a phone: "Sign in" for a guest, "Your profile" once
+// signed in (where signing out is). On a narrow screen the word hides behind a figure; it stays
+// the control's name.
+const FIGURE = `<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><circle cx="12" cy="8" r="4" fill="currentColor"/><path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor"/></svg>`;
+
+export function drawAccountTools() {
+  const tools = byId("account-tools");
+  if (!tools) return;
+  const name = signedIn();
+  if (name) {
+    tools.innerHTML = `<a id="profile-link" class="button small account-button" href="/p/${encodeURIComponent(name)}">${FIGURE}<span class="account-label">${esc(t("web-your-profile"))}</span></a>`;
+  } else {
+    tools.innerHTML = `<button type="button" id="sign-in" class="small account-button">${FIGURE}<span class="account-label">${esc(t("web-sign-in"))}</span></button>`;
+    byId("sign-in").onclick = () => openAccountDialog("sign-in");
+  }
+}
+
+// ---------------------------------------------------------------- the dialog
+function openAccountDialog(mode) {
+  const dialog = byId("account-dialog");
+  const create = mode === "create";
+  const title = create ? t("web-create-account") : t("web-sign-in");
+  dialog.setAttribute("aria-labelledby", "account-title");
+  dialog.innerHTML = `<form id="account-form" method="dialog" class="account-form">
+      <h2 id="account-title">${esc(title)}</h2>
+      ${create ? `<p class="note">${esc(t("web-account-create-note"))}</p>` : ""}
+      <label for="account-name">${esc(t("web-account-name"))}</label>
+      <input id="account-name" name="username" autocomplete="username" maxlength="24" required value="${esc(create ? byId("name")?.value || "" : "")}">
+      <label for="account-password">${esc(t("web-password"))}</label>
+      <input id="account-password" name="password" type="password" autocomplete="${create ? "new-password" : "current-password"}" minlength="8" required>
+      <p id="account-error" class="error" role="alert"></p>
+      <div class="row">
+        <button type="submit" id="account-submit" class="primary">${esc(title)}</button>
+        <button type="button" id="account-cancel">${esc(t("web-cancel"))}</button>
+      </div>
+    </form>`;
+  byId("account-cancel").onclick = () => dialog.close();
+  byId("account-form").onsubmit = async (event) => {
+    event.preventDefault();
+    const name = byId("account-name").value.trim();
+    const password = byId("account-password").value;
+    const submit = byId("account-submit");
+    submit.disabled = true;
+    const answer = create
+      ? await call("POST", "/api/accounts", { name, password, avatar: state.avatar, seats: heldSeats() })
+      : await call("POST", "/api/session", { name, password });
+    submit.disabled = false;
+    if (answer.status === 200) {
+      dialog.close();
+      location.reload();
+      return;
+    }
+    if (answer.status === 201) {
+      showRecoveryCodes(dialog, answer.json.recovery_codes || []);
+      return;
+    }
+    byId("account-error").textContent = refusalText(answer);
+    byId("account-password").focus();
+  };
+  dialog.showModal();
+  byId("account-name").focus();
+}
+
+function showRecoveryCodes(dialog, codes) {
+  dialog.innerHTML = `<section class="account-form" aria-labelledby="codes-title">
+      <h2 id="codes-title" tabindex="-1">${esc(t("web-recovery-codes-title"))}</h2>
+      <p>${esc(t("web-recovery-codes-note"))}</p>
+      <ol id="recovery-codes" class="codes">${codes.map((code) => `<li><code>${esc(code)}</code></li>`).join("")}</ol>
+      <div class="row"><button type="button" id="codes-done" class="primary">${esc(t("web-recovery-codes-done"))}</button></div>
+    </section>`;
+  byId("codes-done").onclick = () => {
+    dialog.close();
+    location.reload();
+  };
+  byId("codes-title").focus();
+}
+
+// ---------------------------------------------------------------- a profile, /p/NAME
+function day(ms) {
+  return new Date(ms).toLocaleDateString(document.documentElement.lang || undefined, { year: "numeric", month: "long", day: "numeric" });
+}
+
+export async function renderProfile(app, name) {
+  app.innerHTML = `<section class="card profile" aria-busy="true"><h1 id="profile-title" tabindex="-1">${esc(name)}</h1></section>`;
+  const [profile, me] = await Promise.all([call("GET", `/api/players/${encodeURIComponent(name)}`), signedIn() ? call("GET", "/api/accounts/me") : null]);
+  if (profile.status !== 200) {
+    app.innerHTML = `<section class="card profile"><h1 id="profile-title" tabindex="-1">${esc(name)}</h1>
+      <p>${esc(refusalText(profile))}</p><a class="button" href="/">${esc(t("web-back-home"))}</a></section>`;
+    return;
+  }
+  const p = profile.json;
+  const mine = signedIn() && signedIn() === p.name;
+  const following = Boolean(me && me.json && (me.json.follows || []).includes(p.name));
+  const tallies = p.games.length
+    ? `<table class="tallies"><thead><tr><th scope="col">${esc(t("web-profile-table"))}</th><th scope="col">${esc(t("web-profile-played"))}</th><th scope="col">${esc(t("web-profile-won"))}</th></tr></thead>
+      <tbody>${p.games.map((g) => `<tr><th scope="row">${esc(t("web-profile-players", { players: g.players }))}</th><td>${g.played}</td><td>${g.won}</td></tr>`).join("")}</tbody></table>`
+    : `<p>${esc(t("web-profile-no-games"))}</p>`;
+  const recent = p.recent
+    .map((g) => {
+      const result = g.names.map((n, i) => `${esc(n)} ${g.scores[i] ?? ""}`).join(" · ");
+      return `<li><span class="${g.won ? "won" : "lost"}">${esc(t(g.won ? "web-profile-game-won" : "web-profile-game-lost"))}</span> ${result}
+        <span class="row"><a class="button small" href="/#review=${g.room}/${g.number}">${esc(t("web-profile-review"))}</a>
+        <a class="button small" href="${recordHref(g.room, g.number)}" download>${esc(t("web-download"))}</a></span></li>`;
+    })
+    .join("");
+  const met = p.met.map((m) => `<li>${esc(m.name)}: ${esc(t("web-profile-met-line", { games: m.games, won: m.won, lost: m.lost }))}</li>`).join("");
+  const follow = signedIn() && !mine ? `<button type="button" id="follow" aria-pressed="${following}">${esc(t(following ? "web-unfollow" : "web-follow"))}</button>` : "";
+  const own = mine
+    ? `<h2>${esc(t("web-account-title"))}</h2><div class="row">
+        <button type="button" id="sign-out">${esc(t("web-sign-out"))}</button>
+        <button type="button" id="sign-out-everywhere">${esc(t("web-sign-out-everywhere"))}</button>
+        <a class="button" href="/api/accounts/me/data" download>${esc(t("web-account-data"))}</a>
+        <button type="button" id="delete-account" class="danger">${esc(t("web-delete-account"))}</button></div>`
+    : "";
+  app.innerHTML = `<section class="card profile" aria-labelledby="profile-title">
+      <h1 id="profile-title" tabindex="-1">${esc(p.name)}</h1>
+      <p>${esc(t("web-profile-since", { date: day(p.member_since_ms) }))}</p>
+      <div class="row">${follow}<a class="button" href="/">${esc(t("web-back-home"))}</a></div>
+      <h2>${esc(t("web-profile-games"))}</h2>${tallies}
+      <h2>${esc(t("web-profile-recent"))}</h2>${recent ? `<ul class="recent">${recent}</ul>` : `<p>${esc(t("web-profile-no-games"))}</p>`}
+      ${met ? `<h2>${esc(t("web-profile-met"))}</h2><ul class="met">${met}</ul>` : ""}
+      ${own}
+    </section>`;
+  if (mine) bindOwnProfile();
+  const button = byId("follow");
+  if (button) {
+    button.onclick = async () => {
+      const on = button.getAttribute("aria-pressed") !== "true";
+      const answer = await call(on ? "PUT" : "DELETE", `/api/accounts/me/follows/${encodeURIComponent(p.name)}`);
+      if (answer.status === 204) {
+        button.setAttribute("aria-pressed", String(on));
+        button.textContent = t(on ? "web-unfollow" : "web-follow");
+      }
+    };
+  }
+}
+
+function bindOwnProfile() {
+  const out = async (path) => {
+    await call("DELETE", path);
+    location.assign("/");
+  };
+  byId("sign-out").onclick = () => out("/api/session");
+  byId("sign-out-everywhere").onclick = () => out("/api/sessions");
+  byId("delete-account").onclick = () => {
+    const dialog = byId("account-dialog");
+    dialog.setAttribute("aria-labelledby", "delete-title");
+    dialog.innerHTML = `<form id="delete-form" class="account-form">
+        <h2 id="delete-title">${esc(t("web-delete-account"))}</h2>
+        <p>${esc(t("web-delete-account-note"))}</p>
+        <label for="delete-password">${esc(t("web-password"))}</label>
+        <input id="delete-password" type="password" autocomplete="current-password" required>
+        <p id="account-error" class="error" role="alert"></p>
+        <div class="row"><button type="submit" class="danger">${esc(t("web-delete-account"))}</button>
+        <button type="button" id="account-cancel">${esc(t("web-cancel"))}</button></div></form>`;
+    byId("account-cancel").onclick = () => dialog.close();
+    byId("delete-form").onsubmit = async (event) => {
+      event.preventDefault();
+      const answer = await call("DELETE", "/api/accounts/me", { password: byId("delete-password").value });
+      if (answer.status === 204) {
+        dialog.close();
+        location.assign("/");
+        return;
+      }
+      byId("account-error").textContent = refusalText(answer);
+    };
+    dialog.showModal();
+    byId("delete-password").focus();
+  };
+}
+
+// The guest's offer on the home page: keep the name, with the games played so far.
+export function drawAccountOffer(app) {
+  if (signedIn() || !state.welcome || byId("account-offer")) return;
+  const box = document.createElement("section");
+  box.id = "account-offer";
+  box.className = "card account-offer";
+  box.innerHTML = `<p>${esc(t("web-account-offer"))}</p><button type="button" id="create-account">${esc(t("web-create-account"))}</button>`;
+  app.appendChild(box);
+  byId("create-account").onclick = () => openAccountDialog("create");
+}
+
+// ---------------------------------------------------------------- friends on the home page
+// The players followed, with who is online now (on this server), under the home page; asked
+// again at most every 20 seconds however often the home page is drawn.
+let friends = { at: 0, list: null };
+
+function friendsHtml(list) {
+  const items = list
+    .map((f) => `<li><a class="button small" href="/p/${encodeURIComponent(f.name)}">${esc(f.name)}</a> <span class="${f.online ? "online" : "offline"}">${esc(t(f.online ? "web-friend-online" : "web-friend-offline"))}</span></li>`)
+    .join("");
+  return `<h2 id="friends-title">${esc(t("web-friends"))}</h2>
+    <ul aria-labelledby="friends-title" id="friends-list" class="friends">${items}</ul>
+    ${list.length ? "" : `<p class="note">${esc(t("web-friends-none"))}</p>`}`;
+}
+
+export function drawFriends(app) {
+  if (!signedIn()) return;
+  let box = byId("friends");
+  if (!box) {
+    box = document.createElement("section");
+    box.id = "friends";
+    box.className = "card";
+    app.appendChild(box);
+  }
+  if (friends.list) box.innerHTML = friendsHtml(friends.list);
+  if (Date.now() - friends.at < 20000) return;
+  friends.at = Date.now();
+  call("GET", "/api/accounts/me").then((me) => {
+    if (me.status !== 200) return;
+    friends.list = me.json.friends || [];
+    const shown = byId("friends");
+    if (shown) shown.innerHTML = friendsHtml(friends.list);
+  });
+}

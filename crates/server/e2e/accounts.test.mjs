@@ -1,0 +1,122 @@
+// Issue 37 in Chromium: a guest plays two games, then claims the name (the games appear on the
+// profile); signing in from a second browser, a wrong password first; a friend followed and
+// seen online; deleting the account. axe-core on the new screens, at 390 and 1280 px, in both
+// languages. One server of its own and one browser.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { STEP, PHONE, DESKTOP, checkScreen, playToTheEnd, startServer, launchBrowser, openPage } from "./helpers.mjs";
+
+let server;
+let base;
+let browser;
+let dir;
+
+before(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "martian-e2e-accounts-"));
+  server = await startServer(path.join(dir, "accounts.db"), ["--bot-delay", "40", "--rate-limit", "50"]);
+  base = server.url;
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.child.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const newPage = (options, label, locale = "en-US") => openPage(browser, base, options, label, locale);
+const PASSWORD = "purple tanks at dawn";
+
+async function home(page) {
+  await page.goto(base + "/");
+  await page.waitForSelector("#quick-match:not([disabled])", { timeout: STEP });
+}
+
+// A game against a bot to 1 point, played to its end by the page's buttons.
+async function shortGame(page, name) {
+  await home(page);
+  await page.fill("#name", name);
+  await page.click("#create");
+  await page.waitForSelector("#lobby-code", { timeout: STEP });
+  await page.fill("#rule-target", "1");
+  await page.click("#add-bot");
+  await page.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
+  await page.click("#start");
+  await page.waitForSelector("#board", { timeout: STEP });
+  await playToTheEnd([page]);
+}
+
+async function createAccount(page, name, { axeAt = null } = {}) {
+  await page.getByRole("button", { name: "Create account", exact: true }).click();
+  const dialog = page.locator("#account-dialog");
+  await dialog.getByRole("textbox", { name: "Account name" }).fill(name);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  if (axeAt) await checkScreen(page, `create account ${axeAt}`, { shot: `account-create-${axeAt}` });
+  await dialog.getByRole("button", { name: "Create account", exact: true }).click();
+  await dialog.locator("#recovery-codes li").first().waitFor({ timeout: STEP });
+  assert.equal(await dialog.locator("#recovery-codes li").count(), 10);
+  await dialog.getByRole("button", { name: "I saved them" }).click();
+  await page.getByRole("link", { name: "Your profile" }).waitFor({ timeout: STEP });
+}
+
+test("two guest games, then the name claimed: the games are on the profile; another browser signs in; a friend online; the account deleted", async () => {
+  const cleo = await newPage(DESKTOP, "cleo");
+  await shortGame(cleo.page, "Cleo");
+  await shortGame(cleo.page, "Cleo");
+  await home(cleo.page);
+  await createAccount(cleo.page, "Cleo", { axeAt: "1280" });
+
+  // The profile: its heading is the name; the two games, with their reviews.
+  await cleo.page.getByRole("link", { name: "Your profile" }).click();
+  await cleo.page.getByRole("heading", { level: 1, name: "Cleo" }).waitFor({ timeout: STEP });
+  await cleo.page.waitForFunction(() => document.querySelectorAll(".profile .recent li").length === 2, null, { timeout: STEP });
+  assert.match(await cleo.page.textContent(".profile .tallies"), /2 players\s*2/);
+  await checkScreen(cleo.page, "profile 1280", { shot: "profile-1280" });
+
+  // Another browser (a phone, in Portuguese): a wrong password is said, the right one signs in.
+  const phone = await newPage(PHONE, "phone", "pt-BR");
+  await home(phone.page);
+  await phone.page.getByRole("button", { name: "Entrar na conta" }).click();
+  const dialog = phone.page.locator("#account-dialog");
+  await dialog.getByRole("textbox", { name: "Nome da conta" }).fill("cleo");
+  await dialog.getByLabel("Senha", { exact: true }).fill("not the password");
+  await checkScreen(phone.page, "sign in pt 390", { shot: "account-sign-in-pt-390" });
+  await dialog.getByRole("button", { name: "Entrar na conta" }).click();
+  await phone.page.waitForFunction(() => /Nome ou senha errados/.test(document.querySelector("#account-error").textContent), null, { timeout: STEP });
+  await dialog.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Entrar na conta" }).click();
+  await phone.page.getByRole("link", { name: "Seu perfil" }).waitFor({ timeout: STEP });
+  await phone.page.getByRole("link", { name: "Seu perfil" }).click();
+  await phone.page.getByRole("heading", { level: 1, name: "Cleo" }).waitFor({ timeout: STEP });
+  await phone.page.waitForFunction(() => document.querySelectorAll(".profile .recent li").length === 2, null, { timeout: STEP });
+  await checkScreen(phone.page, "own profile pt 390", { shot: "profile-own-pt-390" });
+
+  // A friend: Dora follows Cleo from the profile, and sees her online in Friends.
+  const dora = await newPage(PHONE, "dora");
+  await home(dora.page);
+  await createAccount(dora.page, "Dora");
+  await dora.page.goto(base + "/p/Cleo");
+  await dora.page.getByRole("button", { name: "Follow" }).click();
+  await dora.page.getByRole("button", { name: "Unfollow" }).waitFor({ timeout: STEP });
+  await home(dora.page);
+  const friends = dora.page.getByRole("list", { name: "Friends" });
+  await friends.waitFor({ timeout: STEP });
+  await dora.page.waitForFunction(() => /Cleo\s+online/.test(document.querySelector("#friends-list").textContent), null, { timeout: STEP });
+  await checkScreen(dora.page, "friends 390", { shot: "friends-390" });
+
+  // Cleo deletes the account: the profile is gone, and the phone is signed out.
+  await cleo.page.goto(base + "/p/Cleo");
+  await cleo.page.getByRole("button", { name: "Delete account" }).click();
+  await cleo.page.fill("#delete-password", PASSWORD);
+  await cleo.page.locator("#account-dialog").getByRole("button", { name: "Delete account" }).click();
+  await cleo.page.getByRole("button", { name: "Sign in" }).waitFor({ timeout: STEP });
+  await phone.page.goto(base + "/p/Cleo");
+  await phone.page.waitForFunction(() => /Nenhum jogador tem esse nome/.test(document.querySelector(".profile").textContent), null, { timeout: STEP });
+  await phone.page.getByRole("button", { name: "Entrar na conta" }).waitFor({ timeout: STEP });
+
+  assert.deepEqual([...cleo.errors, ...phone.errors, ...dora.errors], []);
+  for (const who of [cleo, phone, dora]) await who.context.close();
+});
