@@ -186,7 +186,8 @@ async fn a_bot_is_offered_after_the_wait_and_the_queue_can_be_left() {
         .await;
     bia.recv_type("joined").await;
 
-    // The queue is bounded: two wait (tables of 3 and 4 never match), a third is refused.
+    // The queue is bounded: two wait (a 3 and a 4 alone never make a table), a third is
+    // refused.
     let mut cid = Client::connect(addr).await;
     quick_match(&mut cid, "Cid", "en", 3).await;
     let mut dan = Client::connect(addr).await;
@@ -217,6 +218,75 @@ async fn a_bot_is_offered_after_the_wait_and_the_queue_can_be_left() {
         assert!(tries < 50, "the closed connection's place is freed");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    running.abort();
+}
+
+/// Waits (at most 10 s) until `client` is matched; its room id and seat, once the game started.
+async fn matched(client: &mut Client) -> (String, u64) {
+    let matched = tokio::time::timeout(
+        Duration::from_secs(10),
+        next_where(client, "matching", |m| m["state"] != "waiting"),
+    )
+    .await
+    .expect("matched within seconds");
+    assert_eq!(matched["state"], "matched", "{matched}");
+    let joined = client.recv_type("joined").await;
+    assert_eq!(joined["room"], matched["room"]);
+    client.until(|r| r["status"] == "playing").await;
+    (
+        joined["room"].as_str().unwrap().to_string(),
+        joined["seat"].as_u64().unwrap(),
+    )
+}
+
+/// The seats' names, and whether each is a bot.
+fn table(client: &Client) -> Vec<(String, bool)> {
+    client.room["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["bot"].is_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_taken_seats_everyone_waiting_and_sizes_combine_after_the_wait() {
+    let running = server(|config| config.match_bot_after = Duration::from_millis(300)).await;
+    let addr = running.addr();
+    // Two wait for a table of 3 (never shrunk to 2 between themselves); the second takes the
+    // bot offered: both sit at the table, with one bot, whatever their languages.
+    let mut ana = Client::connect(addr).await;
+    quick_match(&mut ana, "Ana", "en", 3).await;
+    let mut bia = Client::connect(addr).await;
+    quick_match(&mut bia, "Bia", "pt-BR", 3).await;
+    next_where(&mut ana, "matching", |m| m["bot_offered"] == true).await;
+    next_where(&mut bia, "matching", |m| m["bot_offered"] == true).await;
+    bia.send(json!({"type": "match_bot"})).await;
+    let (room, seat) = matched(&mut ana).await;
+    assert_eq!(seat, 0);
+    assert_eq!(matched(&mut bia).await, (room, 1));
+    let bot = table(&ana)[2].0.clone();
+    assert_eq!(
+        table(&ana),
+        [("Ana".into(), false), ("Bia".into(), false), (bot, true)]
+    );
+    assert_eq!(ana.room["lang"], "en", "the first who asked hosts");
+
+    // A 3 and a 2: apart until the 3 is offered a bot, then together at a table of 2, no bot.
+    let mut cid = Client::connect(addr).await;
+    quick_match(&mut cid, "Cid", "en", 3).await;
+    let mut dan = Client::connect(addr).await;
+    let waiting = quick_match(&mut dan, "Dan", "en", 2).await;
+    assert_eq!(waiting["state"], "waiting", "{waiting}");
+    let (room, seat) = matched(&mut dan).await;
+    assert_eq!(seat, 1);
+    assert_eq!(matched(&mut cid).await, (room, 0));
+    assert_eq!(table(&cid), [("Cid".into(), false), ("Dan".into(), false)]);
     running.abort();
 }
 
