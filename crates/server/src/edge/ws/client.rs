@@ -425,7 +425,9 @@ impl Client {
         for _ in 0..8 {
             if !app.rooms.registry.has_code(room.code())
                 && (app.cluster.is_none()
-                    || app.rooms.store.find_code(room.code()).await?.is_none())
+                    || crate::meeting::codes::find_stored(&app.rooms.store, room.code())
+                        .await?
+                        .is_none())
             {
                 break;
             }
