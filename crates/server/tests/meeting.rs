@@ -1,6 +1,8 @@
 //! Meeting people: the live list of public rooms, quick match (two strangers matched, a bot
-//! offered after the wait, cancelling, the queue's bound), and — with several processes sharing
-//! PostgreSQL — the per-address room cap, the public list and room codes across processes.
+//! offered after the wait and taken for everyone waiting, sizes combined after the wait,
+//! cancelling, the queue's bound), room codes typed with look-alikes, and — with several
+//! processes sharing PostgreSQL — the per-address room cap, the public list and room codes
+//! across processes.
 
 mod common;
 
@@ -186,7 +188,8 @@ async fn a_bot_is_offered_after_the_wait_and_the_queue_can_be_left() {
         .await;
     bia.recv_type("joined").await;
 
-    // The queue is bounded: two wait (tables of 3 and 4 never match), a third is refused.
+    // The queue is bounded: two wait (a 3 and a 4 alone never make a table), a third is
+    // refused.
     let mut cid = Client::connect(addr).await;
     quick_match(&mut cid, "Cid", "en", 3).await;
     let mut dan = Client::connect(addr).await;
@@ -217,6 +220,75 @@ async fn a_bot_is_offered_after_the_wait_and_the_queue_can_be_left() {
         assert!(tries < 50, "the closed connection's place is freed");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    running.abort();
+}
+
+/// Waits (at most 10 s) until `client` is matched; its room id and seat, once the game started.
+async fn matched(client: &mut Client) -> (String, u64) {
+    let matched = tokio::time::timeout(
+        Duration::from_secs(10),
+        next_where(client, "matching", |m| m["state"] != "waiting"),
+    )
+    .await
+    .expect("matched within seconds");
+    assert_eq!(matched["state"], "matched", "{matched}");
+    let joined = client.recv_type("joined").await;
+    assert_eq!(joined["room"], matched["room"]);
+    client.until(|r| r["status"] == "playing").await;
+    (
+        joined["room"].as_str().unwrap().to_string(),
+        joined["seat"].as_u64().unwrap(),
+    )
+}
+
+/// The seats' names, and whether each is a bot.
+fn table(client: &Client) -> Vec<(String, bool)> {
+    client.room["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["bot"].is_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_taken_seats_everyone_waiting_and_sizes_combine_after_the_wait() {
+    let running = server(|config| config.match_bot_after = Duration::from_millis(300)).await;
+    let addr = running.addr();
+    // Two wait for a table of 3 (never shrunk to 2 between themselves); the second takes the
+    // bot offered: both sit at the table, with one bot, whatever their languages.
+    let mut ana = Client::connect(addr).await;
+    quick_match(&mut ana, "Ana", "en", 3).await;
+    let mut bia = Client::connect(addr).await;
+    quick_match(&mut bia, "Bia", "pt-BR", 3).await;
+    next_where(&mut ana, "matching", |m| m["bot_offered"] == true).await;
+    next_where(&mut bia, "matching", |m| m["bot_offered"] == true).await;
+    bia.send(json!({"type": "match_bot"})).await;
+    let (room, seat) = matched(&mut ana).await;
+    assert_eq!(seat, 0);
+    assert_eq!(matched(&mut bia).await, (room, 1));
+    let bot = table(&ana)[2].0.clone();
+    assert_eq!(
+        table(&ana),
+        [("Ana".into(), false), ("Bia".into(), false), (bot, true)]
+    );
+    assert_eq!(ana.room["lang"], "en", "the first who asked hosts");
+
+    // A 3 and a 2: apart until the 3 is offered a bot, then together at a table of 2, no bot.
+    let mut cid = Client::connect(addr).await;
+    quick_match(&mut cid, "Cid", "en", 3).await;
+    let mut dan = Client::connect(addr).await;
+    let waiting = quick_match(&mut dan, "Dan", "en", 2).await;
+    assert_eq!(waiting["state"], "waiting", "{waiting}");
+    let (room, seat) = matched(&mut dan).await;
+    assert_eq!(seat, 1);
+    assert_eq!(matched(&mut cid).await, (room, 0));
+    assert_eq!(table(&cid), [("Cid".into(), false), ("Dan".into(), false)]);
     running.abort();
 }
 
@@ -339,6 +411,75 @@ async fn a_matched_room_is_stored_at_once_and_survives_a_restart() {
     assert_eq!(back.recv_type("joined").await["seat"], 1);
     back.recv_type("update").await;
     assert_eq!(back.room["seats"][0]["name"], "Ana");
+    running.abort();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_code_typed_with_look_alikes_finds_its_room_older_codes_included() {
+    let dir = std::env::temp_dir().join(format!("martian-codes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.join("server.db");
+    let with_db = |config: &mut martian_server::Config| config.db = Some(db.clone());
+    let running = server(with_db).await;
+    let addr = running.addr();
+    // New codes hold none of the look-alikes; one holding Z, S, B or V (most do, within a few
+    // rooms) is typed with 2, 5, 8 and u instead, in lower case, with a dash.
+    let mut hosts = Vec::new();
+    let (room, code) = loop {
+        let host = Client::create(addr, "Ana").await;
+        let code = host.room["code"].as_str().unwrap().to_string();
+        assert!(!code.contains(|c| "0O1ILU258".contains(c)), "{code}");
+        if code.contains(|c| "ZSBV".contains(c)) {
+            break (host.room_id.clone().unwrap(), code);
+        }
+        assert!(hosts.len() < 40, "40 codes without Z, S, B or V");
+        hosts.push(host);
+    };
+    let typed: String = code
+        .chars()
+        .map(|c| match c {
+            'Z' => '2',
+            'S' => '5',
+            'B' => '8',
+            'V' => 'u',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    let typed = format!("{}-{}", &typed[..2], &typed[2..]);
+    let mut bia = Client::connect(addr).await;
+    bia.send(json!({"type": "join", "code": typed, "name": "Bia"}))
+        .await;
+    let joined = bia.recv_type("joined").await;
+    assert_eq!(joined["room"], room.as_str(), "{typed} finds {code}");
+    running.shutdown(Duration::from_secs(5)).await;
+
+    // A room of an older version, whose code holds the digits 2, 5 and 8 that new codes no
+    // longer use, is found typed with either of each look-alike.
+    {
+        let conn = rusqlite::Connection::open(&db).expect("the database opens");
+        let changed = conn
+            .execute(
+                "UPDATE rooms SET code = 'Q2S58', state = json_set(state, '$.code', 'Q2S58')
+                 WHERE id = ?1",
+                [&room],
+            )
+            .unwrap();
+        assert_eq!(changed, 1);
+    }
+    let running = server(with_db).await;
+    let addr = running.addr();
+    for typed in ["qz-5sb", "Q2S58", "QZSSB"] {
+        let mut guest = Client::connect(addr).await;
+        guest.send(json!({"type": "watch", "code": typed})).await;
+        let joined = guest.recv_type("joined").await;
+        assert_eq!(joined["room"], room.as_str(), "{typed}");
+        guest.recv_type("update").await;
+        assert_eq!(
+            guest.room["code"], "Q2S58",
+            "the code is shown as it was given"
+        );
+    }
     running.abort();
     let _ = std::fs::remove_dir_all(&dir);
 }

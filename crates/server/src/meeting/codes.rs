@@ -16,8 +16,8 @@ use tokio::time::Instant;
 
 use crate::rooms::Rooms;
 use crate::rooms::chat::Bucket;
-use crate::state::ids::normalize_code;
-use martian_store::StoreError;
+use crate::state::ids::{code_key, code_spellings, normalize_code};
+use martian_store::{Store, StoreError};
 
 /// Unknown codes one connection may try at once…
 pub const GUESS_BURST: u32 = 10;
@@ -205,7 +205,18 @@ async fn find(lookup: &CodeLookup<'_>, code: &str) -> Result<Option<String>, Sto
         return Ok(Some(id));
     }
     if lookup.clustered {
-        return lookup.rooms.store.find_code(code).await;
+        return find_stored(&lookup.rooms.store, code).await;
+    }
+    Ok(None)
+}
+
+/// The id of the open room another process runs whose code has the key `code` ([`code_key`]),
+/// stored in any of its spellings (an older code may hold 2, 5 or 8 for Z, S or B).
+pub async fn find_stored(store: &Store, code: &str) -> Result<Option<String>, StoreError> {
+    for spelling in code_spellings(&code_key(code)) {
+        if let Some(id) = store.find_code(&spelling).await? {
+            return Ok(Some(id));
+        }
     }
     Ok(None)
 }

@@ -1,7 +1,18 @@
-//! Quick match: a queue of people who want a game now. Each is seated with the next people who
-//! ask for a table of the same size (preferring their own language for a while), or with bots
-//! once a bot is offered and they take it. The queue is bounded, in memory (a restart empties
-//! it: its clients reconnect and ask again), and a matched room is stored like any other.
+//! Quick match: a queue of people who want a game now. The rules, longest waiting first:
+//!
+//! - people who ask for the same table size are seated together as soon as there are enough of
+//!   them (preferring their own language for [`LANG_WAIT`]);
+//! - once a bot is offered (after the `bot_after` wait), a waiter may also be seated at a
+//!   **smaller** table, with people only: a table of `n` is made of people who asked for `n` (at
+//!   least one of them) and people who asked for more and have waited past the bot offer — the
+//!   largest such table first. Nobody is seated at a table larger than they asked for, and two
+//!   people who asked for the same size are never shrunk to a smaller one (they take a bot);
+//! - whoever takes the bot offered is seated with everyone waiting for the same size, whatever
+//!   their language (up to the table's size: the taker's language first, then the longest
+//!   waiting), and bots fill only the seats left.
+//!
+//! The queue is bounded, in memory (a restart empties it: its clients reconnect and ask again),
+//! and a matched room is stored like any other.
 
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -164,20 +175,31 @@ impl Matcher {
         left
     }
 
-    /// Takes `conn` out of the queue to play with bots, once a bot is offered.
-    pub fn take_bot(&self, conn: ConnId) -> Result<Waiter, QueueRefusal> {
+    /// Takes `conn` out of the queue to play with bots, once a bot is offered, and with them
+    /// everyone waiting for the same table size, whatever their language (up to its size: the
+    /// taker's language first, then the longest waiting): the table, in the order they asked.
+    /// Bots fill the seats left.
+    pub fn take_bot(&self, conn: ConnId) -> Result<Vec<Waiter>, QueueRefusal> {
         let mut waiters = self.lock();
         let index = waiters
             .iter()
             .position(|w| w.conn == conn)
             .ok_or(QueueRefusal::NotWaiting)?;
-        if waiters[index].since.elapsed() < self.bot_after {
+        let taker = &waiters[index];
+        if taker.since.elapsed() < self.bot_after {
             return Err(QueueRefusal::NoBotYet);
         }
-        let waiter = waiters.remove(index);
+        // People rather than bots, whatever their language.
+        let mut chosen: Vec<usize> = (0..waiters.len())
+            .filter(|&i| i != index && waiters[i].players == taker.players)
+            .collect();
+        chosen.sort_by_key(|&i| (waiters[i].lang != taker.lang, waiters[i].since));
+        chosen.truncate(taker.players - 1);
+        chosen.push(index);
+        let group = take_out(&mut waiters, chosen);
         drop(waiters);
         self.wake.notify_one();
-        Ok(waiter)
+        Ok(group)
     }
 
     /// How many wait for each table size.
@@ -187,6 +209,54 @@ impl Matcher {
             .collect()
     }
 
+    /// Whether `waiter` sits at a table of `size` now: the size they asked for, or a smaller
+    /// one once a bot is offered to them.
+    fn accepts(&self, waiter: &Waiter, size: usize, now: Instant) -> bool {
+        size == waiter.players
+            || (size < waiter.players && now.duration_since(waiter.since) >= self.bot_after)
+    }
+
+    /// The table `waiters[lead]` can have now (the indices of its people, `lead` among them):
+    /// the size they asked for, else (once a bot is offered to them) the largest smaller one
+    /// that people waiting fill — with at least one who asked for that size, so that people who
+    /// asked for the same size are never shrunk to a smaller table.
+    fn table_for(&self, waiters: &[Waiter], lead: usize, now: Instant) -> Option<Vec<usize>> {
+        let leader = &waiters[lead];
+        let smallest = if now.duration_since(leader.since) >= self.bot_after {
+            MATCH_PLAYERS.0
+        } else {
+            leader.players
+        };
+        for size in (smallest..=leader.players).rev() {
+            let mut partners: Vec<usize> = (0..waiters.len())
+                .filter(|&i| {
+                    i != lead
+                        && self.accepts(&waiters[i], size, now)
+                        && compatible(leader, &waiters[i], now)
+                })
+                .collect();
+            if partners.len() + 1 < size {
+                continue;
+            }
+            // Those who asked for this size first, then their own language, then the longest
+            // waiting.
+            partners.sort_by_key(|&i| {
+                (
+                    waiters[i].players != size,
+                    waiters[i].lang != leader.lang,
+                    waiters[i].since,
+                )
+            });
+            partners.truncate(size - 1);
+            if leader.players != size && waiters[partners[0]].players != size {
+                continue;
+            }
+            partners.push(lead);
+            return Some(partners);
+        }
+        None
+    }
+
     /// Takes out of the queue the groups that make a table, and tells the others how things
     /// stand when that changed (or every few seconds).
     fn pass(&self) -> (Vec<Vec<Waiter>>, Vec<usize>) {
@@ -194,31 +264,16 @@ impl Matcher {
         waiters.sort_by_key(|w| w.since);
         let mut groups = Vec::new();
         let now = Instant::now();
+        // The longest waiting first; a table may take people from anywhere in the queue.
         let mut first = 0;
         while first < waiters.len() {
-            let lead = &waiters[first];
-            let any_lang = now.duration_since(lead.since) >= LANG_WAIT;
-            let mut partners: Vec<usize> = (first + 1..waiters.len())
-                .filter(|&i| {
-                    let other = &waiters[i];
-                    other.players == lead.players
-                        && (other.lang == lead.lang
-                            || any_lang
-                            || now.duration_since(other.since) >= LANG_WAIT)
-                })
-                .collect();
-            // Their own language first, then the longest waiting.
-            partners.sort_by_key(|&i| (waiters[i].lang != lead.lang, waiters[i].since));
-            if partners.len() + 1 >= lead.players {
-                let mut chosen: Vec<usize> = partners[..lead.players - 1].to_vec();
-                chosen.push(first);
-                chosen.sort_unstable();
-                let mut group: Vec<Waiter> =
-                    chosen.iter().rev().map(|&i| waiters.remove(i)).collect();
-                group.sort_by_key(|w| w.since);
-                groups.push(group);
-            } else {
-                first += 1;
+            match self.table_for(&waiters, first, now) {
+                Some(chosen) => {
+                    let before = chosen.iter().filter(|&&i| i < first).count();
+                    groups.push(take_out(&mut waiters, chosen));
+                    first -= before;
+                }
+                None => first += 1,
             }
         }
         let counts = Matcher::counts(&waiters);
@@ -278,6 +333,28 @@ impl Matcher {
             }
         }
     }
+}
+
+/// Whether `lead` and `other` may sit together: the same language, or one of them has waited
+/// [`LANG_WAIT`].
+fn compatible(lead: &Waiter, other: &Waiter, now: Instant) -> bool {
+    other.lang == lead.lang
+        || now.duration_since(lead.since) >= LANG_WAIT
+        || now.duration_since(other.since) >= LANG_WAIT
+}
+
+/// Takes the waiters at `chosen` out of the queue, in the order they asked.
+fn take_out(waiters: &mut Vec<Waiter>, mut chosen: Vec<usize>) -> Vec<Waiter> {
+    chosen.sort_unstable();
+    let mut group: Vec<Waiter> = chosen.iter().rev().map(|&i| waiters.remove(i)).collect();
+    group.sort_by_key(|w| w.since);
+    group
+}
+
+/// Seats the table `take_bot` gave, with bots in the seats nobody came for.
+pub async fn seat_with_bots(rooms: &Rooms, group: Vec<Waiter>) {
+    let bots = group[0].players.saturating_sub(group.len());
+    seat(rooms, group, bots).await;
 }
 
 /// Makes a room for `group` (and `bots` bots), stores it, and sends each of them into it.
@@ -399,6 +476,67 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn past_the_bot_offer_sizes_combine_at_the_smaller_table_of_people() {
+        let s = Duration::from_secs;
+        let matcher = Matcher::new(100, s(20));
+        // Before the bot offer, a 3 and a 2 wait apart.
+        matcher.join(waiter(1, RoomLang::En, 3, s(19))).unwrap();
+        matcher.join(waiter(2, RoomLang::En, 2, s(1))).unwrap();
+        assert!(matcher.pass().0.is_empty());
+        // Past it, the 3 sits with the 2 at a table of 2, the longest waiting first.
+        assert!(matcher.leave(1));
+        matcher.join(waiter(1, RoomLang::En, 3, s(21))).unwrap();
+        assert_eq!(conns(&matcher.pass().0), [vec![1, 2]]);
+
+        // Two who asked for 3 are never shrunk to 2 between themselves, nor a 4 and a 3 with
+        // nobody who asked for 2: they wait (for a bot, or people).
+        let apart = Matcher::new(100, s(20));
+        apart.join(waiter(3, RoomLang::En, 3, s(40))).unwrap();
+        apart.join(waiter(4, RoomLang::En, 3, s(30))).unwrap();
+        assert!(apart.pass().0.is_empty());
+        let apart = Matcher::new(100, s(20));
+        apart.join(waiter(3, RoomLang::En, 3, s(40))).unwrap();
+        apart.join(waiter(5, RoomLang::En, 4, s(50))).unwrap();
+        assert!(apart.pass().0.is_empty());
+        // A second 3 makes the table of 3 with the 4 past the offer: the largest the queue
+        // makes (not 2, though a 2 waits too).
+        apart.join(waiter(6, RoomLang::PtBr, 2, s(0))).unwrap();
+        apart.join(waiter(4, RoomLang::En, 3, s(30))).unwrap();
+        assert_eq!(conns(&apart.pass().0), [vec![5, 3, 4]]);
+        // Who asked for 2 sits at once with a 3 past the offer, whatever the language (that 3
+        // has waited past the language preference).
+        apart.join(waiter(7, RoomLang::En, 3, s(25))).unwrap();
+        assert_eq!(conns(&apart.pass().0), [vec![7, 6]]);
+        // A 3 who has not waited for the offer never sits at a smaller table.
+        apart.join(waiter(8, RoomLang::En, 3, s(5))).unwrap();
+        apart.join(waiter(9, RoomLang::En, 2, s(4))).unwrap();
+        assert!(apart.pass().0.is_empty());
+        assert_eq!(apart.pass().1, [1, 1, 0]);
+    }
+
+    #[tokio::test]
+    async fn who_takes_the_bot_sits_with_everyone_waiting_for_that_size() {
+        let s = Duration::from_secs;
+        let matcher = Matcher::new(100, s(20));
+        matcher.join(waiter(1, RoomLang::En, 4, s(30))).unwrap();
+        matcher.join(waiter(2, RoomLang::PtBr, 4, s(12))).unwrap();
+        matcher.join(waiter(3, RoomLang::En, 3, s(35))).unwrap();
+        assert_eq!(matcher.take_bot(2).err(), Some(QueueRefusal::NoBotYet));
+        // The 4s sit together, in the order they asked; the 3 is another size.
+        assert_eq!(conns(&[matcher.take_bot(1).unwrap()]), [vec![1, 2]]);
+        assert_eq!(matcher.pass().1, [0, 1, 0]);
+        // Up to the table's size: the taker's language first, then the longest waiting.
+        let matcher = Matcher::new(100, Duration::ZERO);
+        matcher.join(waiter(1, RoomLang::En, 3, s(1))).unwrap();
+        matcher.join(waiter(2, RoomLang::PtBr, 3, s(12))).unwrap();
+        matcher.join(waiter(3, RoomLang::PtBr, 3, s(2))).unwrap();
+        matcher.join(waiter(4, RoomLang::En, 3, s(0))).unwrap();
+        let table = matcher.take_bot(1).unwrap();
+        assert_eq!(conns(&[table]), [vec![2, 1, 4]]);
+        assert_eq!(Matcher::counts(&matcher.lock()), [0, 1, 0]);
+    }
+
+    #[tokio::test]
     async fn the_queue_is_bounded_in_all_and_per_address() {
         let matcher = Matcher::new(3, Duration::from_secs(20));
         let same_address = |conn| {
@@ -430,6 +568,6 @@ mod tests {
         quick
             .join(waiter(1, RoomLang::En, 2, Duration::ZERO))
             .unwrap();
-        assert_eq!(quick.take_bot(1).unwrap().conn, 1);
+        assert_eq!(conns(&[quick.take_bot(1).unwrap()]), [vec![1]]);
     }
 }

@@ -21,6 +21,7 @@ use tokio::time::Instant;
 use crate::rooms::outbox::ConnId;
 use crate::rooms::room::RoomSender;
 use crate::state::Status;
+use crate::state::ids::code_key;
 
 /// Why a room cannot be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -290,14 +291,15 @@ impl Registry {
         self.lock().rooms.get(id).map(|entry| entry.sender.clone())
     }
 
-    /// The id of the room held here with this code.
+    /// The id of the room held here with this code (look-alikes read as one: see
+    /// [`code_key`]).
     pub fn find_code(&self, code: &str) -> Option<String> {
-        self.lock().codes.get(code).cloned()
+        self.lock().codes.get(&code_key(code)).cloned()
     }
 
-    /// Whether a room held here has this code.
+    /// Whether a room held here has this code (look-alikes read as one).
     pub fn has_code(&self, code: &str) -> bool {
-        self.lock().codes.contains_key(code)
+        self.lock().codes.contains_key(&code_key(code))
     }
 
     /// Every room's sender (to tell them all something).
@@ -367,13 +369,15 @@ impl Registry {
             };
             evicted = inner.forget(&victim).map(|entry| entry.sender);
         }
-        if !room.code.is_empty() {
-            inner.codes.insert(room.code.clone(), room.id.clone());
+        // Indexed by its key, so that an older code holding 2, 5 or 8 is found typed either way.
+        let code = code_key(&room.code);
+        if !code.is_empty() {
+            inner.codes.insert(code.clone(), room.id.clone());
         }
         let entry = Entry {
             sender: room.sender,
             creator: room.creator,
-            code: room.code,
+            code,
             generation: room.generation,
             status: room.status,
             attended: room.attended,
@@ -490,6 +494,22 @@ mod tests {
         assert_eq!(registry.live_from(ana.addr), 0);
         assert!(registry.get("2").is_none() && registry.find_code("C2").is_none());
         assert_eq!(registry.find_code("C1").as_deref(), Some("1"));
+    }
+
+    #[test]
+    fn an_older_code_with_look_alikes_is_found_typed_either_way() {
+        let registry = Registry::new(100, 2, 10);
+        let mut older = room("1", None, 0);
+        older.code = "Q2S58".into();
+        registry.insert(older, true).unwrap();
+        for typed in ["Q2S58", "QZSSB", "q2s5b", "QZ5S8"] {
+            assert_eq!(registry.find_code(typed).as_deref(), Some("1"), "{typed}");
+            assert!(registry.has_code(typed), "{typed}");
+        }
+        assert!(registry.find_code("QZSS8X").is_none());
+        // Removed, it is forgotten under every spelling.
+        registry.remove("1", 0);
+        assert!(!registry.has_code("Q2S58") && !registry.has_code("QZSSB"));
     }
 
     #[test]

@@ -425,7 +425,9 @@ impl Client {
         for _ in 0..8 {
             if !app.rooms.registry.has_code(room.code())
                 && (app.cluster.is_none()
-                    || app.rooms.store.find_code(room.code()).await?.is_none())
+                    || crate::meeting::codes::find_stored(&app.rooms.store, room.code())
+                        .await?
+                        .is_none())
             {
                 break;
             }
@@ -524,10 +526,9 @@ impl Client {
                 Some(MatchState::cancelled().to_json())
             }
             ClientMessage::MatchBot {} => match app.matcher.take_bot(self.conn) {
-                Ok(waiter) => {
-                    let bots = waiter.players - 1;
-                    // The room tells the connection to enter it (`Outgoing::Matched`).
-                    crate::meeting::matcher::seat(&app.rooms, vec![waiter], bots).await;
+                Ok(table) => {
+                    // The room tells each connection to enter it (`Outgoing::Matched`).
+                    crate::meeting::matcher::seat_with_bots(&app.rooms, table).await;
                     None
                 }
                 Err(refused) => Some(refusal(
