@@ -1523,6 +1523,12 @@ web-chat-show = Show chat
 web-chat-message = Message
 web-chat-send = Send
 web-chat-phrases = Quick phrases
+# The hidden chat's switch when lines arrived while it was hidden (the number shows beside it).
+# $unread: the lines arrived.
+web-chat-show-unread = { $unread ->
+        [one] Show chat, 1 new message
+       *[other] Show chat, { $unread } new messages
+    }
 web-chat-placeholder = Type a message…
 web-chat-plain = Plain text, up to { $limit } characters; everyone in the room reads it.
 web-chat-muted-you = The host has muted you: you cannot write in the chat.
@@ -1531,8 +1537,15 @@ web-chat-need-name = To write here, enter your name on the home page first.
 web-chat-spectator = watching
 web-chat-slow = Slow down: you can write again in { $seconds } s.
 web-chat-too-long = Too long: a message has at most { $limit } characters.
-web-mute = Mute
-web-mute-named = Mute { $name } in the chat
+# The host's switch of a seat's chat. $muted: yes while the seat is muted (it says Unmute).
+web-mute = { $muted ->
+        [yes] Unmute
+       *[no] Mute
+    }
+web-mute-named = { $muted ->
+        [yes] Unmute { $name } in the chat
+       *[no] Mute { $name } in the chat
+    }
 web-tag-muted = muted
 # $muted: yes when muted, no when allowed to write again.
 web-muted = { $muted ->

@@ -1503,6 +1503,12 @@ web-chat-show = Mostrar o chat
 web-chat-message = Mensagem
 web-chat-send = Enviar
 web-chat-phrases = Frases rápidas
+# O botão do chat escondido quando chegaram linhas enquanto ele estava escondido (o número aparece
+# ao lado). $unread: as linhas que chegaram.
+web-chat-show-unread = { $unread ->
+        [one] Mostrar o chat, 1 mensagem nova
+       *[other] Mostrar o chat, { $unread } mensagens novas
+    }
 web-chat-placeholder = Escreva uma mensagem…
 web-chat-plain = Só texto, até { $limit } caracteres; todos na sala leem.
 web-chat-muted-you = O anfitrião silenciou você: você não pode escrever no chat.
@@ -1511,8 +1517,15 @@ web-chat-need-name = Para escrever aqui, digite antes o seu nome na página inic
 web-chat-spectator = assistindo
 web-chat-slow = Mais devagar: você pode escrever de novo em { $seconds } s.
 web-chat-too-long = Longa demais: uma mensagem tem no máximo { $limit } caracteres.
-web-mute = Silenciar
-web-mute-named = Silenciar { $name } no chat
+# O botão do anfitrião para o chat de um lugar. $muted: yes enquanto o lugar está silenciado.
+web-mute = { $muted ->
+        [yes] Reativar
+       *[no] Silenciar
+    }
+web-mute-named = { $muted ->
+        [yes] Reativar { $name } no chat
+       *[no] Silenciar { $name } no chat
+    }
 web-tag-muted = silenciado
 # $muted: yes quando silenciado, no quando pode escrever de novo.
 web-muted = { $muted ->
