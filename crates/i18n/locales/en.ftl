@@ -1350,6 +1350,9 @@ web-remove = Remove
 web-hand-to-bot = Hand seat to a bot
 # $bot: the bot's name as the command line takes it; any other bot shows that name.
 web-bot-name = { $bot ->
+        [card-1] Card, 1 line
+        [card-3] Card, 3 lines
+        [card-5] Card, 5 lines
        *[other] { $bot }
     }
 # The second bot of a kind and so on: "hard 2".

@@ -1317,6 +1317,9 @@ web-remove = Remover
 web-hand-to-bot = Passar o lugar a um bot
 # $bot: o nome do bot como a linha de comando o aceita; outro bot qualquer aparece com esse nome.
 web-bot-name = { $bot ->
+        [card-1] Cartão de 1 linha
+        [card-3] Cartão de 3 linhas
+        [card-5] Cartão de 5 linhas
         [random] aleatório
         [aggressive] agressivo
         [defensive] defensivo

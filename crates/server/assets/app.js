@@ -22,7 +22,7 @@ import { relabelReplay } from "./js/replay.js";
 import { renderReviewPage } from "./js/reviewpage.js";
 import { resetChat, addLines, patchChat, chatRefused } from "./js/chat.js";
 import { goHome } from "./js/leave.js";
-import { savedAvatar, avatarIds } from "./js/avatars.js";
+import { savedAvatar, avatarIds, newcomerAvatar } from "./js/avatars.js";
 import { rememberRoom, forgetRoom, roomOfCode, myRoomsQuestion, onMyRooms } from "./js/myrooms.js";
 
 const app = byId("app");
@@ -597,7 +597,7 @@ window.addEventListener("hashchange", onNavigate);
 window.addEventListener("popstate", onNavigate);
 
 await loadLanguages();
-state.avatar = savedAvatar() || "martian-green";
+state.avatar = savedAvatar() || newcomerAvatar();
 drawHeader();
 langSwitch.onchange = () => setLang(langSwitch.value);
 byId("howto-open").onclick = () => openHowTo();
@@ -610,7 +610,7 @@ connect({
   onOpen: (welcome) => {
     state.welcome = welcome;
     const ids = avatarIds(welcome);
-    if (!ids.includes(state.avatar)) state.avatar = ids[0];
+    if (!ids.includes(state.avatar)) state.avatar = newcomerAvatar(ids);
     resetLobby();
     resetHome();
     // A queue is not kept across a lost connection: ask again.
