@@ -1523,15 +1523,15 @@ web-chat = Chat
 web-chat-empty = No message yet: say hello!
 web-chat-hide = Hide chat
 web-chat-show = Show chat
-web-chat-message = Message
-web-chat-send = Send
-web-chat-phrases = Quick phrases
 # The hidden chat's switch when lines arrived while it was hidden (the number shows beside it).
 # $unread: the lines arrived.
 web-chat-show-unread = { $unread ->
         [one] Show chat, 1 new message
        *[other] Show chat, { $unread } new messages
     }
+web-chat-message = Message
+web-chat-send = Send
+web-chat-phrases = Quick phrases
 web-chat-placeholder = Type a message…
 web-chat-plain = Plain text, up to { $limit } characters; everyone in the room reads it.
 web-chat-muted-you = The host has muted you: you cannot write in the chat.
@@ -1686,8 +1686,20 @@ web-your-games-status = { $status ->
 web-continue = Continue
 web-continue-named = Continue room { $code }
 web-leave-named = Leave room { $code }
+# A finished (or closed) room in Your games: removed from the list after a question.
+web-your-games-remove = Remove
+web-your-games-remove-named = Remove room { $code } from Your games
+web-your-games-remove-ask = Remove this room from Your games?
+web-your-games-keep = Keep
+# What leaving or removing a room takes from Your games. $count: its finished games.
+web-your-games-loses = { $count ->
+        [one] Its finished game, with its record and review, can no longer be opened from this browser.
+       *[other] Its { $count } finished games, with their records and reviews, can no longer be opened from this browser.
+    }
+# $count: the older rooms not shown yet.
+web-your-games-more = Show older games ({ $count } more)
 # $label: "Game 2: Ana won (25–19)".
-web-download-named = Download the record of { $label }
+web-download-named = Download record of { $label }
 web-review-named = Review of { $label }
 web-back-home = Back to the home page
 web-entering = Entering the room…

@@ -1503,15 +1503,15 @@ web-chat = Chat
 web-chat-empty = Nenhuma mensagem ainda: diga olá!
 web-chat-hide = Esconder o chat
 web-chat-show = Mostrar o chat
-web-chat-message = Mensagem
-web-chat-send = Enviar
-web-chat-phrases = Frases rápidas
 # O botão do chat escondido quando chegaram linhas enquanto ele estava escondido (o número aparece
 # ao lado). $unread: as linhas que chegaram.
 web-chat-show-unread = { $unread ->
         [one] Mostrar o chat, 1 mensagem nova
        *[other] Mostrar o chat, { $unread } mensagens novas
     }
+web-chat-message = Mensagem
+web-chat-send = Enviar
+web-chat-phrases = Frases rápidas
 web-chat-placeholder = Escreva uma mensagem…
 web-chat-plain = Só texto, até { $limit } caracteres; todos na sala leem.
 web-chat-muted-you = O anfitrião silenciou você: você não pode escrever no chat.
@@ -1672,6 +1672,18 @@ web-your-games-status = { $status ->
 web-continue = Continuar
 web-continue-named = Continuar na sala { $code }
 web-leave-named = Sair da sala { $code }
+# Uma sala terminada (ou fechada) em Suas partidas: tirada da lista depois de uma pergunta.
+web-your-games-remove = Remover
+web-your-games-remove-named = Remover a sala { $code } de Suas partidas
+web-your-games-remove-ask = Remover esta sala de Suas partidas?
+web-your-games-keep = Manter
+# O que sair de uma sala ou removê-la tira de Suas partidas. $count: os jogos terminados dela.
+web-your-games-loses = { $count ->
+        [one] A partida terminada dela, com o registro e a revisão, não poderá mais ser aberta neste navegador.
+       *[other] As { $count } partidas terminadas dela, com os registros e as revisões, não poderão mais ser abertas neste navegador.
+    }
+# $count: as salas mais antigas ainda não mostradas.
+web-your-games-more = Mostrar partidas mais antigas (mais { $count })
 # $label: "Partida 2: vitória de Ana (25–19)".
 web-download-named = Baixar o registro de { $label }
 web-review-named = Revisão de { $label }

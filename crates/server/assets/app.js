@@ -23,7 +23,7 @@ import { renderReviewPage } from "./js/reviewpage.js";
 import { resetChat, addLines, patchChat, chatRefused } from "./js/chat.js";
 import { goHome } from "./js/leave.js";
 import { savedAvatar, avatarIds, newcomerAvatar } from "./js/avatars.js";
-import { rememberRoom, forgetRoom, roomOfCode, myRoomsQuestion, onMyRooms } from "./js/myrooms.js";
+import { rememberRoom, forgetRoom, roomOfCode, myRoomsQuestions, onMyRooms } from "./js/myrooms.js";
 
 const app = byId("app");
 const langSwitch = byId("lang");
@@ -90,8 +90,7 @@ function enterRoute() {
     render();
     if (where.kind === "home" && isOpen()) {
       send({ type: "browse", on: true });
-      const question = myRoomsQuestion();
-      if (question) send(question);
+      for (const question of myRoomsQuestions()) send(question);
     }
     return;
   }
@@ -177,10 +176,10 @@ const homeActions = {
       send(watchRequest({ code }));
     }
   },
-  onLeaveRoom: (room) => {
+  onLeaveRoom: (room, { local = false } = {}) => {
     const token = savedToken(room);
     state.confirmLeaveRoom = null;
-    if (!token) {
+    if (!token || local) {
       forgetRoom(room);
       render();
       return;
@@ -306,9 +305,8 @@ function onLeft(message) {
     state.pendingLeaveRoom = null;
     forgetRoom(room);
     notify(t("web-left", { code: "left_seat" }));
-    const question = myRoomsQuestion();
     state.myRooms = (state.myRooms || []).filter((r) => r.room !== room);
-    if (question) send(question);
+    for (const question of myRoomsQuestions()) send(question);
     render();
     return;
   }
