@@ -1350,6 +1350,9 @@ web-remove = Remove
 web-hand-to-bot = Hand seat to a bot
 # $bot: the bot's name as the command line takes it; any other bot shows that name.
 web-bot-name = { $bot ->
+        [card-1] Card, 1 line
+        [card-3] Card, 3 lines
+        [card-5] Card, 5 lines
        *[other] { $bot }
     }
 # The second bot of a kind and so on: "hard 2".
@@ -1520,6 +1523,12 @@ web-chat = Chat
 web-chat-empty = No message yet: say hello!
 web-chat-hide = Hide chat
 web-chat-show = Show chat
+# The hidden chat's switch when lines arrived while it was hidden (the number shows beside it).
+# $unread: the lines arrived.
+web-chat-show-unread = { $unread ->
+        [one] Show chat, 1 new message
+       *[other] Show chat, { $unread } new messages
+    }
 web-chat-message = Message
 web-chat-send = Send
 web-chat-phrases = Quick phrases
@@ -1531,8 +1540,15 @@ web-chat-need-name = To write here, enter your name on the home page first.
 web-chat-spectator = watching
 web-chat-slow = Slow down: you can write again in { $seconds } s.
 web-chat-too-long = Too long: a message has at most { $limit } characters.
-web-mute = Mute
-web-mute-named = Mute { $name } in the chat
+# The host's switch of a seat's chat. $muted: yes while the seat is muted (it says Unmute).
+web-mute = { $muted ->
+        [yes] Unmute
+       *[no] Mute
+    }
+web-mute-named = { $muted ->
+        [yes] Unmute { $name } in the chat
+       *[no] Mute { $name } in the chat
+    }
 web-tag-muted = muted
 # $muted: yes when muted, no when allowed to write again.
 web-muted = { $muted ->
@@ -1670,8 +1686,20 @@ web-your-games-status = { $status ->
 web-continue = Continue
 web-continue-named = Continue room { $code }
 web-leave-named = Leave room { $code }
+# A finished (or closed) room in Your games: removed from the list after a question.
+web-your-games-remove = Remove
+web-your-games-remove-named = Remove room { $code } from Your games
+web-your-games-remove-ask = Remove this room from Your games?
+web-your-games-keep = Keep
+# What leaving or removing a room takes from Your games. $count: its finished games.
+web-your-games-loses = { $count ->
+        [one] Its finished game, with its record and review, can no longer be opened from this browser.
+       *[other] Its { $count } finished games, with their records and reviews, can no longer be opened from this browser.
+    }
+# $count: the older rooms not shown yet.
+web-your-games-more = Show older games ({ $count } more)
 # $label: "Game 2: Ana won (25–19)".
-web-download-named = Download the record of { $label }
+web-download-named = Download record of { $label }
 web-review-named = Review of { $label }
 web-back-home = Back to the home page
 

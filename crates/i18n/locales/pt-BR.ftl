@@ -1317,6 +1317,9 @@ web-remove = Remover
 web-hand-to-bot = Passar o lugar a um bot
 # $bot: o nome do bot como a linha de comando o aceita; outro bot qualquer aparece com esse nome.
 web-bot-name = { $bot ->
+        [card-1] Cartão de 1 linha
+        [card-3] Cartão de 3 linhas
+        [card-5] Cartão de 5 linhas
         [random] aleatório
         [aggressive] agressivo
         [defensive] defensivo
@@ -1500,6 +1503,12 @@ web-chat = Chat
 web-chat-empty = Nenhuma mensagem ainda: diga olá!
 web-chat-hide = Esconder o chat
 web-chat-show = Mostrar o chat
+# O botão do chat escondido quando chegaram linhas enquanto ele estava escondido (o número aparece
+# ao lado). $unread: as linhas que chegaram.
+web-chat-show-unread = { $unread ->
+        [one] Mostrar o chat, 1 mensagem nova
+       *[other] Mostrar o chat, { $unread } mensagens novas
+    }
 web-chat-message = Mensagem
 web-chat-send = Enviar
 web-chat-phrases = Frases rápidas
@@ -1511,8 +1520,15 @@ web-chat-need-name = Para escrever aqui, digite antes o seu nome na página inic
 web-chat-spectator = assistindo
 web-chat-slow = Mais devagar: você pode escrever de novo em { $seconds } s.
 web-chat-too-long = Longa demais: uma mensagem tem no máximo { $limit } caracteres.
-web-mute = Silenciar
-web-mute-named = Silenciar { $name } no chat
+# O botão do anfitrião para o chat de um lugar. $muted: yes enquanto o lugar está silenciado.
+web-mute = { $muted ->
+        [yes] Reativar
+       *[no] Silenciar
+    }
+web-mute-named = { $muted ->
+        [yes] Reativar { $name } no chat
+       *[no] Silenciar { $name } no chat
+    }
 web-tag-muted = silenciado
 # $muted: yes quando silenciado, no quando pode escrever de novo.
 web-muted = { $muted ->
@@ -1656,6 +1672,18 @@ web-your-games-status = { $status ->
 web-continue = Continuar
 web-continue-named = Continuar na sala { $code }
 web-leave-named = Sair da sala { $code }
+# Uma sala terminada (ou fechada) em Suas partidas: tirada da lista depois de uma pergunta.
+web-your-games-remove = Remover
+web-your-games-remove-named = Remover a sala { $code } de Suas partidas
+web-your-games-remove-ask = Remover esta sala de Suas partidas?
+web-your-games-keep = Manter
+# O que sair de uma sala ou removê-la tira de Suas partidas. $count: os jogos terminados dela.
+web-your-games-loses = { $count ->
+        [one] A partida terminada dela, com o registro e a revisão, não poderá mais ser aberta neste navegador.
+       *[other] As { $count } partidas terminadas dela, com os registros e as revisões, não poderão mais ser abertas neste navegador.
+    }
+# $count: as salas mais antigas ainda não mostradas.
+web-your-games-more = Mostrar partidas mais antigas (mais { $count })
 # $label: "Partida 2: vitória de Ana (25–19)".
 web-download-named = Baixar o registro de { $label }
 web-review-named = Revisão de { $label }

@@ -22,8 +22,8 @@ import { relabelReplay } from "./js/replay.js";
 import { renderReviewPage } from "./js/reviewpage.js";
 import { resetChat, addLines, patchChat, chatRefused } from "./js/chat.js";
 import { goHome } from "./js/leave.js";
-import { savedAvatar, avatarIds } from "./js/avatars.js";
-import { rememberRoom, forgetRoom, roomOfCode, myRoomsQuestion, onMyRooms } from "./js/myrooms.js";
+import { savedAvatar, avatarIds, newcomerAvatar } from "./js/avatars.js";
+import { rememberRoom, forgetRoom, roomOfCode, myRoomsQuestions, onMyRooms } from "./js/myrooms.js";
 import { drawAccountTools, drawAccountOffer, renderProfile, claimSeat, drawFriends, signedIn } from "./js/account.js";
 
 const app = byId("app");
@@ -94,8 +94,7 @@ function enterRoute() {
     render();
     if (where.kind === "home" && isOpen()) {
       send({ type: "browse", on: true });
-      const question = myRoomsQuestion();
-      if (question) send(question);
+      for (const question of myRoomsQuestions()) send(question);
     }
     return;
   }
@@ -181,10 +180,10 @@ const homeActions = {
       send(watchRequest({ code }));
     }
   },
-  onLeaveRoom: (room) => {
+  onLeaveRoom: (room, { local = false } = {}) => {
     const token = savedToken(room);
     state.confirmLeaveRoom = null;
-    if (!token) {
+    if (!token || local) {
       forgetRoom(room);
       render();
       return;
@@ -313,9 +312,8 @@ function onLeft(message) {
     state.pendingLeaveRoom = null;
     forgetRoom(room);
     notify(t("web-left", { code: "left_seat" }));
-    const question = myRoomsQuestion();
     state.myRooms = (state.myRooms || []).filter((r) => r.room !== room);
-    if (question) send(question);
+    for (const question of myRoomsQuestions()) send(question);
     render();
     return;
   }
@@ -617,7 +615,7 @@ window.addEventListener("hashchange", onNavigate);
 window.addEventListener("popstate", onNavigate);
 
 await loadLanguages();
-state.avatar = savedAvatar() || "martian-green";
+state.avatar = savedAvatar() || newcomerAvatar();
 drawHeader();
 langSwitch.onchange = () => setLang(langSwitch.value);
 byId("howto-open").onclick = () => openHowTo();
@@ -631,7 +629,7 @@ connect({
     state.welcome = welcome;
     drawAccountTools();
     const ids = avatarIds(welcome);
-    if (!ids.includes(state.avatar)) state.avatar = ids[0];
+    if (!ids.includes(state.avatar)) state.avatar = newcomerAvatar(ids);
     resetLobby();
     resetHome();
     // A queue is not kept across a lost connection: ask again.

@@ -2,7 +2,8 @@
 // by the room code, the QR code, chat both ways (markup shown as text), avatars, Leave, one seat
 // per person (the ghost seat), the host's notice, 30 quick games in a row from one address, the
 // first screen at 1280×800, 390×844 and 360×740 with the moves within the thumb's reach, and
-// axe-core on every new screen in both languages at 390 and 1280 px. One server and one browser.
+// axe-core on every new screen in both languages at 390 and 1280 px; and the defects players found
+// on it (issue 37, item 9). One server and one browser.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -394,11 +395,11 @@ test("screen readers and the eyes: your turn said, the balance after a take read
   // A take is read with the balance of tanks and death rays.
   const took = await playUntil(page, () => page.evaluate(() => window.__said.some((line) => /You took .*Tanks \d+ vs \d+ death rays? — This turn:/.test(line))));
   assert.ok(took, "the balance read after a take");
-  // After the turn, the focus is on the headline, with a ring that shows.
   await playUntil(page, async () => (await page.locator('#board[data-my-turn="false"]').count()) > 0 && (await page.locator("#end-screen").count()) === 0);
+  // Played by the mouse (or a finger): no ring on it (issue 37: keyboard users keep theirs).
   if (await page.locator('#board[data-my-turn="false"]').count()) {
     const focus = await page.evaluate(() => ({ id: document.activeElement.id, ring: getComputedStyle(document.activeElement).outlineStyle }));
-    assert.deepEqual(focus, { id: "headline", ring: "solid" });
+    assert.deepEqual(focus, { id: "headline", ring: "none" });
   }
   await playToTheEnd([page]);
   // The sounds of the table, each its own.
@@ -423,7 +424,7 @@ test("screen readers and the eyes: your turn said, the balance after a take read
   await context.close();
 });
 
-test("the coach's figures tell options apart or mark them equal; a replayed turn of 0 says why; codes are read as typed", async () => {
+test("the coach's figures tell options apart or mark them equal; a replayed turn of 0 says why; codes are read as typed; Your games asks 20 rooms at a time", async () => {
   const { context, page, errors } = await newPage(DESKTOP, "units");
   await page.goto(base + "/");
   await page.waitForSelector("#quick-match", { timeout: STEP });
@@ -440,6 +441,27 @@ test("the coach's figures tell options apart or mark them equal; a replayed turn
       stopped: replay.turnSummary({ transcript: "TRRRHHCCCKKKK/R RRHHCCKKK/K stop", score: 3 }),
       empty: replay.turnSummary({ transcript: "TRRHHHCCCKKKK/H TTRRCCCKK/R TTHHH", score: 0 }),
       codes: ["k7m-px", " K7M PX ", "k.7.m.p.x"].map(home.normaliseCode),
+      yours: await (async () => {
+        // "Your games" with 45 seats held: asked about 20 at a time (the protocol's bound), the
+        // newest first, the older ones on request; the answers add up.
+        const mine = await import("/js/myrooms.js");
+        const { state } = await import("/js/state.js");
+        const ids = Array.from({ length: 45 }, (_, i) => i.toString(16).padStart(32, "0"));
+        for (const id of [...ids].reverse()) {
+          localStorage.setItem(`martian-dice:seat:${id}`, `token-${id}`);
+          mine.rememberRoom(id);
+        }
+        const sizes = (questions) => questions.map((q) => q.seats.length);
+        const first = sizes(mine.myRoomsQuestions());
+        const newest = mine.myRoomsQuestions()[0].seats[0].room === ids[0];
+        const older = [mine.olderRoomsQuestion(), mine.olderRoomsQuestion(), mine.olderRoomsQuestion()].map((q) => q && q.seats.length);
+        const again = sizes(mine.myRoomsQuestions());
+        mine.onMyRooms([{ room: ids[1], status: "over" }]);
+        mine.onMyRooms([{ room: ids[40], status: "closed" }, { room: ids[0], status: "lobby" }]);
+        const shown = state.myRooms.map((r) => ids.indexOf(r.room));
+        for (const id of ids) mine.forgetRoom(id);
+        return { first, newest, older, again, shown };
+      })(),
     };
   });
   // Told apart with more decimals: the best is best, alone.
@@ -453,6 +475,201 @@ test("the coach's figures tell options apart or mark them equal; a replayed turn
   // The last roll had nothing to take (humans already taken): its tanks count, 5 against 2.
   assert.deepEqual(out.empty, { end: "no-choice", tanks: 5, rays: 2, tanks_win: true, score: 0, bonus: 0 });
   assert.deepEqual(out.codes, ["K7MPX", "K7MPX", "K7MPX"]);
+  assert.deepEqual(out.yours, { first: [20], newest: true, older: [20, 5, null], again: [20, 20, 5], shown: [0, 1, 40] });
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+// Words cut inside a word on buttons, links styled as buttons, headings, table heads and labels
+// shown now: each word's boxes (split at spaces, dashes and slashes) must sit on one line.
+const brokenWords = (page) =>
+  page.evaluate(() => {
+    const out = [];
+    for (const element of document.querySelectorAll("button, .button, h1, h2, h3, h4, th, legend, label, summary")) {
+      if (!element.getClientRects().length) continue;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest(".visually-hidden, [hidden]")) continue;
+        for (const word of node.data.matchAll(/[^\s\-–—/]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(`${element.tagName.toLowerCase()}${element.id ? "#" + element.id : ""}: ${word[0]}`);
+        }
+      }
+    }
+    return out;
+  });
+
+// Hidden means hidden: nothing drawn, whatever the attribute says.
+const shown = (page, selector) =>
+  page.locator(selector).evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    return getComputedStyle(e).visibility !== "hidden" && r.width > 0 && r.height > 0;
+  });
+
+// The phrases each page shows that are not wholly in sight (outside the phrases' box or the screen).
+const phrasesOutOfSight = (page) =>
+  page.evaluate(() => {
+    const group = document.querySelector("#chat .phrases").getBoundingClientRect();
+    return [...document.querySelectorAll("#chat .phrases button")]
+      .filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.left < group.left - 0.5 || r.right > group.right + 0.5 || r.right > innerWidth || r.left < 0;
+      })
+      .map((b) => b.textContent);
+  });
+
+test("issue 37's table as players try it: hidden chat boxes, a kept draft, Unmute, unread lines, phrases in sight, whole words, checkboxes, legend pictures, bot names, focus rings, Your games", async () => {
+  const host = await newPage(SMALL_PHONE, "pt host", "pt-BR");
+  const guest = await newPage(DESKTOP, "guest");
+  const watcher = await newPage(SMALL_PHONE, "watcher");
+  const code = await createRoom(host.page, "Júlia", "cow");
+
+  // The room options: checkboxes of their own size beside their labels.
+  for (const id of ["#opt-public", "#opt-spectator-chat"]) {
+    const b = await box(host.page, id);
+    assert.ok(b.right - b.left <= 30 && b.bottom - b.top <= 30, `${id} is ${JSON.stringify(b)}`);
+  }
+  // The bots' names in words in the add-bot menu, then at the seats, in both languages.
+  const menu = await host.page.locator("#bot-form .bot-choice strong").allTextContents();
+  for (const name of ["Cartão de 1 linha", "Cartão de 3 linhas", "Cartão de 5 linhas"]) assert.ok(menu.includes(name), `${name} in ${menu}`);
+  assert.ok(!menu.some((name) => /card-/.test(name)), `${menu}`);
+  await host.page.check('#bot-form input[value="card-3"]', { force: true });
+  await host.page.click("#add-bot");
+  await seatCount(host.page, 2);
+
+  await home(guest.page, "Noa", "chicken");
+  await guest.page.fill("#room-code", code);
+  await guest.page.click("#join-code");
+  await guest.page.waitForSelector("#lobby-code", { timeout: STEP });
+  await seatCount(host.page, 3);
+  assert.match(await host.page.textContent("table.seats"), /Cartão de 3 linhas/);
+  assert.match(await guest.page.textContent("table.seats"), /Card, 3 lines/);
+  assert.doesNotMatch(await guest.page.textContent("table.seats"), /card-3/);
+
+  // A spectator who may not write sees no box to write in, and no phrases; they are told why.
+  await watcher.page.goto(`${base}/r/${code}`);
+  await watcher.page.waitForSelector("#chat-note", { timeout: STEP });
+  await watcher.page.waitForFunction(() => /Only the players write here/.test(document.querySelector("#chat-note").textContent), null, { timeout: STEP });
+  assert.equal(await shown(watcher.page, "#chat-form"), false, "the watcher sees no chat box");
+  assert.equal(await shown(watcher.page, "#chat .phrases"), false, "the watcher sees no phrases");
+
+  // Every phrase in sight, on a small phone and on a desktop.
+  for (const who of [host, guest]) assert.deepEqual(await phrasesOutOfSight(who.page), []);
+
+  // A draft typed before a mute is still there when the host lets the guest write again; muted,
+  // the guest sees neither the box nor the phrases. The host's button says what it will do.
+  const draft = "See you at the table";
+  await guest.page.fill("#chat-text", draft);
+  assert.equal(await host.page.getByRole("button", { name: "Silenciar Noa no chat", exact: true }).textContent(), "Silenciar");
+  await host.page.click('[data-mute="2"]');
+  await guest.page.waitForFunction(() => document.querySelector("#chat-form").hidden, null, { timeout: STEP });
+  assert.equal(await shown(guest.page, "#chat-form"), false, "a muted player sees no chat box");
+  assert.equal(await shown(guest.page, "#chat .phrases"), false, "a muted player sees no phrases");
+  const unmute = host.page.getByRole("button", { name: "Reativar Noa no chat", exact: true });
+  await unmute.waitFor({ timeout: STEP });
+  assert.equal((await unmute.textContent()).trim(), "Reativar");
+  await checkScreen(host.page, "lobby with a muted player pt 360");
+  assert.deepEqual(await brokenWords(host.page), [], "pt-BR lobby at 360 px");
+  // The same in English.
+  await host.page.selectOption("#lang", "en");
+  const unmuteEn = host.page.getByRole("button", { name: "Unmute Noa in the chat", exact: true });
+  await unmuteEn.waitFor({ timeout: STEP });
+  assert.equal((await unmuteEn.textContent()).trim(), "Unmute");
+  await host.page.selectOption("#lang", "pt-BR");
+  await host.page.getByRole("button", { name: "Reativar Noa no chat", exact: true }).click();
+  await guest.page.waitForFunction(() => !document.querySelector("#chat-form").hidden, null, { timeout: STEP });
+  assert.equal(await shown(guest.page, "#chat-form"), true);
+  assert.equal(await guest.page.inputValue("#chat-text"), draft, "the draft is kept");
+  // A line the server refuses (a sixth at once) waits in the box to be sent later.
+  for (const [n, line] of [draft, "two", "three", "four", "five", "one too many"].entries()) {
+    await guest.page.fill("#chat-text", line);
+    await guest.page.click("#chat-send");
+    if (n === 5) break;
+    await guest.page.waitForFunction((text) => [...document.querySelectorAll(".chat-line .chat-text")].some((t) => t.textContent === text), line, { timeout: STEP });
+  }
+  await said(guest.page, /Slow down/);
+  assert.equal(await guest.page.inputValue("#chat-text"), "one too many", "a refused line is kept");
+  await host.page.getByRole("button", { name: "Silenciar Noa no chat", exact: true }).waitFor({ timeout: STEP });
+
+  // A hidden chat counts the lines arrived meanwhile, in sight and in the button's name.
+  await guest.page.click("#chat-toggle");
+  await host.page.fill("#chat-text", "Oi, Noa");
+  await host.page.click("#chat-send");
+  await host.page.click('#chat [data-say="good_luck"]');
+  await guest.page.waitForFunction(() => document.querySelector("#chat-unread")?.textContent === "2", null, { timeout: STEP });
+  assert.equal(await guest.page.getByRole("button", { name: "Show chat, 2 new messages", exact: true }).count(), 1);
+  await checkScreen(guest.page, "lobby with unread lines en 1280");
+  await guest.page.click("#chat-toggle");
+  assert.equal(await guest.page.locator("#chat-unread").count(), 0);
+  assert.equal(await guest.page.getByRole("button", { name: "Hide chat", exact: true }).count(), 1);
+  await checkScreen(watcher.page, "lobby watched en 360");
+  assert.deepEqual(await brokenWords(watcher.page), [], "English lobby at 360 px");
+
+  // The game, at 360 px in pt-BR: no word cut ("Pontos", "Silenciar").
+  await host.page.fill("#rule-target", "3");
+  await host.page.click("#start");
+  await host.page.waitForSelector("#board", { timeout: STEP });
+  await watcher.page.waitForSelector("#board", { timeout: STEP });
+  assert.deepEqual(await brokenWords(host.page), [], "pt-BR game at 360 px");
+  assert.deepEqual(await brokenWords(watcher.page), [], "English game at 360 px");
+  // A heading the page focuses shows a ring to keyboard users only.
+  const ring = () => host.page.evaluate(() => {
+    document.querySelector("#headline").focus();
+    return getComputedStyle(document.activeElement).outlineStyle;
+  });
+  await host.page.mouse.click(2, 300);
+  assert.equal(await ring(), "none", "no ring after the mouse");
+  await host.page.keyboard.press("Tab");
+  assert.equal(await ring(), "solid", "a ring after the keyboard");
+
+  // The end: the chart's legend draws each picture the size of the text.
+  await playToTheEnd([host.page, guest.page]);
+  const legend = await host.page.locator("#score-chart .legend .avatar").evaluateAll((list) => list.map((svg) => Math.round(svg.getBoundingClientRect().width)));
+  const text = await host.page.locator("#score-chart .legend li").first().evaluate((li) => parseFloat(getComputedStyle(li).fontSize));
+  assert.equal(legend.length, 3);
+  for (const width of legend) assert.ok(width > 0 && width <= 1.6 * text, `a legend picture ${width} px wide beside ${text} px text`);
+  await checkScreen(host.page, "end pt 360");
+
+  // "Your games": the finished room shows its game to review, not Continue, and is removed only
+  // after a question that says what goes with it.
+  await guest.page.goto(base + "/");
+  const room = guest.page.locator(".my-room").filter({ hasText: code });
+  await room.waitFor({ timeout: STEP });
+  await guest.page.waitForFunction((c) => [...document.querySelectorAll(".my-room")].some((r) => r.textContent.includes(c) && r.querySelector('a[href^="/#review="]')), code, { timeout: STEP });
+  assert.equal(await room.locator("a.primary, .button.primary").count(), 0, "no Continue on a finished room");
+  assert.match(await room.textContent(), /Game 1: (.* won|shared by .*) \(\d+–\d+–\d+\)/);
+  await guest.page.getByRole("button", { name: `Remove room ${code} from Your games`, exact: true }).click();
+  assert.match(await room.locator(".leave-confirm").textContent(), /Remove this room from Your games\? Its finished game, with its record and review, can no longer be opened from this browser\./);
+  assert.equal(await guest.page.evaluate(() => document.activeElement.textContent), "Keep");
+  await checkScreen(guest.page, "remove question en 1280");
+  await guest.page.getByRole("button", { name: "Keep", exact: true }).click();
+  assert.equal(await room.locator('a[href^="/#review="]').count(), 1, "kept after Keep");
+  await guest.page.getByRole("button", { name: `Remove room ${code} from Your games`, exact: true }).click();
+  await room.getByRole("button", { name: "Remove", exact: true }).click();
+  await guest.page.waitForFunction((c) => ![...document.querySelectorAll(".my-room")].some((r) => r.textContent.includes(c)), code, { timeout: STEP });
+  assert.deepEqual([...host.errors, ...guest.errors, ...watcher.errors], []);
+  for (const who of [host, guest, watcher]) await who.context.close();
+});
+
+test("a new visitor gets a picture of their own, kept once chosen", async () => {
+  const picked = [];
+  for (const chance of [0.01, 0.99]) {
+    const { context, page, errors } = await newPage(DESKTOP, `newcomer ${chance}`);
+    await context.addInitScript((value) => (Math.random = () => value), chance);
+    await page.goto(base + "/");
+    await page.waitForSelector("#quick-match:not([disabled])", { timeout: STEP });
+    const first = await page.locator('#create-form input[name="avatar"]:checked').getAttribute("value");
+    // Back another day, when chance would pick another: the same picture.
+    await context.addInitScript((value) => (Math.random = () => value), 1 - chance);
+    await page.reload();
+    await page.waitForSelector("#quick-match:not([disabled])", { timeout: STEP });
+    assert.equal(await page.locator('#create-form input[name="avatar"]:checked').getAttribute("value"), first);
+    picked.push(first);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.notEqual(picked[0], picked[1], `two newcomers both got ${picked[0]}`);
 });

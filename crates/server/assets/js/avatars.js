@@ -192,6 +192,14 @@ export function saveAvatar(id) {
   }
 }
 
+// A new visitor's picture: one of `ids` at random (so that not everyone starts as the same one),
+// remembered at once, so that it stays theirs until they pick another.
+export function newcomerAvatar(ids = [...Object.keys(MARTIANS), ...Object.keys(EARTH)]) {
+  const id = ids[Math.floor(Math.random() * ids.length) % ids.length];
+  saveAvatar(id);
+  return id;
+}
+
 // A radio group of every avatar (a fieldset named by its legend), the chosen one checked.
 export function avatarPicker(name, chosen, ids) {
   const options = ids.map(

@@ -2,7 +2,9 @@
 // text (never as HTML). Its panel is one element kept for the room's whole life and moved into
 // the lobby or the game screen, so that a redraw never loses what is being typed, and its list
 // is a polite live region: new lines are read out, and nothing else. A remembered switch hides
-// it (and stops the reading); the host mutes a seat from the players' table.
+// it (and stops the reading), and its switch then counts the lines arrived meanwhile; the host
+// mutes a seat from the players' table. Whoever may not write sees no box to write in, and a
+// draft typed before a mute (or a line the server refused) waits in the box for later.
 import { t } from "../i18n.js";
 import { esc } from "./dom.js";
 import { state, playerName } from "./state.js";
@@ -14,7 +16,7 @@ const HIDE_KEY = "martian-dice:chat-hidden";
 // The lines shown at most (the server keeps 30).
 const SHOWN = 50;
 
-const chat = { room: null, lines: [], node: null, lang: null };
+const chat = { room: null, lines: [], node: null, lang: null, unread: 0, sent: null };
 
 function hidden() {
   try {
@@ -30,6 +32,8 @@ export function resetChat(roomId) {
   chat.room = roomId;
   chat.lines = [];
   chat.node = null;
+  chat.unread = 0;
+  chat.sent = null;
 }
 
 // Lines from the server (`chat`, or the history on entering): each once, in order.
@@ -37,7 +41,12 @@ export function addLines(lines, { live = true } = {}) {
   const known = new Set(chat.lines.map((l) => l.n));
   const fresh = lines.filter((l) => !known.has(l.n));
   if (!fresh.length) return;
+  if (chat.sent != null && fresh.some((l) => l.text === chat.sent)) chat.sent = null;
   chat.lines = [...chat.lines, ...fresh].sort((a, b) => a.n - b.n).slice(-SHOWN);
+  if (live && hidden()) {
+    chat.unread += fresh.filter((l) => l.seat == null || l.seat !== state.seat).length;
+    drawHidden();
+  }
   if (!chat.node) return;
   const list = chat.node.querySelector(".chat-lines ul");
   const box = chat.node.querySelector(".chat-lines");
@@ -106,6 +115,7 @@ function build() {
     } catch {
       // private windows: the switch lasts for this page
     }
+    if (!hidden()) chat.unread = 0;
     drawHidden();
   };
   node.querySelectorAll("[data-say]").forEach((button) => {
@@ -116,7 +126,10 @@ function build() {
     const input = node.querySelector("#chat-text");
     const text = input.value.trim();
     if (!text) return;
-    if (send({ type: "chat", text })) input.value = "";
+    if (send({ type: "chat", text })) {
+      chat.sent = text;
+      input.value = "";
+    }
   };
   chat.node = node;
   chat.lang = t("web-chat");
@@ -133,7 +146,12 @@ function drawHidden() {
   node.classList.toggle("collapsed", off);
   node.querySelector("#chat-body").hidden = off;
   const toggle = node.querySelector("#chat-toggle");
-  toggle.textContent = off ? t("web-chat-show") : t("web-chat-hide");
+  const unread = off ? chat.unread : 0;
+  toggle.innerHTML = off
+    ? `${esc(t("web-chat-show"))}${unread ? ` <span class="unread" id="chat-unread" aria-hidden="true">${unread}</span>` : ""}`
+    : esc(t("web-chat-hide"));
+  if (unread) toggle.setAttribute("aria-label", t("web-chat-show-unread", { unread }));
+  else toggle.removeAttribute("aria-label");
   toggle.setAttribute("aria-expanded", String(!off));
 }
 
@@ -170,8 +188,16 @@ export function patchChat() {
   node.querySelector("#chat-note").textContent = can ? t("web-chat-plain", { limit }) : why;
 }
 
+// A line the server refused goes back into the box (unless something new was typed meanwhile).
+function keepRefused() {
+  const input = chat.node && chat.node.querySelector("#chat-text");
+  if (input && chat.sent && !input.value) input.value = chat.sent;
+  chat.sent = null;
+}
+
 // A refusal of a chat request, in words.
 export function chatRefused(error) {
+  if (["chat_rate_limited", "chat_too_long", "muted"].includes(error.code)) keepRefused();
   if (error.code === "chat_rate_limited") notify(t("web-chat-slow", { seconds: Math.max(1, Math.ceil((error.retry_ms || 1000) / 1000)) }), true);
   else if (error.code === "chat_too_long") notify(t("web-chat-too-long", { limit: error.limit || 200 }), true);
   else if (error.code === "muted") notify(t("web-chat-muted-you"), true);

@@ -8,7 +8,7 @@ import { diceRow } from "./dice.js";
 import { state, savedName, saveName } from "./state.js";
 import { send, applyOffline } from "./net.js";
 import { avatarPicker, avatarIds, saveAvatar } from "./avatars.js";
-import { myRoomsList } from "./myrooms.js";
+import { myRoomsList, olderRoomsQuestion } from "./myrooms.js";
 import { publicLists, matchingPanel } from "./public.js";
 
 let drawn = null;
@@ -195,8 +195,15 @@ function bindLists({ onLeaveRoom }) {
     };
   });
   document.querySelectorAll("[data-leave-yes]").forEach((button) => {
-    button.onclick = () => onLeaveRoom(button.dataset.leaveYes);
+    button.onclick = () => onLeaveRoom(button.dataset.leaveYes, { local: button.dataset.local === "1" });
   });
+  const more = byId("my-rooms-more");
+  if (more) {
+    more.onclick = () => {
+      const question = olderRoomsQuestion();
+      if (question) send(question);
+    };
+  }
 }
 
 // The quick-match clock, a second at a time.

@@ -28,7 +28,8 @@ export function seatTable(room, game) {
     }
     if (isHost() && i !== state.seat && seat.human && !seat.bot) {
       const muted = seat.muted ? "yes" : "no";
-      action += `<button type="button" class="small" data-mute="${i}" data-muted="${seat.muted ? "false" : "true"}" data-sends aria-pressed="${Boolean(seat.muted)}" aria-label="${esc(t("web-mute-named", { name: playerName(seat), muted }))}">${esc(t("web-mute"))}</button>`;
+      // It says what it does: Mute, or Unmute while the seat is muted.
+      action += `<button type="button" class="small" data-mute="${i}" data-muted="${seat.muted ? "false" : "true"}" data-sends aria-label="${esc(t("web-mute-named", { name: playerName(seat), muted }))}">${esc(t("web-mute", { muted }))}</button>`;
     }
     const online = seat.connected ? "online" : "offline";
     return `<tr class="seat${turn}${won}" data-seat="${i}">
