@@ -8,6 +8,7 @@
 
 mod util;
 
+mod accounts;
 mod advise;
 mod arena;
 mod card;

@@ -63,6 +63,10 @@ fn date(ms: i64) -> String {
 /// A refusal the operator caused (a name, a password) is a usage error (exit 2).
 fn refused(error: AccountError) -> anyhow::Error {
     match error {
+        // A file that is not there was named by the operator.
+        AccountError::Store(martian_server::StoreError::File { what, error }) => {
+            UsageError(format!("{what}: {error}")).into()
+        }
         AccountError::Store(store) => store.into(),
         other => UsageError(other.to_string()).into(),
     }
