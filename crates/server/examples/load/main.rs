@@ -3,11 +3,15 @@
 //!
 //! ```text
 //! cargo run --release -p martian-server --example load -- [--clients 1000] [--seconds 60]
-//!     [--think-ms 300-1500] [--bot-delay 300] [--expensive-rooms 0]
+//!     [--think-ms 300-1500] [--bot-delay 300] [--expensive-rooms 0] [--sign-ins 0]
 //!     [--bin target/release/martian-dice]
 //! cargo run --release -p martian-server --example load -- --idle 10000 [--bin …]
 //! cargo run --release -p martian-server --example load -- --cluster 2 --bin … [--clients …]
 //! ```
+//!
+//! `--sign-ins N` signs an account in N times a second while the clients play (each an Argon2id
+//! check on the server's password pool): the latencies then show whether sign-ins slow the
+//! games; the sign-ins' own answers and times are reported.
 //!
 //! `--expensive-rooms K` starts K rooms, while the others play, whose bots need a three-player
 //! solve of rules new to the server: the latencies then show whether those solves slow the
@@ -44,6 +48,7 @@ struct Args {
     idle: Option<usize>,
     bin: Option<PathBuf>,
     cluster: Option<usize>,
+    sign_ins: u32,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -56,6 +61,7 @@ fn parse_args() -> Result<Args, String> {
         idle: None,
         bin: None,
         cluster: None,
+        sign_ins: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -85,6 +91,9 @@ fn parse_args() -> Result<Args, String> {
                 args.expensive_rooms = value()?
                     .parse()
                     .map_err(|e| format!("--expensive-rooms: {e}"))?
+            }
+            "--sign-ins" => {
+                args.sign_ins = value()?.parse().map_err(|e| format!("--sign-ins: {e}"))?
             }
             "--idle" => args.idle = Some(value()?.parse().map_err(|e| format!("--idle: {e}"))?),
             "--bin" => args.bin = Some(PathBuf::from(value()?)),
@@ -326,7 +335,18 @@ fn main() {
         let cpu = || pids.iter().map(|&pid| cpu_seconds(pid).unwrap_or(0.0)).sum::<f64>();
         let cpu_before = cpu();
         let driver_before = cpu_seconds(std::process::id()).unwrap_or(0.0);
+        let signing = (args.sign_ins > 0).then(|| {
+            let (stop, stopped) = tokio::sync::watch::channel(false);
+            (stop, tokio::spawn(sign_ins(addr, args.sign_ins, stopped)))
+        });
         let report = run(addr, config).await;
+        let signed = match signing {
+            Some((stop, task)) => {
+                let _ = stop.send(true);
+                Some(task.await.expect("the sign-ins' task ends"))
+            }
+            None => None,
+        };
         let rss_after = rss();
         // The peak is what a host must provision; the end alone depends on what the allocator
         // happened to have handed back at that instant.
@@ -353,6 +373,11 @@ fn main() {
             report.updates, report.updates as f64 / report.play_time.as_secs_f64(),
             report.update_bytes as f64 / report.updates.max(1) as f64);
         println!("  chat lines sent: {}, received back: {}", report.chat_sent, report.chat_received);
+        if let Some(signed) = &signed {
+            println!("  sign-ins meanwhile: {} asked ({:.1}/s), {} signed in; their time p50 {:.1} ms, p99 {:.1} ms",
+                signed.asked, signed.asked as f64 / signed.seconds.max(1e-9), signed.ok,
+                signed.percentile_ms(50.0), signed.percentile_ms(99.0));
+        }
         println!("  errors: {}", report.errors.len());
         for error in report.errors.iter().take(10) {
             println!("    {error}");
@@ -380,7 +405,9 @@ fn main() {
         let _ = std::fs::remove_dir_all(&dir);
         // Every line a client sent comes back to it (a line in flight at the end excepted).
         let chat_ok = report.chat_received + report.clients >= report.chat_sent;
+        let signs_ok = signed.as_ref().is_none_or(|s| s.ok == s.asked && s.asked > 0);
         let ok = report.errors.is_empty()
+            && signs_ok
             && chat_ok
             && report.concurrent == report.clients
             && report.percentile_ms(99.0) <= 50.0
@@ -395,4 +422,59 @@ fn main() {
             std::process::exit(1);
         }
     });
+}
+
+/// What the sign-ins beside the load came to.
+struct SignIns {
+    asked: usize,
+    ok: usize,
+    seconds: f64,
+    /// Request-to-answer times, microseconds, sorted.
+    times_us: Vec<u64>,
+}
+
+impl SignIns {
+    fn percentile_ms(&self, p: f64) -> f64 {
+        if self.times_us.is_empty() {
+            return 0.0;
+        }
+        let index = ((p / 100.0) * (self.times_us.len() - 1) as f64).round() as usize;
+        self.times_us[index] as f64 / 1000.0
+    }
+}
+
+/// Makes an account, then signs it in `per_second` times a second (each on a connection of its
+/// own, as browsers do) until told to stop.
+async fn sign_ins(
+    addr: SocketAddr,
+    per_second: u32,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> SignIns {
+    use martian_testkit::ws::http;
+    let body = r#"{"name":"Load Signer","password":"a long enough password"}"#;
+    let (status, _, text) = http(addr, "POST", "/api/accounts", &[], Some(body.as_bytes())).await;
+    assert_eq!(status, 201, "the load's account is made: {text}");
+    let started = std::time::Instant::now();
+    let mut every = tokio::time::interval(Duration::from_secs_f64(1.0 / f64::from(per_second)));
+    let mut asked = Vec::new();
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = stop.changed() => break,
+        }
+        asked.push(tokio::spawn(async move {
+            let sent = std::time::Instant::now();
+            let (status, _, _) = http(addr, "POST", "/api/session", &[], Some(body.as_bytes())).await;
+            (status, sent.elapsed().as_micros() as u64)
+        }));
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let mut result = SignIns { asked: asked.len(), ok: 0, seconds, times_us: Vec::new() };
+    for task in asked {
+        let (status, micros) = task.await.expect("a sign-in's task ends");
+        result.ok += usize::from(status == 200);
+        result.times_us.push(micros);
+    }
+    result.times_us.sort_unstable();
+    result
 }
