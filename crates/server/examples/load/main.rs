@@ -464,12 +464,18 @@ async fn sign_ins(
         }
         asked.push(tokio::spawn(async move {
             let sent = std::time::Instant::now();
-            let (status, _, _) = http(addr, "POST", "/api/session", &[], Some(body.as_bytes())).await;
+            let (status, _, _) =
+                http(addr, "POST", "/api/session", &[], Some(body.as_bytes())).await;
             (status, sent.elapsed().as_micros() as u64)
         }));
     }
     let seconds = started.elapsed().as_secs_f64();
-    let mut result = SignIns { asked: asked.len(), ok: 0, seconds, times_us: Vec::new() };
+    let mut result = SignIns {
+        asked: asked.len(),
+        ok: 0,
+        seconds,
+        times_us: Vec::new(),
+    };
     for task in asked {
         let (status, micros) = task.await.expect("a sign-in's task ends");
         result.ok += usize::from(status == 200);

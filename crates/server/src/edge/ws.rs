@@ -299,6 +299,7 @@ async fn connection(
         browsing: None,
         matching: false,
         guesses: Default::default(),
+        account,
     };
     let config = &app.config;
     let mut limit = RateLimit {

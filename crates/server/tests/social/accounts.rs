@@ -198,6 +198,23 @@ async fn a_guest_claims_a_name_keeps_it_on_another_device_and_can_delete_it() {
     .await;
     assert_eq!(elsewhere.welcome["account"], Value::Null);
     assert_eq!(Client::connect(addr).await.welcome["account"], Value::Null);
+    // A claimed name is the account's: a guest cannot sit as it (look-alikes included); signed
+    // in, its owner can.
+    let mut guest = Client::connect(addr).await;
+    guest
+        .refused(json!({"type": "create_room", "name": "ANA"}), "name_taken")
+        .await;
+    guest
+        .refused(
+            json!({"type": "quick_match", "name": "Аna", "players": 2}),
+            "name_taken",
+        )
+        .await;
+    let mut owner = signed;
+    owner
+        .send(json!({"type": "create_room", "name": "Ana"}))
+        .await;
+    assert_eq!(owner.recv_type("joined").await["seat"], 0);
 
     // Signing out ends that session only.
     let (status, _, _) = http(

@@ -37,6 +37,8 @@ pub(super) struct Client {
     pub(super) matching: bool,
     /// The room codes it typed that found no room.
     pub(super) guesses: crate::meeting::codes::ConnectionGuesses,
+    /// The account the connection is signed in as (from the session cookie).
+    pub(super) account: Option<crate::players::Account>,
 }
 
 /// An avatar a person picked, if any; an unknown id is refused.
@@ -50,6 +52,34 @@ pub(super) fn person_avatar(id: Option<String>) -> Result<Option<Avatar>, String
 }
 
 impl Client {
+    /// A refusal if `name` (compared as names are) is an account's and the connection is not
+    /// signed in as it: a guest cannot sit as someone who claimed the name.
+    async fn claimed_by_another(&self, app: &App, name: &str, kind: &str) -> Option<String> {
+        let key = martian_protocol::names::skeleton(name);
+        if key.is_empty() {
+            return None;
+        }
+        let owner = match app.players.accounts.by_key(&key).await {
+            Ok(owner) => owner?,
+            Err(error) => {
+                tracing::warn!("checking a name against the accounts: {error}");
+                return None;
+            }
+        };
+        if owner.disabled || self.account.as_ref().is_some_and(|a| a.id == owner.id) {
+            return None;
+        }
+        Some(refusal(
+            app,
+            ErrorCode::NameTaken,
+            &format!(
+                "{} is an account's name: sign in as it, or choose another name",
+                owner.name
+            ),
+            Some(kind),
+        ))
+    }
+
     /// Handles one text message; returns a direct reply (errors outside a room), if any.
     pub(super) async fn incoming_text(
         &mut self,
@@ -175,6 +205,18 @@ impl Client {
         }
         if self.matching {
             return Box::pin(self.while_matching(app, message)).await;
+        }
+        let named = match &message {
+            ClientMessage::CreateRoom { name, .. }
+            | ClientMessage::Join { name, .. }
+            | ClientMessage::QuickMatch { name, .. } => Some(name.as_str()),
+            ClientMessage::Watch { name, .. } => name.as_deref(),
+            _ => None,
+        };
+        if let Some(name) = named
+            && let Some(refused) = self.claimed_by_another(app, name, kind).await
+        {
+            return Some(refused);
         }
         let (room_id, entry) = match message {
             ClientMessage::Ping {} => return Some(ServerMessage::Pong {}.to_json()),
