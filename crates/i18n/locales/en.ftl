@@ -1752,6 +1752,14 @@ web-account-data = Download my data
 web-delete-account = Delete account
 web-delete-account-note = Your profile, sessions, follows and the link to your games go for good; the games stay for the others who played them. Type your password to confirm.
 web-account-offer = Keep your name and your games: an account takes a name and a password, nothing else.
+web-forgot-password = Forgot your password? Use a recovery code
+web-recover-title = Sign in with a recovery code
+web-recover-note = Each recovery code works once. Choose a new password: your other devices are signed out.
+web-recover-submit = Sign in with the code
+web-recovery-code = Recovery code
+web-new-password = New password
+web-change-password = Change password
+web-change-password-note = Your other devices are signed out; this one stays signed in.
 
 web-entering = Entering the room…
 web-lobby-title = Room lobby

@@ -1738,6 +1738,14 @@ web-account-data = Baixar meus dados
 web-delete-account = Apagar conta
 web-delete-account-note = Seu perfil, suas sessões, quem você segue e o vínculo com suas partidas se vão de vez; as partidas ficam para os outros que jogaram. Digite sua senha para confirmar.
 web-account-offer = Guarde seu nome e suas partidas: uma conta pede só um nome e uma senha.
+web-forgot-password = Esqueceu a senha? Use um código de recuperação
+web-recover-title = Entrar com um código de recuperação
+web-recover-note = Cada código de recuperação vale uma vez. Escolha uma senha nova: seus outros aparelhos saem da conta.
+web-recover-submit = Entrar com o código
+web-recovery-code = Código de recuperação
+web-new-password = Senha nova
+web-change-password = Trocar a senha
+web-change-password-note = Seus outros aparelhos saem da conta; este continua conectado.
 
 web-entering = Entrando na sala…
 web-lobby-title = Sala de espera

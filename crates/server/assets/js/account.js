@@ -78,22 +78,31 @@ export function drawAccountTools() {
 function openAccountDialog(mode) {
   const dialog = byId("account-dialog");
   const create = mode === "create";
-  const title = create ? t("web-create-account") : t("web-sign-in");
+  const recover = mode === "recover";
+  const title = create ? t("web-create-account") : recover ? t("web-recover-title") : t("web-sign-in");
+  const submitText = recover ? t("web-recover-submit") : title;
+  const typedName = byId("account-name")?.value || (create ? byId("name")?.value || "" : "");
   dialog.setAttribute("aria-labelledby", "account-title");
   dialog.innerHTML = `<form id="account-form" method="dialog" class="account-form">
       <h2 id="account-title">${esc(title)}</h2>
       ${create ? `<p class="note">${esc(t("web-account-create-note"))}</p>` : ""}
+      ${recover ? `<p class="note">${esc(t("web-recover-note"))}</p>` : ""}
       <label for="account-name">${esc(t("web-account-name"))}</label>
-      <input id="account-name" name="username" autocomplete="username" maxlength="24" required value="${esc(create ? byId("name")?.value || "" : "")}">
-      <label for="account-password">${esc(t("web-password"))}</label>
-      <input id="account-password" name="password" type="password" autocomplete="${create ? "new-password" : "current-password"}" minlength="8" required>
+      <input id="account-name" name="username" autocomplete="username" maxlength="24" required value="${esc(typedName)}">
+      ${recover ? `<label for="account-code">${esc(t("web-recovery-code"))}</label>
+      <input id="account-code" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" required>` : ""}
+      <label for="account-password">${esc(recover ? t("web-new-password") : t("web-password"))}</label>
+      <input id="account-password" name="password" type="password" autocomplete="${create || recover ? "new-password" : "current-password"}" minlength="8" required>
       <p id="account-error" class="error" role="alert"></p>
       <div class="row">
-        <button type="submit" id="account-submit" class="primary">${esc(title)}</button>
+        <button type="submit" id="account-submit" class="primary">${esc(submitText)}</button>
         <button type="button" id="account-cancel">${esc(t("web-cancel"))}</button>
       </div>
+      ${mode === "sign-in" ? `<button type="button" id="account-forgot" class="link-like">${esc(t("web-forgot-password"))}</button>` : ""}
     </form>`;
   byId("account-cancel").onclick = () => dialog.close();
+  const forgot = byId("account-forgot");
+  if (forgot) forgot.onclick = () => openAccountDialog("recover");
   byId("account-form").onsubmit = async (event) => {
     event.preventDefault();
     const name = byId("account-name").value.trim();
@@ -102,7 +111,9 @@ function openAccountDialog(mode) {
     submit.disabled = true;
     const answer = create
       ? await call("POST", "/api/accounts", { name, password, avatar: state.avatar, seats: heldSeats() })
-      : await call("POST", "/api/session", { name, password });
+      : recover
+        ? await call("POST", "/api/session/recover", { name, code: byId("account-code").value, password })
+        : await call("POST", "/api/session", { name, password });
     submit.disabled = false;
     if (answer.status === 200) {
       dialog.close();
@@ -114,10 +125,10 @@ function openAccountDialog(mode) {
       return;
     }
     byId("account-error").textContent = refusalText(answer);
-    byId("account-password").focus();
+    byId(recover ? "account-code" : "account-password").focus();
   };
-  dialog.showModal();
-  byId("account-name").focus();
+  if (!dialog.open) dialog.showModal();
+  byId(recover ? "account-code" : "account-name").focus();
 }
 
 function showRecoveryCodes(dialog, codes) {
@@ -168,6 +179,7 @@ export async function renderProfile(app, name) {
     ? `<h2>${esc(t("web-account-title"))}</h2><div class="row">
         <button type="button" id="sign-out">${esc(t("web-sign-out"))}</button>
         <button type="button" id="sign-out-everywhere">${esc(t("web-sign-out-everywhere"))}</button>
+        <button type="button" id="change-password">${esc(t("web-change-password"))}</button>
         <a class="button" href="/api/accounts/me/data" download>${esc(t("web-account-data"))}</a>
         <button type="button" id="delete-account" class="danger">${esc(t("web-delete-account"))}</button></div>`
     : "";
@@ -201,6 +213,33 @@ function bindOwnProfile() {
   };
   byId("sign-out").onclick = () => out("/api/session");
   byId("sign-out-everywhere").onclick = () => out("/api/sessions");
+  byId("change-password").onclick = () => {
+    const dialog = byId("account-dialog");
+    dialog.setAttribute("aria-labelledby", "password-title");
+    dialog.innerHTML = `<form id="password-form" class="account-form">
+        <h2 id="password-title">${esc(t("web-change-password"))}</h2>
+        <p class="note">${esc(t("web-change-password-note"))}</p>
+        <label for="old-password">${esc(t("web-password"))}</label>
+        <input id="old-password" type="password" autocomplete="current-password" required>
+        <label for="new-password">${esc(t("web-new-password"))}</label>
+        <input id="new-password" type="password" autocomplete="new-password" minlength="8" required>
+        <p id="account-error" class="error" role="alert"></p>
+        <div class="row"><button type="submit" class="primary">${esc(t("web-change-password"))}</button>
+        <button type="button" id="account-cancel">${esc(t("web-cancel"))}</button></div></form>`;
+    byId("account-cancel").onclick = () => dialog.close();
+    byId("password-form").onsubmit = async (event) => {
+      event.preventDefault();
+      const answer = await call("POST", "/api/accounts/me/password", { password: byId("old-password").value, new_password: byId("new-password").value });
+      if (answer.status === 200) {
+        dialog.close();
+        location.reload();
+        return;
+      }
+      byId("account-error").textContent = refusalText(answer);
+    };
+    dialog.showModal();
+    byId("old-password").focus();
+  };
   byId("delete-account").onclick = () => {
     const dialog = byId("account-dialog");
     dialog.setAttribute("aria-labelledby", "delete-title");
