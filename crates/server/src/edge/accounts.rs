@@ -34,10 +34,9 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/accounts/me/recovery-codes", post(new_codes))
         .route("/api/accounts/me/seats", post(claim))
         .route(
-            "/api/accounts/me/follows/{name}",
-            put(follow).delete(unfollow),
+            "/api/accounts/me/{relation}/{name}",
+            put(relation).delete(relation),
         )
-        .route("/api/accounts/me/blocks/{name}", put(block).delete(unblock))
         .route("/api/session", post(sign_in).delete(sign_out))
         .route("/api/session/recover", post(recover))
         .route("/api/sessions", axum::routing::delete(sign_out_everywhere))
@@ -418,53 +417,32 @@ async fn claim(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) -> 
     }
 }
 
-/// Follows or blocks (`on`), or stops.
-async fn relation(app: &App, headers: &HeaderMap, name: &str, block: bool, on: bool) -> Response {
-    let account = match signed_in(app, headers).await {
+/// `PUT` follows or blocks (`follows/NAME`, `blocks/NAME`); `DELETE` stops.
+async fn relation(
+    State(app): State<Arc<App>>,
+    method: Method,
+    headers: HeaderMap,
+    Path((relation, name)): Path<(String, String)>,
+) -> Response {
+    let block = match relation.as_str() {
+        "follows" => false,
+        "blocks" => true,
+        _ => return (StatusCode::NOT_FOUND, "not found\n").into_response(),
+    };
+    let account = match signed_in(&app, &headers).await {
         Ok(a) => a,
         Err(error) => return refusal(&error),
     };
+    let on = method == Method::PUT;
     let done = if block {
-        app.players.block(&account, name, on).await
+        app.players.block(&account, &name, on).await
     } else {
-        app.players.follow(&account, name, on).await
+        app.players.follow(&account, &name, on).await
     };
     match done {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(error) => refusal(&error),
     }
-}
-
-async fn follow(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    Path(name): Path<String>,
-) -> Response {
-    relation(&app, &headers, &name, false, true).await
-}
-
-async fn unfollow(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    Path(name): Path<String>,
-) -> Response {
-    relation(&app, &headers, &name, false, false).await
-}
-
-async fn block(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    Path(name): Path<String>,
-) -> Response {
-    relation(&app, &headers, &name, true, true).await
-}
-
-async fn unblock(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    Path(name): Path<String>,
-) -> Response {
-    relation(&app, &headers, &name, true, false).await
 }
 
 async fn profile(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {

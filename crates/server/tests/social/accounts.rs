@@ -270,6 +270,43 @@ async fn a_guest_claims_a_name_keeps_it_on_another_device_and_can_delete_it() {
     assert_eq!(data["seats"].as_array().unwrap().len(), 2);
     assert_eq!(data["recovery_codes_left"], 9);
 
+    // Following and blocking, by name as names compare; an unknown name or relation is 404.
+    let (status, _, _) = post(
+        addr,
+        "/api/accounts",
+        None,
+        json!({"name": "Bia", "password": password}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let with = [("Cookie", third.as_str()), ("Origin", origin.as_str())];
+    for (method, path, expected) in [
+        ("PUT", "/api/accounts/me/follows/bia", 204),
+        ("PUT", "/api/accounts/me/blocks/BIA", 204),
+        ("PUT", "/api/accounts/me/follows/Nobody", 404),
+        ("PUT", "/api/accounts/me/friends/Bia", 404),
+    ] {
+        assert_eq!(
+            http(addr, method, path, &with, None).await.0,
+            expected,
+            "{method} {path}"
+        );
+    }
+    let (_, me) = get(addr, "/api/accounts/me", Some(&third)).await;
+    assert_eq!(me["follows"], json!(["Bia"]));
+    assert_eq!(me["blocks"], json!(["Bia"]));
+    assert_eq!(me["friends"], json!([{"name": "Bia", "online": false}]));
+    assert_eq!(
+        http(addr, "DELETE", "/api/accounts/me/blocks/Bia", &with, None)
+            .await
+            .0,
+        204
+    );
+    assert_eq!(
+        get(addr, "/api/accounts/me", Some(&third)).await.1["blocks"],
+        json!([])
+    );
+
     // Nothing secret is in the database's files in clear.
     let mut stored = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {

@@ -412,16 +412,37 @@ impl Calls {
         on: bool,
         now_ms: i64,
     ) -> Result<(), StoreError> {
+        self.set_pair(
+            "follows",
+            "follower",
+            "followee",
+            (follower, followee),
+            on,
+            now_ms,
+        )
+        .await
+    }
+
+    /// Adds (or takes away) the pair `(a, b)` of `table` (follows or blocks).
+    async fn set_pair(
+        &self,
+        table: &'static str,
+        from: &'static str,
+        to: &'static str,
+        (a, b): (i64, i64),
+        on: bool,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
         self.call(move |conn| {
             if on {
                 conn.execute(
-                    "INSERT OR IGNORE INTO follows (follower, followee, created_ms) VALUES (?1, ?2, ?3)",
-                    params![follower, followee, now_ms],
+                    &format!("INSERT OR IGNORE INTO {table} ({from}, {to}, created_ms) VALUES (?1, ?2, ?3)"),
+                    params![a, b, now_ms],
                 )
             } else {
                 conn.execute(
-                    "DELETE FROM follows WHERE follower = ?1 AND followee = ?2",
-                    params![follower, followee],
+                    &format!("DELETE FROM {table} WHERE {from} = ?1 AND {to} = ?2"),
+                    params![a, b],
                 )
             }
             .map(drop)
@@ -441,20 +462,14 @@ impl Calls {
         on: bool,
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        self.call(move |conn| {
-            if on {
-                conn.execute(
-                    "INSERT OR IGNORE INTO blocks (blocker, blocked, created_ms) VALUES (?1, ?2, ?3)",
-                    params![blocker, blocked, now_ms],
-                )
-            } else {
-                conn.execute(
-                    "DELETE FROM blocks WHERE blocker = ?1 AND blocked = ?2",
-                    params![blocker, blocked],
-                )
-            }
-            .map(drop)
-        })
+        self.set_pair(
+            "blocks",
+            "blocker",
+            "blocked",
+            (blocker, blocked),
+            on,
+            now_ms,
+        )
         .await
     }
 
