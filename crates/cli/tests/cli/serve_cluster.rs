@@ -831,6 +831,35 @@ async fn nginx_sends_every_connection_for_a_room_to_one_process() {
         );
     }
     assert_eq!(proxied(a.addr).await, 0, "A runs every room");
+    // A page served through nginx (the Origin with nginx's port) makes an account: nginx passes
+    // the Host as sent, so the server knows its own origin; its session is good on both.
+    let origin = format!("http://{}", balancer.addr);
+    let body = json!({"name": "Nia", "password": "long enough"}).to_string();
+    let (status, headers, text) = martian_testkit::ws::http(
+        balancer.addr,
+        "POST",
+        "/api/accounts",
+        &[("Origin", &origin)],
+        Some(body.as_bytes()),
+    )
+    .await;
+    assert_eq!(status, 201, "{text} {}", balancer.errors());
+    let cookie = headers
+        .iter()
+        .find(|(name, _)| name == "set-cookie")
+        .map(|(_, value)| value.split(';').next().unwrap().to_string())
+        .unwrap();
+    for process in [a.addr, b.addr] {
+        let (status, _, _) = martian_testkit::ws::http(
+            process,
+            "GET",
+            "/api/accounts/me",
+            &[("Cookie", &cookie)],
+            None,
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
     // Every room is still A's: visits through B did not move them.
     let db = postgres::PgServer::name_of(&url).to_string();
     assert_eq!(
