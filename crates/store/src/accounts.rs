@@ -9,61 +9,7 @@
 use std::sync::Arc;
 
 use crate::backend::StoreError;
-
-/// An account as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AccountRow {
-    pub id: i64,
-    /// The name as claimed (what is shown).
-    pub name: String,
-    /// The name's skeleton: what two names are compared by (unique).
-    pub key: String,
-    /// The password's Argon2id PHC string.
-    pub password: String,
-    pub created_ms: i64,
-    pub disabled: bool,
-    /// The avatar chosen last (empty: none yet).
-    pub avatar: String,
-}
-
-/// An account to create.
-#[derive(Clone, Debug)]
-pub struct NewAccount {
-    pub name: String,
-    pub key: String,
-    pub password: String,
-    /// SHA-256 (hex) of each recovery code.
-    pub recovery: Vec<String>,
-    pub avatar: String,
-    pub created_ms: i64,
-}
-
-/// A seat an account held in a room.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatRow {
-    pub room: String,
-    pub seat: u32,
-    pub claimed_ms: i64,
-}
-
-/// A session found by its token.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SessionRow {
-    pub account: AccountRow,
-    pub created_ms: i64,
-    pub expires_ms: i64,
-}
-
-/// Everything stored of an account, for "download my data".
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AccountData {
-    pub account: AccountRow,
-    pub sessions: Vec<(i64, i64)>,
-    pub recovery_left: usize,
-    pub seats: Vec<SeatRow>,
-    pub follows: Vec<String>,
-    pub blocks: Vec<String>,
-}
+pub use crate::backend::{AccountData, AccountRow, NewAccount, SeatRow, SessionRow};
 
 /// The handle on the accounts' tables. Cheap to clone.
 #[derive(Clone, Debug)]

@@ -218,8 +218,6 @@ pub trait Backend: Send + Sync + std::fmt::Debug {
     fn close(&self) -> BoxFuture<'_, ()>;
     /// Whether the engine fences each room's writes by its lease (PostgreSQL).
     fn fences(&self) -> bool;
-    /// The accounts' tables, in the same database.
-    fn accounts(&self) -> crate::accounts::Accounts;
     /// A room's stored state and whether it is closed.
     fn room(&self, id: String) -> BoxFuture<'_, Result<Option<RoomRow>, StoreError>>;
     /// Tells the other processes whether a room run here is live and how it is listed
@@ -246,4 +244,59 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// An account as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountRow {
+    pub id: i64,
+    /// The name as claimed (what is shown).
+    pub name: String,
+    /// The name's skeleton: what two names are compared by (unique).
+    pub key: String,
+    /// The password's Argon2id PHC string.
+    pub password: String,
+    pub created_ms: i64,
+    pub disabled: bool,
+    /// The avatar chosen last (empty: none yet).
+    pub avatar: String,
+}
+
+/// An account to create.
+#[derive(Clone, Debug)]
+pub struct NewAccount {
+    pub name: String,
+    pub key: String,
+    pub password: String,
+    /// SHA-256 (hex) of each recovery code.
+    pub recovery: Vec<String>,
+    pub avatar: String,
+    pub created_ms: i64,
+}
+
+/// A seat an account held in a room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    pub room: String,
+    pub seat: u32,
+    pub claimed_ms: i64,
+}
+
+/// A session found by its token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionRow {
+    pub account: AccountRow,
+    pub created_ms: i64,
+    pub expires_ms: i64,
+}
+
+/// Everything stored of an account, for "download my data".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountData {
+    pub account: AccountRow,
+    pub sessions: Vec<(i64, i64)>,
+    pub recovery_left: usize,
+    pub seats: Vec<SeatRow>,
+    pub follows: Vec<String>,
+    pub blocks: Vec<String>,
 }

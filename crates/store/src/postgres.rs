@@ -337,6 +337,11 @@ impl Postgres {
         })
     }
 
+    /// The accounts' tables' connection.
+    pub(crate) fn account_tables(&self) -> Arc<accounts::PgAccounts> {
+        self.accounts.clone()
+    }
+
     /// This process's name.
     pub fn node(&self) -> &str {
         &self.options.node
@@ -526,10 +531,6 @@ impl Backend for Postgres {
                 let _ = writer.await;
             }
         })
-    }
-
-    fn accounts(&self) -> crate::accounts::Accounts {
-        crate::accounts::Accounts::postgres(self.accounts.clone())
     }
 
     fn fences(&self) -> bool {

@@ -337,6 +337,11 @@ impl Sqlite {
         ))
     }
 
+    /// The accounts' handle on this storage thread.
+    pub(crate) fn account_calls(&self) -> accounts::Calls {
+        accounts::Calls::new(self.tx.clone())
+    }
+
     fn send(&self, op: Op) -> Result<(), StoreError> {
         self.tx
             .lock()
@@ -421,10 +426,6 @@ impl Backend for Sqlite {
             self.send(Op::Room { id, reply })?;
             done.await.map_err(|_| StoreError::Stopped)?
         })
-    }
-
-    fn accounts(&self) -> crate::accounts::Accounts {
-        crate::accounts::Accounts::sqlite(accounts::Calls::new(self.tx.clone()))
     }
 }
 
@@ -1088,7 +1089,8 @@ mod tests {
         let limit = 4 * 1024 * 1024;
         let (sqlite, _) =
             Sqlite::open_with_wal_limit(Some(&path), StoreMetrics::default(), limit).unwrap();
-        let store = crate::store::Store::new(std::sync::Arc::new(sqlite));
+        let accounts = crate::accounts::Accounts::sqlite(sqlite.account_calls());
+        let store = crate::store::Store::new(std::sync::Arc::new(sqlite), accounts);
         for room_id in (0..20).map(|i| format!("room{i}")) {
             store.write(started(&room_id, 1)).await.unwrap();
         }

@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::accounts::Accounts;
 use crate::backend::*;
 use crate::postgres::{Postgres, PostgresOptions};
 use crate::sqlite;
@@ -12,13 +13,15 @@ use crate::sqlite;
 pub struct Store {
     backend: Arc<dyn Backend>,
     fence: Option<Fence>,
+    accounts: Accounts,
 }
 
 impl Store {
-    pub fn new(backend: Arc<dyn Backend>) -> Store {
+    pub fn new(backend: Arc<dyn Backend>, accounts: Accounts) -> Store {
         Store {
             backend,
             fence: None,
+            accounts,
         }
     }
 
@@ -29,7 +32,8 @@ impl Store {
         metrics: impl Into<StoreMetrics>,
     ) -> Result<(Store, Vec<StoredRoom>), StoreError> {
         let (backend, rooms) = sqlite::Sqlite::open(path, metrics.into())?;
-        Ok((Store::new(Arc::new(backend)), rooms))
+        let accounts = Accounts::sqlite(backend.account_calls());
+        Ok((Store::new(Arc::new(backend), accounts), rooms))
     }
 
     /// PostgreSQL, its schema brought up to date; the rooms are claimed apart (see
@@ -39,7 +43,8 @@ impl Store {
         metrics: impl Into<StoreMetrics>,
     ) -> Result<(Store, Arc<Postgres>), StoreError> {
         let postgres = Arc::new(Postgres::open(options, metrics.into()).await?);
-        Ok((Store::new(postgres.clone()), postgres))
+        let accounts = Accounts::postgres(postgres.account_tables());
+        Ok((Store::new(postgres.clone(), accounts), postgres))
     }
 
     /// The handle a room writes with: under the room's lease at `generation` when the engine
@@ -47,6 +52,7 @@ impl Store {
     pub fn for_room(&self, room: &str, generation: u64) -> Store {
         Store {
             backend: self.backend.clone(),
+            accounts: self.accounts.clone(),
             fence: self.backend.fences().then(|| Fence {
                 room: room.to_string(),
                 generation,
@@ -72,8 +78,8 @@ impl Store {
     }
 
     /// The accounts' tables, in the same database.
-    pub fn accounts(&self) -> crate::accounts::Accounts {
-        self.backend.accounts()
+    pub fn accounts(&self) -> Accounts {
+        self.accounts.clone()
     }
 
     /// Whether the storage can store now: a small real write, committed.

@@ -6,8 +6,7 @@ use tokio::sync::Mutex;
 use tokio_postgres::{Client, Row};
 
 use super::{connect, migrate, pg};
-use crate::accounts::{AccountData, AccountRow, NewAccount, SeatRow, SessionRow};
-use crate::backend::StoreError;
+use crate::backend::{AccountData, AccountRow, NewAccount, SeatRow, SessionRow, StoreError};
 
 /// Migration 3: the accounts.
 pub(super) const MIGRATION: &str = "

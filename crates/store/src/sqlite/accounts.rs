@@ -7,8 +7,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use tokio::sync::oneshot;
 
 use super::Op;
-use crate::accounts::{AccountData, AccountRow, NewAccount, SeatRow, SessionRow};
-use crate::backend::StoreError;
+use crate::backend::{AccountData, AccountRow, NewAccount, SeatRow, SessionRow, StoreError};
 
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS accounts (
