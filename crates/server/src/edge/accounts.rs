@@ -155,6 +155,19 @@ fn account_json(account: &Account) -> serde_json::Value {
     json!({ "name": account.name })
 }
 
+/// The answer to a request that starts a session (sign-in, recovery, a new password): 200 with
+/// the account and its cookie, or the refusal.
+fn session_answer(app: &App, signed: Result<(Account, String), AccountError>) -> Response {
+    match signed {
+        Ok((account, token)) => with_cookie(
+            app,
+            ok_json(StatusCode::OK, json!({ "account": account_json(&account) })),
+            &token,
+        ),
+        Err(error) => refusal(&error),
+    }
+}
+
 async fn create(State(app): State<Arc<App>>, body: Bytes) -> Response {
     let credentials: Credentials = match json_body(&body) {
         Ok(c) => c,
@@ -205,18 +218,11 @@ async fn sign_in(
         Err(why) => return bad_request(why),
     };
     let addr = client_addr(&app, &peer, &headers);
-    match app
+    let signed = app
         .players
         .sign_in(addr, &credentials.name, &credentials.password)
-        .await
-    {
-        Ok((account, token)) => with_cookie(
-            &app,
-            ok_json(StatusCode::OK, json!({ "account": account_json(&account) })),
-            &token,
-        ),
-        Err(error) => refusal(&error),
-    }
+        .await;
+    session_answer(&app, signed)
 }
 
 #[derive(Deserialize)]
@@ -237,18 +243,11 @@ async fn recover(
         Err(why) => return bad_request(why),
     };
     let addr = client_addr(&app, &peer, &headers);
-    match app
+    let signed = app
         .players
         .recover(addr, &recovery.name, &recovery.code, &recovery.password)
-        .await
-    {
-        Ok((account, token)) => with_cookie(
-            &app,
-            ok_json(StatusCode::OK, json!({ "account": account_json(&account) })),
-            &token,
-        ),
-        Err(error) => refusal(&error),
-    }
+        .await;
+    session_answer(&app, signed)
 }
 
 async fn sign_out(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
@@ -314,18 +313,11 @@ async fn change_password(State(app): State<Arc<App>>, headers: HeaderMap, body: 
         Ok(c) => c,
         Err(why) => return bad_request(why),
     };
-    match app
+    let signed = app
         .players
         .change_password(&account, &change.password, &change.new_password)
-        .await
-    {
-        Ok((account, token)) => with_cookie(
-            &app,
-            ok_json(StatusCode::OK, json!({ "account": account_json(&account) })),
-            &token,
-        ),
-        Err(error) => refusal(&error),
-    }
+        .await;
+    session_answer(&app, signed)
 }
 
 #[derive(Deserialize)]
