@@ -387,13 +387,27 @@ async fn a_move_in_flight_when_the_room_is_lost_or_the_relay_stops_ends_with_res
 }
 
 /// Issue 37: a session is the database's, so every process of a cluster knows it, and signing
-/// out on one ends it on the other.
+/// out on one ends it on the other; deleting the account on one leaves its games on the other
+/// under "deleted player".
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_session_made_on_one_process_is_valid_on_the_other() {
     use martian_testkit::ws::http;
     let url = postgres::server().database();
     let (a, b) = (node(&url, "node-a").await, node(&url, "node-b").await);
-    let body = json!({"name": "Cleo", "password": "long enough"}).to_string();
+    // A guest's game on node a, to its end: the account claims it.
+    let mut guest = common::Client::create(a.addr(), "Cleo").await;
+    guest
+        .send(json!({"type": "add_bot", "bot": "random"}))
+        .await;
+    guest
+        .send(json!({"type": "set_rules", "rules": {"dice": 13, "target": 1, "bonus": "one-of-each", "end": "immediate", "tie": "shared"}}))
+        .await;
+    guest.send(json!({"type": "start"})).await;
+    guest.until(|room| room["status"] == "playing").await;
+    common::play_out(&mut guest).await;
+    let room = guest.room_id.clone().unwrap();
+    let seats = json!([{"room": room, "token": guest.token.clone().unwrap()}]);
+    let body = json!({"name": "Cleo", "password": "long enough", "seats": seats}).to_string();
     let origin_a = format!("http://{}", a.addr());
     let (status, headers, text) = http(
         a.addr(),
@@ -445,6 +459,39 @@ async fn a_session_made_on_one_process_is_valid_on_the_other() {
     )
     .await;
     assert_eq!(status, 409);
+    // Signed in again on b, the account is deleted there; its game stays, nameless.
+    let (status, headers, text) = http(
+        b.addr(),
+        "POST",
+        "/api/session",
+        &[("Origin", &origin_b)],
+        Some(
+            json!({"name": "Cleo", "password": "long enough"})
+                .to_string()
+                .as_bytes(),
+        ),
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    let cookie = headers
+        .iter()
+        .find(|(name, _)| name == "set-cookie")
+        .map(|(_, value)| value.split(';').next().unwrap().to_string())
+        .unwrap();
+    let (status, _, text) = http(
+        b.addr(),
+        "DELETE",
+        "/api/accounts/me",
+        &[("Cookie", &cookie), ("Origin", &origin_b)],
+        Some(json!({"password": "long enough"}).to_string().as_bytes()),
+    )
+    .await;
+    assert_eq!(status, 204, "{text}");
+    let record_path = format!("/api/rooms/{room}/games/1/record");
+    let (status, _, text) = http(a.addr(), "GET", &record_path, &[], None).await;
+    assert_eq!(status, 200, "{text}");
+    let record: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(record["players"][0]["name"], "deleted player");
     a.shutdown(Duration::from_secs(5)).await;
     b.shutdown(Duration::from_secs(5)).await;
 }

@@ -10,6 +10,7 @@
 pub mod accounts;
 mod backend;
 mod file_lock;
+mod forget;
 mod postgres;
 mod redact;
 mod sqlite;
@@ -20,6 +21,7 @@ pub use backend::{
     Backend, BoxFuture, CHAT_KEPT, Fence, RoomRow, StoreError, StoreMetrics, StoredGame,
     StoredRoom, Write, now_ms,
 };
+pub use forget::DELETED_PLAYER;
 pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
 pub use redact::redact_url;
 pub use sqlite::backup;

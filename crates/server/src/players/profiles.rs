@@ -94,7 +94,8 @@ impl Players {
             tally.played += 1;
             tally.won += u32::from(won);
             for (other, name) in game.names.iter().enumerate() {
-                if other == *seat {
+                // Deleted accounts are nobody to meet again.
+                if other == *seat || name == martian_store::DELETED_PLAYER {
                     continue;
                 }
                 let entry = met.entry(name.clone()).or_insert_with(|| Met {

@@ -7,6 +7,7 @@ use tokio_postgres::{Client, Row};
 
 use super::{connect, migrate, pg};
 use crate::backend::{AccountData, AccountRow, NewAccount, SeatRow, SessionRow, StoreError};
+use crate::forget::{record_without_name, state_without_name};
 
 /// Migration 3: the accounts.
 pub(super) const MIGRATION: &str = "
@@ -72,6 +73,52 @@ fn account(row: &Row) -> AccountRow {
 pub struct PgAccounts {
     url: String,
     client: Mutex<Option<Client>>,
+}
+
+/// The seats account `id` holds take [`DELETED_PLAYER`](crate::DELETED_PLAYER) as their name in
+/// every stored record and room state (in the deletion's transaction; the rooms' rows are locked
+/// while rewritten, so a room's own write waits for it).
+async fn forget_seats(
+    tx: &tokio_postgres::Transaction<'_>,
+    id: i64,
+) -> Result<(), tokio_postgres::Error> {
+    let seats = tx
+        .query(
+            "SELECT room_id, seat FROM account_seats WHERE account_id = $1",
+            &[&id],
+        )
+        .await?;
+    for seat in seats {
+        let room: String = seat.get(0);
+        let seat = seat.get::<_, i32>(1) as usize;
+        let records = tx
+            .query(
+                "SELECT number, record FROM games WHERE room_id = $1 AND record IS NOT NULL FOR UPDATE",
+                &[&room],
+            )
+            .await?;
+        for row in records {
+            let number: i32 = row.get(0);
+            if let Some(forgotten) = record_without_name(row.get(1), seat) {
+                tx.execute(
+                    "UPDATE games SET record = $3 WHERE room_id = $1 AND number = $2",
+                    &[&room, &number, &forgotten],
+                )
+                .await?;
+            }
+        }
+        let state = tx
+            .query_opt("SELECT state FROM rooms WHERE id = $1 FOR UPDATE", &[&room])
+            .await?;
+        if let Some(forgotten) = state.and_then(|row| state_without_name(row.get(0), seat)) {
+            tx.execute(
+                "UPDATE rooms SET state = $2 WHERE id = $1",
+                &[&room, &forgotten],
+            )
+            .await?;
+        }
+    }
+    Ok(())
 }
 
 impl PgAccounts {
@@ -255,19 +302,22 @@ impl PgAccounts {
     }
 
     pub(crate) async fn delete(&self, id: i64) -> Result<bool, StoreError> {
-        let deleted = self
-            .in_transaction(
-                &[
-                    "DELETE FROM sessions WHERE account_id = $1",
-                    "DELETE FROM recovery_codes WHERE account_id = $1",
-                    "DELETE FROM account_seats WHERE account_id = $1",
-                    "DELETE FROM follows WHERE follower = $1 OR followee = $1",
-                    "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
-                    "DELETE FROM accounts WHERE id = $1",
-                ],
-                &[&id],
-            )
-            .await?;
+        let mut guard = self.client().await?;
+        let client = guard.as_mut().ok_or(StoreError::Stopped)?;
+        let tx = client.transaction().await.map_err(pg)?;
+        forget_seats(&tx, id).await.map_err(pg)?;
+        let mut deleted = 0;
+        for statement in [
+            "DELETE FROM sessions WHERE account_id = $1",
+            "DELETE FROM recovery_codes WHERE account_id = $1",
+            "DELETE FROM account_seats WHERE account_id = $1",
+            "DELETE FROM follows WHERE follower = $1 OR followee = $1",
+            "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
+            "DELETE FROM accounts WHERE id = $1",
+        ] {
+            deleted = tx.execute(statement, &[&id]).await.map_err(pg)?;
+        }
+        tx.commit().await.map_err(pg)?;
         Ok(deleted == 1)
     }
 

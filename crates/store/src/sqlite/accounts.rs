@@ -8,6 +8,7 @@ use tokio::sync::oneshot;
 
 use super::Op;
 use crate::backend::{AccountData, AccountRow, NewAccount, SeatRow, SessionRow, StoreError};
+use crate::forget::{record_without_name, state_without_name};
 
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS accounts (
@@ -65,6 +66,42 @@ fn account(row: &Row<'_>) -> rusqlite::Result<AccountRow> {
         disabled: row.get(5)?,
         avatar: row.get(6)?,
     })
+}
+
+/// The seats account `id` holds take [`DELETED_PLAYER`](crate::DELETED_PLAYER) as their name in
+/// every stored record and room state (in the deletion's transaction).
+fn forget_seats(tx: &rusqlite::Transaction<'_>, id: i64) -> rusqlite::Result<()> {
+    let seats: Vec<(String, i64)> = tx
+        .prepare("SELECT room_id, seat FROM account_seats WHERE account_id = ?1")?
+        .query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    for (room, seat) in seats {
+        let seat = seat as usize;
+        let records: Vec<(i64, String)> = tx
+            .prepare("SELECT number, record FROM games WHERE room_id = ?1 AND record IS NOT NULL")?
+            .query_map([&room], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        for (number, record) in records {
+            if let Some(forgotten) = record_without_name(&record, seat) {
+                tx.execute(
+                    "UPDATE games SET record = ?3 WHERE room_id = ?1 AND number = ?2",
+                    params![room, number, forgotten],
+                )?;
+            }
+        }
+        let state: Option<String> = tx
+            .query_row("SELECT state FROM rooms WHERE id = ?1", [&room], |row| {
+                row.get(0)
+            })
+            .optional()?;
+        if let Some(forgotten) = state.and_then(|state| state_without_name(&state, seat)) {
+            tx.execute(
+                "UPDATE rooms SET state = ?2 WHERE id = ?1",
+                params![room, forgotten],
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// A call on the storage thread's connection.
@@ -254,6 +291,7 @@ impl Calls {
     pub(crate) async fn delete(&self, id: i64) -> Result<bool, StoreError> {
         self.call(move |conn| {
             let tx = conn.transaction()?;
+            forget_seats(&tx, id)?;
             for sql in [
                 "DELETE FROM sessions WHERE account_id = ?1",
                 "DELETE FROM recovery_codes WHERE account_id = ?1",
