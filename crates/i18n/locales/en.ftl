@@ -1720,6 +1720,10 @@ web-account-error = { $code ->
     [too_many_attempts] Too many attempts: try again in { $seconds } s.
     [signups_closed] This server does not take new accounts: ask its operator.
     [no_such_player] No player has that name.
+    [not_online] That player is not online now.
+    [not_following] Follow that player first: invites go to the players you follow.
+    [no_such_room] This room cannot take invites now.
+    [too_many_invites] Too many invites: try again in { $seconds } s.
     [not_signed_in] Sign in first.
     [busy] The server is busy: try again in a moment.
    *[other] The server could not do it now: try again.
@@ -1746,6 +1750,20 @@ web-friends = Friends
 web-friends-none = Follow players from their profile to see them here.
 web-friend-online = online
 web-friend-offline = offline
+web-block = Block
+web-unblock = Unblock
+web-block-note = You do not see the chat of players you block, and quick match never seats you together.
+# The mark beside a name held by an account (its holder signed in), read by screen readers.
+web-claimed-name = account
+web-invite-friends = Invite a friend
+web-invite-friends-none = None of the players you follow is online now.
+# An "Invite" button, one per friend online.
+web-invite-friend = Invite
+web-invite-friend-named = Invite { $name }
+web-invite-sent = { $name } is invited.
+web-invited = { $name } invites you to their room.
+web-invited-join = Join
+web-invited-dismiss = Dismiss
 web-account-title = Your account
 web-sign-out-everywhere = Sign out everywhere
 web-account-data = Download my data

@@ -1706,6 +1706,10 @@ web-account-error = { $code ->
     [too_many_attempts] Tentativas demais: tente de novo em { $seconds } s.
     [signups_closed] Este servidor não aceita contas novas: fale com quem o administra.
     [no_such_player] Nenhum jogador tem esse nome.
+    [not_online] Esse jogador não está conectado agora.
+    [not_following] Siga esse jogador primeiro: convites vão para quem você segue.
+    [no_such_room] Esta sala não pode receber convites agora.
+    [too_many_invites] Convites demais: tente de novo em { $seconds } s.
     [not_signed_in] Entre na conta primeiro.
     [busy] O servidor está ocupado: tente de novo daqui a pouco.
    *[other] O servidor não conseguiu fazer isso agora: tente de novo.
@@ -1732,6 +1736,20 @@ web-friends = Amigos
 web-friends-none = Siga jogadores pelo perfil deles para vê-los aqui.
 web-friend-online = conectado
 web-friend-offline = desconectado
+web-block = Bloquear
+web-unblock = Desbloquear
+web-block-note = Você não vê o chat de quem bloqueia, e a partida rápida nunca coloca vocês na mesma mesa.
+# The mark beside a name held by an account (its holder signed in), read by screen readers.
+web-claimed-name = conta
+web-invite-friends = Convidar um amigo
+web-invite-friends-none = Nenhum dos jogadores que você segue está conectado agora.
+# An "Invite" button, one per friend online.
+web-invite-friend = Convidar
+web-invite-friend-named = Convidar { $name }
+web-invite-sent = { $name } foi convidado.
+web-invited = { $name } convida você para jogar na sala.
+web-invited-join = Entrar
+web-invited-dismiss = Dispensar
 web-account-title = Sua conta
 web-sign-out-everywhere = Sair da conta em todos os aparelhos
 web-account-data = Baixar meus dados

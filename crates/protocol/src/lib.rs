@@ -428,6 +428,12 @@ pub enum ServerMessage<'a> {
     MyRooms {
         rooms: &'a [meeting::MyRoom],
     },
+    /// A player the recipient's account is followed by invites it to their room (to every
+    /// connection the account has open): join with the code.
+    Invited {
+        from: &'a str,
+        code: &'a str,
+    },
     /// A request was refused; nothing changed.
     Error {
         code: ErrorCode,

@@ -15,6 +15,9 @@ pub struct ListedSeat {
     pub name: String,
     pub avatar: Avatar,
     pub bot: Option<String>,
+    /// The name is an account's, its holder signed in as it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub claimed: bool,
 }
 
 /// A room as the public list shows it.

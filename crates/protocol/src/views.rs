@@ -76,6 +76,8 @@ pub struct SeatView {
     pub avatar: Avatar,
     /// The host muted the seat in the chat.
     pub muted: bool,
+    /// The seat's name is an account's, its holder signed in as it.
+    pub claimed: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]

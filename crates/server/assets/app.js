@@ -24,7 +24,7 @@ import { resetChat, addLines, patchChat, chatRefused } from "./js/chat.js";
 import { goHome } from "./js/leave.js";
 import { savedAvatar, avatarIds, newcomerAvatar } from "./js/avatars.js";
 import { rememberRoom, forgetRoom, roomOfCode, myRoomsQuestions, onMyRooms } from "./js/myrooms.js";
-import { drawAccountTools, drawAccountOffer, renderProfile, claimSeat, drawFriends, signedIn } from "./js/account.js";
+import { drawAccountTools, drawAccountOffer, renderProfile, claimSeat, drawFriends, signedIn, showInvite } from "./js/account.js";
 
 const app = byId("app");
 const langSwitch = byId("lang");
@@ -193,6 +193,17 @@ const homeActions = {
   },
 };
 
+// A friend's invite followed: out of the room shown (if any), into theirs under the account's name.
+function joinInvite(code) {
+  if (route().kind !== "home" || state.roomId) {
+    history.pushState(null, "", "/");
+    onNavigate();
+  }
+  state.pendingCode = code;
+  state.pendingJoin = joinDetails(signedIn() || savedName());
+  send({ type: "join", code, ...state.pendingJoin });
+}
+
 // ---------------------------------------------------------------- messages
 function receive(message) {
   switch (message.type) {
@@ -207,6 +218,9 @@ function receive(message) {
       break;
     case "chat_history":
       addLines(message.lines, { live: false });
+      break;
+    case "invited":
+      showInvite(message, joinInvite);
       break;
     case "solving":
       // A bot waits for the solver's tables: what is computed, how far along (until the next update).

@@ -1,6 +1,6 @@
 // Issue 37 in Chromium: a guest plays two games, then claims the name (the games appear on the
 // profile); signing in from a second browser, a wrong password first; a friend followed and
-// seen online; a password changed, a recovery code used; deleting the account. axe-core on the new screens, at 390 and 1280 px, in both
+// seen online and invited to a room (the invite's Join seats her, her name marked); a password changed, a recovery code used; deleting the account. axe-core on the new screens, at 390 and 1280 px, in both
 // languages. One server of its own and one browser.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -108,6 +108,27 @@ test("two guest games, then the name claimed: the games are on the profile; anot
   await friends.waitFor({ timeout: STEP });
   await dora.page.waitForFunction(() => /Cleo\s+online/.test(document.querySelector("#friends-list").textContent), null, { timeout: STEP });
   await checkScreen(dora.page, "friends 390", { shot: "friends-390" });
+
+  // Dora invites Cleo, online, from her room's lobby: Cleo's page shows the invite with Join,
+  // which seats her there, her name marked as an account's.
+  await dora.page.fill("#name", "Dora");
+  await dora.page.click("#create");
+  await dora.page.waitForSelector("#lobby-code", { timeout: STEP });
+  const invite = dora.page.getByRole("button", { name: "Invite Cleo" });
+  await invite.waitFor({ timeout: STEP });
+  await invite.click();
+  await dora.page.waitForFunction(() => /Cleo is invited/.test(document.querySelector("#news").textContent), null, { timeout: STEP });
+  await checkScreen(dora.page, "lobby invite 390", { shot: "lobby-invite-390" });
+  const invited = cleo.page.locator(".invited");
+  await invited.waitFor({ timeout: STEP });
+  assert.match(await invited.textContent(), /Dora invites you to their room/);
+  await checkScreen(cleo.page, "invited 1280", { shot: "invited-1280" });
+  await invited.getByRole("button", { name: "Join" }).click();
+  await cleo.page.waitForSelector("#lobby-code", { timeout: STEP });
+  await dora.page.waitForFunction(() => document.querySelectorAll("tr.seat").length === 2, null, { timeout: STEP });
+  for (const page of [cleo.page, dora.page]) {
+    await page.waitForFunction(() => document.querySelectorAll("tr.seat .claimed-mark").length === 2, null, { timeout: STEP });
+  }
 
   // Cleo changes the password on the desktop: the phone is signed out, and comes back in with a
   // recovery code and a password of its own (which signs the desktop out in turn).

@@ -470,6 +470,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         signups: config.signups,
         metrics: metrics.clone(),
         online: Default::default(),
+        invites: Default::default(),
     });
     let app = Arc::new(App {
         players,

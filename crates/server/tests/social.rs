@@ -6,6 +6,8 @@
 #[path = "social/accounts.rs"]
 mod accounts;
 mod common;
+#[path = "social/friends.rs"]
+mod friends;
 
 use std::time::Duration;
 

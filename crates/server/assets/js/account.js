@@ -6,6 +6,7 @@ import { t } from "../i18n.js";
 import { byId, esc } from "./dom.js";
 import { state } from "./state.js";
 import { recordHref } from "./finished.js";
+import { notify } from "./notices.js";
 
 const SEAT_KEY = /^martian-dice:seat:([0-9a-f]{32})$/;
 
@@ -161,6 +162,7 @@ export async function renderProfile(app, name) {
   const p = profile.json;
   const mine = signedIn() && signedIn() === p.name;
   const following = Boolean(me && me.json && (me.json.follows || []).includes(p.name));
+  const blocking = Boolean(me && me.json && (me.json.blocks || []).includes(p.name));
   const tallies = p.games.length
     ? `<table class="tallies"><thead><tr><th scope="col">${esc(t("web-profile-table"))}</th><th scope="col">${esc(t("web-profile-played"))}</th><th scope="col">${esc(t("web-profile-won"))}</th></tr></thead>
       <tbody>${p.games.map((g) => `<tr><th scope="row">${esc(t("web-profile-players", { players: g.players }))}</th><td>${g.played}</td><td>${g.won}</td></tr>`).join("")}</tbody></table>`
@@ -174,7 +176,11 @@ export async function renderProfile(app, name) {
     })
     .join("");
   const met = p.met.map((m) => `<li>${esc(m.name)}: ${esc(t("web-profile-met-line", { games: m.games, won: m.won, lost: m.lost }))}</li>`).join("");
-  const follow = signedIn() && !mine ? `<button type="button" id="follow" aria-pressed="${following}">${esc(t(following ? "web-unfollow" : "web-follow"))}</button>` : "";
+  const follow =
+    signedIn() && !mine
+      ? `<button type="button" id="follow" aria-pressed="${following}">${esc(t(following ? "web-unfollow" : "web-follow"))}</button>
+        <button type="button" id="block" aria-pressed="${blocking}" aria-describedby="block-note">${esc(t(blocking ? "web-unblock" : "web-block"))}</button>`
+      : "";
   const own = mine
     ? `<h2>${esc(t("web-account-title"))}</h2><div class="row">
         <button type="button" id="sign-out">${esc(t("web-sign-out"))}</button>
@@ -187,23 +193,28 @@ export async function renderProfile(app, name) {
       <h1 id="profile-title" tabindex="-1">${esc(p.name)}</h1>
       <p>${esc(t("web-profile-since", { date: day(p.member_since_ms) }))}</p>
       <div class="row">${follow}<a class="button" href="/">${esc(t("web-back-home"))}</a></div>
+      ${follow ? `<p class="note" id="block-note">${esc(t("web-block-note"))}</p>` : ""}
       <h2>${esc(t("web-profile-games"))}</h2>${tallies}
       <h2>${esc(t("web-profile-recent"))}</h2>${recent ? `<ul class="recent">${recent}</ul>` : `<p>${esc(t("web-profile-no-games"))}</p>`}
       ${met ? `<h2>${esc(t("web-profile-met"))}</h2><ul class="met">${met}</ul>` : ""}
       ${own}
     </section>`;
   if (mine) bindOwnProfile();
-  const button = byId("follow");
-  if (button) {
+  const toggle = (id, relation, [offWord, onWord]) => {
+    const button = byId(id);
+    if (!button) return;
     button.onclick = async () => {
       const on = button.getAttribute("aria-pressed") !== "true";
-      const answer = await call(on ? "PUT" : "DELETE", `/api/accounts/me/follows/${encodeURIComponent(p.name)}`);
+      const answer = await call(on ? "PUT" : "DELETE", `/api/accounts/me/${relation}/${encodeURIComponent(p.name)}`);
       if (answer.status === 204) {
         button.setAttribute("aria-pressed", String(on));
-        button.textContent = t(on ? "web-unfollow" : "web-follow");
-      }
+        button.textContent = t(on ? onWord : offWord);
+        friends.at = 0;
+      } else notify(refusalText(answer), true);
     };
-  }
+  };
+  toggle("follow", "follows", ["web-follow", "web-unfollow"]);
+  toggle("block", "blocks", ["web-block", "web-unblock"]);
 }
 
 function bindOwnProfile() {
@@ -310,4 +321,68 @@ export function drawFriends(app) {
     const shown = byId("friends");
     if (shown) shown.innerHTML = friendsHtml(friends.list);
   });
+}
+
+// ---------------------------------------------------------------- inviting a friend
+// In the lobby, the players followed who are online now, each with "Invite": they get a notice
+// with Join (the server sends it to every page their account has open).
+export function drawInviteFriends(box, room) {
+  if (!box) return;
+  if (!signedIn() || !room || !room.code) {
+    box.innerHTML = "";
+    return;
+  }
+  const draw = (list) => {
+    const online = list.filter((f) => f.online);
+    const items = online
+      .map((f) => `<li><span>${esc(f.name)}</span> <button type="button" class="small" data-invite="${esc(f.name)}" data-sends aria-label="${esc(t("web-invite-friend-named", { name: f.name }))}">${esc(t("web-invite-friend"))}</button></li>`)
+      .join("");
+    box.innerHTML = `<h2 id="invite-friends-title">${esc(t("web-invite-friends"))}</h2>
+      ${items ? `<ul class="friends" aria-labelledby="invite-friends-title">${items}</ul>` : `<p class="note">${esc(t("web-invite-friends-none"))}</p>`}`;
+    box.querySelectorAll("[data-invite]").forEach((button) => {
+      button.onclick = async () => {
+        const name = button.dataset.invite;
+        const answer = await call("POST", "/api/accounts/me/invites", { name, code: room.code });
+        notify(answer.status === 204 ? t("web-invite-sent", { name }) : refusalText(answer), answer.status !== 204);
+      };
+    });
+  };
+  if (friends.list) draw(friends.list);
+  if (Date.now() - friends.at < 5000) return;
+  friends.at = Date.now();
+  call("GET", "/api/accounts/me").then((me) => {
+    if (me.status !== 200) return;
+    friends.list = me.json.friends || [];
+    if (box.isConnected) draw(friends.list);
+  });
+}
+
+// A friend's invite: a notice that stays until it is followed or dismissed, one per inviter.
+// Join calls `onJoin(code)`, which seats the player in the room.
+export function showInvite(message, onJoin) {
+  const app = byId("app");
+  if (!app || !message.from || !message.code) return;
+  let box = byId("invites");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "invites";
+    box.className = "invites";
+    app.before(box);
+  }
+  box.querySelectorAll(".invited").forEach((old) => {
+    if (old.dataset.from === message.from) old.remove();
+  });
+  const item = document.createElement("section");
+  item.className = "card invited";
+  item.dataset.from = message.from;
+  item.setAttribute("role", "status");
+  item.innerHTML = `<p>${esc(t("web-invited", { name: message.from }))}</p>
+    <div class="row"><button type="button" class="primary" data-join data-sends>${esc(t("web-invited-join"))}</button>
+    <button type="button" data-dismiss>${esc(t("web-invited-dismiss"))}</button></div>`;
+  item.querySelector("[data-dismiss]").onclick = () => item.remove();
+  item.querySelector("[data-join]").onclick = () => {
+    item.remove();
+    onJoin(message.code);
+  };
+  box.append(item);
 }

@@ -7,7 +7,7 @@
 // draft typed before a mute (or a line the server refused) waits in the box for later.
 import { t } from "../i18n.js";
 import { esc } from "./dom.js";
-import { state, playerName } from "./state.js";
+import { state, playerName, claimedMark } from "./state.js";
 import { send } from "./net.js";
 import { avatarOf } from "./avatars.js";
 import { notify } from "./notices.js";
@@ -70,7 +70,7 @@ function lineHtml(line) {
   const body = line.phrase != null ? phraseText(line.phrase) : line.text;
   const tag = line.spectator ? ` <small class="muted">(${esc(t("web-chat-spectator"))})</small>` : "";
   return `<li class="chat-line${mine ? " mine" : ""}${line.phrase != null ? " phrase" : ""}" data-n="${line.n}">${avatarOf({ avatar: line.avatar, name: line.name }, { size: 24 })}
-    <span><strong>${esc(who)}</strong>${tag}: <span class="chat-text">${esc(body)}</span></span></li>`;
+    <span><strong>${esc(who)}</strong>${claimedMark(line)}${tag}: <span class="chat-text">${esc(body)}</span></span></li>`;
 }
 
 // Who may write now, and if not, why (shown instead of the form's hint).

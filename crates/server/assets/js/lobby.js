@@ -12,6 +12,7 @@ import { mountChat } from "./chat.js";
 import { leaveControl, bindLeave } from "./leave.js";
 import { avatarPicker, avatarIds, saveAvatar } from "./avatars.js";
 import { coachBeyond } from "./coach.js";
+import { drawInviteFriends } from "./account.js";
 
 const CHOICES = {
   bonus: ["one-of-each", "any-earthling"],
@@ -132,6 +133,7 @@ function drawSkeleton(app, room, host, seated) {
           ${codeBox(room)}
           <label for="invite" class="invite-label">${esc(t("web-invite"))}</label>
           <div class="row"><input id="invite" readonly><button type="button" id="copy">${esc(t("web-copy"))}</button></div>
+          <div id="invite-friends"></div>
         </section>
         <section class="card" aria-labelledby="players-title"><h2 id="players-title">${esc(t("web-players"))}</h2><div id="seats"></div>${picture}
           <div class="row leave-row" id="leave-slot"></div></section>
@@ -141,6 +143,7 @@ function drawSkeleton(app, room, host, seated) {
       <div class="lobby-side">${host ? optionsCard() : ""}${botCard}${rulesCard}</div>
     </div>`;
   byId("invite").value = inviteLink(room);
+  drawInviteFriends(byId("invite-friends"), room);
   document.querySelectorAll('input[name="my-avatar"]').forEach((radio) => {
     radio.onchange = () => {
       state.avatar = radio.value;

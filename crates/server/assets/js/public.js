@@ -3,7 +3,7 @@
 // out, and a bot offered after a while.
 import { t, nativeName } from "../i18n.js";
 import { esc } from "./dom.js";
-import { state, playerName } from "./state.js";
+import { state, playerName, claimedMark } from "./state.js";
 import { avatarOf } from "./avatars.js";
 
 // The rules in short: the dice and the target, and only what differs from the official rules.
@@ -16,7 +16,7 @@ export function rulesShort(rules) {
 }
 
 function seatsLine(entry) {
-  return entry.seats.map((s) => `<span class="mini-seat">${avatarOf(s, { size: 22 })}${esc(playerName(s))}</span>`).join(" ");
+  return entry.seats.map((s) => `<span class="mini-seat">${avatarOf(s, { size: 22 })}${esc(playerName(s))}${claimedMark(s)}</span>`).join(" ");
 }
 
 function waitingItem(entry) {

@@ -3,7 +3,7 @@
 // game, and the host's mute of a seat's chat).
 import { t } from "../i18n.js";
 import { esc } from "./dom.js";
-import { state, isHost, playerName } from "./state.js";
+import { state, isHost, playerName, claimedMark } from "./state.js";
 import { send } from "./net.js";
 import { avatarOf } from "./avatars.js";
 
@@ -33,7 +33,7 @@ export function seatTable(room, game) {
     }
     const online = seat.connected ? "online" : "offline";
     return `<tr class="seat${turn}${won}" data-seat="${i}">
-      <td><div class="seat-cell">${avatarOf(seat, { size: 36, extra: "seat-avatar" })}<div><span class="dot ${online}" aria-hidden="true"></span><span class="visually-hidden">${esc(t("web-online", { online }))}: </span><span class="seat-name">${esc(playerName(seat))}</span>
+      <td><div class="seat-cell">${avatarOf(seat, { size: 36, extra: "seat-avatar" })}<div><span class="dot ${online}" aria-hidden="true"></span><span class="visually-hidden">${esc(t("web-online", { online }))}: </span><span class="seat-name">${esc(playerName(seat))}</span>${claimedMark(seat)}
         ${tags.length ? `<small class="muted tags">${esc(tags.join(" · "))}</small>` : ""}</div></div></td>${score}<td class="seat-action">${action}</td></tr>`;
   });
   const head = `<thead${game ? "" : ' class="visually-hidden"'}><tr><th scope="col">${esc(t("web-players"))}</th>${game ? `<th scope="col" class="num">${esc(t("web-score"))}</th>` : ""}<th scope="col"><span class="visually-hidden">${esc(t("web-seat-actions"))}</span></th></tr></thead>`;

@@ -75,6 +75,14 @@ export function playerName(player) {
   return name;
 }
 
+// The mark beside a name an account holds (its holder signed in as it), read as words by screen
+// readers; nothing for a guest's name. `claimed` comes with seats, chat lines and listed seats.
+export function claimedMark(player) {
+  if (!player || !player.claimed) return "";
+  const words = t("web-claimed-name");
+  return ` <span class="claimed-mark" title="${words}"><span aria-hidden="true">✔</span><span class="visually-hidden">(${words})</span></span>`;
+}
+
 const TOKEN_KEY = (room) => `martian-dice:seat:${room}`;
 export const savedToken = (room) => localStorage.getItem(TOKEN_KEY(room));
 export const saveToken = (room, token) => localStorage.setItem(TOKEN_KEY(room), token);

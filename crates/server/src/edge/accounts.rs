@@ -33,6 +33,7 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/accounts/me/password", post(change_password))
         .route("/api/accounts/me/recovery-codes", post(new_codes))
         .route("/api/accounts/me/seats", post(claim))
+        .route("/api/accounts/me/invites", post(invite))
         .route(
             "/api/accounts/me/{relation}/{name}",
             put(relation).delete(relation),
@@ -65,12 +66,18 @@ fn refusal(error: &AccountError) -> Response {
         AccountError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
         AccountError::NotSignedIn => (StatusCode::UNAUTHORIZED, "not_signed_in"),
         AccountError::NoSuchPlayer => (StatusCode::NOT_FOUND, "no_such_player"),
+        AccountError::NotOnline => (StatusCode::NOT_FOUND, "not_online"),
+        AccountError::NotFollowing => (StatusCode::FORBIDDEN, "not_following"),
+        AccountError::NoSuchRoom => (StatusCode::NOT_FOUND, "no_such_room"),
+        AccountError::TooManyInvites(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_invites"),
         AccountError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, "storage"),
     };
     let body = json!({ "error": code, "message": error.to_string() }).to_string();
     let mut response = (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
     let retry = match error {
-        AccountError::Limited(wait) => Some(wait.as_secs().max(1)),
+        AccountError::Limited(wait) | AccountError::TooManyInvites(wait) => {
+            Some(wait.as_secs().max(1))
+        }
         AccountError::Busy | AccountError::Store(_) => Some(1),
         _ => None,
     };
@@ -405,6 +412,33 @@ async fn claim(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) -> 
     }
     match app.players.claim(&app.rooms, &account, claim.seats).await {
         Ok(claimed) => ok_json(StatusCode::OK, json!({ "claimed": claimed })),
+        Err(error) => refusal(&error),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Invite {
+    name: String,
+    code: String,
+}
+
+/// `POST /api/accounts/me/invites` `{name, code}`: a notice to a friend online, with the code.
+async fn invite(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) -> Response {
+    let account = match signed_in(&app, &headers).await {
+        Ok(a) => a,
+        Err(error) => return refusal(&error),
+    };
+    let invite: Invite = match json_body(&body) {
+        Ok(i) => i,
+        Err(why) => return bad_request(why),
+    };
+    match app
+        .players
+        .invite(&app.rooms, &account, &invite.name, &invite.code)
+        .await
+    {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(error) => refusal(&error),
     }
 }

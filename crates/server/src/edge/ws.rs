@@ -163,9 +163,6 @@ pub async fn upgrade(
             return;
         };
         let account = app.players.account_of(token.as_deref()).await;
-        let _present = account
-            .as_ref()
-            .map(|account| app.players.online.arrive(&account.name));
         let socket = WebSocketStream::from_raw_socket(
             TokioIo::new(upgraded),
             Role::Server,
@@ -290,6 +287,11 @@ async fn connection(
         return;
     }
     let (outbox, inbox) = Outbox::new();
+    let _present = account.as_ref().map(|account| {
+        app.players
+            .online
+            .arrive(&account.name, conn, outbox.clone())
+    });
     let mut client = Client {
         conn,
         peer,

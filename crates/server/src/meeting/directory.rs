@@ -208,6 +208,7 @@ mod tests {
                 name: "Ana".into(),
                 avatar: Avatar::nth_person(0),
                 bot: None,
+                claimed: false,
             }],
             free: 7,
             rules: Rules::official(),

@@ -9,7 +9,8 @@
 //!   people who asked for the same size are never shrunk to a smaller one (they take a bot);
 //! - whoever takes the bot offered is seated with everyone waiting for the same size, whatever
 //!   their language (up to the table's size: the taker's language first, then the longest
-//!   waiting), and bots fill only the seats left.
+//!   waiting), and bots fill only the seats left;
+//! - two signed-in people of whom one blocks the other are never seated together.
 //!
 //! The queue is bounded, in memory (a restart empties it: its clients reconnect and ask again),
 //! and a matched room is stored like any other.
@@ -29,6 +30,7 @@ use crate::rooms::room::{Founding, Room, room_queue};
 use crate::state::Status;
 use crate::state::avatars::Avatar;
 use crate::state::ids::random_room_id;
+use crate::state::signed::{Signed, apart};
 use martian_protocol::{ErrorCode, MATCH_PLAYERS, RoomLang, error_json};
 
 /// For this long a waiter is matched only with people of their language.
@@ -51,6 +53,8 @@ pub struct Waiter {
     pub lang: RoomLang,
     pub players: usize,
     pub since: Instant,
+    /// The account the waiter is signed in as: never seated with one it blocks or that blocks it.
+    pub signed: Option<Signed>,
     /// The place last told, and when.
     told: Option<(usize, Instant, bool)>,
 }
@@ -74,7 +78,31 @@ impl Waiter {
             lang,
             players,
             since: Instant::now(),
+            signed: None,
             told: None,
+        }
+    }
+
+    /// The waiter, signed in as `signed`.
+    pub fn signed(mut self, signed: Option<Signed>) -> Waiter {
+        self.signed = signed;
+        self
+    }
+}
+
+/// Picks from `candidates` (in order) up to `wanted` people who may sit with `table` and with
+/// each other: nobody who blocks or is blocked by someone already at the table.
+fn pick_apart(waiters: &[Waiter], table: &mut Vec<usize>, candidates: &[usize], wanted: usize) {
+    for &i in candidates {
+        if table.len() >= wanted {
+            break;
+        }
+        let other = waiters[i].signed.as_ref();
+        if table
+            .iter()
+            .all(|&t| !apart(waiters[t].signed.as_ref(), other))
+        {
+            table.push(i);
         }
     }
 }
@@ -194,9 +222,9 @@ impl Matcher {
             .filter(|&i| i != index && waiters[i].players == taker.players)
             .collect();
         chosen.sort_by_key(|&i| (waiters[i].lang != taker.lang, waiters[i].since));
-        chosen.truncate(taker.players - 1);
-        chosen.push(index);
-        let group = take_out(&mut waiters, chosen);
+        let mut table = vec![index];
+        pick_apart(&waiters, &mut table, &chosen, taker.players);
+        let group = take_out(&mut waiters, table);
         drop(waiters);
         self.wake.notify_one();
         Ok(group)
@@ -247,12 +275,12 @@ impl Matcher {
                     waiters[i].since,
                 )
             });
-            partners.truncate(size - 1);
-            if leader.players != size && waiters[partners[0]].players != size {
+            let mut table = vec![lead];
+            pick_apart(waiters, &mut table, &partners, size);
+            if table.len() < size || table.iter().all(|&i| waiters[i].players != size) {
                 continue;
             }
-            partners.push(lead);
-            return Some(partners);
+            return Some(table);
         }
         None
     }
@@ -534,6 +562,34 @@ mod tests {
         let table = matcher.take_bot(1).unwrap();
         assert_eq!(conns(&[table]), [vec![2, 1, 4]]);
         assert_eq!(Matcher::counts(&matcher.lock()), [0, 1, 0]);
+    }
+
+    #[tokio::test]
+    async fn people_one_of_whom_blocks_the_other_are_never_seated_together() {
+        let s = Duration::from_secs;
+        let signed = |conn, name: &str, blocks: &[&str]| {
+            let blocks: Vec<String> = blocks.iter().map(|b| b.to_string()).collect();
+            waiter(conn, RoomLang::En, 2, s(10 - conn)).signed(Some(Signed::new(name, &blocks)))
+        };
+        let matcher = Matcher::new(100, s(20));
+        matcher.join(signed(1, "Ana", &["Bob"])).unwrap();
+        matcher.join(signed(2, "Bob", &[])).unwrap();
+        // Ana blocks Bob: both wait, though they asked for the same table.
+        assert!(matcher.pass().0.is_empty());
+        // Whoever blocks, they stay apart; a third person sits with the longest waiting.
+        matcher.join(signed(3, "Cy", &[])).unwrap();
+        assert_eq!(conns(&matcher.pass().0), [vec![1, 3]]);
+        matcher.join(signed(4, "Dee", &[])).unwrap();
+        assert_eq!(conns(&matcher.pass().0), [vec![2, 4]]);
+        // Bob blocking Dee keeps them apart too; a guest sits with anyone.
+        let blocker = Matcher::new(100, Duration::ZERO);
+        blocker.join(signed(2, "Bob", &["dee"])).unwrap();
+        blocker.join(signed(4, "Dee", &[])).unwrap();
+        assert!(blocker.pass().0.is_empty());
+        // Taking the bot seats only those who may sit together.
+        assert_eq!(conns(&[blocker.take_bot(2).unwrap()]), [vec![2]]);
+        blocker.join(waiter(5, RoomLang::En, 2, s(0))).unwrap();
+        assert_eq!(conns(&blocker.pass().0), [vec![4, 5]]);
     }
 
     #[tokio::test]

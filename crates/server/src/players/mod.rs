@@ -4,13 +4,16 @@
 //! Guest first: nothing here is needed to play. The edge (`edge/accounts.rs`) is the HTTP face of
 //! these operations; the storage is `martian_store::accounts`, in the rooms' database.
 
+pub(crate) mod invites;
 pub(crate) mod limits;
 pub mod operator;
 pub(crate) mod passwords;
 pub(crate) mod profiles;
 pub(crate) mod secrets;
 
+use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use martian_protocol::{NameError, clean_name, names::skeleton};
@@ -20,6 +23,7 @@ use serde::Serialize;
 
 use crate::players::limits::SignInLimits;
 use crate::players::passwords::{Busy, Hasher, MAX_PASSWORD_BYTES, MIN_PASSWORD_CHARS};
+use crate::rooms::outbox::{ConnId, Outbox, Outgoing, Text};
 use crate::state::metrics::Metrics;
 
 /// Whether anyone may create an account (`serve --signups`).
@@ -55,6 +59,14 @@ pub enum AccountError {
     NotSignedIn,
     #[error("no player has that name")]
     NoSuchPlayer,
+    #[error("that player is not online on this server now")]
+    NotOnline,
+    #[error("follow that player first: invites go to the players you follow")]
+    NotFollowing,
+    #[error("no room here has that code")]
+    NoSuchRoom,
+    #[error("too many invites: try again in {} s", .0.as_secs().max(1))]
+    TooManyInvites(std::time::Duration),
     #[error("{}", .0.to_client())]
     Store(StoreError),
 }
@@ -100,50 +112,67 @@ pub struct Players {
     pub signups: Signups,
     pub metrics: Metrics,
     pub online: Online,
+    pub invites: invites::InviteLimits,
 }
+
+/// The connections each signed-in account has open here, by name key.
+type Connections = HashMap<String, Vec<(ConnId, Outbox)>>;
 
 /// Who is connected now, by name key: the WebSockets each signed-in account has open here.
 #[derive(Debug, Default)]
-pub struct Online(std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>);
+pub struct Online(Arc<Mutex<Connections>>);
 
 /// An account's connection, counted as online while it lives.
 #[derive(Debug)]
 pub struct Present {
-    online: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+    online: Arc<Mutex<Connections>>,
     key: String,
+    conn: ConnId,
 }
 
 impl Online {
-    /// `name` connected: online until the returned guard drops.
-    pub fn arrive(&self, name: &str) -> Present {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Connections> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `name` connected on `conn`: online until the returned guard drops.
+    pub fn arrive(&self, name: &str, conn: ConnId, outbox: Outbox) -> Present {
         let key = skeleton(name);
-        *self
-            .0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+        self.lock()
             .entry(key.clone())
-            .or_default() += 1;
+            .or_default()
+            .push((conn, outbox));
         Present {
             online: self.0.clone(),
             key,
+            conn,
         }
     }
 
     /// Whether `name` has a connection open here.
     pub fn is_online(&self, name: &str) -> bool {
-        self.0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .contains_key(&skeleton(name))
+        self.lock().contains_key(&skeleton(name))
+    }
+
+    /// Sends `text` to every connection `name` has open here; how many there were.
+    pub fn tell(&self, name: &str, text: &Text) -> usize {
+        let online = self.lock();
+        let Some(connections) = online.get(&skeleton(name)) else {
+            return 0;
+        };
+        for (_, outbox) in connections {
+            let _ = outbox.send(Outgoing::Text(text.clone()));
+        }
+        connections.len()
     }
 }
 
 impl Drop for Present {
     fn drop(&mut self) {
         let mut online = self.online.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(count) = online.get_mut(&self.key) {
-            *count -= 1;
-            if *count == 0 {
+        if let Some(connections) = online.get_mut(&self.key) {
+            connections.retain(|(conn, _)| *conn != self.conn);
+            if connections.is_empty() {
                 online.remove(&self.key);
             }
         }

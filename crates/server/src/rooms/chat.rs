@@ -85,6 +85,9 @@ pub struct ChatLine {
     pub name: String,
     pub avatar: Option<Avatar>,
     pub spectator: bool,
+    /// The name is an account's, its writer signed in as it (the mark beside it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub claimed: bool,
     #[serde(flatten)]
     pub said: Said,
 }
@@ -126,10 +129,15 @@ impl ChatLog {
 
     /// The lines kept, as a JSON list.
     pub fn json_list(&self) -> String {
+        self.json_list_without(|_| false)
+    }
+
+    /// The lines as a JSON list, without those `hidden` says.
+    pub fn json_list_without(&self, hidden: impl Fn(&str) -> bool) -> String {
         let mut json = String::with_capacity(self.bytes + self.lines.len() + 2);
         json.push('[');
-        for (i, line) in self.lines.iter().enumerate() {
-            if i > 0 {
+        for line in self.lines.iter().filter(|line| !hidden(line)) {
+            if json.len() > 1 {
                 json.push(',');
             }
             json.push_str(line);
@@ -245,6 +253,7 @@ mod tests {
             name: "Ana".into(),
             avatar: None,
             spectator: false,
+            claimed: false,
             said: Said::Text(text.into()),
         })
         .unwrap()

@@ -36,6 +36,7 @@ use crate::solving::solutions::{Need, Readiness, Solutions};
 use crate::state::avatars::Avatar;
 use crate::state::ids::{constant_time_eq, random_code, random_seed, random_token, token_hash};
 use crate::state::metrics::Metrics;
+pub use crate::state::signed::Signed;
 use crate::state::{FinishedGame, RoomState, SeatState, Status, WaitingState};
 use martian_protocol::{
     ClientMessage, LeftCode, NameError, OnTimeout, RoomLang, ServerMessage, Timer, clean_name,
@@ -197,6 +198,8 @@ pub enum RoomCommand {
         conn: ConnId,
         outbox: Outbox,
         entry: Entry,
+        /// The account the connection is signed in as.
+        signed: Option<Signed>,
         reply: oneshot::Sender<bool>,
     },
     /// A message from a connection in the room.
@@ -242,6 +245,8 @@ struct Member {
     name: Option<Box<str>>,
     /// Paces the member's chat lines.
     chat: Bucket,
+    /// The account the member is signed in as.
+    signed: Option<Signed>,
 }
 
 impl Member {
@@ -253,6 +258,7 @@ impl Member {
             coach: false,
             name: None,
             chat: Bucket::full(chat::MEMBER_BURST),
+            signed: None,
         }
     }
 }
@@ -794,6 +800,7 @@ impl Room {
                 conn,
                 outbox,
                 entry,
+                signed,
                 reply,
             } => {
                 let request = match entry {
@@ -822,13 +829,16 @@ impl Room {
                         }
                         .to_json();
                         let _ = outbox.send(Outgoing::Text(joined.into()));
-                        let _ = outbox.send(Outgoing::Text(self.chat_history().into()));
+                        let history = self.chat_history(signed.as_ref());
+                        let _ = outbox.send(Outgoing::Text(history.into()));
                         if let Some(seat) = seat {
                             self.arrived(seat);
+                            self.mark_claimed(seat, signed.as_ref()).await;
                         }
                         let mut member =
                             Member::new(outbox, seat, if waiting { token } else { None });
                         member.name = spectator_name.map(String::into_boxed_str);
+                        member.signed = signed;
                         self.members.insert(conn, member);
                         self.schedule();
                         self.broadcast(&events);

@@ -185,6 +185,7 @@ pub fn my_room_of_state(
                     name: state.seats[i].name.clone(),
                     avatar: state.avatar(i),
                     bot: state.seats[i].bot.clone(),
+                    claimed: state.seats[i].claimed,
                 })
                 .collect(),
         ),

@@ -167,7 +167,7 @@ impl Metrics {
         let accounts = Family::<KindLabel, Counter>::default();
         registry.register(
             "account_changes",
-            "Accounts created, deleted, renamed or disabled, by kind",
+            "Account events by kind: created, deleted, invited (a friend invited to a room)",
             accounts.clone(),
         );
         let sign_ins = Family::<KindLabel, Counter>::default();

@@ -4,6 +4,7 @@
 pub(crate) mod ids;
 pub(crate) mod metrics;
 pub(crate) mod records;
+pub(crate) mod signed;
 
 pub use martian_protocol::room::{
     CHAT_HISTORY, CHAT_HISTORY_BYTES, FinishedGame, MAX_CHAT_CHARS, RoomLang, Status, Timer,
@@ -46,6 +47,9 @@ pub struct SeatState {
     /// The host muted this seat in the chat.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub muted: bool,
+    /// The seat's name is an account's, and its holder is signed in as it (the mark beside it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub claimed: bool,
 }
 
 impl SeatState {
@@ -60,6 +64,7 @@ impl SeatState {
             away: false,
             avatar: Some(avatar),
             muted: false,
+            claimed: false,
         }
     }
 
@@ -75,6 +80,7 @@ impl SeatState {
             away: false,
             avatar: Some(avatar),
             muted: false,
+            claimed: false,
         }
     }
 }

@@ -10,7 +10,7 @@ use super::short_rules;
 use martian_testkit::ws::http;
 
 /// The session cookie of a response (`md_session=…`), and its whole `Set-Cookie` line.
-fn cookie_of(headers: &[(String, String)]) -> (String, String) {
+pub(super) fn cookie_of(headers: &[(String, String)]) -> (String, String) {
     let line = headers
         .iter()
         .find(|(name, value)| name == "set-cookie" && value.starts_with("md_session="))
@@ -20,7 +20,7 @@ fn cookie_of(headers: &[(String, String)]) -> (String, String) {
     (pair, line)
 }
 
-async fn post(
+pub(super) async fn post(
     addr: std::net::SocketAddr,
     path: &str,
     cookie: Option<&str>,
@@ -43,7 +43,11 @@ async fn post(
     )
 }
 
-async fn get(addr: std::net::SocketAddr, path: &str, cookie: Option<&str>) -> (u16, Value) {
+pub(super) async fn get(
+    addr: std::net::SocketAddr,
+    path: &str,
+    cookie: Option<&str>,
+) -> (u16, Value) {
     let headers: Vec<(&str, &str)> = cookie.map(|c| ("Cookie", c)).into_iter().collect();
     let (status, _, text) = http(addr, "GET", path, &headers, None).await;
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
@@ -134,8 +138,13 @@ async fn a_guest_claims_a_name_keeps_it_on_another_device_and_can_delete_it() {
     assert_eq!(profile["games"][0]["players"], 2);
     assert_eq!(profile["games"][0]["played"], 2);
     assert_eq!(profile["recent"].as_array().unwrap().len(), 2);
-    let record = profile["recent"][0]["record"].as_str().unwrap();
-    assert_eq!(get(addr, record, None).await.0, 200, "{record}");
+    let record = profile["recent"][0]["record"].as_str().unwrap().to_string();
+    let (status, played) = get(addr, &record, None).await;
+    assert_eq!(
+        (status, &played["players"][0]["name"]),
+        (200, &json!("Ana")),
+        "{record}"
+    );
 
     // An unknown name and a wrong password: the same 401, word for word.
     let (wrong, _, wrong_body) = post(
@@ -345,6 +354,11 @@ async fn a_guest_claims_a_name_keeps_it_on_another_device_and_can_delete_it() {
     .await;
     assert_eq!(status, 204);
     assert_eq!(get(addr, "/api/players/Ana", None).await.0, 404);
+    // The games stay, under "deleted player" in the seat the account held.
+    let (status, played) = get(addr, &record, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(played["players"][0]["name"], "deleted player");
+    assert_eq!(played["players"][1]["bot"], "random");
     assert_eq!(get(addr, "/api/accounts/me", Some(&third)).await.0, 401);
     let (status, _, _) = post(
         addr,

@@ -18,6 +18,7 @@ use crate::rooms::room::{
 use crate::state::Status;
 use crate::state::avatars::Avatar;
 use crate::state::ids::{is_room_id, random_room_id};
+use crate::state::signed::Signed;
 use martian_protocol::{
     ClientMessage, ErrorCode, ErrorExtra, LeftCode, MATCH_PLAYERS, MAX_MESSAGE_BYTES, MAX_MY_ROOMS,
     ServerMessage, clean_name, error_json_with,
@@ -52,6 +53,20 @@ pub(super) fn person_avatar(id: Option<String>) -> Result<Option<Avatar>, String
 }
 
 impl Client {
+    /// The account the connection is signed in as, with whom it blocks now (read afresh at each
+    /// entry, so that a block made a moment ago counts).
+    pub(super) async fn signed(&self, app: &App) -> Option<Signed> {
+        let account = self.account.as_ref()?;
+        let blocked = match app.players.accounts.blocks(account.id).await {
+            Ok(blocked) => blocked,
+            Err(error) => {
+                tracing::warn!("reading whom an account blocks: {error}");
+                Vec::new()
+            }
+        };
+        Some(Signed::new(&account.name, &blocked))
+    }
+
     /// A refusal if `name` (compared as names are) is an account's and the connection is not
     /// signed in as it: a guest cannot sit as someone who claimed the name.
     async fn claimed_by_another(&self, app: &App, name: &str, kind: &str) -> Option<String> {
@@ -289,7 +304,7 @@ impl Client {
                 avatar,
                 lang,
                 players,
-            } => return self.quick_match(app, name, avatar, lang, players),
+            } => return Box::pin(self.quick_match(app, name, avatar, lang, players)).await,
             ClientMessage::MatchBot {} | ClientMessage::MatchCancel {} => {
                 return Some(refusal(
                     app,
@@ -413,6 +428,7 @@ impl Client {
             conn,
             outbox: self.outbox.clone(),
             entry,
+            signed: self.signed(app).await,
             reply,
         };
         if sender.send(command).await.is_err() {
@@ -505,7 +521,7 @@ impl Client {
     }
 
     /// Takes a place in the quick-match queue.
-    pub(super) fn quick_match(
+    pub(super) async fn quick_match(
         &mut self,
         app: &Arc<App>,
         name: String,
@@ -538,7 +554,8 @@ impl Client {
             avatar,
             lang.unwrap_or_default(),
             players.unwrap_or(MATCH_PLAYERS.0),
-        );
+        )
+        .signed(self.signed(app).await);
         match app.matcher.join(waiter) {
             Ok(()) => {
                 self.matching = true;

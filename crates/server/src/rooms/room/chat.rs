@@ -3,6 +3,15 @@
 
 use super::*;
 use crate::rooms::chat::{ChatLine, Said, clean_text};
+
+/// Whether a line by `writer` (an account's name, `None` for a guest's line) is hidden from a
+/// reader signed in as `reader`.
+fn hidden_for(reader: Option<&Signed>, writer: Option<&str>) -> bool {
+    match (reader, writer) {
+        (Some(reader), Some(writer)) => reader.blocks_name(writer),
+        _ => false,
+    }
+}
 use martian_protocol::QUICK_MESSAGES;
 
 /// A member's chat: this many lines at once…
@@ -48,6 +57,7 @@ impl Room {
     /// Checks who writes and how fast, stores the line, and sends it to everyone in the room.
     async fn post(&mut self, conn: ConnId, said: Said) -> Result<(), Refusal> {
         let member = self.members.get(&conn).expect("the sender is a member");
+        let signed_as = |name: &str| member.signed.as_ref().is_some_and(|s| s.owns(name));
         let (seat, name, avatar, spectator) = match (member.seat, &member.waiting) {
             (Some(seat), _) => {
                 let person = &self.state.seats[seat];
@@ -79,6 +89,10 @@ impl Room {
                 (None, name.to_string(), None, true)
             }
         };
+        let claimed = match seat {
+            Some(seat) => self.state.seats[seat].claimed,
+            None => signed_as(&name),
+        };
         let member = self.members.get_mut(&conn).expect("the sender is a member");
         member
             .chat
@@ -94,6 +108,7 @@ impl Room {
             name,
             avatar,
             spectator,
+            claimed,
             said,
         };
         let json = serde_json::to_string(&line).expect("a chat line is plain data");
@@ -115,16 +130,43 @@ impl Room {
         let text: Text = ServerMessage::Chat { line: &raw }.to_json().into();
         self.chat
             .push(String::from(Box::<str>::from(raw)).into_boxed_str());
+        // A signed-in writer's lines are hidden from those who block them.
+        let writer = line.claimed.then_some(line.name.as_str());
         for member in self.members.values() {
+            if hidden_for(member.signed.as_ref(), writer) {
+                continue;
+            }
             let _ = member.outbox.send(Outgoing::Text(text.clone()));
         }
         Ok(())
     }
 
-    /// The `chat_history` message: the lines kept so far.
-    pub(super) fn chat_history(&self) -> String {
-        let list = self.chat.json_list();
+    /// The `chat_history` message for a reader signed in as `reader`: the lines kept so far,
+    /// without those of the players the reader blocks.
+    pub(super) fn chat_history(&self, reader: Option<&Signed>) -> String {
+        let list = match reader.filter(|r| !r.blocks.is_empty()) {
+            None => self.chat.json_list(),
+            Some(reader) => self.chat.json_list_without(|line| {
+                serde_json::from_str::<ChatLine>(line).is_ok_and(|line| {
+                    hidden_for(Some(reader), line.claimed.then_some(line.name.as_str()))
+                })
+            }),
+        };
         let raw = serde_json::value::RawValue::from_string(list).expect("a JSON list of lines");
         ServerMessage::ChatHistory { lines: &raw }.to_json()
+    }
+
+    /// Marks `seat` as its holder's account when they entered signed in as the seat's name.
+    pub(super) async fn mark_claimed(&mut self, seat: usize, signed: Option<&Signed>) {
+        let person = &self.state.seats[seat];
+        if person.claimed || person.bot.is_some() || !signed.is_some_and(|s| s.owns(&person.name)) {
+            return;
+        }
+        let mut next = self.state.clone();
+        next.seats[seat].claimed = true;
+        // The entry's own update carries the mark to everyone.
+        if let Err(refusal) = self.commit_state(next).await {
+            tracing::warn!(room = %self.id, "marking a claimed seat: {refusal}");
+        }
     }
 }

@@ -274,6 +274,7 @@ impl Room {
                 name: self.state.seats[i].name.clone(),
                 avatar: self.state.avatar(i),
                 bot: self.state.seats[i].bot.clone(),
+                claimed: self.state.seats[i].claimed,
             })
             .collect()
     }

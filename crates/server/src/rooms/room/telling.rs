@@ -134,6 +134,7 @@ impl Room {
                     away: s.away,
                     avatar: self.state.avatar(i),
                     muted: s.muted,
+                    claimed: s.claimed,
                 })
                 .collect(),
             rules: self.state.rules,

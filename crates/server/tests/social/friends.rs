@@ -1,0 +1,291 @@
+//! Issue 37's friends at the table, over real HTTP and WebSockets: the mark beside a name an
+//! account holds, blocking (the blocked player's chat hidden, quick match keeping both apart), and
+//! inviting a friend who is online.
+
+use serde_json::{Value, json};
+
+use super::accounts::{cookie_of, post};
+use super::common::{Client, server};
+use martian_testkit::ws::http;
+
+/// A new account's session cookie.
+async fn account(addr: std::net::SocketAddr, name: &str) -> String {
+    let (status, headers, body) = post(
+        addr,
+        "/api/accounts",
+        None,
+        json!({"name": name, "password": "correct horse battery"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    cookie_of(&headers).0
+}
+
+/// A page signed in with `cookie`.
+async fn signed_in(addr: std::net::SocketAddr, cookie: &str) -> Client {
+    let origin = format!("http://{addr}");
+    Client::connect_with(addr, &[("Cookie", cookie), ("Origin", &origin)]).await
+}
+
+/// `METHOD PATH` with the session and the server's own Origin: the status and the JSON answer.
+async fn call(
+    addr: std::net::SocketAddr,
+    cookie: &str,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let origin = format!("http://{addr}");
+    let headers = [
+        ("Cookie", cookie),
+        ("Origin", origin.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    let body = body.map(|b| b.to_string());
+    let (status, _, text) = http(
+        addr,
+        method,
+        path,
+        &headers,
+        body.as_deref().map(str::as_bytes),
+    )
+    .await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invited() {
+    let running = server(|_| {}).await;
+    let addr = running.addr();
+    let ana = account(addr, "Ana").await;
+    let bo = account(addr, "Bo").await;
+    let dee = account(addr, "Dee").await;
+    // Ana blocks Bo before she enters a room.
+    assert_eq!(
+        call(addr, &ana, "PUT", "/api/accounts/me/blocks/bo", None)
+            .await
+            .0,
+        204
+    );
+
+    // Ana's room: her seat carries the mark; so does Bo's (signed in); a guest's does not.
+    let mut ana_page = signed_in(addr, &ana).await;
+    ana_page
+        .send(json!({"type": "create_room", "name": "Ana"}))
+        .await;
+    ana_page.recv_type("joined").await;
+    ana_page
+        .until(|room| room["seats"][0]["claimed"] == true)
+        .await;
+    let room = ana_page.room_id.clone().unwrap();
+    let code = ana_page.room["code"].as_str().unwrap().to_string();
+    let mut bo_page = signed_in(addr, &bo).await;
+    bo_page
+        .send(json!({"type": "join", "room": room, "name": "Bo"}))
+        .await;
+    bo_page.recv_type("joined").await;
+    let mut guest = Client::join(addr, &room, "Cy").await;
+    guest
+        .until(|room| {
+            room["seats"].as_array().is_some_and(|s| s.len() == 3)
+                && room["seats"][1]["claimed"] == true
+        })
+        .await;
+    assert_eq!(guest.room["seats"][2]["claimed"], false);
+
+    // Bo writes: the guest reads it (marked as an account's line), Ana does not.
+    bo_page
+        .send(json!({"type": "chat", "text": "hello from Bo"}))
+        .await;
+    let line = guest.recv_type("chat").await;
+    assert_eq!(
+        (line["line"]["text"].as_str(), &line["line"]["claimed"]),
+        (Some("hello from Bo"), &json!(true))
+    );
+    guest
+        .send(json!({"type": "chat", "text": "hi from Cy"}))
+        .await;
+    // The room relays lines in order: Bo's would reach Ana before the guest's.
+    let first = ana_page.recv_type("chat").await;
+    assert_eq!(
+        first["line"]["text"], "hi from Cy",
+        "Ana reads the guest, never Bo"
+    );
+    for text in ["hello from Bo", "hi from Cy"] {
+        assert_eq!(bo_page.recv_type("chat").await["line"]["text"], text);
+    }
+    // Back on another connection, the room's history leaves Bo out for Ana only.
+    let token = ana_page.token.clone().unwrap();
+    let mut again = signed_in(addr, &ana).await;
+    again
+        .send(json!({"type": "resume", "room": room, "token": token}))
+        .await;
+    let history = again.recv_type("chat_history").await;
+    let texts: Vec<&str> = history["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["hi from Cy"]);
+    let mut cy_again = Client::connect(addr).await;
+    cy_again.send(json!({"type": "watch", "room": room})).await;
+    assert_eq!(
+        cy_again.recv_type("chat_history").await["lines"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+
+    // Inviting: only a followed player, online on this server, who does not block the inviter.
+    let invite = |name: &str| json!({"name": name, "code": code.to_lowercase()});
+    let (status, body) = call(
+        addr,
+        &ana,
+        "POST",
+        "/api/accounts/me/invites",
+        Some(invite("Dee")),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (403, Some("not_following"))
+    );
+    assert_eq!(
+        call(addr, &ana, "PUT", "/api/accounts/me/follows/Dee", None)
+            .await
+            .0,
+        204
+    );
+    let (status, body) = call(
+        addr,
+        &ana,
+        "POST",
+        "/api/accounts/me/invites",
+        Some(invite("Dee")),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some("not_online")),
+        "Dee has no page open"
+    );
+    let mut dee_home = signed_in(addr, &dee).await;
+    let mut dee_phone = signed_in(addr, &dee).await;
+    let (status, body) = call(
+        addr,
+        &ana,
+        "POST",
+        "/api/accounts/me/invites",
+        Some(invite("dee")),
+    )
+    .await;
+    assert_eq!(status, 204, "{body}");
+    for page in [&mut dee_home, &mut dee_phone] {
+        let invited = page.recv_type("invited").await;
+        assert_eq!(
+            invited,
+            json!({"type": "invited", "from": "Ana", "code": code})
+        );
+    }
+    // Dee follows the invite: the code seats Dee in Ana's room.
+    dee_home
+        .send(json!({"type": "join", "code": code, "name": "Dee"}))
+        .await;
+    assert_eq!(dee_home.recv_type("joined").await["room"], json!(room));
+    let (status, body) = call(
+        addr,
+        &ana,
+        "POST",
+        "/api/accounts/me/invites",
+        Some(json!({"name": "Dee", "code": "ZZZZZ"})),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some("no_such_room"))
+    );
+    // A block is never told: Dee blocking Ana makes Dee look offline to her.
+    assert_eq!(
+        call(addr, &dee, "PUT", "/api/accounts/me/blocks/Ana", None)
+            .await
+            .0,
+        204
+    );
+    let (status, body) = call(
+        addr,
+        &ana,
+        "POST",
+        "/api/accounts/me/invites",
+        Some(invite("Dee")),
+    )
+    .await;
+    assert_eq!((status, body["error"].as_str()), (404, Some("not_online")));
+    // Invites are paced: five at once, then one every 12 s.
+    let mut paced = None;
+    for _ in 0..6 {
+        paced = Some(
+            call(
+                addr,
+                &ana,
+                "POST",
+                "/api/accounts/me/invites",
+                Some(invite("Dee")),
+            )
+            .await,
+        );
+    }
+    assert_eq!(paced.unwrap().1["error"], "too_many_invites");
+    // Without a session, nobody is invited.
+    let (status, _) = call(
+        addr,
+        "md_session=nothing",
+        "POST",
+        "/api/accounts/me/invites",
+        Some(invite("Dee")),
+    )
+    .await;
+    assert_eq!(status, 401);
+    running.shutdown(std::time::Duration::from_secs(5)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_match_never_seats_a_player_with_one_they_block() {
+    let running = server(|_| {}).await;
+    let addr = running.addr();
+    let ana = account(addr, "Ana").await;
+    let bo = account(addr, "Bo").await;
+    assert_eq!(
+        call(addr, &ana, "PUT", "/api/accounts/me/blocks/Bo", None)
+            .await
+            .0,
+        204
+    );
+    let mut ana_page = signed_in(addr, &ana).await;
+    let mut bo_page = signed_in(addr, &bo).await;
+    ana_page
+        .send(json!({"type": "quick_match", "name": "Ana", "players": 2}))
+        .await;
+    assert_eq!(ana_page.recv_type("matching").await["state"], "waiting");
+    bo_page
+        .send(json!({"type": "quick_match", "name": "Bo", "players": 2}))
+        .await;
+    assert_eq!(bo_page.recv_type("matching").await["state"], "waiting");
+    // A guest comes: seated with Ana, who waited longest; Bo still waits.
+    let mut guest = Client::connect(addr).await;
+    guest
+        .send(json!({"type": "quick_match", "name": "Cy", "players": 2}))
+        .await;
+    let seated = guest.recv_type("joined").await;
+    assert_eq!(ana_page.recv_type("joined").await["room"], seated["room"]);
+    bo_page.send(json!({"type": "match_cancel"})).await;
+    loop {
+        let message = bo_page.recv().await;
+        assert_ne!(message["type"], "joined", "Bo was never seated: {message}");
+        if message["type"] == "matching" && message["state"] == "cancelled" {
+            break;
+        }
+    }
+    running.shutdown(std::time::Duration::from_secs(5)).await;
+}
