@@ -22,9 +22,9 @@ import { relabelReplay } from "./js/replay.js";
 import { renderReviewPage } from "./js/reviewpage.js";
 import { resetChat, addLines, patchChat, chatRefused } from "./js/chat.js";
 import { goHome } from "./js/leave.js";
-import { savedAvatar, avatarIds, newcomerAvatar } from "./js/avatars.js";
+import { savedAvatar, saveAvatar, avatarIds, newcomerAvatar } from "./js/avatars.js";
 import { rememberRoom, forgetRoom, roomOfCode, myRoomsQuestions, onMyRooms } from "./js/myrooms.js";
-import { drawAccountTools, drawAccountOffer, renderProfile, claimSeat, drawFriends, signedIn, showInvite } from "./js/account.js";
+import { drawAccountTools, drawAccountOffer, renderProfile, claimSeat, drawFriends, signedIn, showInvite, adoptAccountAvatar } from "./js/account.js";
 
 const app = byId("app");
 const langSwitch = byId("lang");
@@ -644,6 +644,12 @@ connect({
     drawAccountTools();
     const ids = avatarIds(welcome);
     if (!ids.includes(state.avatar)) state.avatar = newcomerAvatar(ids);
+    adoptAccountAvatar(ids, (id) => {
+      if (id === state.avatar) return;
+      state.avatar = id;
+      saveAvatar(id);
+      render();
+    });
     resetLobby();
     resetHome();
     // A queue is not kept across a lost connection: ask again.

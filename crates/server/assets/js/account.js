@@ -323,6 +323,19 @@ export function drawFriends(app) {
   });
 }
 
+// ---------------------------------------------------------------- the account's picture
+// The picture chosen while signed in is the account's: kept for the profile and every device.
+export function keepAvatar(id) {
+  if (signedIn()) call("PUT", "/api/accounts/me/avatar", { avatar: id }).catch(() => {});
+}
+
+// Signed in, the page takes the account's picture (chosen on another device, perhaps).
+export async function adoptAccountAvatar(ids, apply) {
+  if (!signedIn()) return;
+  const me = await call("GET", "/api/accounts/me");
+  if (me.status === 200 && me.json.avatar && ids.includes(me.json.avatar)) apply(me.json.avatar);
+}
+
 // ---------------------------------------------------------------- inviting a friend
 // In the lobby, the players followed who are online now, each with "Invite": they get a notice
 // with Join (the server sends it to every page their account has open).

@@ -10,6 +10,7 @@ import { send, applyOffline } from "./net.js";
 import { avatarPicker, avatarIds, saveAvatar } from "./avatars.js";
 import { myRoomsList, olderRoomsQuestion } from "./myrooms.js";
 import { publicLists, matchingPanel } from "./public.js";
+import { keepAvatar } from "./account.js";
 
 let drawn = null;
 
@@ -114,6 +115,7 @@ function bindForm({ onHelp, onQuickMatch, onCreate, onCode }) {
     radio.onchange = () => {
       state.avatar = radio.value;
       saveAvatar(radio.value);
+      keepAvatar(radio.value);
     };
   });
   byId("match-players").onchange = () => (state.matchPlayers = Number(byId("match-players").value));

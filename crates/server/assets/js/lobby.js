@@ -12,7 +12,7 @@ import { mountChat } from "./chat.js";
 import { leaveControl, bindLeave } from "./leave.js";
 import { avatarPicker, avatarIds, saveAvatar } from "./avatars.js";
 import { coachBeyond } from "./coach.js";
-import { drawInviteFriends } from "./account.js";
+import { drawInviteFriends, keepAvatar } from "./account.js";
 
 const CHOICES = {
   bonus: ["one-of-each", "any-earthling"],
@@ -148,6 +148,7 @@ function drawSkeleton(app, room, host, seated) {
     radio.onchange = () => {
       state.avatar = radio.value;
       saveAvatar(radio.value);
+      keepAvatar(radio.value);
       send({ type: "set_avatar", avatar: radio.value });
     };
   });

@@ -34,6 +34,7 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/accounts/me/recovery-codes", post(new_codes))
         .route("/api/accounts/me/seats", post(claim))
         .route("/api/accounts/me/invites", post(invite))
+        .route("/api/accounts/me/avatar", put(set_avatar))
         .route(
             "/api/accounts/me/{relation}/{name}",
             put(relation).delete(relation),
@@ -283,12 +284,15 @@ async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
         Ok(a) => a,
         Err(error) => return refusal(&error),
     };
-    let (follows, blocks) = match (
+    let (follows, blocks, row) = match (
         app.players.accounts.follows(account.id).await,
         app.players.accounts.blocks(account.id).await,
+        app.players.accounts.by_id(account.id).await,
     ) {
-        (Ok(follows), Ok(blocks)) => (follows, blocks),
-        (Err(error), _) | (_, Err(error)) => return refusal(&AccountError::from(error)),
+        (Ok(follows), Ok(blocks), Ok(row)) => (follows, blocks, row),
+        (Err(error), _, _) | (_, Err(error), _) | (_, _, Err(error)) => {
+            return refusal(&AccountError::from(error));
+        }
     };
     let friends: Vec<serde_json::Value> = follows
         .iter()
@@ -298,6 +302,7 @@ async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
         StatusCode::OK,
         json!({
             "account": account_json(&account),
+            "avatar": row.map(|row| row.avatar),
             "follows": follows,
             "blocks": blocks,
             "friends": friends,
@@ -413,6 +418,37 @@ async fn claim(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) -> 
     match app.players.claim(&app.rooms, &account, claim.seats).await {
         Ok(claimed) => ok_json(StatusCode::OK, json!({ "claimed": claimed })),
         Err(error) => refusal(&error),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AvatarChoice {
+    avatar: String,
+}
+
+/// `PUT /api/accounts/me/avatar` `{avatar}`: the picture the profile shows and the page starts
+/// with on every device.
+async fn set_avatar(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) -> Response {
+    let account = match signed_in(&app, &headers).await {
+        Ok(a) => a,
+        Err(error) => return refusal(&error),
+    };
+    let choice: AvatarChoice = match json_body(&body) {
+        Ok(c) => c,
+        Err(why) => return bad_request(why),
+    };
+    if crate::state::avatars::Avatar::person(&choice.avatar).is_none() {
+        return bad_request(format!("unknown avatar '{}'", choice.avatar));
+    }
+    match app
+        .players
+        .accounts
+        .set_avatar(account.id, &choice.avatar)
+        .await
+    {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(error) => refusal(&AccountError::from(error)),
     }
 }
 

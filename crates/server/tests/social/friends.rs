@@ -237,6 +237,37 @@ async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invi
         );
     }
     assert_eq!(paced.unwrap().1["error"], "too_many_invites");
+    // The account's picture: set once, shown on the profile and read back by every device.
+    let (status, _) = call(
+        addr,
+        &dee,
+        "PUT",
+        "/api/accounts/me/avatar",
+        Some(json!({"avatar": "cow"})),
+    )
+    .await;
+    assert_eq!(status, 204);
+    assert_eq!(
+        call(addr, &dee, "GET", "/api/accounts/me", None).await.1["avatar"],
+        "cow"
+    );
+    assert_eq!(
+        call(addr, &ana, "GET", "/api/players/dee", None).await.1["avatar"],
+        "cow"
+    );
+    let (status, body) = call(
+        addr,
+        &dee,
+        "PUT",
+        "/api/accounts/me/avatar",
+        Some(json!({"avatar": "bot-hard"})),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("bad_request")),
+        "a bot's picture is not a person's"
+    );
     // Without a session, nobody is invited.
     let (status, _) = call(
         addr,
