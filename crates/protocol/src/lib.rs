@@ -124,6 +124,9 @@ pub enum ClientMessage {
         public: Option<bool>,
         spectator_chat: Option<bool>,
         lang: Option<RoomLang>,
+        /// A standing table: the room and its code kept for good (docs/accounts.md).
+        #[serde(default)]
+        standing: Option<bool>,
     },
     /// A seated person (or one in line): their avatar.
     SetAvatar { avatar: String },

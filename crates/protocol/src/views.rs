@@ -52,6 +52,8 @@ pub struct RoomView {
     pub public: bool,
     pub lang: RoomLang,
     pub spectator_chat: bool,
+    /// A standing table: an account's room that keeps its code for good.
+    pub standing: bool,
     pub spectators: usize,
     pub game: Option<GameView>,
     /// The most recent finished games (the last 20), oldest first.

@@ -178,6 +178,31 @@ impl Accounts {
         each_engine!(self.set_follow(follower, followee, on, now_ms))
     }
 
+    /// Makes `room` (code `code`) one of account `id`'s standing tables, unless it keeps `max`
+    /// already: whether it is one now.
+    pub async fn add_standing(
+        &self,
+        id: i64,
+        room: &str,
+        code: &str,
+        now_ms: i64,
+        max: u32,
+    ) -> Result<bool, StoreError> {
+        let (room, code) = (room.to_string(), code.to_string());
+        each_engine!(self.add_standing(id, room, code, now_ms, max))
+    }
+
+    /// `room` is nobody's standing table any more.
+    pub async fn remove_standing(&self, room: &str) -> Result<(), StoreError> {
+        let room = room.to_string();
+        each_engine!(self.remove_standing(room))
+    }
+
+    /// Account `id`'s standing tables: (room, code), the oldest first.
+    pub async fn standing(&self, id: i64) -> Result<Vec<(String, String)>, StoreError> {
+        each_engine!(self.standing(id))
+    }
+
     /// The names `id` follows.
     pub async fn follows(&self, id: i64) -> Result<Vec<String>, StoreError> {
         each_engine!(self.follows(id))

@@ -44,7 +44,7 @@ use writes::writer;
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
@@ -102,6 +102,7 @@ CREATE TABLE chat (
 );
 ",
     accounts::MIGRATION,
+    accounts::STANDING_MIGRATION,
 ];
 
 /// The advisory lock migrations are applied under (any number, the same for every process).

@@ -175,6 +175,9 @@ export async function renderProfile(app, name) {
         <a class="button small" href="${recordHref(g.room, g.number)}" download>${esc(t("web-download"))}</a></span></li>`;
     })
     .join("");
+  const standing = (p.standing || [])
+    .map((s) => `<li><a class="button small" href="/r/${encodeURIComponent(s.code)}">${esc(t("web-profile-standing-link", { code: s.code }))}</a></li>`)
+    .join("");
   const met = p.met.map((m) => `<li>${esc(m.name)}: ${esc(t("web-profile-met-line", { games: m.games, won: m.won, lost: m.lost }))}</li>`).join("");
   const follow =
     signedIn() && !mine
@@ -196,6 +199,7 @@ export async function renderProfile(app, name) {
       ${follow ? `<p class="note" id="block-note">${esc(t("web-block-note"))}</p>` : ""}
       <h2>${esc(t("web-profile-games"))}</h2>${tallies}
       <h2>${esc(t("web-profile-recent"))}</h2>${recent ? `<ul class="recent">${recent}</ul>` : `<p>${esc(t("web-profile-no-games"))}</p>`}
+      ${standing ? `<h2 id="standing-title">${esc(t("web-profile-standing"))}</h2><ul class="standing" aria-labelledby="standing-title">${standing}</ul>` : ""}
       ${met ? `<h2>${esc(t("web-profile-met"))}</h2><ul class="met">${met}</ul>` : ""}
       ${own}
     </section>`;

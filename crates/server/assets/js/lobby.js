@@ -12,7 +12,7 @@ import { mountChat } from "./chat.js";
 import { leaveControl, bindLeave } from "./leave.js";
 import { avatarPicker, avatarIds, saveAvatar } from "./avatars.js";
 import { coachBeyond } from "./coach.js";
-import { drawInviteFriends, keepAvatar } from "./account.js";
+import { drawInviteFriends, keepAvatar, signedIn } from "./account.js";
 
 const CHOICES = {
   bonus: ["one-of-each", "any-earthling"],
@@ -191,12 +191,15 @@ function optionsCard() {
   return `<section class="card" aria-labelledby="options-title"><h2 id="options-title">${esc(t("web-room-options"))}</h2>
     <label class="choice"><input type="checkbox" id="opt-public" data-sends> <span>${esc(t("web-option-public"))}</span></label>
     <label class="choice"><input type="checkbox" id="opt-spectator-chat" data-sends> <span>${esc(t("web-option-spectator-chat"))}</span></label>
+    ${signedIn() ? `<label class="choice"><input type="checkbox" id="opt-standing" data-sends aria-describedby="standing-note"> <span>${esc(t("web-option-standing"))}</span></label><small id="standing-note" class="muted">${esc(t("web-option-standing-note"))}</small>` : ""}
     <div class="number-field"><label for="opt-lang">${esc(t("web-option-lang"))}</label><select id="opt-lang" data-sends>${langs}</select></div></section>`;
 }
 
 function bindHost() {
   byId("opt-public").onchange = () => send({ type: "set_options", public: byId("opt-public").checked });
   byId("opt-spectator-chat").onchange = () => send({ type: "set_options", spectator_chat: byId("opt-spectator-chat").checked });
+  const standing = byId("opt-standing");
+  if (standing) standing.onchange = () => send({ type: "set_options", standing: standing.checked });
   byId("opt-lang").onchange = () => send({ type: "set_options", lang: byId("opt-lang").value });
   const botRadios = [...document.querySelectorAll('#bot-form input[name="bot"]')];
   const chosen = botRadios.find((r) => r.value === state.botChoice) || botRadios.find((r) => r.value === "medium") || botRadios[0];
@@ -303,8 +306,8 @@ function patch(room, host) {
     bindLeave(byId("leave-slot"));
   });
   if (host) {
-    const options = { "opt-public": Boolean(room.public), "opt-spectator-chat": Boolean(room.spectator_chat) };
-    for (const [id, value] of Object.entries(options)) if (byId(id).checked !== value) byId(id).checked = value;
+    const options = { "opt-public": Boolean(room.public), "opt-spectator-chat": Boolean(room.spectator_chat), "opt-standing": Boolean(room.standing) };
+    for (const [id, value] of Object.entries(options)) if (byId(id) && byId(id).checked !== value) byId(id).checked = value;
     if (room.lang && byId("opt-lang").value !== room.lang) byId("opt-lang").value = room.lang;
     const hint = byId("timer-seconds-hint");
     if (hint) hint.textContent = room.timer_auto ? t("web-timer-auto") : t("web-timer-seconds");

@@ -569,7 +569,8 @@ mod tests {
         let s = Duration::from_secs;
         let signed = |conn, name: &str, blocks: &[&str]| {
             let blocks: Vec<String> = blocks.iter().map(|b| b.to_string()).collect();
-            waiter(conn, RoomLang::En, 2, s(10 - conn)).signed(Some(Signed::new(name, &blocks)))
+            let account = Signed::new(conn as i64, name, &blocks);
+            waiter(conn, RoomLang::En, 2, s(10 - conn)).signed(Some(account))
         };
         let matcher = Matcher::new(100, s(20));
         matcher.join(signed(1, "Ana", &["Bob"])).unwrap();

@@ -51,6 +51,13 @@ pub struct Met {
     pub lost: u32,
 }
 
+/// A standing table of the player's: a room that keeps its code for good.
+#[derive(Clone, Debug, Serialize)]
+pub struct Standing {
+    pub room: String,
+    pub code: String,
+}
+
 /// `GET /api/players/NAME`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Profile {
@@ -60,6 +67,7 @@ pub struct Profile {
     pub games: Vec<Tally>,
     pub recent: Vec<RecentGame>,
     pub met: Vec<Met>,
+    pub standing: Vec<Standing>,
 }
 
 impl Players {
@@ -128,7 +136,15 @@ impl Players {
                 scores: game.scores,
             })
             .collect();
+        let standing = self
+            .accounts
+            .standing(row.id)
+            .await?
+            .into_iter()
+            .map(|(room, code)| Standing { room, code })
+            .collect();
         Ok(Profile {
+            standing,
             name: row.name,
             avatar: row.avatar,
             member_since_ms: row.created_ms,

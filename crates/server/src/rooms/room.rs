@@ -399,6 +399,7 @@ impl Room {
             public: founding.public,
             lang: founding.lang,
             spectator_chat: false,
+            standing: None,
         };
         let mut room = Room::with_state(id, state, store, settings);
         room.reported = Reported::entering();
@@ -457,6 +458,7 @@ impl Room {
             public: false,
             lang: founding.lang,
             spectator_chat: false,
+            standing: None,
         };
         let mut room = Room::with_state(id, state, store, settings);
         room.reported = Reported::entering();
@@ -704,7 +706,9 @@ impl Room {
     /// How long the room stays open with nobody in it: a room whose game never started is
     /// closed sooner, so that empty rooms cannot pile up.
     fn idle_limit(&self) -> Duration {
-        if self.state.status == Status::Lobby && self.state.game == 0 {
+        if self.state.standing.is_some() {
+            crate::state::STANDING_IDLE
+        } else if self.state.status == Status::Lobby && self.state.game == 0 {
             self.settings.lobby_idle_close.min(self.settings.idle_close)
         } else {
             self.settings.idle_close

@@ -99,6 +99,12 @@ pub struct WaitingState {
 /// recent; every one stays downloadable (`GET /api/rooms/ROOM/games`).
 pub const RECENT_FINISHED: usize = 20;
 
+/// A standing table nobody enters for this long closes all the same (its owner gone for good).
+pub const STANDING_IDLE: std::time::Duration = std::time::Duration::from_secs(60 * 24 * 3600);
+
+/// The standing tables an account may keep at once.
+pub const MAX_STANDING: u32 = 3;
+
 /// What a room stores.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RoomState {
@@ -134,6 +140,10 @@ pub struct RoomState {
     /// Spectators may write in the chat.
     #[serde(default)]
     pub spectator_chat: bool,
+    /// A standing table: the room keeps its code for good (it is closed only after
+    /// [`STANDING_IDLE`] with nobody in it); the id of the account whose it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standing: Option<i64>,
 }
 
 impl RoomState {

@@ -11,6 +11,8 @@ use martian_protocol::names::skeleton;
 /// the names it blocks (read when it enters a room or the quick-match queue).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signed {
+    /// The account's id in the store.
+    pub id: i64,
     pub name: String,
     pub key: String,
     pub blocks: Arc<HashSet<String>>,
@@ -18,8 +20,9 @@ pub struct Signed {
 
 impl Signed {
     /// `name`'s account, blocking the accounts named in `blocked`.
-    pub fn new(name: &str, blocked: &[String]) -> Signed {
+    pub fn new(id: i64, name: &str, blocked: &[String]) -> Signed {
         Signed {
+            id,
             name: name.to_string(),
             key: skeleton(name),
             blocks: Arc::new(blocked.iter().map(|name| skeleton(name)).collect()),
@@ -53,7 +56,7 @@ mod tests {
 
     #[test]
     fn names_are_compared_as_names_are() {
-        let ana = Signed::new("Ana", &["Bob".to_string()]);
+        let ana = Signed::new(1, "Ana", &["Bob".to_string()]);
         assert!(ana.owns("ana"));
         assert!(ana.owns("\u{410}na"), "a Cyrillic А is the same name");
         assert!(ana.blocks_name("BOB"));
@@ -62,9 +65,9 @@ mod tests {
 
     #[test]
     fn a_block_keeps_both_apart_whoever_made_it() {
-        let ana = Signed::new("Ana", &["Bob".to_string()]);
-        let bob = Signed::new("Bob", &[]);
-        let cy = Signed::new("Cy", &[]);
+        let ana = Signed::new(1, "Ana", &["Bob".to_string()]);
+        let bob = Signed::new(2, "Bob", &[]);
+        let cy = Signed::new(3, "Cy", &[]);
         assert!(apart(Some(&ana), Some(&bob)));
         assert!(apart(Some(&bob), Some(&ana)));
         assert!(!apart(Some(&ana), Some(&cy)));

@@ -320,3 +320,89 @@ async fn quick_match_never_seats_a_player_with_one_they_block() {
     }
     running.shutdown(std::time::Duration::from_secs(5)).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_standing_table_keeps_its_code_while_others_close_and_is_on_the_profile() {
+    let running = server(|config| {
+        config.idle_close = std::time::Duration::from_millis(300);
+        config.lobby_idle_close = std::time::Duration::from_millis(300);
+    })
+    .await;
+    let addr = running.addr();
+    let ana = account(addr, "Ana").await;
+
+    // A guest host cannot keep a room; a host signed in as the seat's account can.
+    let mut guest = Client::create(addr, "Cy").await;
+    guest
+        .refused(json!({"type": "set_options", "standing": true}), "invalid")
+        .await;
+    let plain_code = guest.room["code"].as_str().unwrap().to_string();
+    let mut ana_page = signed_in(addr, &ana).await;
+    ana_page
+        .send(json!({"type": "create_room", "name": "Ana"}))
+        .await;
+    ana_page.recv_type("joined").await;
+    ana_page
+        .until(|room| room["seats"][0]["claimed"] == true)
+        .await;
+    ana_page
+        .send(json!({"type": "set_options", "standing": true}))
+        .await;
+    ana_page.until(|room| room["standing"] == true).await;
+    let code = ana_page.room["code"].as_str().unwrap().to_string();
+    let (_, profile) = call(addr, &ana, "GET", "/api/players/Ana", None).await;
+    assert_eq!(
+        profile["standing"],
+        json!([{"room": ana_page.room_id, "code": code}])
+    );
+
+    // Everyone leaves: the plain room closes when idle, the standing table stays, same code.
+    guest.close().await;
+    ana_page.close().await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let mut later = Client::connect(addr).await;
+    later
+        .send(json!({"type": "watch", "code": plain_code}))
+        .await;
+    assert_eq!(later.recv_type("error").await["code"], "unknown_code");
+    let mut friend = Client::connect(addr).await;
+    friend
+        .send(json!({"type": "join", "code": code, "name": "Dee"}))
+        .await;
+    let joined = friend.recv_type("joined").await;
+    assert_eq!(joined["room"], json!(profile["standing"][0]["room"]));
+
+    // Three at most; the owner lets one go and it leaves the profile.
+    let mut tables = Vec::new();
+    for _ in 0..2 {
+        let mut page = signed_in(addr, &ana).await;
+        page.send(json!({"type": "create_room", "name": "Ana"}))
+            .await;
+        page.recv_type("joined").await;
+        page.send(json!({"type": "set_options", "standing": true}))
+            .await;
+        page.until(|room| room["standing"] == true).await;
+        tables.push(page);
+    }
+    let mut fourth = signed_in(addr, &ana).await;
+    fourth
+        .send(json!({"type": "create_room", "name": "Ana"}))
+        .await;
+    fourth.recv_type("joined").await;
+    fourth
+        .until(|room| room["seats"][0]["claimed"] == true)
+        .await;
+    fourth
+        .refused(
+            json!({"type": "set_options", "standing": true}),
+            "too_many_rooms",
+        )
+        .await;
+    tables[0]
+        .send(json!({"type": "set_options", "standing": false}))
+        .await;
+    tables[0].until(|room| room["standing"] == false).await;
+    let (_, profile) = call(addr, &ana, "GET", "/api/players/Ana", None).await;
+    assert_eq!(profile["standing"].as_array().unwrap().len(), 2);
+    running.shutdown(std::time::Duration::from_secs(5)).await;
+}

@@ -54,6 +54,17 @@ CREATE TABLE blocks (
 );
 ";
 
+/// Migration 4: each account's standing tables (rooms that keep their code for good).
+pub(super) const STANDING_MIGRATION: &str = "
+CREATE TABLE standing_tables (
+    room_id TEXT PRIMARY KEY,
+    account_id BIGINT NOT NULL,
+    code TEXT NOT NULL,
+    created_ms BIGINT NOT NULL
+);
+CREATE INDEX standing_tables_by_account ON standing_tables (account_id);
+";
+
 const ACCOUNT_COLUMNS: &str = "id, name, name_key, password, created_ms, disabled, avatar";
 
 fn account(row: &Row) -> AccountRow {
@@ -313,6 +324,7 @@ impl PgAccounts {
             "DELETE FROM account_seats WHERE account_id = $1",
             "DELETE FROM follows WHERE follower = $1 OR followee = $1",
             "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
+            "DELETE FROM standing_tables WHERE account_id = $1",
             "DELETE FROM accounts WHERE id = $1",
         ] {
             deleted = tx.execute(statement, &[&id]).await.map_err(pg)?;
@@ -520,6 +532,71 @@ impl PgAccounts {
                 .await
         };
         result.map_err(pg).map(drop)
+    }
+
+    pub(crate) async fn add_standing(
+        &self,
+        id: i64,
+        room: String,
+        code: String,
+        now_ms: i64,
+        max: u32,
+    ) -> Result<bool, StoreError> {
+        let mut guard = self.client().await?;
+        let client = guard.as_mut().ok_or(StoreError::Stopped)?;
+        let tx = client.transaction().await.map_err(pg)?;
+        // One account's additions wait for each other, so that two at once cannot pass `max`.
+        tx.execute(
+            "SELECT pg_advisory_xact_lock(7100, $1::int)",
+            &[&(id as i32)],
+        )
+        .await
+        .map_err(pg)?;
+        let kept: i64 = tx
+            .query_one(
+                "SELECT count(*) FROM standing_tables WHERE account_id = $1 AND room_id <> $2",
+                &[&id, &room],
+            )
+            .await
+            .map_err(pg)?
+            .get(0);
+        if kept >= i64::from(max) {
+            return Ok(false);
+        }
+        tx.execute(
+            "INSERT INTO standing_tables (room_id, account_id, code, created_ms)
+             VALUES ($1, $2, $3, $4)
+             ON CONFLICT (room_id) DO UPDATE SET account_id = $2, code = $3",
+            &[&room, &id, &code, &now_ms],
+        )
+        .await
+        .map_err(pg)?;
+        tx.commit().await.map_err(pg)?;
+        Ok(true)
+    }
+
+    pub(crate) async fn remove_standing(&self, room: String) -> Result<(), StoreError> {
+        let guard = self.client().await?;
+        let client = guard.as_ref().ok_or(StoreError::Stopped)?;
+        client
+            .execute("DELETE FROM standing_tables WHERE room_id = $1", &[&room])
+            .await
+            .map_err(pg)
+            .map(drop)
+    }
+
+    pub(crate) async fn standing(&self, id: i64) -> Result<Vec<(String, String)>, StoreError> {
+        let guard = self.client().await?;
+        let client = guard.as_ref().ok_or(StoreError::Stopped)?;
+        let rows = client
+            .query(
+                "SELECT room_id, code FROM standing_tables WHERE account_id = $1
+                 ORDER BY created_ms, room_id",
+                &[&id],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
     }
 
     pub(crate) async fn follows(&self, id: i64) -> Result<Vec<String>, StoreError> {

@@ -46,6 +46,13 @@ CREATE TABLE IF NOT EXISTS follows (
     created_ms INTEGER NOT NULL,
     PRIMARY KEY (follower, followee)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS standing_tables (
+    room_id TEXT PRIMARY KEY,
+    account_id INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS standing_tables_by_account ON standing_tables (account_id);
 CREATE TABLE IF NOT EXISTS blocks (
     blocker INTEGER NOT NULL,
     blocked INTEGER NOT NULL,
@@ -298,6 +305,7 @@ impl Calls {
                 "DELETE FROM account_seats WHERE account_id = ?1",
                 "DELETE FROM follows WHERE follower = ?1 OR followee = ?1",
                 "DELETE FROM blocks WHERE blocker = ?1 OR blocked = ?1",
+                "DELETE FROM standing_tables WHERE account_id = ?1",
             ] {
                 tx.execute(sql, [id])?;
             }
@@ -483,6 +491,55 @@ impl Calls {
                 )
             }
             .map(drop)
+        })
+        .await
+    }
+
+    pub(crate) async fn add_standing(
+        &self,
+        id: i64,
+        room: String,
+        code: String,
+        now_ms: i64,
+        max: u32,
+    ) -> Result<bool, StoreError> {
+        self.call(move |conn| {
+            let tx = conn.transaction()?;
+            let kept: u32 = tx.query_row(
+                "SELECT count(*) FROM standing_tables WHERE account_id = ?1 AND room_id <> ?2",
+                params![id, room],
+                |row| row.get(0),
+            )?;
+            if kept >= max {
+                return Ok(false);
+            }
+            tx.execute(
+                "INSERT OR REPLACE INTO standing_tables (room_id, account_id, code, created_ms)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![room, id, code, now_ms],
+            )?;
+            tx.commit()?;
+            Ok(true)
+        })
+        .await
+    }
+
+    pub(crate) async fn remove_standing(&self, room: String) -> Result<(), StoreError> {
+        self.call(move |conn| {
+            conn.execute("DELETE FROM standing_tables WHERE room_id = ?1", [room])
+                .map(drop)
+        })
+        .await
+    }
+
+    pub(crate) async fn standing(&self, id: i64) -> Result<Vec<(String, String)>, StoreError> {
+        self.call(move |conn| {
+            conn.prepare(
+                "SELECT room_id, code FROM standing_tables WHERE account_id = ?1
+                 ORDER BY created_ms, room_id",
+            )?
+            .query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect()
         })
         .await
     }

@@ -64,7 +64,7 @@ impl Client {
                 Vec::new()
             }
         };
-        Some(Signed::new(&account.name, &blocked))
+        Some(Signed::new(account.id, &account.name, &blocked))
     }
 
     /// A refusal if `name` (compared as names are) is an account's and the connection is not

@@ -92,7 +92,16 @@ impl Room {
                 public,
                 spectator_chat,
                 lang,
-            } => self.set_options(public, spectator_chat, lang).await,
+                standing,
+            } => {
+                if let Some(on) = standing {
+                    self.set_standing(on).await?;
+                    if public.is_none() && spectator_chat.is_none() && lang.is_none() {
+                        return Ok(vec![RoomEvent::Room(RoomChange::OptionsChanged)]);
+                    }
+                }
+                self.set_options(public, spectator_chat, lang).await
+            }
             ClientMessage::Mute { seat, muted } => self.mute(seat, muted).await,
             ClientMessage::Start {} => self.start_game().await,
             other => Err(Refusal::NotAHostRequest(other.kind())),

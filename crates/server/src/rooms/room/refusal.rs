@@ -111,8 +111,17 @@ pub enum Refusal {
     TimerTooLong,
     #[error("the game is under way")]
     GameUnderWay,
-    #[error("set_options needs public, spectator_chat or lang")]
+    #[error("set_options needs public, spectator_chat, lang or standing")]
     NoOptions,
+    #[error(
+        "only the host signed in as their seat's account can keep the room as a standing table (and only its owner let it go)"
+    )]
+    NotAccountHost,
+    #[error(
+        "an account keeps at most {} standing tables: let one go first",
+        crate::state::MAX_STANDING
+    )]
+    StandingTablesFull,
     #[error("the host cannot mute their own seat")]
     MuteSelf,
     /// The room's rules and seats make no game.
@@ -188,7 +197,9 @@ impl Refusal {
             | Refusal::UnknownBot(_)
             | Refusal::CannotRemove(_)
             | Refusal::TimerTooLong
+            | Refusal::NotAccountHost
             | Refusal::Bot(_) => ErrorCode::Invalid,
+            Refusal::StandingTablesFull => ErrorCode::TooManyRooms,
             Refusal::NotAHostRequest(_) | Refusal::NoOptions => ErrorCode::Malformed,
             Refusal::SolverBusy | Refusal::CoachBusy => ErrorCode::Busy,
             Refusal::SolverLimit(_) => ErrorCode::SolverLimit,
@@ -323,7 +334,17 @@ mod tests {
             (
                 Refusal::NoOptions,
                 C::Malformed,
-                "set_options needs public, spectator_chat or lang",
+                "set_options needs public, spectator_chat, lang or standing",
+            ),
+            (
+                Refusal::NotAccountHost,
+                C::Invalid,
+                "only the host signed in as their seat's account can keep the room as a standing table (and only its owner let it go)",
+            ),
+            (
+                Refusal::StandingTablesFull,
+                C::TooManyRooms,
+                "an account keeps at most 3 standing tables: let one go first",
             ),
             (
                 Refusal::MuteSelf,
@@ -530,6 +551,8 @@ mod tests {
                 | Refusal::ChatText(_)
                 | Refusal::ChatTooFast(_)
                 | Refusal::NoOptions
+                | Refusal::NotAccountHost
+                | Refusal::StandingTablesFull
                 | Refusal::MuteSelf
                 | Refusal::AlreadyStarted
                 | Refusal::BadToken

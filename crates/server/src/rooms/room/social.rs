@@ -195,6 +195,55 @@ impl Room {
         Ok(vec![RoomEvent::Room(RoomChange::OptionsChanged)])
     }
 
+    /// Makes the room a standing table of the host's account (or no longer one): the host must
+    /// be signed in as their seat's name; only the owner lets it go.
+    pub(super) async fn set_standing(&mut self, on: bool) -> Result<(), Refusal> {
+        let host = self.state.host;
+        let owner = self
+            .members
+            .values()
+            .find(|m| m.seat == Some(host))
+            .and_then(|m| m.signed.clone())
+            .filter(|signed| {
+                self.state.seats[host].claimed && signed.owns(&self.state.seats[host].name)
+            })
+            .ok_or(Refusal::NotAccountHost)?;
+        if self.state.standing.is_some_and(|id| id != owner.id) {
+            return Err(Refusal::NotAccountHost);
+        }
+        if self.state.standing.is_some() == on {
+            return Ok(());
+        }
+        let accounts = self.store.accounts();
+        if on {
+            let now = martian_store::now_ms();
+            if !accounts
+                .add_standing(
+                    owner.id,
+                    &self.id,
+                    &self.state.code,
+                    now,
+                    crate::state::MAX_STANDING,
+                )
+                .await?
+            {
+                return Err(Refusal::StandingTablesFull);
+            }
+        }
+        let mut next = self.state.clone();
+        next.standing = on.then_some(owner.id);
+        if let Err(error) = self.commit_state(next).await {
+            if on {
+                let _ = accounts.remove_standing(&self.id).await;
+            }
+            return Err(error.into());
+        }
+        if !on {
+            accounts.remove_standing(&self.id).await?;
+        }
+        Ok(())
+    }
+
     /// The host mutes (or unmutes) a seat in the chat.
     pub(super) async fn mute(&mut self, seat: usize, muted: bool) -> Reply {
         if seat >= self.state.seats.len() {

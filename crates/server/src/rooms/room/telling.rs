@@ -143,6 +143,7 @@ impl Room {
             public: self.state.public,
             lang: self.state.lang,
             spectator_chat: self.state.spectator_chat,
+            standing: self.state.standing.is_some(),
             spectators: self.spectators(),
             game: self.table.as_ref().map(|t| {
                 game_view(
