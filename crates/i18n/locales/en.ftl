@@ -2585,8 +2585,9 @@ lesson-name = { $decision ->
 challenge-bad-date = --date: { $problem }
 challenge-date-format = '{ $date }' is not a date written YYYY-MM-DD
 challenge-date-year = the year must be from 1 to 9999, not { $year }
-# $month: the year and month, 2026-02; $day, $days: numbers.
+# $month: a number.
 challenge-date-month = the month must be from 1 to 12, not { $month }
+# $month: the year and month, 2026-02; $day, $days: numbers.
 challenge-date-day = { $month } has { $days } days, not { $day }
 # $date: YYYY-MM-DD; $bot: a bot-name.
 challenge-title = Daily challenge of { $date }: you against the { $bot } bot, under the official rules. Every decision is graded against perfect play; the coach is off.

@@ -2539,8 +2539,9 @@ lesson-name = { $decision ->
 challenge-bad-date = --date: { $problem }
 challenge-date-format = '{ $date }' não é uma data escrita AAAA-MM-DD
 challenge-date-year = o ano vai de 1 a 9999, não { $year }
-# $month: o ano e o mês, 2026-02; $day, $days: números.
+# $month: um número.
 challenge-date-month = o mês vai de 1 a 12, não { $month }
+# $month: o ano e o mês, 2026-02; $day, $days: números.
 challenge-date-day = { $month } tem { $days } dias, não { $day }
 # $date: AAAA-MM-DD; $bot: um bot-name.
 challenge-title = Desafio diário de { $date }: você contra o bot { $bot }, nas regras oficiais. Cada decisão é avaliada contra o jogo perfeito; a análise fica desligada.
