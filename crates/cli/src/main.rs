@@ -10,8 +10,8 @@ mod output;
 mod rules_args;
 
 use cmd::{
-    accounts, advise, arena, backup, card, play, plot, replay, review, rules, serve, solve, train,
-    turn,
+    accounts, advise, arena, backup, card, challenge, play, plot, replay, review, rules, serve,
+    solve, train, turn,
 };
 
 // The server makes and drops many small buffers per message (views, JSON, frames); the system
@@ -60,6 +60,8 @@ enum Command {
     Train(train::TrainArgs),
     /// Value a strategy card exactly, or search for the best cards of a few lines.
     Card(card::CardArgs),
+    /// Play the day's challenge (the same dice for everyone), graded against perfect play.
+    Challenge(challenge::ChallengeArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -79,6 +81,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Review(args)) => review::run(args, lang),
         Some(Command::Train(args)) => train::run(args, lang),
         Some(Command::Card(args)) => card::run(args, lang),
+        Some(Command::Challenge(args)) => challenge::run(args, lang),
         None => play::play(play::plain::PlayArgs {
             lang,
             ..play::plain::PlayArgs::defaults()

@@ -2601,3 +2601,38 @@ lesson-name = { $decision ->
            *[situation] stop or roll where the game's score decides
         }
     }
+
+## martian-dice challenge: the daily challenge.
+# $problem: one of the challenge-date-* texts.
+challenge-bad-date = --date: { $problem }
+challenge-date-format = '{ $date }' is not a date written YYYY-MM-DD
+challenge-date-year = the year must be from 1 to 9999, not { $year }
+# $month: a number.
+challenge-date-month = the month must be from 1 to 12, not { $month }
+# $month: the year and month, 2026-02; $day, $days: numbers.
+challenge-date-day = { $month } has { $days } days, not { $day }
+# $date: YYYY-MM-DD; $bot: a bot-name.
+challenge-title = Daily challenge of { $date }: you against the { $bot } bot, under the official rules. Every decision is graded against perfect play; the coach is off.
+challenge-bot-plays = The { $bot } bot plays your seat.
+challenge-coach-off = The coach is off during the challenge: the review comes at the end.
+challenge-left = You left the challenge before its end: it is not graded.
+challenge-input-ended = The input ended before the game did: the challenge is not graded.
+challenge-graded = The challenge of { $date }, graded:
+# $won: yes or no; $you, $them: the final totals.
+challenge-result = { $won ->
+        [yes] You won, { $you } to { $them }.
+       *[no] You lost, { $you } to { $them }.
+    }
+# $points: a decimal number.
+challenge-loss = Chance to win lost against perfect play: { $points } points (0 is perfect play; lower is better).
+# $accuracy: a percentage.
+challenge-accuracy = Accuracy: { $accuracy }.
+challenge-accuracy-none = Accuracy: no decision put anything at stake.
+# $marks: one square per turn.
+challenge-marks = Your turns: { $marks } (🟩 best, 🟨 inaccuracy, 🟧 mistake, 🟥 blunder)
+challenge-lost-nothing = You lost nothing: perfect play.
+challenge-lost-most = Where you lost the most:
+# $chosen: a review-action; $best: a review-best-action; $points: a decimal number.
+challenge-lost-at = turn { $turn } (round { $round }): you { $chosen }; perfect play would { $best } (−{ $points } points).
+challenge-share = To share (no dice, no scores):
+challenge-share-title = Martian Dice daily { $date } — { $points } points of chance lost

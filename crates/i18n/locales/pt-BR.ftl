@@ -2555,3 +2555,38 @@ lesson-name = { $decision ->
            *[situation] parar ou lançar em que decide o placar da partida
         }
     }
+
+## martian-dice challenge: o desafio diário.
+# $problem: um dos textos challenge-date-*.
+challenge-bad-date = --date: { $problem }
+challenge-date-format = '{ $date }' não é uma data escrita AAAA-MM-DD
+challenge-date-year = o ano vai de 1 a 9999, não { $year }
+# $month: um número.
+challenge-date-month = o mês vai de 1 a 12, não { $month }
+# $month: o ano e o mês, 2026-02; $day, $days: números.
+challenge-date-day = { $month } tem { $days } dias, não { $day }
+# $date: AAAA-MM-DD; $bot: um bot-name.
+challenge-title = Desafio diário de { $date }: você contra o bot { $bot }, nas regras oficiais. Cada decisão é avaliada contra o jogo perfeito; a análise fica desligada.
+challenge-bot-plays = O bot { $bot } joga no seu lugar.
+challenge-coach-off = A análise fica desligada durante o desafio: a revisão vem no fim.
+challenge-left = Você saiu do desafio antes do fim: ele não é avaliado.
+challenge-input-ended = A entrada acabou antes do jogo: o desafio não é avaliado.
+challenge-graded = O desafio de { $date }, avaliado:
+# $won: yes ou no; $you, $them: os totais finais.
+challenge-result = { $won ->
+        [yes] Você venceu, { $you } a { $them }.
+       *[no] Você perdeu, { $you } a { $them }.
+    }
+# $points: um número decimal.
+challenge-loss = Chance de vencer perdida contra o jogo perfeito: { $points } pontos (0 é o jogo perfeito; quanto menos, melhor).
+# $accuracy: uma porcentagem.
+challenge-accuracy = Precisão: { $accuracy }.
+challenge-accuracy-none = Precisão: nenhuma decisão pôs algo em jogo.
+# $marks: um quadrado por turno seu.
+challenge-marks = Seus turnos: { $marks } (🟩 a melhor, 🟨 imprecisão, 🟧 erro, 🟥 erro grave)
+challenge-lost-nothing = Você não perdeu nada: jogo perfeito.
+challenge-lost-most = Onde você mais perdeu:
+# $chosen: um review-action; $best: um review-best-action; $points: um número decimal.
+challenge-lost-at = turno { $turn } (rodada { $round }): você { $chosen }; o jogo perfeito mandava { $best } (−{ $points } pontos).
+challenge-share = Para compartilhar (sem dados, sem placar):
+challenge-share-title = Martian Dice diário { $date } — { $points } pontos de chance perdidos

@@ -6,6 +6,7 @@ pub mod advise;
 pub mod arena;
 pub mod backup;
 pub mod card;
+pub mod challenge;
 pub mod play;
 pub mod plot;
 pub mod replay;

@@ -12,6 +12,7 @@ mod accounts;
 mod advise;
 mod arena;
 mod card;
+mod challenge;
 mod deploy;
 mod lang;
 mod package;

@@ -14,7 +14,7 @@ use crate::output::UsageError;
 use crate::rules_args::RulesArgs;
 use messages::PlayersError;
 
-mod input;
+pub(crate) mod input;
 pub mod messages;
 mod session;
 
