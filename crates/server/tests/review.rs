@@ -326,3 +326,35 @@ async fn a_review_measures_the_game_against_the_readers_own_card() {
     assert_eq!(status, 404);
     running.abort();
 }
+
+/// Issue 39's contract: `GET /api/challenge/YYYY-MM-DD` gives the day's rules, seed and
+/// opponents exactly as `martian_challenge` (and so `martian-dice challenge`) has them.
+#[tokio::test]
+async fn the_day_s_challenge_is_served_with_its_seed() {
+    fresh_cache();
+    let running = server(|_| {}).await;
+    let (status, text) = http_get(running.addr(), "/api/challenge/2026-12-07").await;
+    assert_eq!(status, 200, "{text}");
+    let day: Value = serde_json::from_str(&text).unwrap();
+    let challenge = martian_challenge::Challenge::of("2026-12-07".parse().expect("a date"));
+    assert_eq!(day["date"], "2026-12-07");
+    assert_eq!(day["seed_text"], challenge.seed.to_string());
+    assert_eq!(day["seed"].as_u64(), Some(challenge.seed));
+    assert_eq!(
+        day["rules"],
+        serde_json::to_value(Rules::official()).unwrap()
+    );
+    assert_eq!(day["opponents"], json!(["hard"]));
+    assert_eq!(
+        (day["players"].as_u64(), day["person_seat"].as_u64()),
+        (Some(2), Some(0))
+    );
+    let (status, text) = http_get(running.addr(), "/api/challenge/2026-02-30").await;
+    assert_eq!(status, 400);
+    let refused: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(refused["error"], "bad_date");
+    assert!(
+        refused["message"].as_str().unwrap().contains("28 days"),
+        "{refused}"
+    );
+}

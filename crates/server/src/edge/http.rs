@@ -85,6 +85,7 @@ pub fn router(app: Arc<App>) -> Router {
                     crate::solving::reviews::MAX_CARD_BYTES,
                 )),
         )
+        .route("/api/challenge/{date}", get(crate::edge::challenge::day))
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/readyz", get(ready));
     let router = if app.config.metrics == MetricsAt::GamePort {

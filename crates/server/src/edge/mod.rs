@@ -3,6 +3,7 @@
 
 pub(crate) mod accept;
 pub(crate) mod accounts;
+pub(crate) mod challenge;
 pub(crate) mod finished;
 pub(crate) mod http;
 pub(crate) mod invite;
