@@ -12,6 +12,7 @@ mod backend;
 mod file_lock;
 mod postgres;
 mod redact;
+pub mod reviews;
 mod sqlite;
 mod store;
 
@@ -22,5 +23,6 @@ pub use backend::{
 };
 pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
 pub use redact::redact_url;
+pub use reviews::Reviews;
 pub use sqlite::backup;
 pub use store::Store;
