@@ -6,6 +6,8 @@ use std::collections::HashMap;
 use martian_protocol::HeldSeat;
 use serde::Serialize;
 
+use martian_store::reviews::ReviewedSeatRow;
+
 use crate::players::{Account, AccountError, Players};
 use crate::rooms::Rooms;
 use crate::state::FinishedGame;
@@ -19,6 +21,8 @@ const GAMES_PER_ROOM: usize = 200;
 pub const RECENT_GAMES: usize = 20;
 /// Opponents a profile lists (the most met).
 const MET: usize = 10;
+/// Reviewed games the accuracy's trend shows (the newest).
+pub const TREND_GAMES: usize = 50;
 
 /// Games played and won at tables of one size.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -49,6 +53,39 @@ pub struct Met {
     pub games: u32,
     pub won: u32,
     pub lost: u32,
+    /// Their profile's address, when the name is an account's.
+    pub profile: Option<String>,
+}
+
+/// The mean accuracy of the exact review over the player's reviewed games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Accuracy {
+    /// From 0 to 100.
+    pub mean: f64,
+    /// How many games it covers.
+    pub games: usize,
+}
+
+/// One reviewed game's accuracy, a point of the trend.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrendPoint {
+    pub room: String,
+    pub number: u32,
+    pub accuracy: f64,
+    pub played_ms: i64,
+}
+
+/// The turn whose decisions won the player the most chance, over every reviewed game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BestTurn {
+    pub room: String,
+    pub number: u32,
+    /// The turn of the game's record, from 1.
+    pub turn: u32,
+    /// Points of chance to win (percentage points) the turn's decisions won.
+    pub points: f64,
+    /// The game's review page, its replay open at the turn.
+    pub replay: String,
 }
 
 /// `GET /api/players/NAME`.
@@ -60,6 +97,59 @@ pub struct Profile {
     pub games: Vec<Tally>,
     pub recent: Vec<RecentGame>,
     pub met: Vec<Met>,
+    /// `None` before the first reviewed game.
+    pub accuracy: Option<Accuracy>,
+    /// The newest reviewed games' accuracies (at most [`TREND_GAMES`]), the newest last.
+    pub trend: Vec<TrendPoint>,
+    pub best_turn: Option<BestTurn>,
+}
+
+/// A profile's address: `/p/NAME`, the name percent-encoded as the page's links encode it.
+pub fn profile_path(name: &str) -> String {
+    let encoded = percent_encoding::utf8_percent_encode(name, percent_encoding::NON_ALPHANUMERIC);
+    format!("/p/{encoded}")
+}
+
+/// The mean accuracy of the reviewed games that have one, and the newest of them in order.
+fn accuracy_and_trend(reviewed: &[ReviewedSeatRow]) -> (Option<Accuracy>, Vec<TrendPoint>) {
+    let mut points: Vec<TrendPoint> = reviewed
+        .iter()
+        .filter_map(|row| {
+            Some(TrendPoint {
+                room: row.room.clone(),
+                number: row.number,
+                accuracy: row.accuracy?,
+                played_ms: row.finished_ms,
+            })
+        })
+        .collect();
+    let accuracy = (!points.is_empty()).then(|| Accuracy {
+        mean: points.iter().map(|p| p.accuracy).sum::<f64>() / points.len() as f64,
+        games: points.len(),
+    });
+    points.sort_by(|a, b| (a.played_ms, &a.room, a.number).cmp(&(b.played_ms, &b.room, b.number)));
+    let older = points.len().saturating_sub(TREND_GAMES);
+    points.drain(..older);
+    (accuracy, points)
+}
+
+/// The reviewed turn of largest skill; of equal ones, the earliest played.
+fn best_turn(reviewed: &[ReviewedSeatRow]) -> Option<BestTurn> {
+    let (row, best) = reviewed
+        .iter()
+        .filter_map(|row| Some((row, row.best_turn?)))
+        .min_by(|(a, x), (b, y)| {
+            y.skill
+                .total_cmp(&x.skill)
+                .then((a.finished_ms, &a.room, a.number).cmp(&(b.finished_ms, &b.room, b.number)))
+        })?;
+    Some(BestTurn {
+        room: row.room.clone(),
+        number: row.number,
+        turn: best.turn,
+        points: 100.0 * best.skill,
+        replay: format!("/#review={}/{}/{}", row.room, row.number, best.turn),
+    })
 }
 
 impl Players {
@@ -102,6 +192,7 @@ impl Players {
                     games: 0,
                     won: 0,
                     lost: 0,
+                    profile: None,
                 });
                 entry.games += 1;
                 entry.won += u32::from(won);
@@ -113,6 +204,21 @@ impl Players {
         let mut met: Vec<Met> = met.into_values().collect();
         met.sort_by(|a, b| b.games.cmp(&a.games).then(a.name.cmp(&b.name)));
         met.truncate(MET);
+        for entry in &mut met {
+            entry.profile = match self.find(&entry.name).await {
+                Ok(other) => Some(profile_path(&other.name)),
+                Err(AccountError::NoSuchPlayer) => None,
+                Err(error) => return Err(error),
+            };
+        }
+        let held = seats
+            .iter()
+            .take(PROFILE_ROOMS)
+            .map(|seat| (seat.room.clone(), seat.seat))
+            .collect();
+        let reviewed = rooms.store.reviews().of_seats(held).await?;
+        let (accuracy, trend) = accuracy_and_trend(&reviewed);
+        let best_turn = best_turn(&reviewed);
         let recent = played
             .into_iter()
             .take(RECENT_GAMES)
@@ -134,6 +240,9 @@ impl Players {
             games,
             recent,
             met,
+            accuracy,
+            trend,
+            best_turn,
         })
     }
 
