@@ -323,7 +323,7 @@ mod shared {
             }),
             finished_ms: 1_700_000_000_000 + i64::from(number),
         };
-        let written = vec![
+        let written = [
             seat("a", 1, 0, Some(87.5)),
             seat("a", 1, 1, None),
             seat("a", 2, 0, Some(0.1 + 0.2)),

@@ -269,3 +269,69 @@ impl Players {
             .await?)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use martian_store::reviews::BestTurn as StoredBest;
+
+    fn row(number: u32, accuracy: Option<f64>, best: Option<(u32, f64)>) -> ReviewedSeatRow {
+        ReviewedSeatRow {
+            room: "r".into(),
+            number,
+            seat: 0,
+            accuracy,
+            decisions: 4,
+            mean_loss: None,
+            best_turn: best.map(|(turn, skill)| StoredBest { turn, skill }),
+            // Stored out of order: the trend is ordered by when the games ended.
+            finished_ms: 1000 - i64::from(number),
+        }
+    }
+
+    #[test]
+    fn the_accuracy_is_the_mean_of_the_games_that_have_one_and_the_trend_keeps_the_newest() {
+        let mut rows: Vec<ReviewedSeatRow> =
+            (1..=60).map(|n| row(n, Some(f64::from(n)), None)).collect();
+        rows.push(row(61, None, None));
+        let (accuracy, trend) = accuracy_and_trend(&rows);
+        // 1 + 2 + … + 60 = 1830, over 60 games (the one without an accuracy left out).
+        assert_eq!(
+            accuracy,
+            Some(Accuracy {
+                mean: 30.5,
+                games: 60
+            })
+        );
+        assert_eq!(trend.len(), TREND_GAMES);
+        // The game that ended last (number 1) is the last point; the 10 that ended first are gone.
+        assert_eq!(trend.last().unwrap().number, 1);
+        assert_eq!(trend[0].number, 50);
+        assert!(trend.windows(2).all(|w| w[0].played_ms < w[1].played_ms));
+        assert_eq!(
+            accuracy_and_trend(&[row(1, None, None)]),
+            (None, Vec::new())
+        );
+    }
+
+    #[test]
+    fn the_best_turn_has_the_largest_skill_the_earliest_of_equal_ones() {
+        let rows = [
+            row(1, Some(90.0), Some((3, 0.25))),
+            row(2, Some(90.0), Some((5, -0.5))),
+            row(3, Some(90.0), Some((7, 0.25))),
+            row(4, Some(90.0), None),
+        ];
+        let best = best_turn(&rows).unwrap();
+        // Games 1 and 3 tie; game 3 ended first (finished_ms 997 against 999).
+        assert_eq!((best.number, best.turn, best.points), (3, 7, 25.0));
+        assert_eq!(best.replay, "/#review=r/3/7");
+        assert_eq!(best_turn(&rows[3..]), None);
+    }
+
+    #[test]
+    fn a_profile_s_address_encodes_its_name() {
+        assert_eq!(profile_path("Ana"), "/p/Ana");
+        assert_eq!(profile_path("Zé Lu/2"), "/p/Z%C3%A9%20Lu%2F2");
+    }
+}
