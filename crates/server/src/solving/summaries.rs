@@ -38,12 +38,15 @@ pub fn review_ended(ended: Ended, deciders: &Deciders, reviews: Reviews, metrics
         let rows = match martian_review::review(&ended.record) {
             Ok(review) if review.stopped.is_none() => seat_rows(&review, &ended),
             Ok(review) => {
-                tracing::warn!(room = %ended.room, game = ended.number, "the review of a finished game stops: {:?}", review.stopped);
+                let (room, game) = (&ended.room, ended.number);
+                let stopped = review.stopped.as_ref().map(|s| s.reason.to_string());
+                tracing::warn!(room = %room, game, "a finished game's review stops: {stopped:?}");
                 metrics.game_review("stopped");
                 return;
             }
             Err(error) => {
-                tracing::error!(room = %ended.room, game = ended.number, "reviewing a finished game: {error}");
+                let (room, game) = (&ended.room, ended.number);
+                tracing::error!(room = %room, game, "reviewing a finished game: {error}");
                 metrics.game_review("failed");
                 return;
             }
@@ -52,7 +55,8 @@ pub fn review_ended(ended: Ended, deciders: &Deciders, reviews: Reviews, metrics
             match reviews.store(rows).await {
                 Ok(()) => metrics.game_review("stored"),
                 Err(error) => {
-                    tracing::error!(room = %ended.room, game = ended.number, "storing a game's review: {error}");
+                    let (room, game) = (&ended.room, ended.number);
+                    tracing::error!(room = %room, game, "storing a game's review: {error}");
                     metrics.game_review("failed");
                 }
             }
