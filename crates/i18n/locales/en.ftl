@@ -1744,6 +1744,22 @@ web-profile-game-lost = Lost
 web-profile-review = Review
 web-profile-met = Met most
 web-profile-met-line = { $games } games, { $won } won, { $lost } lost to them
+web-profile-accuracy = Accuracy
+# After the mean accuracy (a percentage, shown before it): how many reviewed games it covers.
+web-profile-accuracy-games = { $games ->
+        [one] on average over { $games } reviewed game
+       *[other] on average over { $games } reviewed games
+    }
+web-profile-accuracy-none = No reviewed game yet: the accuracy of the exact review shows here once a finished game is reviewed.
+# The accuracy chart's name for screen readers. $low, $high: percentages, formatted.
+web-profile-trend-label = { $count ->
+        [one] Accuracy of the last reviewed game: { $low }
+       *[other] Accuracy of the last { $count } reviewed games, the oldest first: from { $low } to { $high }
+    }
+web-profile-best-turn = Best turn
+# $points: percentage points of chance to win, formatted with a sign (+2.5, −0.4).
+web-profile-best-turn-line = Turn { $turn } of game { $number }: its decisions moved the chance to win by { $points }pp.
+web-profile-best-turn-replay = Replay that turn
 web-follow = Follow
 web-unfollow = Unfollow
 web-friends = Friends

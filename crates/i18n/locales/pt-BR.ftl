@@ -1730,6 +1730,22 @@ web-profile-game-lost = Perdeu
 web-profile-review = Análise
 web-profile-met = Quem mais encontrou
 web-profile-met-line = { $games } partidas, { $won } vencidas, { $lost } perdidas para essa pessoa
+web-profile-accuracy = Precisão
+# Depois da precisão média (uma porcentagem, mostrada antes): quantas partidas analisadas ela cobre.
+web-profile-accuracy-games = { $games ->
+        [one] em média em { $games } partida analisada
+       *[other] em média em { $games } partidas analisadas
+    }
+web-profile-accuracy-none = Nenhuma partida analisada ainda: a precisão da análise exata aparece aqui quando uma partida terminada for analisada.
+# O nome do gráfico de precisão para leitores de tela. $low, $high: porcentagens, formatadas.
+web-profile-trend-label = { $count ->
+        [one] Precisão da última partida analisada: { $low }
+       *[other] Precisão das últimas { $count } partidas analisadas, da mais antiga à mais recente: de { $low } a { $high }
+    }
+web-profile-best-turn = Melhor turno
+# $points: pontos percentuais de chance de vencer, formatados com sinal (+2,5, −0,4).
+web-profile-best-turn-line = Turno { $turn } da partida { $number }: as decisões dele mudaram a chance de vencer em { $points }pp.
+web-profile-best-turn-replay = Rever esse turno
 web-follow = Seguir
 web-unfollow = Deixar de seguir
 web-friends = Amigos

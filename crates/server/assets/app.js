@@ -60,7 +60,8 @@ function relabel() {
 }
 
 // ---------------------------------------------------------------- where the page is
-// `/r/CODE` (an invite link), `/#room=ID`, `/#review=ID/N` (a finished game), or home.
+// `/r/CODE` (an invite link), `/#room=ID`, `/#review=ID/N` (a finished game; `/#review=ID/N/T`
+// with its replay open at turn T), or home.
 function route() {
   const path = /^\/r\/([^/]+)\/?$/.exec(location.pathname);
   if (path) return { kind: "code", code: normaliseCode(decodeURIComponent(path[1])) };
@@ -68,8 +69,8 @@ function route() {
   if (profile) return { kind: "profile", name: decodeURIComponent(profile[1]) };
   const room = /room=([0-9a-f]{32})/.exec(location.hash);
   if (room) return { kind: "room", room: room[1] };
-  const review = /review=([0-9a-f]{32})\/([0-9]+)/.exec(location.hash);
-  if (review) return { kind: "review", room: review[1], number: Number(review[2]) };
+  const review = /review=([0-9a-f]{32})\/([0-9]+)(?:\/([0-9]+))?/.exec(location.hash);
+  if (review) return { kind: "review", room: review[1], number: Number(review[2]), turn: review[3] ? Number(review[3]) : null };
   return { kind: "home" };
 }
 
@@ -600,7 +601,7 @@ function render() {
   state.profileShown = null;
   if (where.kind === "review" && !state.roomId) {
     setTitle(`${t("web-review-title", { number: where.number })} — ${t("web-title")}`);
-    return renderReviewPage(app, where.room, where.number);
+    return renderReviewPage(app, where.room, where.number, false, where.turn);
   }
   if (state.stale) {
     setTitle(t("web-title"));

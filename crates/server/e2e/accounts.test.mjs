@@ -1,6 +1,8 @@
 // Issue 37 in Chromium: a guest plays two games, then claims the name (the games appear on the
-// profile); signing in from a second browser, a wrong password first; a friend followed and
-// seen online and invited to a room (the invite's Join seats her, her name marked); a password changed, a recovery code used; deleting the account. axe-core on the new screens, at 390 and 1280 px, in both
+// profile, with the exact review's accuracy); signing in from a second browser, a wrong password
+// first; a friend followed, seen online and invited to a room (the invite's Join seats her, her
+// name marked); a password changed, a recovery code used; deleting the account. axe-core on the
+// new screens, at 390 and 1280 px, in both
 // languages. One server of its own and one browser.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -76,7 +78,15 @@ test("two guest games, then the name claimed: the games are on the profile; anot
   await cleo.page.getByRole("heading", { level: 1, name: "Cleo" }).waitFor({ timeout: STEP });
   await cleo.page.waitForFunction(() => document.querySelectorAll(".profile .recent li").length === 2, null, { timeout: STEP });
   assert.match(await cleo.page.textContent(".profile .tallies"), /2 players\s*2/);
+  // The exact review's accuracy, stored as each game ended: the mean, its games, the trend chart.
+  assert.match(await cleo.page.textContent("#profile-accuracy"), /^\d+\.\d% on average over [12] reviewed games?$/);
+  const trend = cleo.page.getByRole("img", { name: /^Accuracy of the last/ });
+  await trend.waitFor({ timeout: STEP });
   await checkScreen(cleo.page, "profile 1280", { shot: "profile-1280" });
+  // The best turn's link: the game's review, its replay open at that turn.
+  const best = Number(/^Turn (\d+) of game/.exec(await cleo.page.textContent("#profile-best-turn"))[1]);
+  await cleo.page.getByRole("link", { name: "Replay that turn" }).click();
+  await cleo.page.locator("#replay").getByRole("heading", { name: new RegExp(`^Turn ${best} of \\d+`) }).waitFor({ timeout: STEP });
 
   // Another browser (a phone, in Portuguese): a wrong password is said, the right one signs in.
   const phone = await newPage(PHONE, "phone", "pt-BR");

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use martian_server::Metrics;
+use martian_server::store::reviews::{BestTurn, ReviewedSeatRow};
 use martian_server::store::{
     Claim, PostgresOptions, SCHEMA_VERSION, Store, StoreError, StoredRoom, Write,
 };
@@ -308,6 +309,62 @@ mod shared {
         store.close().await;
     }
 
+    pub async fn reviewed_seats_are_stored_once_and_read_back_by_seat(engine: Engine) {
+        let seat = |room: &str, number: u32, seat: u32, accuracy: Option<f64>| ReviewedSeatRow {
+            room: room.into(),
+            number,
+            seat,
+            accuracy,
+            decisions: 3 + seat,
+            mean_loss: accuracy.map(|a| (100.0 - a) / 1000.0),
+            best_turn: (seat == 0).then_some(BestTurn {
+                turn: 2 * number + 1,
+                skill: 0.03125 * f64::from(number),
+            }),
+            finished_ms: 1_700_000_000_000 + i64::from(number),
+        };
+        let written = [
+            seat("a", 1, 0, Some(87.5)),
+            seat("a", 1, 1, None),
+            seat("a", 2, 0, Some(0.1 + 0.2)),
+            seat("b", 7, 0, Some(100.0)),
+        ];
+        {
+            let (store, _) = engine.open().await;
+            let reviews = store.reviews();
+            reviews.store(written[..2].to_vec()).await.unwrap();
+            reviews.store(written[2..].to_vec()).await.unwrap();
+            // Written once: the same room, game and seat again changes nothing.
+            reviews
+                .store(vec![seat("a", 1, 0, Some(1.0))])
+                .await
+                .unwrap();
+            store.close().await;
+        }
+        let (store, _) = engine.open().await;
+        let reviews = store.reviews();
+        let mut read = reviews
+            .of_seats(vec![
+                ("a".into(), 0),
+                ("b".into(), 0),
+                ("c".into(), 0),
+                ("b".into(), 1),
+            ])
+            .await
+            .unwrap();
+        read.sort_by(|x, y| (&x.room, x.number).cmp(&(&y.room, y.number)));
+        // Every figure exactly as written (floats to the last bit); seat 1 of room a not asked.
+        assert_eq!(
+            read,
+            vec![written[0].clone(), written[2].clone(), written[3].clone()]
+        );
+        let other = reviews.of_seats(vec![("a".into(), 1)]).await.unwrap();
+        assert_eq!(other, vec![written[1].clone()]);
+        assert_eq!(other[0].best_turn, None);
+        assert!(reviews.of_seats(Vec::new()).await.unwrap().is_empty());
+        store.close().await;
+    }
+
     pub async fn a_probe_is_a_real_write_and_a_closed_store_refuses(engine: Engine) {
         let (store, rooms) = engine.open().await;
         store.probe().await.unwrap();
@@ -351,6 +408,7 @@ both!(
     the_most_recently_changed_rooms_come_first_and_closed_ones_stay_away,
     only_the_last_game_is_loaded_with_its_moves_in_order,
     finished_records_are_listed_newest_first_below_a_bound,
+    reviewed_seats_are_stored_once_and_read_back_by_seat,
     a_probe_is_a_real_write_and_a_closed_store_refuses,
 );
 

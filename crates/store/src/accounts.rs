@@ -46,6 +46,14 @@ impl Accounts {
         }
     }
 
+    /// The reviewed seats, beside the accounts (the same engine and connection).
+    pub(crate) fn reviews(&self) -> crate::reviews::Reviews {
+        match &self.engine {
+            Engine::Sqlite(calls) => crate::reviews::Reviews::sqlite(calls.clone()),
+            Engine::Postgres(pg) => crate::reviews::Reviews::postgres(pg.clone()),
+        }
+    }
+
     /// The accounts of the database `db` (a SQLite file, or a `postgres://` URL), for the
     /// operator's tools: usable while the server runs.
     pub async fn open_beside_server(db: &str) -> Result<Accounts, StoreError> {

@@ -300,3 +300,32 @@ pub struct AccountData {
     pub follows: Vec<String>,
     pub blocks: Vec<String>,
 }
+
+/// The turn of a seat's game whose decisions won the most chance: its review's largest skill.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BestTurn {
+    /// The turn of the game's record, from 1.
+    pub turn: u32,
+    /// What the turn's decisions changed in the seat's chance (a win probability: 0.05 is five
+    /// points of chance).
+    pub skill: f64,
+}
+
+/// One seat's summary in the exact review of a finished game, stored when the game ends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewedSeatRow {
+    pub room: String,
+    pub number: u32,
+    pub seat: u32,
+    /// The review's accuracy (0 to 100); `None` when nothing was at stake in the seat's
+    /// decisions.
+    pub accuracy: Option<f64>,
+    /// Decisions with a choice.
+    pub decisions: u32,
+    /// The mean loss per decision with a choice; `None` without any.
+    pub mean_loss: Option<f64>,
+    /// `None` when the seat played no turn.
+    pub best_turn: Option<BestTurn>,
+    /// When the game ended.
+    pub finished_ms: i64,
+}

@@ -13,6 +13,7 @@ mod file_lock;
 mod forget;
 mod postgres;
 mod redact;
+pub mod reviews;
 mod sqlite;
 mod store;
 
@@ -24,5 +25,6 @@ pub use backend::{
 pub use forget::DELETED_PLAYER;
 pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
 pub use redact::redact_url;
+pub use reviews::Reviews;
 pub use sqlite::backup;
 pub use store::Store;

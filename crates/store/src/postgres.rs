@@ -23,6 +23,7 @@
 
 pub(crate) mod accounts;
 mod leases;
+mod reviews;
 mod writes;
 
 use std::sync::Arc;
@@ -44,7 +45,7 @@ use writes::writer;
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; 4] = [
+const MIGRATIONS: [&str; 5] = [
     "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
@@ -103,6 +104,7 @@ CREATE TABLE chat (
 ",
     accounts::MIGRATION,
     accounts::STANDING_MIGRATION,
+    reviews::MIGRATION,
 ];
 
 /// The advisory lock migrations are applied under (any number, the same for every process).

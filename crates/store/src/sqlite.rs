@@ -21,6 +21,7 @@ use crate::backend::{
 use crate::file_lock::FileLock;
 
 pub(crate) mod accounts;
+mod reviews;
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
@@ -286,6 +287,7 @@ impl Sqlite {
         conn.execute_batch(SCHEMA)?;
         conn.execute_batch(HEALTH_SCHEMA)?;
         conn.execute_batch(accounts::SCHEMA)?;
+        conn.execute_batch(reviews::SCHEMA)?;
         migrate(&conn)?;
         conn.execute_batch(INDEXES)?;
         let (rooms, next_moves) = load_rooms(&conn)?;

@@ -82,6 +82,11 @@ impl Store {
         self.accounts.clone()
     }
 
+    /// The reviewed seats of finished games, in the same database.
+    pub fn reviews(&self) -> crate::reviews::Reviews {
+        self.accounts.reviews()
+    }
+
     /// Whether the storage can store now: a small real write, committed.
     pub async fn probe(&self) -> Result<(), StoreError> {
         self.backend.probe().await

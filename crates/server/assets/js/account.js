@@ -2,11 +2,12 @@
 // account" to a guest, "Your profile" and "Sign out" to a signed-in player; creating an account
 // claims the games this browser played as a guest (the seat tokens it holds) and shows the
 // recovery codes once. A profile is a page of its own, /p/NAME.
-import { t } from "../i18n.js";
+import { t, lang, percent as fraction } from "../i18n.js";
 import { byId, esc } from "./dom.js";
 import { state } from "./state.js";
 import { recordHref } from "./finished.js";
 import { notify } from "./notices.js";
+import { SEAT_COLOURS } from "./colours.js";
 
 const SEAT_KEY = /^martian-dice:seat:([0-9a-f]{32})$/;
 
@@ -151,6 +152,47 @@ function day(ms) {
   return new Date(ms).toLocaleDateString(document.documentElement.lang || undefined, { year: "numeric", month: "long", day: "numeric" });
 }
 
+// Points of chance with their sign: a best turn may still have cost some.
+function signed(value) {
+  return new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false, signDisplay: "exceptZero" }).format(value);
+}
+
+// An accuracy (0 to 100) as the reader writes a percentage.
+const percent = (accuracy) => fraction(accuracy / 100);
+
+// The accuracy of each reviewed game, the oldest first, as a small line chart (0 to 100%); its
+// name says the games and the range, for those who do not see it.
+function trendChart(trend) {
+  const [w, h, left, bottom, pad] = [320, 120, 34, 8, 8];
+  const x = (i) => (trend.length === 1 ? (left + w - pad) / 2 : left + ((w - left - pad) * i) / (trend.length - 1));
+  const y = (v) => pad + (h - bottom - pad) * (1 - v / 100);
+  const values = trend.map((p) => p.accuracy);
+  const label = t("web-profile-trend-label", { count: trend.length, low: percent(Math.min(...values)), high: percent(Math.max(...values)) });
+  const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  const grid = [0, 50, 100]
+    .map((v) => `<line x1="${left}" x2="${w - pad}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" class="grid"/><text x="${left - 4}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${v}%</text>`)
+    .join("");
+  const dots = values.map((v, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="2.5" fill="${SEAT_COLOURS[0]}"/>`).join("");
+  return `<figure class="chart" id="accuracy-trend">
+    <svg viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(label)}" preserveAspectRatio="xMidYMid meet">
+      ${grid}<line x1="${left}" x2="${left}" y1="${pad}" y2="${h - bottom}" class="axis"/>
+      <polyline points="${points}" fill="none" stroke="${SEAT_COLOURS[0]}" stroke-width="2.5" stroke-linejoin="round"/>${dots}
+    </svg></figure>`;
+}
+
+// The exact review's figures: the mean accuracy and how many games it covers, its trend, the best
+// turn with the replay at that turn.
+function reviewedHtml(p) {
+  if (!p.accuracy) return `<h2>${esc(t("web-profile-accuracy"))}</h2><p id="profile-accuracy" class="note">${esc(t("web-profile-accuracy-none"))}</p>`;
+  const best = p.best_turn
+    ? `<h3>${esc(t("web-profile-best-turn"))}</h3><p id="profile-best-turn">${esc(t("web-profile-best-turn-line", { turn: p.best_turn.turn, number: p.best_turn.number, points: signed(p.best_turn.points) }))}
+        <a class="button small" href="${esc(p.best_turn.replay)}">${esc(t("web-profile-best-turn-replay"))}</a></p>`
+    : "";
+  return `<h2>${esc(t("web-profile-accuracy"))}</h2>
+    <p id="profile-accuracy"><strong>${esc(percent(p.accuracy.mean))}</strong> ${esc(t("web-profile-accuracy-games", { games: p.accuracy.games }))}</p>
+    ${p.trend.length ? trendChart(p.trend) : ""}${best}`;
+}
+
 export async function renderProfile(app, name) {
   app.innerHTML = `<section class="card profile" aria-busy="true"><h1 id="profile-title" tabindex="-1">${esc(name)}</h1></section>`;
   const [profile, me] = await Promise.all([call("GET", `/api/players/${encodeURIComponent(name)}`), signedIn() ? call("GET", "/api/accounts/me") : null]);
@@ -178,7 +220,7 @@ export async function renderProfile(app, name) {
   const standing = (p.standing || [])
     .map((s) => `<li><a class="button small" href="/r/${encodeURIComponent(s.code)}">${esc(t("web-profile-standing-link", { code: s.code }))}</a></li>`)
     .join("");
-  const met = p.met.map((m) => `<li>${esc(m.name)}: ${esc(t("web-profile-met-line", { games: m.games, won: m.won, lost: m.lost }))}</li>`).join("");
+  const met = p.met.map((m) => `<li>${m.profile ? `<a href="${esc(m.profile)}">${esc(m.name)}</a>` : esc(m.name)}: ${esc(t("web-profile-met-line", { games: m.games, won: m.won, lost: m.lost }))}</li>`).join("");
   const follow =
     signedIn() && !mine
       ? `<button type="button" id="follow" aria-pressed="${following}">${esc(t(following ? "web-unfollow" : "web-follow"))}</button>
@@ -198,6 +240,7 @@ export async function renderProfile(app, name) {
       <div class="row">${follow}<a class="button" href="/">${esc(t("web-back-home"))}</a></div>
       ${follow ? `<p class="note" id="block-note">${esc(t("web-block-note"))}</p>` : ""}
       <h2>${esc(t("web-profile-games"))}</h2>${tallies}
+      ${reviewedHtml(p)}
       <h2>${esc(t("web-profile-recent"))}</h2>${recent ? `<ul class="recent">${recent}</ul>` : `<p>${esc(t("web-profile-no-games"))}</p>`}
       ${standing ? `<h2 id="standing-title">${esc(t("web-profile-standing"))}</h2><ul class="standing" aria-labelledby="standing-title">${standing}</ul>` : ""}
       ${met ? `<h2>${esc(t("web-profile-met"))}</h2><ul class="met">${met}</ul>` : ""}

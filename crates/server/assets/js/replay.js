@@ -35,7 +35,8 @@ export function turnSummary(turn) {
   return { end, tanks, rays, tanks_win: tanks > rays, score: turn.score, bonus: tanks > rays ? 0 : turn.score - earthlings };
 }
 
-export async function openReplay(number, roomId = state.roomId) {
+// Opens at the frame `start` (a turn's index in the record, from 0).
+export async function openReplay(number, roomId = state.roomId, start = 0) {
   const dialog = byId("replay");
   let record;
   try {
@@ -54,7 +55,7 @@ export async function openReplay(number, roomId = state.roomId) {
   }
   if (record.roll_off && record.roll_off.length) frames.push({ kind: "roll_off", rounds: record.roll_off, totals: totals.slice() });
   if (!frames.length) return;
-  let index = 0;
+  let index = Math.max(0, Math.min(start, frames.length - 1));
   // The review marks each step with its decision's class and loss, once it has come; and with
   // what the card the review is measured against would do there, when one is chosen.
   const again = () => {

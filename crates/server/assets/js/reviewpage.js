@@ -6,12 +6,17 @@ import { recordHref } from "./finished.js";
 import { openReplay } from "./replay.js";
 import { reviewChoice, fetchReview, entriesFor, reviewBody, bindCardChoice } from "./review.js";
 
+// The address whose replay was opened at its turn: once per visit, not at every redraw.
+let replayOpenedFor = null;
+
 // A finished game's review reached from "Your games" (/#review=ROOM/N), outside its room: the
-// same review as on the end screen, with the record to download and the replay.
-export function renderReviewPage(app, roomId, number, again = false) {
+// same review as on the end screen, with the record to download and the replay. A profile's best
+// turn links to /#review=ROOM/N/TURN: the replay opens at that turn (from 1).
+export function renderReviewPage(app, roomId, number, again = false, turn = null) {
+  const address = `#review=${roomId}/${number}`;
   // Asked for once per visit; drawn again when it arrives.
   const redraw = () => {
-    if (location.hash === `#review=${roomId}/${number}`) renderReviewPage(app, roomId, number, true);
+    if (location.hash === address || location.hash.startsWith(`${address}/`)) renderReviewPage(app, roomId, number, true, turn);
   };
   const card = reviewChoice();
   if (!again) fetchReview(number, roomId, redraw, card === "own" ? 0 : card);
@@ -25,4 +30,8 @@ export function renderReviewPage(app, roomId, number, again = false) {
   });
   byId("review-page-replay").onclick = () => openReplay(number, roomId);
   bindCardChoice(app, roomId, number, redraw);
+  if (turn && replayOpenedFor !== location.hash) {
+    replayOpenedFor = location.hash;
+    openReplay(number, roomId, turn - 1);
+  }
 }

@@ -6,6 +6,8 @@ use std::collections::HashMap;
 use martian_protocol::HeldSeat;
 use serde::Serialize;
 
+use martian_store::reviews::ReviewedSeatRow;
+
 use crate::players::{Account, AccountError, Players};
 use crate::rooms::Rooms;
 use crate::state::FinishedGame;
@@ -19,6 +21,8 @@ const GAMES_PER_ROOM: usize = 200;
 pub const RECENT_GAMES: usize = 20;
 /// Opponents a profile lists (the most met).
 const MET: usize = 10;
+/// Reviewed games the accuracy's trend shows (the newest).
+pub const TREND_GAMES: usize = 50;
 
 /// Games played and won at tables of one size.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -49,6 +53,39 @@ pub struct Met {
     pub games: u32,
     pub won: u32,
     pub lost: u32,
+    /// Their profile's address, when the name is an account's.
+    pub profile: Option<String>,
+}
+
+/// The mean accuracy of the exact review over the player's reviewed games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Accuracy {
+    /// From 0 to 100.
+    pub mean: f64,
+    /// How many games it covers.
+    pub games: usize,
+}
+
+/// One reviewed game's accuracy, a point of the trend.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrendPoint {
+    pub room: String,
+    pub number: u32,
+    pub accuracy: f64,
+    pub played_ms: i64,
+}
+
+/// The turn whose decisions won the player the most chance, over every reviewed game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BestTurn {
+    pub room: String,
+    pub number: u32,
+    /// The turn of the game's record, from 1.
+    pub turn: u32,
+    /// Points of chance to win (percentage points) the turn's decisions won.
+    pub points: f64,
+    /// The game's review page, its replay open at the turn.
+    pub replay: String,
 }
 
 /// A standing table of the player's: a room that keeps its code for good.
@@ -68,6 +105,59 @@ pub struct Profile {
     pub recent: Vec<RecentGame>,
     pub met: Vec<Met>,
     pub standing: Vec<Standing>,
+    /// `None` before the first reviewed game.
+    pub accuracy: Option<Accuracy>,
+    /// The newest reviewed games' accuracies (at most [`TREND_GAMES`]), the newest last.
+    pub trend: Vec<TrendPoint>,
+    pub best_turn: Option<BestTurn>,
+}
+
+/// A profile's address: `/p/NAME`, the name percent-encoded as the page's links encode it.
+pub fn profile_path(name: &str) -> String {
+    let encoded = percent_encoding::utf8_percent_encode(name, percent_encoding::NON_ALPHANUMERIC);
+    format!("/p/{encoded}")
+}
+
+/// The mean accuracy of the reviewed games that have one, and the newest of them in order.
+fn accuracy_and_trend(reviewed: &[ReviewedSeatRow]) -> (Option<Accuracy>, Vec<TrendPoint>) {
+    let mut points: Vec<TrendPoint> = reviewed
+        .iter()
+        .filter_map(|row| {
+            Some(TrendPoint {
+                room: row.room.clone(),
+                number: row.number,
+                accuracy: row.accuracy?,
+                played_ms: row.finished_ms,
+            })
+        })
+        .collect();
+    let accuracy = (!points.is_empty()).then(|| Accuracy {
+        mean: points.iter().map(|p| p.accuracy).sum::<f64>() / points.len() as f64,
+        games: points.len(),
+    });
+    points.sort_by(|a, b| (a.played_ms, &a.room, a.number).cmp(&(b.played_ms, &b.room, b.number)));
+    let older = points.len().saturating_sub(TREND_GAMES);
+    points.drain(..older);
+    (accuracy, points)
+}
+
+/// The reviewed turn of largest skill; of equal ones, the earliest played.
+fn best_turn(reviewed: &[ReviewedSeatRow]) -> Option<BestTurn> {
+    let (row, best) = reviewed
+        .iter()
+        .filter_map(|row| Some((row, row.best_turn?)))
+        .min_by(|(a, x), (b, y)| {
+            y.skill
+                .total_cmp(&x.skill)
+                .then((a.finished_ms, &a.room, a.number).cmp(&(b.finished_ms, &b.room, b.number)))
+        })?;
+    Some(BestTurn {
+        room: row.room.clone(),
+        number: row.number,
+        turn: best.turn,
+        points: 100.0 * best.skill,
+        replay: format!("/#review={}/{}/{}", row.room, row.number, best.turn),
+    })
 }
 
 impl Players {
@@ -111,6 +201,7 @@ impl Players {
                     games: 0,
                     won: 0,
                     lost: 0,
+                    profile: None,
                 });
                 entry.games += 1;
                 entry.won += u32::from(won);
@@ -122,6 +213,21 @@ impl Players {
         let mut met: Vec<Met> = met.into_values().collect();
         met.sort_by(|a, b| b.games.cmp(&a.games).then(a.name.cmp(&b.name)));
         met.truncate(MET);
+        for entry in &mut met {
+            entry.profile = match self.find(&entry.name).await {
+                Ok(other) => Some(profile_path(&other.name)),
+                Err(AccountError::NoSuchPlayer) => None,
+                Err(error) => return Err(error),
+            };
+        }
+        let held = seats
+            .iter()
+            .take(PROFILE_ROOMS)
+            .map(|seat| (seat.room.clone(), seat.seat))
+            .collect();
+        let reviewed = rooms.store.reviews().of_seats(held).await?;
+        let (accuracy, trend) = accuracy_and_trend(&reviewed);
+        let best_turn = best_turn(&reviewed);
         let recent = played
             .into_iter()
             .take(RECENT_GAMES)
@@ -151,6 +257,9 @@ impl Players {
             games,
             recent,
             met,
+            accuracy,
+            trend,
+            best_turn,
         })
     }
 
@@ -175,5 +284,71 @@ impl Players {
             .accounts
             .claim_seats(account.id, seats, martian_store::now_ms())
             .await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use martian_store::reviews::BestTurn as StoredBest;
+
+    fn row(number: u32, accuracy: Option<f64>, best: Option<(u32, f64)>) -> ReviewedSeatRow {
+        ReviewedSeatRow {
+            room: "r".into(),
+            number,
+            seat: 0,
+            accuracy,
+            decisions: 4,
+            mean_loss: None,
+            best_turn: best.map(|(turn, skill)| StoredBest { turn, skill }),
+            // Stored out of order: the trend is ordered by when the games ended.
+            finished_ms: 1000 - i64::from(number),
+        }
+    }
+
+    #[test]
+    fn the_accuracy_is_the_mean_of_the_games_that_have_one_and_the_trend_keeps_the_newest() {
+        let mut rows: Vec<ReviewedSeatRow> =
+            (1..=60).map(|n| row(n, Some(f64::from(n)), None)).collect();
+        rows.push(row(61, None, None));
+        let (accuracy, trend) = accuracy_and_trend(&rows);
+        // 1 + 2 + … + 60 = 1830, over 60 games (the one without an accuracy left out).
+        assert_eq!(
+            accuracy,
+            Some(Accuracy {
+                mean: 30.5,
+                games: 60
+            })
+        );
+        assert_eq!(trend.len(), TREND_GAMES);
+        // The game that ended last (number 1) is the last point; the 10 that ended first are gone.
+        assert_eq!(trend.last().unwrap().number, 1);
+        assert_eq!(trend[0].number, 50);
+        assert!(trend.windows(2).all(|w| w[0].played_ms < w[1].played_ms));
+        assert_eq!(
+            accuracy_and_trend(&[row(1, None, None)]),
+            (None, Vec::new())
+        );
+    }
+
+    #[test]
+    fn the_best_turn_has_the_largest_skill_the_earliest_of_equal_ones() {
+        let rows = [
+            row(1, Some(90.0), Some((3, 0.25))),
+            row(2, Some(90.0), Some((5, -0.5))),
+            row(3, Some(90.0), Some((7, 0.25))),
+            row(4, Some(90.0), None),
+        ];
+        let best = best_turn(&rows).unwrap();
+        // Games 1 and 3 tie; game 3 ended first (finished_ms 997 against 999).
+        assert_eq!((best.number, best.turn, best.points), (3, 7, 25.0));
+        assert_eq!(best.replay, "/#review=r/3/7");
+        assert_eq!(best_turn(&rows[3..]), None);
+    }
+
+    #[test]
+    fn a_profile_s_address_encodes_its_name() {
+        assert_eq!(profile_path("Ana"), "/p/Ana");
+        assert_eq!(profile_path("Zé Lu/2"), "/p/Z%C3%A9%20Lu%2F2");
     }
 }

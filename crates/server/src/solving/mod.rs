@@ -5,3 +5,4 @@ pub(crate) mod coach;
 pub(crate) mod deciders;
 pub(crate) mod reviews;
 pub(crate) mod solutions;
+pub(crate) mod summaries;

@@ -70,6 +70,7 @@ pub struct Metrics {
     chat_lines: Counter,
     accounts: Family<KindLabel, Counter>,
     sign_ins: Family<KindLabel, Counter>,
+    game_reviews: Family<KindLabel, Counter>,
 }
 
 impl Default for Metrics {
@@ -176,7 +177,14 @@ impl Metrics {
             "Sign-in attempts by outcome: ok, wrong (name or password), limited (refused for too many attempts), busy",
             sign_ins.clone(),
         );
+        let game_reviews = Family::<KindLabel, Counter>::default();
+        registry.register(
+            "game_reviews",
+            "Finished games' reviews by outcome: stored (each seat's summary, for the profiles), not_at_hand (skipped: the solutions were not at hand), stopped, failed",
+            game_reviews.clone(),
+        );
         Metrics {
+            game_reviews,
             accounts,
             sign_ins,
             registry: Arc::new(registry),
@@ -247,6 +255,13 @@ impl Metrics {
     /// A sign-in attempt ended so (`ok`, `wrong`, `limited`, `busy`).
     pub fn sign_in(&self, kind: &'static str) {
         self.sign_ins.get_or_create(&KindLabel { kind }).inc();
+    }
+
+    /// A finished game's review ended so (`stored`, `not_at_hand`, `stopped`, `failed`).
+    pub fn game_review(&self, outcome: &'static str) {
+        self.game_reviews
+            .get_or_create(&KindLabel { kind: outcome })
+            .inc();
     }
 
     pub fn chat_line(&self) {

@@ -430,3 +430,130 @@ async fn wrong_passwords_wait_longer_and_longer_and_closed_signups_refuse() {
     assert!((1..=60).contains(&retry), "{retry}");
     running.shutdown(std::time::Duration::from_secs(5)).await;
 }
+
+/// A duel of `target` points against the medium bot (it plays exactly, so the duel's solutions
+/// are at hand when the game ends), its seat claimed by the signed-in `cookie` as the page claims
+/// it: the room.
+async fn duel_against_the_medium_bot(addr: std::net::SocketAddr, cookie: &str) -> String {
+    let origin = format!("http://{addr}");
+    let mut page = Client::connect_with(addr, &[("Cookie", cookie), ("Origin", &origin)]).await;
+    page.send(json!({"type": "create_room", "name": "Ana"}))
+        .await;
+    page.recv_type("joined").await;
+    page.recv_type("update").await;
+    let room = page.room_id.clone().unwrap();
+    let (status, _, body) = post(
+        addr,
+        "/api/accounts/me/seats",
+        Some(cookie),
+        json!({"seats": [{"room": room, "token": page.token.clone().unwrap()}]}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let rules = json!({"dice": 13, "target": 12, "bonus": "one-of-each", "end": "complete-round", "tie": "roll-off"});
+    page.send(json!({"type": "set_rules", "rules": rules}))
+        .await;
+    page.until(|r| r["rules"]["target"] == 12).await;
+    page.send(json!({"type": "add_bot", "bot": "medium"})).await;
+    page.until(|r| r["seats"].as_array().unwrap().len() == 2)
+        .await;
+    page.send(json!({"type": "start"})).await;
+    page.until(|room| room["status"] == "playing").await;
+    play_out(&mut page).await;
+    room
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_duel_s_review_shows_on_the_profile_as_accuracy_trend_and_best_turn() {
+    let running = server(|config| config.rate_burst = 1e9).await;
+    let addr = running.addr();
+    let (status, headers, body) = post(
+        addr,
+        "/api/accounts",
+        None,
+        json!({"name": "Ana", "password": "correct horse battery"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let (cookie, _) = cookie_of(&headers);
+    let (_, profile) = get(addr, "/api/players/Ana", None).await;
+    assert_eq!(profile["accuracy"], Value::Null, "{profile}");
+    assert_eq!(profile["trend"], json!([]));
+    assert_eq!(profile["best_turn"], Value::Null);
+
+    let room = duel_against_the_medium_bot(addr, &cookie).await;
+    // The review is stored off the game's threads, a moment after the game ends.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let (profile, body) = loop {
+        let (status, _, body) = http(addr, "GET", "/api/players/Ana", &[], None).await;
+        assert_eq!(status, 200, "{body}");
+        let profile: Value = serde_json::from_str(&body).unwrap();
+        if profile["trend"].as_array().is_some_and(|t| !t.is_empty()) {
+            break (profile, body);
+        }
+        assert!(std::time::Instant::now() < deadline, "no review: {profile}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+
+    // The review of the downloaded record, worked out here: the profile shows its figures.
+    let (status, _, text) = http(
+        addr,
+        "GET",
+        &format!("/api/rooms/{room}/games/1/record"),
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    let record = martian_engine::GameRecord::from_json(&text).unwrap();
+    let review = martian_review::review(&record).unwrap();
+    let accuracy = review.seats[0]
+        .accuracy
+        .expect("a duel to 12 puts something at stake");
+    // Figures are read from the text with Rust's own (exact) reading: serde_json's best-effort
+    // reading may be a unit in the last place off what the server wrote.
+    let figure = |from: &str, key: &str| -> f64 {
+        let at = body
+            .find(from)
+            .unwrap_or_else(|| panic!("no {from} in {body}"));
+        let rest = &body[at..];
+        let value = &rest[rest.find(key).unwrap() + key.len()..];
+        let end = value.find([',', '}']).unwrap();
+        value[..end].parse().unwrap()
+    };
+    assert_eq!(figure("\"accuracy\":{", "\"mean\":"), accuracy, "{body}");
+    assert_eq!(profile["accuracy"]["games"], 1);
+    let trend = profile["trend"].as_array().unwrap();
+    assert_eq!(trend.len(), 1, "{profile}");
+    assert_eq!(trend[0]["room"], room);
+    assert_eq!(trend[0]["number"], 1);
+    assert_eq!(figure("\"trend\":[", "\"accuracy\":"), accuracy, "{body}");
+    assert!(trend[0]["played_ms"].as_i64().unwrap() > 1_700_000_000_000);
+    // The best turn: the seat's turn of largest skill (the first of equal ones).
+    let best = review
+        .turns
+        .iter()
+        .filter(|turn| turn.seat == 0)
+        .fold(
+            None,
+            |best: Option<&martian_review::TurnReview>, turn| match best {
+                Some(kept) if kept.skill >= turn.skill => Some(kept),
+                _ => Some(turn),
+            },
+        )
+        .unwrap();
+    let shown = &profile["best_turn"];
+    assert_eq!(shown["room"], room, "{profile}");
+    assert_eq!(shown["number"], 1);
+    assert_eq!(shown["turn"], best.turn);
+    assert_eq!(
+        figure("\"best_turn\":{", "\"points\":"),
+        100.0 * best.skill,
+        "{body}"
+    );
+    assert_eq!(shown["replay"], format!("/#review={room}/1/{}", best.turn));
+    // The bot is no account: no profile to link to.
+    assert_eq!(profile["met"][0]["games"], 1, "{profile}");
+    assert_eq!(profile["met"][0]["profile"], Value::Null);
+    running.shutdown(std::time::Duration::from_secs(5)).await;
+}

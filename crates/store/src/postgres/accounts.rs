@@ -151,7 +151,9 @@ impl PgAccounts {
     }
 
     /// The connection (made again if it broke), held for one call.
-    async fn client(&self) -> Result<tokio::sync::MutexGuard<'_, Option<Client>>, StoreError> {
+    pub(super) async fn client(
+        &self,
+    ) -> Result<tokio::sync::MutexGuard<'_, Option<Client>>, StoreError> {
         let mut client = self.client.lock().await;
         if client.as_ref().is_none_or(Client::is_closed) {
             *client = Some(connect(&self.url).await?);

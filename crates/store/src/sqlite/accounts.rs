@@ -153,7 +153,7 @@ impl Calls {
     }
 
     /// Runs `f` on the storage thread and answers what it returns.
-    async fn call<T: Send + 'static>(
+    pub(super) async fn call<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> Result<T, StoreError> {

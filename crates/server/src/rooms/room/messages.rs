@@ -2,6 +2,7 @@
 //! played at the table.
 
 use super::*;
+use crate::solving::summaries::{Ended, review_ended};
 
 impl Room {
     pub(super) async fn message(&mut self, conn: ConnId, message: ClientMessage) -> Reply {
@@ -126,8 +127,16 @@ impl Room {
             codes: moves.iter().map(|m| m.code()).collect(),
         }];
         let mut state = None;
+        let mut ended = None;
         if let Some(outcome) = next.game().outcome() {
-            let record = next.record(self.players()).to_json();
+            let finished = next.record(self.players());
+            let record = finished.to_json();
+            ended = Some(Ended {
+                room: self.id.clone(),
+                number: self.state.game,
+                record: finished,
+                finished_ms: martian_store::now_ms(),
+            });
             let mut over = self.state.clone();
             over.status = Status::Over;
             over.finish(FinishedGame {
@@ -144,11 +153,16 @@ impl Room {
             state = Some(over);
         }
         // The moves, the game's end and the room's state: one transaction, or nothing.
-        let over = state.is_some();
         self.commit(writes, state).await?;
-        if over {
+        if let Some(ended) = ended {
             self.settings.metrics.game_finished();
             tracing::info!(game = self.state.game, "game over");
+            review_ended(
+                ended,
+                &self.settings.deciders,
+                self.store.reviews(),
+                self.settings.metrics.clone(),
+            );
         }
         let room_events = events.into_iter().map(RoomEvent::Game).collect();
         // A turn that ended releases its stand-in.
