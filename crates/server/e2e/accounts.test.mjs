@@ -87,6 +87,8 @@ test("two guest games, then the name claimed: the games are on the profile; anot
   const best = Number(/^Turn (\d+) of game/.exec(await cleo.page.textContent("#profile-best-turn"))[1]);
   await cleo.page.getByRole("link", { name: "Replay that turn" }).click();
   await cleo.page.locator("#replay").getByRole("heading", { name: new RegExp(`^Turn ${best} of \\d+`) }).waitFor({ timeout: STEP });
+  await cleo.page.goto(base + "/p/Cleo");
+  await cleo.page.getByRole("heading", { level: 1, name: "Cleo" }).waitFor({ timeout: STEP });
 
   // Another browser (a phone, in Portuguese): a wrong password is said, the right one signs in.
   const phone = await newPage(PHONE, "phone", "pt-BR");
@@ -139,6 +141,12 @@ test("two guest games, then the name claimed: the games are on the profile; anot
   for (const page of [cleo.page, dora.page]) {
     await page.waitForFunction(() => document.querySelectorAll("tr.seat .claimed-mark").length === 2, null, { timeout: STEP });
   }
+  // Cleo follows Dora from the phone: its Friends show where Dora is, with Watch.
+  await phone.page.goto(base + "/p/Dora");
+  await phone.page.getByRole("button", { name: "Seguir" }).click();
+  await phone.page.getByRole("button", { name: "Deixar de seguir" }).waitFor({ timeout: STEP });
+  await home(phone.page);
+  await phone.page.getByRole("link", { name: "Assistir à sala de Dora" }).waitFor({ timeout: STEP });
 
   // Cleo changes the password on the desktop: the phone is signed out, and comes back in with a
   // recovery code and a password of its own (which signs the desktop out in turn).

@@ -343,7 +343,12 @@ let friends = { at: 0, list: null };
 
 function friendsHtml(list) {
   const items = list
-    .map((f) => `<li><a class="button small" href="/p/${encodeURIComponent(f.name)}">${esc(f.name)}</a> <span class="${f.online ? "online" : "offline"}">${esc(t(f.online ? "web-friend-online" : "web-friend-offline"))}</span></li>`)
+    .map((f) => {
+      const where = f.room
+        ? ` <span>${esc(t("web-friend-in-room"))}</span> <a class="button small" href="/#room=${encodeURIComponent(f.room)}" aria-label="${esc(t("web-friend-watch-named", { name: f.name }))}">${esc(t("web-friend-watch"))}</a>`
+        : "";
+      return `<li><a class="button small" href="/p/${encodeURIComponent(f.name)}">${esc(f.name)}</a> <span class="${f.online ? "online" : "offline"}">${esc(t(f.online ? "web-friend-online" : "web-friend-offline"))}</span>${where}</li>`;
+    })
     .join("");
   return `<h2 id="friends-title">${esc(t("web-friends"))}</h2>
     <ul aria-labelledby="friends-title" id="friends-list" class="friends">${items}</ul>

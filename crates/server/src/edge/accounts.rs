@@ -294,10 +294,24 @@ async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
             return refusal(&AccountError::from(error));
         }
     };
-    let friends: Vec<serde_json::Value> = follows
-        .iter()
-        .map(|name| json!({ "name": name, "online": app.players.online.is_online(name) }))
-        .collect();
+    let mut friends: Vec<serde_json::Value> = Vec::with_capacity(follows.len());
+    for name in &follows {
+        let online = app.players.online.is_online(name);
+        // Where they are: a room this process runs, unless they block the reader.
+        let mut room = None;
+        if online {
+            let live = app
+                .players
+                .online
+                .rooms_of(name)
+                .into_iter()
+                .find(|room| app.rooms.registry.get(room).is_some());
+            if live.is_some() && !app.players.blocks_me(name, &account).await {
+                room = live;
+            }
+        }
+        friends.push(json!({ "name": name, "online": online, "room": room }));
+    }
     ok_json(
         StatusCode::OK,
         json!({

@@ -115,8 +115,16 @@ pub struct Players {
     pub invites: invites::InviteLimits,
 }
 
+/// A signed-in connection: its outbox, and the room it is in, if any.
+#[derive(Debug)]
+struct Connection {
+    conn: ConnId,
+    outbox: Outbox,
+    room: Option<String>,
+}
+
 /// The connections each signed-in account has open here, by name key.
-type Connections = HashMap<String, Vec<(ConnId, Outbox)>>;
+type Connections = HashMap<String, Vec<Connection>>;
 
 /// Who is connected now, by name key: the WebSockets each signed-in account has open here.
 #[derive(Debug, Default)]
@@ -141,7 +149,11 @@ impl Online {
         self.lock()
             .entry(key.clone())
             .or_default()
-            .push((conn, outbox));
+            .push(Connection {
+                conn,
+                outbox,
+                room: None,
+            });
         Present {
             online: self.0.clone(),
             key,
@@ -160,10 +172,33 @@ impl Online {
         let Some(connections) = online.get(&skeleton(name)) else {
             return 0;
         };
-        for (_, outbox) in connections {
-            let _ = outbox.send(Outgoing::Text(text.clone()));
+        for connection in connections {
+            let _ = connection.outbox.send(Outgoing::Text(text.clone()));
         }
         connections.len()
+    }
+
+    /// `name`'s connection `conn` is in `room` now (or in none).
+    pub fn set_room(&self, name: &str, conn: ConnId, room: Option<&str>) {
+        if let Some(connections) = self.lock().get_mut(&skeleton(name)) {
+            for connection in connections.iter_mut().filter(|c| c.conn == conn) {
+                connection.room = room.map(String::from);
+            }
+        }
+    }
+
+    /// The rooms `name`'s connections here are in (the newest connection's first).
+    pub fn rooms_of(&self, name: &str) -> Vec<String> {
+        self.lock()
+            .get(&skeleton(name))
+            .map(|connections| {
+                connections
+                    .iter()
+                    .rev()
+                    .filter_map(|c| c.room.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 }
 
@@ -171,7 +206,7 @@ impl Drop for Present {
     fn drop(&mut self) {
         let mut online = self.online.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(connections) = online.get_mut(&self.key) {
-            connections.retain(|(conn, _)| *conn != self.conn);
+            connections.retain(|connection| connection.conn != self.conn);
             if connections.is_empty() {
                 online.remove(&self.key);
             }
@@ -445,6 +480,20 @@ impl Players {
                 .await?;
         }
         Ok(())
+    }
+
+    /// Whether the account named `name` blocks `account`; when that cannot be read, it is taken
+    /// to (what depends on it is then kept from `account`).
+    pub async fn blocks_me(&self, name: &str, account: &Account) -> bool {
+        let Ok(Some(other)) = self.accounts.by_key(&skeleton(name)).await else {
+            return true;
+        };
+        match self.accounts.blocks(other.id).await {
+            Ok(blocked) => blocked
+                .iter()
+                .any(|b| skeleton(b) == skeleton(&account.name)),
+            Err(_) => true,
+        }
     }
 
     /// Blocks (or unblocks) `name`.

@@ -304,7 +304,10 @@ async fn a_guest_claims_a_name_keeps_it_on_another_device_and_can_delete_it() {
     let (_, me) = get(addr, "/api/accounts/me", Some(&third)).await;
     assert_eq!(me["follows"], json!(["Bia"]));
     assert_eq!(me["blocks"], json!(["Bia"]));
-    assert_eq!(me["friends"], json!([{"name": "Bia", "online": false}]));
+    assert_eq!(
+        me["friends"],
+        json!([{"name": "Bia", "online": false, "room": null}])
+    );
     assert_eq!(
         http(addr, "DELETE", "/api/accounts/me/blocks/Bia", &with, None)
             .await

@@ -194,6 +194,12 @@ async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invi
         .send(json!({"type": "join", "code": code, "name": "Dee"}))
         .await;
     assert_eq!(dee_home.recv_type("joined").await["room"], json!(room));
+    // Ana's Friends see Dee online, and where.
+    let (_, me) = call(addr, &ana, "GET", "/api/accounts/me", None).await;
+    assert_eq!(
+        me["friends"],
+        json!([{"name": "Dee", "online": true, "room": room}])
+    );
     let (status, body) = call(
         addr,
         &ana,
@@ -222,6 +228,12 @@ async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invi
     )
     .await;
     assert_eq!((status, body["error"].as_str()), (404, Some("not_online")));
+    let (_, me) = call(addr, &ana, "GET", "/api/accounts/me", None).await;
+    assert_eq!(
+        me["friends"][0]["room"],
+        Value::Null,
+        "where Dee is, is Dee's to hide"
+    );
     // Invites are paced: five at once, then one every 12 s.
     let mut paced = None;
     for _ in 0..6 {

@@ -186,6 +186,9 @@ impl Client {
                 }
                 self.room = None;
                 self.just_left = true;
+                if let Some(account) = &self.account {
+                    app.players.online.set_room(&account.name, conn, None);
+                }
                 let left = if give_up {
                     ServerMessage::Left {
                         code: LeftCode::LeftSeat,
@@ -437,6 +440,11 @@ impl Client {
         match entered.await {
             Ok(true) => {
                 self.room = Some(sender);
+                if let Some(account) = &self.account {
+                    app.players
+                        .online
+                        .set_room(&account.name, conn, Some(&room_id));
+                }
                 // A connection in a room follows the room, not the list.
                 self.browsing = None;
             }
