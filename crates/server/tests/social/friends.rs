@@ -53,6 +53,19 @@ async fn call(
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
+/// Invites `name` to the room with `code` as the account of `cookie`: the status and the refusal's
+/// code, if any.
+async fn invite(
+    addr: std::net::SocketAddr,
+    cookie: &str,
+    name: &str,
+    code: &str,
+) -> (u16, Option<String>) {
+    let body = json!({"name": name, "code": code});
+    let (status, answer) = call(addr, cookie, "POST", "/api/accounts/me/invites", Some(body)).await;
+    (status, answer["error"].as_str().map(String::from))
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invited() {
     let running = server(|_| {}).await;
@@ -139,49 +152,25 @@ async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invi
     );
 
     // Inviting: only a followed player, online on this server, who does not block the inviter.
-    let invite = |name: &str| json!({"name": name, "code": code.to_lowercase()});
-    let (status, body) = call(
-        addr,
-        &ana,
-        "POST",
-        "/api/accounts/me/invites",
-        Some(invite("Dee")),
-    )
-    .await;
-    assert_eq!(
-        (status, body["error"].as_str()),
-        (403, Some("not_following"))
-    );
+    let lower = code.to_lowercase();
+    let (status, refused) = invite(addr, &ana, "Dee", &lower).await;
+    assert_eq!((status, refused.as_deref()), (403, Some("not_following")));
     assert_eq!(
         call(addr, &ana, "PUT", "/api/accounts/me/follows/Dee", None)
             .await
             .0,
         204
     );
-    let (status, body) = call(
-        addr,
-        &ana,
-        "POST",
-        "/api/accounts/me/invites",
-        Some(invite("Dee")),
-    )
-    .await;
+    let (status, refused) = invite(addr, &ana, "Dee", &lower).await;
     assert_eq!(
-        (status, body["error"].as_str()),
+        (status, refused.as_deref()),
         (404, Some("not_online")),
         "Dee has no page open"
     );
     let mut dee_home = signed_in(addr, &dee).await;
     let mut dee_phone = signed_in(addr, &dee).await;
-    let (status, body) = call(
-        addr,
-        &ana,
-        "POST",
-        "/api/accounts/me/invites",
-        Some(invite("dee")),
-    )
-    .await;
-    assert_eq!(status, 204, "{body}");
+    let (status, refused) = invite(addr, &ana, "dee", &lower).await;
+    assert_eq!(status, 204, "{refused:?}");
     for page in [&mut dee_home, &mut dee_phone] {
         let invited = page.recv_type("invited").await;
         assert_eq!(
@@ -200,18 +189,8 @@ async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invi
         me["friends"],
         json!([{"name": "Dee", "online": true, "room": room}])
     );
-    let (status, body) = call(
-        addr,
-        &ana,
-        "POST",
-        "/api/accounts/me/invites",
-        Some(json!({"name": "Dee", "code": "ZZZZZ"})),
-    )
-    .await;
-    assert_eq!(
-        (status, body["error"].as_str()),
-        (404, Some("no_such_room"))
-    );
+    let (status, refused) = invite(addr, &ana, "Dee", "ZZZZZ").await;
+    assert_eq!((status, refused.as_deref()), (404, Some("no_such_room")));
     // A block is never told: Dee blocking Ana makes Dee look offline to her.
     assert_eq!(
         call(addr, &dee, "PUT", "/api/accounts/me/blocks/Ana", None)
@@ -219,15 +198,8 @@ async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invi
             .0,
         204
     );
-    let (status, body) = call(
-        addr,
-        &ana,
-        "POST",
-        "/api/accounts/me/invites",
-        Some(invite("Dee")),
-    )
-    .await;
-    assert_eq!((status, body["error"].as_str()), (404, Some("not_online")));
+    let (status, refused) = invite(addr, &ana, "Dee", &lower).await;
+    assert_eq!((status, refused.as_deref()), (404, Some("not_online")));
     let (_, me) = call(addr, &ana, "GET", "/api/accounts/me", None).await;
     assert_eq!(
         me["friends"][0]["room"],
@@ -237,18 +209,9 @@ async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invi
     // Invites are paced: five at once, then one every 12 s.
     let mut paced = None;
     for _ in 0..6 {
-        paced = Some(
-            call(
-                addr,
-                &ana,
-                "POST",
-                "/api/accounts/me/invites",
-                Some(invite("Dee")),
-            )
-            .await,
-        );
+        paced = invite(addr, &ana, "Dee", &lower).await.1;
     }
-    assert_eq!(paced.unwrap().1["error"], "too_many_invites");
+    assert_eq!(paced.as_deref(), Some("too_many_invites"));
     // The account's picture: set once, shown on the profile and read back by every device.
     let (status, _) = call(
         addr,
@@ -281,15 +244,10 @@ async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invi
         "a bot's picture is not a person's"
     );
     // Without a session, nobody is invited.
-    let (status, _) = call(
-        addr,
-        "md_session=nothing",
-        "POST",
-        "/api/accounts/me/invites",
-        Some(invite("Dee")),
-    )
-    .await;
-    assert_eq!(status, 401);
+    assert_eq!(
+        invite(addr, "md_session=nothing", "Dee", &lower).await.0,
+        401
+    );
     running.shutdown(std::time::Duration::from_secs(5)).await;
 }
 
