@@ -15,7 +15,7 @@ use martian_engine::{Action, Awaiting, Face, GameState, TurnPhase};
 use martian_i18n::{Lang, Messages, vocab};
 use serde_json::json;
 
-use crate::cmd::play::plain::input::{Command, InputError, Prompt, parse_command};
+use crate::cmd::play::plain::input::{Command, Prompt, input_error, parse_command};
 use crate::cmd::play::plain::messages as msg;
 use crate::output::{UsageError, emit};
 
@@ -404,14 +404,5 @@ impl Table<'_> {
             ))?;
         }
         self.out.flush()
-    }
-}
-
-fn input_error(m: &Messages, error: &InputError) -> String {
-    match error {
-        InputError::Empty => msg::empty_input(m),
-        InputError::Unknown(text) => msg::unknown_input(m, text),
-        InputError::BadFaces(error) => msg::bad_faces(m, error),
-        InputError::WrongCount { typed, expected } => msg::wrong_count(m, *typed, *expected),
     }
 }

@@ -160,6 +160,17 @@ pub fn parse_roll(line: &str, expected: u8) -> Result<RollInput, InputError> {
     Ok(RollInput::Faces(dice))
 }
 
+/// What the player is told of input that does not read.
+pub(crate) fn input_error(m: &martian_i18n::Messages, error: &InputError) -> String {
+    use super::messages as msg;
+    match error {
+        InputError::Empty => msg::empty_input(m),
+        InputError::Unknown(text) => msg::unknown_input(m, text),
+        InputError::BadFaces(error) => msg::bad_faces(m, error),
+        InputError::WrongCount { typed, expected } => msg::wrong_count(m, *typed, *expected),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

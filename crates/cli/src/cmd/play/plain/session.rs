@@ -10,9 +10,9 @@ use martian_engine::{
     TurnPhase, roll_dice, seeded_rng,
 };
 
-use super::input::{Command, InputError, Prompt, RollInput, parse_command, parse_roll};
+use super::input::{Command, Prompt, RollInput, input_error, parse_command, parse_roll};
 use super::messages as msg;
-use martian_i18n::{Lang, Messages};
+use martian_i18n::Lang;
 
 /// How a game is set up.
 #[derive(Debug)]
@@ -599,14 +599,5 @@ impl Session<'_> {
             self.say(row)?;
         }
         Ok(())
-    }
-}
-
-fn input_error(m: &Messages, error: &InputError) -> String {
-    match error {
-        InputError::Empty => msg::empty_input(m),
-        InputError::Unknown(text) => msg::unknown_input(m, text),
-        InputError::BadFaces(error) => msg::bad_faces(m, error),
-        InputError::WrongCount { typed, expected } => msg::wrong_count(m, *typed, *expected),
     }
 }
