@@ -27,6 +27,16 @@ async fn signed_in(addr: std::net::SocketAddr, cookie: &str) -> Client {
     Client::connect_with(addr, &[("Cookie", cookie), ("Origin", &origin)]).await
 }
 
+/// A page signed in with `cookie` that made a room as `name`, its seat marked as the account's.
+async fn hosting(addr: std::net::SocketAddr, cookie: &str, name: &str) -> Client {
+    let mut page = signed_in(addr, cookie).await;
+    page.send(json!({"type": "create_room", "name": name}))
+        .await;
+    page.recv_type("joined").await;
+    page.until(|room| room["seats"][0]["claimed"] == true).await;
+    page
+}
+
 /// `METHOD PATH` with the session and the server's own Origin: the status and the JSON answer.
 async fn call(
     addr: std::net::SocketAddr,
@@ -82,14 +92,7 @@ async fn claimed_names_are_marked_a_block_hides_chat_and_friends_online_are_invi
     );
 
     // Ana's room: her seat carries the mark; so does Bo's (signed in); a guest's does not.
-    let mut ana_page = signed_in(addr, &ana).await;
-    ana_page
-        .send(json!({"type": "create_room", "name": "Ana"}))
-        .await;
-    ana_page.recv_type("joined").await;
-    ana_page
-        .until(|room| room["seats"][0]["claimed"] == true)
-        .await;
+    let mut ana_page = hosting(addr, &ana, "Ana").await;
     let room = ana_page.room_id.clone().unwrap();
     let code = ana_page.room["code"].as_str().unwrap().to_string();
     let mut bo_page = signed_in(addr, &bo).await;
@@ -307,14 +310,7 @@ async fn a_standing_table_keeps_its_code_while_others_close_and_is_on_the_profil
         .refused(json!({"type": "set_options", "standing": true}), "invalid")
         .await;
     let plain_code = guest.room["code"].as_str().unwrap().to_string();
-    let mut ana_page = signed_in(addr, &ana).await;
-    ana_page
-        .send(json!({"type": "create_room", "name": "Ana"}))
-        .await;
-    ana_page.recv_type("joined").await;
-    ana_page
-        .until(|room| room["seats"][0]["claimed"] == true)
-        .await;
+    let mut ana_page = hosting(addr, &ana, "Ana").await;
     ana_page
         .send(json!({"type": "set_options", "standing": true}))
         .await;
@@ -345,23 +341,13 @@ async fn a_standing_table_keeps_its_code_while_others_close_and_is_on_the_profil
     // Three at most; the owner lets one go and it leaves the profile.
     let mut tables = Vec::new();
     for _ in 0..2 {
-        let mut page = signed_in(addr, &ana).await;
-        page.send(json!({"type": "create_room", "name": "Ana"}))
-            .await;
-        page.recv_type("joined").await;
+        let mut page = hosting(addr, &ana, "Ana").await;
         page.send(json!({"type": "set_options", "standing": true}))
             .await;
         page.until(|room| room["standing"] == true).await;
         tables.push(page);
     }
-    let mut fourth = signed_in(addr, &ana).await;
-    fourth
-        .send(json!({"type": "create_room", "name": "Ana"}))
-        .await;
-    fourth.recv_type("joined").await;
-    fourth
-        .until(|room| room["seats"][0]["claimed"] == true)
-        .await;
+    let mut fourth = hosting(addr, &ana, "Ana").await;
     fourth
         .refused(
             json!({"type": "set_options", "standing": true}),
