@@ -471,7 +471,19 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         metrics: metrics.clone(),
         online: Default::default(),
         invites: Default::default(),
+        shared: cluster.as_ref().and_then(|cluster| {
+            let presence = store.accounts().presence()?;
+            Some(crate::players::presence::SharedPresence::new(
+                presence,
+                cluster.postgres.node(),
+                cluster.renew(),
+            ))
+        }),
     });
+    tokio::spawn(crate::players::presence::share(
+        players.clone(),
+        stop.clone(),
+    ));
     let app = Arc::new(App {
         players,
         rooms: rooms.clone(),

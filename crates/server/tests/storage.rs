@@ -699,6 +699,80 @@ async fn a_released_process_hands_its_rooms_over_at_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn presence_reads_other_processes_fresh_rows_and_notify_reaches_every_listener() {
+    use martian_server::store::presence::{Seen, Told};
+    let url = postgres::server().database();
+    let (store, _) = open_node(&url, "a", Duration::from_secs(60)).await;
+    let presence = store
+        .accounts()
+        .presence()
+        .expect("PostgreSQL shares presence");
+    let seen = |key: &str, room: Option<&str>| Seen {
+        key: key.into(),
+        room: room.map(String::from),
+    };
+    let keys = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    presence
+        .publish("a", &[seen("ana", Some("r1")), seen("bo", None)], 1_000)
+        .await
+        .unwrap();
+    presence
+        .publish("b", &[seen("ana", Some("r2"))], 2_000)
+        .await
+        .unwrap();
+    // From c: the newest row of each key; from a: only what the others published.
+    let mut from_c = presence
+        .elsewhere("c", &keys(&["ana", "bo", "cy"]), 0)
+        .await
+        .unwrap();
+    from_c.sort_by(|x, y| x.key.cmp(&y.key));
+    assert_eq!(from_c, [seen("ana", Some("r2")), seen("bo", None)]);
+    let from_a = presence
+        .elsewhere("a", &keys(&["ana", "bo"]), 0)
+        .await
+        .unwrap();
+    assert_eq!(from_a, [seen("ana", Some("r2"))]);
+    // A row older than asked belongs to a process that stopped.
+    let fresh = presence
+        .elsewhere("c", &keys(&["bo"]), 1_500)
+        .await
+        .unwrap();
+    assert!(fresh.is_empty(), "{fresh:?}");
+    // Publishing again replaces: bo left a; a withdrawing leaves nothing of a.
+    presence
+        .publish("a", &[seen("ana", None)], 3_000)
+        .await
+        .unwrap();
+    let bo = presence.elsewhere("c", &keys(&["bo"]), 0).await.unwrap();
+    assert!(bo.is_empty(), "{bo:?}");
+    presence.publish("a", &[], 4_000).await.unwrap();
+    let from_b = presence.elsewhere("b", &keys(&["ana"]), 0).await.unwrap();
+    assert!(from_b.is_empty(), "{from_b:?}");
+    // What is told reaches every listener, the teller's own process too.
+    let (other, _) = open_node(&url, "b", Duration::from_secs(60)).await;
+    let mut here = presence.listen();
+    let mut there = other.accounts().presence().unwrap().listen();
+    let told = Told {
+        key: "ana".into(),
+        text: r#"{"type":"invited","from":"Bo","code":"QKRT"}"#.into(),
+    };
+    // A listener starts listening on a connection of its own: tell until both heard it.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let (mut heard_here, mut heard_there) = (None, None);
+    while heard_here.is_none() || heard_there.is_none() {
+        assert!(tokio::time::Instant::now() < deadline, "not heard");
+        presence.tell(&told).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        heard_here = heard_here.or_else(|| here.try_recv().ok());
+        heard_there = heard_there.or_else(|| there.try_recv().ok());
+    }
+    assert_eq!(
+        (heard_here.unwrap(), heard_there.unwrap()),
+        (told.clone(), told)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrations_are_applied_once_and_a_newer_schema_is_refused() {
     let url = postgres::server().database();
     let name = postgres::PgServer::name_of(&url).to_string();

@@ -54,6 +54,14 @@ impl Accounts {
         }
     }
 
+    /// The cluster's shared presence: with PostgreSQL only (one SQLite process knows its own).
+    pub fn presence(&self) -> Option<crate::presence::Presence> {
+        match &self.engine {
+            Engine::Sqlite(_) => None,
+            Engine::Postgres(pg) => Some(crate::presence::Presence::postgres(pg.clone())),
+        }
+    }
+
     /// The accounts of the database `db` (a SQLite file, or a `postgres://` URL), for the
     /// operator's tools: usable while the server runs.
     pub async fn open_beside_server(db: &str) -> Result<Accounts, StoreError> {

@@ -23,6 +23,7 @@
 
 pub(crate) mod accounts;
 mod leases;
+mod presence;
 mod reviews;
 mod writes;
 
@@ -45,7 +46,7 @@ use writes::writer;
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
@@ -105,6 +106,7 @@ CREATE TABLE chat (
     accounts::MIGRATION,
     accounts::STANDING_MIGRATION,
     reviews::MIGRATION,
+    presence::MIGRATION,
 ];
 
 /// The advisory lock migrations are applied under (any number, the same for every process).
@@ -231,6 +233,15 @@ fn with_causes(error: &dyn std::error::Error) -> String {
 
 /// Connects to PostgreSQL; a failure names the server (host and port) and why.
 async fn connect(url: &str) -> Result<Client, StoreError> {
+    connect_hearing(url, None).await
+}
+
+/// Connects to PostgreSQL, handing the notifications the connection receives (after a `LISTEN`)
+/// to `heard`.
+async fn connect_hearing(
+    url: &str,
+    heard: Option<tokio::sync::mpsc::UnboundedSender<tokio_postgres::Notification>>,
+) -> Result<Client, StoreError> {
     let config: tokio_postgres::Config = url.parse().map_err(|error| {
         StoreError::Postgres(format!(
             "the database URL is not one PostgreSQL reads: {}",
@@ -266,6 +277,11 @@ async fn connect(url: &str) -> Result<Client, StoreError> {
             match message {
                 Ok(tokio_postgres::AsyncMessage::Notice(notice)) => {
                     tracing::debug!("postgresql notice: {}", notice.message());
+                }
+                Ok(tokio_postgres::AsyncMessage::Notification(heard_now)) => {
+                    if let Some(heard) = &heard {
+                        let _ = heard.send(heard_now);
+                    }
                 }
                 Ok(_) => {}
                 Err(error) => {

@@ -53,8 +53,14 @@ impl Client {
     /// Connects with these extra handshake headers (a `Cookie`, an `Origin`) and reads the
     /// welcome.
     pub async fn connect_with(addr: SocketAddr, headers: &[(&str, &str)]) -> Client {
+        Client::connect_to(addr, "/ws", headers).await
+    }
+
+    /// Connects to `path` (`/ws?room=ID`) with these extra handshake headers and reads the
+    /// welcome.
+    pub async fn connect_to(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> Client {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-        let mut request = format!("ws://{addr}/ws")
+        let mut request = format!("ws://{addr}{path}")
             .into_client_request()
             .expect("a request");
         for (name, value) in headers {

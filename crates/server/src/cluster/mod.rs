@@ -88,6 +88,13 @@ pub struct Cluster {
     max_rooms: usize,
 }
 
+impl Cluster {
+    /// How often the lease is renewed: the cluster's heartbeat, which presence follows too.
+    pub fn renew(&self) -> Duration {
+        self.renew
+    }
+}
+
 /// Where a connection for a room is served.
 pub enum Route {
     /// Here: the room runs in this process (now).

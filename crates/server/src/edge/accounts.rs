@@ -294,23 +294,22 @@ async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
             return refusal(&AccountError::from(error));
         }
     };
+    let whereabouts = match app
+        .players
+        .whereabouts(&follows, |room| app.rooms.registry.get(room).is_some())
+        .await
+    {
+        Ok(whereabouts) => whereabouts,
+        Err(error) => return refusal(&error),
+    };
     let mut friends: Vec<serde_json::Value> = Vec::with_capacity(follows.len());
-    for name in &follows {
-        let online = app.players.online.is_online(name);
-        // Where they are: a room this process runs, unless they block the reader.
-        let mut room = None;
-        if online {
-            let live = app
-                .players
-                .online
-                .rooms_of(name)
-                .into_iter()
-                .find(|room| app.rooms.registry.get(room).is_some());
-            if live.is_some() && !app.players.blocks_me(name, &account).await {
-                room = live;
-            }
+    for (name, place) in follows.iter().zip(whereabouts) {
+        // Where they are, unless they block the reader.
+        let mut room = place.room;
+        if room.is_some() && app.players.blocks_me(name, &account).await {
+            room = None;
         }
-        friends.push(json!({ "name": name, "online": online, "room": room }));
+        friends.push(json!({ "name": name, "online": place.online, "room": room }));
     }
     ok_json(
         StatusCode::OK,

@@ -1,5 +1,5 @@
 //! Inviting a friend who is online to one's room: a notice on every connection their account has
-//! open here, with the room's code to join it.
+//! open (on any process of a cluster), with the room's code to join it.
 //!
 //! Only the players one follows can be invited, a few a minute; one who blocks the inviter is
 //! answered as if offline, so that a block is never told.
@@ -63,7 +63,14 @@ impl Players {
         }
         let code = code.trim().to_ascii_uppercase();
         if rooms.registry.find_code(&code).is_none() {
-            return Err(AccountError::NoSuchRoom);
+            // In a cluster the room may run on another process.
+            let elsewhere = match self.shared {
+                Some(_) => crate::meeting::codes::find_stored(&rooms.store, &code).await?,
+                None => None,
+            };
+            if elsewhere.is_none() {
+                return Err(AccountError::NoSuchRoom);
+            }
         }
         let blocked_by_friend = self.accounts.blocks(friend.id).await?;
         if blocked_by_friend
@@ -78,7 +85,7 @@ impl Players {
         }
         .to_json()
         .into();
-        if self.online.tell(&friend.name, &invited) == 0 {
+        if !self.tell_everywhere(&friend.name, &invited).await? {
             return Err(AccountError::NotOnline);
         }
         self.metrics.account_change("invited");

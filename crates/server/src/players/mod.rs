@@ -8,6 +8,7 @@ pub(crate) mod invites;
 pub(crate) mod limits;
 pub mod operator;
 pub(crate) mod passwords;
+pub(crate) mod presence;
 pub(crate) mod profiles;
 pub(crate) mod secrets;
 
@@ -113,6 +114,8 @@ pub struct Players {
     pub metrics: Metrics,
     pub online: Online,
     pub invites: invites::InviteLimits,
+    /// Who is online on the cluster's other processes (with PostgreSQL).
+    pub shared: Option<presence::SharedPresence>,
 }
 
 /// A signed-in connection: its outbox, and the room it is in, if any.

@@ -362,3 +362,103 @@ async fn a_standing_table_keeps_its_code_while_others_close_and_is_on_the_profil
     assert_eq!(profile["standing"].as_array().unwrap().len(), 2);
     running.shutdown(std::time::Duration::from_secs(5)).await;
 }
+
+/// A process of a cluster on the PostgreSQL database `url`, with a quick heartbeat.
+async fn cluster_node(url: &str, name: &str) -> martian_server::Running {
+    server(|config| {
+        let mut cluster = martian_server::ClusterConfig::new(url);
+        cluster.node = Some(name.into());
+        cluster.lease = std::time::Duration::from_secs(30);
+        cluster.renew = std::time::Duration::from_millis(200);
+        config.cluster = Some(cluster);
+        config.trusted_proxies = vec![martian_server::parse_proxy("127.0.0.1").unwrap()];
+    })
+    .await
+}
+
+/// `cookie`'s Friends on `addr`, asked again until `done` says they are as awaited (each process
+/// publishes who is connected to it on its heartbeat).
+async fn friends_until(
+    addr: std::net::SocketAddr,
+    cookie: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let friends =
+            call(addr, cookie, "GET", "/api/accounts/me", None).await.1["friends"].clone();
+        if done(&friends) {
+            return friends;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "Friends stayed {friends}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_friend_on_another_process_of_a_cluster_is_seen_where_they_are_and_invited() {
+    let url = martian_testkit::postgres::server().database();
+    let (a, b) = (
+        cluster_node(&url, "node-a").await,
+        cluster_node(&url, "node-b").await,
+    );
+    let dora = account(a.addr(), "Dora").await;
+    let cleo = account(b.addr(), "Cleo").await;
+    for (addr, cookie, whom) in [(a.addr(), &dora, "Cleo"), (b.addr(), &cleo, "Dora")] {
+        let path = format!("/api/accounts/me/follows/{whom}");
+        assert_eq!(call(addr, cookie, "PUT", &path, None).await.0, 204);
+    }
+    // Dora hosts on a; Cleo's page is open on b.
+    let mut dora_page = hosting(a.addr(), &dora, "Dora").await;
+    let room = dora_page.room_id.clone().unwrap();
+    let code = dora_page.room["code"].as_str().unwrap().to_string();
+    let mut cleo_page = signed_in(b.addr(), &cleo).await;
+    // Each process sees the other's player online; Dora's room is told.
+    let on_b = friends_until(b.addr(), &cleo, |friends| friends[0]["online"] == true).await;
+    assert_eq!(
+        on_b,
+        json!([{"name": "Dora", "online": true, "room": room}])
+    );
+    let on_a = friends_until(a.addr(), &dora, |friends| friends[0]["online"] == true).await;
+    assert_eq!(
+        on_a,
+        json!([{"name": "Cleo", "online": true, "room": null}])
+    );
+    // Dora invites Cleo, through either process: Cleo's page on b hears both.
+    for addr in [a.addr(), b.addr()] {
+        let (status, refused) = invite(addr, &dora, "Cleo", &code).await;
+        assert_eq!(status, 204, "{refused:?}");
+        assert_eq!(
+            cleo_page.recv_type("invited").await,
+            json!({"type": "invited", "from": "Dora", "code": code})
+        );
+    }
+    // Cleo follows it from b: the room runs on a, so b sends her there, where she sits.
+    cleo_page
+        .refused(
+            json!({"type": "join", "code": code, "name": "Cleo"}),
+            "moved",
+        )
+        .await;
+    let origin = format!("http://{}", b.addr());
+    let path = format!("/ws?room={room}");
+    let headers = [("Cookie", cleo.as_str()), ("Origin", origin.as_str())];
+    let mut cleo_seat = Client::connect_to(b.addr(), &path, &headers).await;
+    cleo_seat
+        .send(json!({"type": "join", "room": room, "name": "Cleo"}))
+        .await;
+    cleo_seat.recv_type("joined").await;
+    dora_page
+        .until(|room| room["seats"][1]["name"] == "Cleo" && room["seats"][1]["claimed"] == true)
+        .await;
+    // Cleo closes her pages: a no longer sees her online; inviting her is refused.
+    drop((cleo_page, cleo_seat));
+    friends_until(a.addr(), &dora, |friends| friends[0]["online"] == false).await;
+    let (status, refused) = invite(a.addr(), &dora, "Cleo", &code).await;
+    assert_eq!((status, refused.as_deref()), (404, Some("not_online")));
+    a.shutdown(std::time::Duration::from_secs(5)).await;
+    b.shutdown(std::time::Duration::from_secs(5)).await;
+}

@@ -150,6 +150,11 @@ impl PgAccounts {
         })
     }
 
+    /// The database's URL.
+    pub(super) fn url(&self) -> &str {
+        &self.url
+    }
+
     /// The connection (made again if it broke), held for one call.
     pub(super) async fn client(
         &self,

@@ -8,7 +8,7 @@ use super::accounts::PgAccounts;
 use super::pg;
 use crate::backend::{BestTurn, ReviewedSeatRow, StoreError};
 
-/// Migration 4: the reviewed seats.
+/// Migration 5: the reviewed seats.
 pub(super) const MIGRATION: &str = "
 CREATE TABLE reviewed_seats (
     room_id TEXT NOT NULL,

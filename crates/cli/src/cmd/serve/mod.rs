@@ -35,7 +35,7 @@ pub struct ServeArgs {
     )]
     lease: f64,
     /// With PostgreSQL: seconds between renewals of the lease (and looks for rooms to take
-    /// over); well inside --lease.
+    /// over, and publishes who is online here); well inside --lease.
     #[arg(
         long,
         env = "MARTIAN_DICE_LEASE_RENEW",
