@@ -3,11 +3,15 @@
 #![warn(missing_docs)]
 
 mod anchors;
+mod farming;
 mod places;
 mod rating;
 mod system;
 
 pub use anchors::Anchor;
+pub use farming::{FULL_GAMES_A_DAY, farming_weight};
+/// The most seats a rated game has (the game's own limit).
+pub use martian_engine::MAX_PLAYERS as MAX_SEATS;
 pub use places::{Place, Standing};
 pub use rating::Rating;
 pub use system::{Entrant, RatingSystem, weighted};

@@ -12,6 +12,7 @@ mod backend;
 mod file_lock;
 mod forget;
 mod postgres;
+pub mod ratings;
 mod redact;
 pub mod reviews;
 mod sqlite;
@@ -24,6 +25,7 @@ pub use backend::{
 };
 pub use forget::DELETED_PLAYER;
 pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
+pub use ratings::Ratings;
 pub use redact::redact_url;
 pub use reviews::Reviews;
 pub use sqlite::backup;

@@ -23,6 +23,7 @@
 
 pub(crate) mod accounts;
 mod leases;
+mod ratings;
 mod reviews;
 mod writes;
 
@@ -45,7 +46,7 @@ use writes::writer;
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
@@ -105,6 +106,7 @@ CREATE TABLE chat (
     accounts::MIGRATION,
     accounts::STANDING_MIGRATION,
     reviews::MIGRATION,
+    ratings::MIGRATION,
 ];
 
 /// The advisory lock migrations are applied under (any number, the same for every process).
