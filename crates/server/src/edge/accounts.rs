@@ -70,6 +70,7 @@ fn refusal(error: &AccountError) -> Response {
         AccountError::NotOnline => (StatusCode::NOT_FOUND, "not_online"),
         AccountError::NotFollowing => (StatusCode::FORBIDDEN, "not_following"),
         AccountError::NoSuchRoom => (StatusCode::NOT_FOUND, "no_such_room"),
+        AccountError::NoSuchRatedGame => (StatusCode::NOT_FOUND, "no_such_rated_game"),
         AccountError::TooManyInvites(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_invites"),
         AccountError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, "storage"),
     };
