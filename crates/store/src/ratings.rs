@@ -74,6 +74,29 @@ pub struct AccountRating {
     pub updated_ms: i64,
 }
 
+/// A row of a leaderboard: an account's name and rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    pub name: String,
+    pub rating: AccountRating,
+}
+
+/// A climber of the week: the displayed rating before their first rated game of the period
+/// and after their last.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Climber {
+    pub name: String,
+    pub before: Rating,
+    pub after: Rating,
+}
+
+impl Climber {
+    /// The displayed points gained.
+    pub fn climb(&self) -> i64 {
+        self.after.display() - self.before.display()
+    }
+}
+
 /// One rated game in an account's history: the rating after it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryPoint {
@@ -284,6 +307,22 @@ impl Ratings {
     /// An account's rated games, the oldest first.
     pub async fn history(&self, account: i64) -> Result<Vec<HistoryPoint>, StoreError> {
         each_engine!(self.rating_history(account))
+    }
+
+    /// The established players (not provisional) whose last rated game ended at `since_ms`
+    /// or later, the highest displayed rating first, at most `limit`; disabled accounts left out.
+    pub async fn leaderboard(&self, since_ms: i64, limit: u32) -> Result<Vec<Ranked>, StoreError> {
+        each_engine!(self.leaderboard(since_ms, limit, Rating::PROVISIONAL_SIGMA))
+    }
+
+    /// The accounts whose displayed rating rose most over their rated games ended at
+    /// `since_ms` or later, the most first, at most `limit` (only those who rose).
+    pub async fn climbers(&self, since_ms: i64, limit: u32) -> Result<Vec<Climber>, StoreError> {
+        let mut climbers = each_engine!(self.climbers(since_ms))?;
+        climbers.retain(|climber| climber.climb() > 0);
+        climbers.sort_by(|a, b| b.climb().cmp(&a.climb()).then_with(|| a.name.cmp(&b.name)));
+        climbers.truncate(limit as usize);
+        Ok(climbers)
     }
 
     /// Voids a rated game and recomputes every rating without it: whether there was such a

@@ -14,8 +14,8 @@ use super::accounts::PgAccounts;
 use super::pg;
 use crate::backend::StoreError;
 use crate::ratings::{
-    AccountRating, HistoryPoint, RatedGame, RatedPlayer, RatedSeat, RatingChange, Replayed,
-    accounts_of, day_of, replay, settle,
+    AccountRating, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat, RatingChange,
+    Replayed, accounts_of, day_of, replay, settle,
 };
 
 /// Migration 6: the ratings.
@@ -411,6 +411,74 @@ impl PgAccounts {
                     sigma: row.get(6),
                 },
                 weight: row.get(7),
+            })
+            .collect())
+    }
+
+    pub(crate) async fn leaderboard(
+        &self,
+        since_ms: i64,
+        limit: u32,
+        established: f64,
+    ) -> Result<Vec<Ranked>, StoreError> {
+        let guard = self.client().await?;
+        let client = guard.as_ref().ok_or(StoreError::Stopped)?;
+        let rows = client
+            .query(
+                "SELECT a.name, r.account_id, r.mu, r.sigma, r.games, r.updated_ms
+                 FROM ratings r JOIN accounts a ON a.id = r.account_id
+                 WHERE r.games > 0 AND r.updated_ms >= $1 AND r.sigma <= $2 AND NOT a.disabled
+                 ORDER BY r.mu - 3 * r.sigma DESC, a.name_key LIMIT $3",
+                &[&since_ms, &established, &i64::from(limit)],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows
+            .iter()
+            .map(|row| Ranked {
+                name: row.get(0),
+                rating: AccountRating {
+                    account: row.get(1),
+                    rating: Rating {
+                        mu: row.get(2),
+                        sigma: row.get(3),
+                    },
+                    games: row.get::<_, i32>(4) as u32,
+                    updated_ms: row.get(5),
+                },
+            })
+            .collect())
+    }
+
+    pub(crate) async fn climbers(&self, since_ms: i64) -> Result<Vec<Climber>, StoreError> {
+        let guard = self.client().await?;
+        let client = guard.as_ref().ok_or(StoreError::Stopped)?;
+        let rows = client
+            .query(
+                "SELECT a.name, f.mu_before, f.sigma_before, l.mu, l.sigma
+                 FROM (SELECT h.account_id, min(h.seq) AS first, max(h.seq) AS last
+                       FROM rating_history h JOIN rated_games g ON g.seq = h.seq
+                       WHERE g.finished_ms >= $1 GROUP BY h.account_id) w
+                 JOIN rating_history f ON f.account_id = w.account_id AND f.seq = w.first
+                 JOIN rating_history l ON l.account_id = w.account_id AND l.seq = w.last
+                 JOIN accounts a ON a.id = w.account_id
+                 WHERE NOT a.disabled",
+                &[&since_ms],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows
+            .iter()
+            .map(|row| Climber {
+                name: row.get(0),
+                before: Rating {
+                    mu: row.get(1),
+                    sigma: row.get(2),
+                },
+                after: Rating {
+                    mu: row.get(3),
+                    sigma: row.get(4),
+                },
             })
             .collect())
     }
