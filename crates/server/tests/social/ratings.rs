@@ -85,6 +85,18 @@ async fn a_rated_game_against_a_rated_bot_shows_the_change_and_the_leaderboard_a
     let won = finished["winners"] == json!([0]);
     assert_eq!(change > 0, won, "{finished}");
 
+    // The profile shows the rating and its history.
+    let (status, body) = http_get(addr, "/api/players/Ana").await;
+    assert_eq!(status, 200, "{body}");
+    let profile: Value = serde_json::from_str(&body).unwrap();
+    let rating = &profile["rating"];
+    assert_eq!(rating["provisional"], true, "{profile}");
+    assert_eq!(rating["games"], 1);
+    assert_eq!(rating["history"].as_array().unwrap().len(), 1);
+    assert_eq!(rating["history"][0]["change"], change);
+    assert_eq!(rating["history"][0]["rating"], rating["rating"]);
+    assert_eq!(rating["rating"].as_i64().unwrap(), 1000 + change);
+
     let (status, body) = http_get(addr, "/api/leaderboard").await;
     assert_eq!(status, 200, "{body}");
     let board: Value = serde_json::from_str(&body).unwrap();
