@@ -117,6 +117,9 @@ pub enum ClientMessage {
     HandToBot { seat: usize },
     /// Host, before the start: the rules.
     SetRules { rules: Rules },
+    /// Host, before the start: makes the room's games rated (or not): official rules, every
+    /// seated person signed in as their seat's account, the bots among the rated ones.
+    SetRated { rated: bool },
     /// Host: the turn timer.
     SetTimer { timer: Timer },
     /// Host: the room's options (at least one).
@@ -163,7 +166,7 @@ pub enum ClientMessage {
 
 impl ClientMessage {
     /// Every request's `type`, as [`ClientMessage::kind`] names them.
-    pub const KINDS: [&'static str; 26] = [
+    pub const KINDS: [&'static str; 27] = [
         "create_room",
         "join",
         "resume",
@@ -175,6 +178,7 @@ impl ClientMessage {
         "join_next",
         "hand_to_bot",
         "set_rules",
+        "set_rated",
         "set_timer",
         "set_options",
         "set_avatar",
@@ -214,6 +218,7 @@ impl ClientMessage {
             ClientMessage::JoinNext { .. } => "join_next",
             ClientMessage::HandToBot { .. } => "hand_to_bot",
             ClientMessage::SetRules { .. } => "set_rules",
+            ClientMessage::SetRated { .. } => "set_rated",
             ClientMessage::SetTimer { .. } => "set_timer",
             ClientMessage::SetOptions { .. } => "set_options",
             ClientMessage::SetAvatar { .. } => "set_avatar",

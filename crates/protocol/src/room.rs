@@ -72,4 +72,8 @@ pub struct FinishedGame {
     pub winners: Vec<usize>,
     pub scores: Vec<u16>,
     pub names: Vec<String>,
+    /// A rated game's change of each seat's displayed rating (`+12` is 12), `None` for a bot;
+    /// empty for a game that was not rated.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rating_changes: Vec<Option<i64>>,
 }

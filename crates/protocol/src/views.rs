@@ -54,6 +54,8 @@ pub struct RoomView {
     pub spectator_chat: bool,
     /// A standing table: an account's room that keeps its code for good.
     pub standing: bool,
+    /// The room's games are rated.
+    pub rated: bool,
     pub spectators: usize,
     pub game: Option<GameView>,
     /// The most recent finished games (the last 20), oldest first.

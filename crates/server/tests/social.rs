@@ -8,6 +8,8 @@ mod accounts;
 mod common;
 #[path = "social/friends.rs"]
 mod friends;
+#[path = "social/ratings.rs"]
+mod ratings;
 
 use std::time::Duration;
 

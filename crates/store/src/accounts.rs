@@ -62,6 +62,14 @@ impl Accounts {
         }
     }
 
+    /// The ratings, beside the accounts (the same engine and connection).
+    pub fn ratings(&self) -> crate::ratings::Ratings {
+        match &self.engine {
+            Engine::Sqlite(calls) => crate::ratings::Ratings::sqlite(calls.clone()),
+            Engine::Postgres(pg) => crate::ratings::Ratings::postgres(pg.clone()),
+        }
+    }
+
     /// The accounts of the database `db` (a SQLite file, or a `postgres://` URL), for the
     /// operator's tools: usable while the server runs.
     pub async fn open_beside_server(db: &str) -> Result<Accounts, StoreError> {

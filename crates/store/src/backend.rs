@@ -77,6 +77,9 @@ pub enum StoreError {
     /// The storage thread is gone (the server is stopping).
     #[error("storage: the storage thread stopped")]
     Stopped,
+    /// A game the ratings cannot take (a bug of the caller, never stored).
+    #[error("storage: not a rated game: {0}")]
+    Unrated(String),
     /// Moves that do not follow the stored ones of their game (a bug, never stored).
     #[error("storage: room {room} game {number}: move {first} given, move {expected} expected")]
     OutOfOrder {

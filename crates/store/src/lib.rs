@@ -13,6 +13,7 @@ mod file_lock;
 mod forget;
 mod postgres;
 pub mod presence;
+pub mod ratings;
 mod redact;
 pub mod reviews;
 mod sqlite;
@@ -26,6 +27,7 @@ pub use backend::{
 pub use forget::DELETED_PLAYER;
 pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
 pub use presence::Presence;
+pub use ratings::Ratings;
 pub use redact::redact_url;
 pub use reviews::Reviews;
 pub use sqlite::backup;

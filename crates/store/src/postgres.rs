@@ -24,6 +24,7 @@
 pub(crate) mod accounts;
 mod leases;
 mod presence;
+mod ratings;
 mod reviews;
 mod writes;
 
@@ -46,7 +47,7 @@ use writes::writer;
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; 6] = [
+const MIGRATIONS: [&str; 7] = [
     "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
@@ -107,6 +108,7 @@ CREATE TABLE chat (
     accounts::STANDING_MIGRATION,
     reviews::MIGRATION,
     presence::MIGRATION,
+    ratings::MIGRATION,
 ];
 
 /// The advisory lock migrations are applied under (any number, the same for every process).

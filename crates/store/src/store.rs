@@ -87,6 +87,11 @@ impl Store {
         self.accounts.reviews()
     }
 
+    /// The ratings of rated games, in the same database.
+    pub fn ratings(&self) -> crate::ratings::Ratings {
+        self.accounts.ratings()
+    }
+
     /// Whether the storage can store now: a small real write, committed.
     pub async fn probe(&self) -> Result<(), StoreError> {
         self.backend.probe().await

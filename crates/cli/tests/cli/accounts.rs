@@ -113,3 +113,61 @@ async fn the_operator_manages_accounts_while_the_server_runs() {
     server.kill();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `accounts void-game ROOM GAME`: the game is voided and every rating recomputed without it
+/// (the same ratings, bit for bit, as a database that never had it); a game not kept, or voided
+/// already, is a usage error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_operator_voids_a_rated_game() {
+    use martian_server::store::ratings::{RatedGame, RatedPlayer, RatedSeat};
+    use martian_server::store::{Store, StoreMetrics};
+
+    let dir = scratch("accounts-void");
+    let duel = |number: u32, winner: i64| RatedGame {
+        room: "room-a".into(),
+        number,
+        finished_ms: 1_796_601_600_000 + i64::from(number),
+        seats: [1, 2]
+            .into_iter()
+            .map(|id| RatedSeat {
+                seat: (id - 1) as u32,
+                player: RatedPlayer::Account(id),
+                place: if id == winner { 1 } else { 2 },
+            })
+            .collect(),
+    };
+    let ratings_of = |path: std::path::PathBuf, games: Vec<RatedGame>| async move {
+        let (store, _) = Store::open_sqlite(Some(&path), StoreMetrics::default()).unwrap();
+        for game in games {
+            store.ratings().apply(game).await.unwrap();
+        }
+        let all = store.ratings().all().await.unwrap();
+        store.close().await;
+        all
+    };
+    let db = dir.join("server.db");
+    let before = ratings_of(db.clone(), vec![duel(1, 1), duel(2, 2)]).await;
+    let never = ratings_of(dir.join("never.db"), vec![duel(2, 2)]).await;
+    assert_ne!(before, never);
+
+    let output = accounts(&db, &["void-game", "room-a", "1"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("voided game 1 of room room-a"));
+    let after = ratings_of(db.clone(), Vec::new()).await;
+    let bits = |all: &[martian_server::store::ratings::AccountRating]| {
+        all.iter()
+            .map(|r| (r.account, r.rating.mu.to_bits(), r.rating.sigma.to_bits()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(bits(&after), bits(&never));
+
+    for args in [["void-game", "room-a", "1"], ["void-game", "room-b", "2"]] {
+        let output = accounts(&db, &args, "");
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(
+            stderr(&output).contains("no rated game"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}

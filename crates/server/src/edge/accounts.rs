@@ -43,6 +43,7 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/session/recover", post(recover))
         .route("/api/sessions", axum::routing::delete(sign_out_everywhere))
         .route("/api/players/{name}", get(profile))
+        .route("/api/leaderboard", get(leaderboard))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         // Answers about accounts are one person's: never kept by a cache on the way.
         .layer(axum::middleware::map_response(
@@ -70,6 +71,7 @@ fn refusal(error: &AccountError) -> Response {
         AccountError::NotOnline => (StatusCode::NOT_FOUND, "not_online"),
         AccountError::NotFollowing => (StatusCode::FORBIDDEN, "not_following"),
         AccountError::NoSuchRoom => (StatusCode::NOT_FOUND, "no_such_room"),
+        AccountError::NoSuchRatedGame => (StatusCode::NOT_FOUND, "no_such_rated_game"),
         AccountError::TooManyInvites(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_invites"),
         AccountError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, "storage"),
     };
@@ -528,6 +530,70 @@ async fn profile(State(app): State<Arc<App>>, Path(name): Path<String>) -> Respo
         ),
         Err(error) => refusal(&error),
     }
+}
+
+/// Rows each list of the leaderboard shows at most.
+const LEADERBOARD_ROWS: u32 = 100;
+/// The leaderboard's players are those with a rated game in this many days.
+const ACTIVE_DAYS: i64 = 30;
+/// This week's climbers: rated games of this many days.
+const CLIMB_DAYS: i64 = 7;
+
+/// `GET /api/leaderboard`: the established players active in the last 30 days by displayed
+/// rating, this week's climbers, and the bots' fixed ratings for scale (docs/ratings.md).
+async fn leaderboard(State(app): State<Arc<App>>) -> Response {
+    let ratings = app.players.accounts.ratings();
+    let now = martian_store::now_ms();
+    let day = 86_400_000;
+    let players = ratings
+        .leaderboard(now - ACTIVE_DAYS * day, LEADERBOARD_ROWS)
+        .await;
+    let climbers = ratings
+        .climbers(now - CLIMB_DAYS * day, LEADERBOARD_ROWS)
+        .await;
+    let (players, climbers) = match (players, climbers) {
+        (Ok(players), Ok(climbers)) => (players, climbers),
+        (Err(error), _) | (_, Err(error)) => {
+            return refusal(&AccountError::Store(error));
+        }
+    };
+    let players: Vec<serde_json::Value> = players
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            json!({
+                "rank": i + 1,
+                "name": row.name,
+                "rating": row.rating.rating.display(),
+                "games": row.rating.games,
+            })
+        })
+        .collect();
+    let climbers: Vec<serde_json::Value> = climbers
+        .iter()
+        .map(|row| {
+            json!({
+                "name": row.name,
+                "climb": row.climb(),
+                "rating": row.after.display(),
+            })
+        })
+        .collect();
+    let anchors: Vec<serde_json::Value> = martian_ratings::Anchor::ALL
+        .iter()
+        .rev()
+        .map(|anchor| json!({"bot": anchor.bot(), "rating": anchor.rating().display()}))
+        .collect();
+    ok_json(
+        StatusCode::OK,
+        json!({
+            "active_days": ACTIVE_DAYS,
+            "climb_days": CLIMB_DAYS,
+            "players": players,
+            "climbers": climbers,
+            "bots": anchors,
+        }),
+    )
 }
 
 /// The origin (`scheme://host[:port]`) of a URL.

@@ -66,6 +66,8 @@ pub enum AccountError {
     NotFollowing,
     #[error("no room here has that code")]
     NoSuchRoom,
+    #[error("no rated game of that room has that number, or it is voided already")]
+    NoSuchRatedGame,
     #[error("too many invites: try again in {} s", .0.as_secs().max(1))]
     TooManyInvites(std::time::Duration),
     #[error("{}", .0.to_client())]

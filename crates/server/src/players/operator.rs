@@ -77,3 +77,13 @@ pub async fn delete(accounts: &Accounts, name: &str) -> Result<(), AccountError>
     accounts.delete(row.id).await?;
     Ok(())
 }
+
+/// Voids the rated game `number` of room `room` and recomputes every rating from the rated
+/// results kept without it.
+pub async fn void_game(accounts: &Accounts, room: &str, number: u32) -> Result<(), AccountError> {
+    if accounts.ratings().void(room, number).await? {
+        Ok(())
+    } else {
+        Err(AccountError::NoSuchRatedGame)
+    }
+}

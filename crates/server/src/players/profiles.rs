@@ -95,6 +95,28 @@ pub struct Standing {
     pub code: String,
 }
 
+/// A player's rating on the profile (docs/ratings.md).
+#[derive(Clone, Debug, Serialize)]
+pub struct ProfileRating {
+    /// The displayed (conservative) rating.
+    pub rating: i64,
+    /// Too few games stand behind it to rank it with others.
+    pub provisional: bool,
+    pub games: u32,
+    /// Every rated game, the oldest first: the rating's history, for its chart.
+    pub history: Vec<RatingPoint>,
+}
+
+/// The displayed rating after one rated game, and the game's change of it.
+#[derive(Clone, Debug, Serialize)]
+pub struct RatingPoint {
+    pub room: String,
+    pub number: u32,
+    pub played_ms: i64,
+    pub rating: i64,
+    pub change: i64,
+}
+
 /// `GET /api/players/NAME`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Profile {
@@ -110,6 +132,8 @@ pub struct Profile {
     /// The newest reviewed games' accuracies (at most [`TREND_GAMES`]), the newest last.
     pub trend: Vec<TrendPoint>,
     pub best_turn: Option<BestTurn>,
+    /// `None` before the first rated game.
+    pub rating: Option<ProfileRating>,
 }
 
 /// A profile's address: `/p/NAME`, the name percent-encoded as the page's links encode it.
@@ -249,7 +273,29 @@ impl Players {
             .into_iter()
             .map(|(room, code)| Standing { room, code })
             .collect();
+        let ratings = self.accounts.ratings();
+        let rating = match ratings.of(row.id).await? {
+            None => None,
+            Some(now) => Some(ProfileRating {
+                rating: now.rating.display(),
+                provisional: now.rating.is_provisional(),
+                games: now.games,
+                history: ratings
+                    .history(row.id)
+                    .await?
+                    .into_iter()
+                    .map(|point| RatingPoint {
+                        rating: point.after.display(),
+                        change: point.after.display() - point.before.display(),
+                        room: point.room,
+                        number: point.number,
+                        played_ms: point.finished_ms,
+                    })
+                    .collect(),
+            }),
+        };
         Ok(Profile {
+            rating,
             standing,
             name: row.name,
             avatar: row.avatar,

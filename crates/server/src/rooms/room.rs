@@ -8,6 +8,7 @@ mod entry;
 mod lobby;
 mod messages;
 mod presence;
+mod rated;
 mod refusal;
 mod social;
 mod telling;
@@ -400,6 +401,7 @@ impl Room {
             lang: founding.lang,
             spectator_chat: false,
             standing: None,
+            rated: false,
         };
         let mut room = Room::with_state(id, state, store, settings);
         room.reported = Reported::entering();
@@ -459,6 +461,7 @@ impl Room {
             lang: founding.lang,
             spectator_chat: false,
             standing: None,
+            rated: false,
         };
         let mut room = Room::with_state(id, state, store, settings);
         room.reported = Reported::entering();

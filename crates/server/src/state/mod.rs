@@ -50,6 +50,9 @@ pub struct SeatState {
     /// The seat's name is an account's, and its holder is signed in as it (the mark beside it).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub claimed: bool,
+    /// The id of the account `claimed` marks: what a rated game rates.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<i64>,
 }
 
 impl SeatState {
@@ -65,6 +68,7 @@ impl SeatState {
             avatar: Some(avatar),
             muted: false,
             claimed: false,
+            account: None,
         }
     }
 
@@ -81,6 +85,7 @@ impl SeatState {
             avatar: Some(avatar),
             muted: false,
             claimed: false,
+            account: None,
         }
     }
 }
@@ -144,6 +149,9 @@ pub struct RoomState {
     /// [`STANDING_IDLE`] with nobody in it); the id of the account whose it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub standing: Option<i64>,
+    /// The room's games are rated (docs/ratings.md).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 impl RoomState {
@@ -240,6 +248,7 @@ mod tests {
                 winners: vec![0],
                 scores: vec![25],
                 names: vec!["Ana".into()],
+                rating_changes: Vec::new(),
             });
             assert!(state.finished.len() <= RECENT_FINISHED);
             assert_eq!(state.finished_total(), number);
@@ -252,6 +261,7 @@ mod tests {
                 winners: vec![],
                 scores: vec![],
                 names: vec![],
+                rating_changes: Vec::new(),
             })
             .collect();
         state.trim_finished();

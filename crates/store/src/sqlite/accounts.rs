@@ -133,6 +133,7 @@ impl Calls {
         let conn = Connection::open(path)?;
         conn.pragma_update(None, "busy_timeout", 5000)?;
         conn.execute_batch(SCHEMA)?;
+        conn.execute_batch(super::ratings::SCHEMA)?;
         let (tx, rx) = mpsc::channel::<Op>();
         std::thread::Builder::new()
             .name("martian-accounts".into())
@@ -160,6 +161,23 @@ impl Calls {
         let (reply, done) = oneshot::channel();
         let call: Call = Box::new(move |conn| {
             let _ = reply.send(f(conn).map_err(StoreError::from));
+        });
+        self.tx
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(Op::Call(call))
+            .map_err(|_| StoreError::Stopped)?;
+        done.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// Runs `f` on the storage thread, where `f` answers the storage's own errors.
+    pub(super) async fn call_stored<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (reply, done) = oneshot::channel();
+        let call: Call = Box::new(move |conn| {
+            let _ = reply.send(f(conn));
         });
         self.tx
             .lock()

@@ -43,6 +43,14 @@ enum Action {
     },
     /// Delete an account and everything of it: profile, sessions, follows, seats.
     Delete { name: String },
+    /// Void a rated game (cheating, a fault): every rating is recomputed from the rated games
+    /// kept without it.
+    VoidGame {
+        /// The room's id, as in its records.
+        room: String,
+        /// The game's number in the room.
+        game: u32,
+    },
 }
 
 fn date(ms: i64) -> String {
@@ -149,6 +157,14 @@ pub fn run(args: AccountsArgs) -> anyhow::Result<()> {
                     .await
                     .map_err(refused)?;
                 out += &format!("deleted {name}\n");
+            }
+            Action::VoidGame { room, game } => {
+                martian_server::operator::void_game(&accounts, &room, game)
+                    .await
+                    .map_err(refused)?;
+                out += &format!(
+                    "voided game {game} of room {room}: every rating recomputed without it\n"
+                );
             }
         }
         crate::output::emit(&out)

@@ -164,6 +164,7 @@ impl Room {
         }
         let mut next = self.state.clone();
         next.seats[seat].claimed = true;
+        next.seats[seat].account = signed.map(|s| s.id);
         // The entry's own update carries the mark to everyone.
         if let Err(refusal) = self.commit_state(next).await {
             tracing::warn!(room = %self.id, "marking a claimed seat: {refusal}");

@@ -77,6 +77,7 @@ impl Room {
                 self.commit_state(next).await?;
                 Ok(vec![RoomEvent::Room(RoomChange::RulesChanged)])
             }
+            ClientMessage::SetRated { rated } => self.set_rated(rated).await,
             ClientMessage::SetTimer { timer } => {
                 if timer.seconds > Timer::MAX_SECONDS {
                     return Err(Refusal::TimerTooLong);
@@ -124,6 +125,12 @@ impl Room {
         }
         // People in line (and here) take their seats.
         let seated = self.seat_waiting(&mut next);
+        if next.rated {
+            super::rated::check_rateable(&next)?;
+            if next.seats.len() < 2 {
+                return Err(Refusal::NotRateable(super::rated::TOO_FEW));
+            }
+        }
         next.status = Status::Playing;
         next.game += 1;
         let number = next.game;

@@ -131,11 +131,21 @@ impl Room {
         if let Some(outcome) = next.game().outcome() {
             let finished = next.record(self.players());
             let record = finished.to_json();
+            let finished_ms = martian_store::now_ms();
+            let rated = if self.state.rated {
+                self.rated_game(&outcome.scores, &outcome.winners, finished_ms)
+            } else {
+                None
+            };
+            let rating_changes = match rated {
+                Some(game) => super::rated::apply_rated(self.store.ratings(), game).await,
+                None => Vec::new(),
+            };
             ended = Some(Ended {
                 room: self.id.clone(),
                 number: self.state.game,
                 record: finished,
-                finished_ms: martian_store::now_ms(),
+                finished_ms,
             });
             let mut over = self.state.clone();
             over.status = Status::Over;
@@ -144,6 +154,7 @@ impl Room {
                 winners: outcome.winners.clone(),
                 scores: outcome.scores.clone(),
                 names: over.seats.iter().map(|s| s.name.clone()).collect(),
+                rating_changes,
             });
             writes.push(Write::GameFinished {
                 room: self.id.clone(),

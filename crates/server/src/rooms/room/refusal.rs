@@ -107,6 +107,11 @@ pub enum Refusal {
     RemovePresent,
     #[error("the rules are set before the game starts")]
     RulesAfterStart,
+    #[error("whether games are rated is set before the game starts")]
+    RatedAfterStart,
+    /// What keeps the room's games from being rated.
+    #[error("{0}")]
+    NotRateable(&'static str),
     #[error("the timer is at most {} seconds", Timer::MAX_SECONDS)]
     TimerTooLong,
     #[error("the game is under way")]
@@ -178,6 +183,7 @@ impl Refusal {
             | Refusal::BotAfterStart
             | Refusal::RemovePresent
             | Refusal::RulesAfterStart
+            | Refusal::RatedAfterStart
             | Refusal::GameUnderWay
             | Refusal::NoGameFor(_) => ErrorCode::WrongState,
             Refusal::BotPlaysYourSeat => ErrorCode::NotYourTurn,
@@ -197,6 +203,7 @@ impl Refusal {
             | Refusal::UnknownBot(_)
             | Refusal::CannotRemove(_)
             | Refusal::TimerTooLong
+            | Refusal::NotRateable(_)
             | Refusal::NotAccountHost
             | Refusal::Bot(_) => ErrorCode::Invalid,
             Refusal::StandingTablesFull => ErrorCode::TooManyRooms,
@@ -501,6 +508,16 @@ mod tests {
                 C::WrongState,
                 "the rules are set before the game starts",
             ),
+            (
+                Refusal::RatedAfterStart,
+                C::WrongState,
+                "whether games are rated is set before the game starts",
+            ),
+            (
+                Refusal::NotRateable(super::super::rated::NOT_SIGNED_IN),
+                C::Invalid,
+                "a rated game seats only people signed in as their seat's account",
+            ),
             (Refusal::TimerTooLong, C::Invalid, "TIMER"),
             (
                 Refusal::GameUnderWay,
@@ -585,6 +602,8 @@ mod tests {
                 | Refusal::CannotRemove(_)
                 | Refusal::RemovePresent
                 | Refusal::RulesAfterStart
+                | Refusal::RatedAfterStart
+                | Refusal::NotRateable(_)
                 | Refusal::TimerTooLong
                 | Refusal::GameUnderWay
                 | Refusal::NoGameFor(_)

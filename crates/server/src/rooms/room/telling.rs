@@ -144,6 +144,7 @@ impl Room {
             lang: self.state.lang,
             spectator_chat: self.state.spectator_chat,
             standing: self.state.standing.is_some(),
+            rated: self.state.rated,
             spectators: self.spectators(),
             game: self.table.as_ref().map(|t| {
                 game_view(
