@@ -9,6 +9,7 @@
 
 pub mod accounts;
 mod backend;
+pub mod challenges;
 mod file_lock;
 mod forget;
 mod postgres;
@@ -22,6 +23,7 @@ pub use backend::{
     Backend, BoxFuture, CHAT_KEPT, Fence, RoomRow, StoreError, StoreMetrics, StoredGame,
     StoredRoom, Write, now_ms,
 };
+pub use challenges::Challenges;
 pub use forget::DELETED_PLAYER;
 pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
 pub use redact::redact_url;

@@ -22,6 +22,7 @@
 //!   any other process's renewal would take at once.
 
 pub(crate) mod accounts;
+mod challenges;
 mod leases;
 mod reviews;
 mod writes;
@@ -45,7 +46,7 @@ use writes::writer;
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
@@ -105,6 +106,7 @@ CREATE TABLE chat (
     accounts::MIGRATION,
     accounts::STANDING_MIGRATION,
     reviews::MIGRATION,
+    challenges::MIGRATION,
 ];
 
 /// The advisory lock migrations are applied under (any number, the same for every process).

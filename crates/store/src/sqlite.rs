@@ -21,6 +21,7 @@ use crate::backend::{
 use crate::file_lock::FileLock;
 
 pub(crate) mod accounts;
+mod challenges;
 mod reviews;
 
 impl From<rusqlite::Error> for StoreError {
@@ -288,6 +289,7 @@ impl Sqlite {
         conn.execute_batch(HEALTH_SCHEMA)?;
         conn.execute_batch(accounts::SCHEMA)?;
         conn.execute_batch(reviews::SCHEMA)?;
+        conn.execute_batch(challenges::SCHEMA)?;
         migrate(&conn)?;
         conn.execute_batch(INDEXES)?;
         let (rooms, next_moves) = load_rooms(&conn)?;
