@@ -86,6 +86,14 @@ pub fn router(app: Arc<App>) -> Router {
                 )),
         )
         .route("/api/challenge/{date}", get(crate::edge::challenge::day))
+        .route(
+            "/api/challenge/{date}/leaderboard",
+            get(crate::edge::challenge::leaderboard),
+        )
+        .route(
+            "/api/challenge/{date}/attempts/{id}",
+            get(crate::edge::challenge::attempt),
+        )
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/readyz", get(ready));
     let router = if app.config.metrics == MetricsAt::GamePort {

@@ -3,6 +3,7 @@
 //! one at a time in the order they arrive.
 
 mod bots;
+mod challenge;
 mod chat;
 mod entry;
 mod lobby;
@@ -27,7 +28,7 @@ use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules
 
 use crate::rooms::chat::{Bucket, ChatLog};
 use crate::rooms::outbox::{ConnId, Outbox, Outgoing, Text};
-use crate::rooms::table::{Command, Move, Table};
+use crate::rooms::table::{self, Command, Move, Table};
 use crate::rooms::views::{
     HistoryCache, RoomChange, RoomEvent, RoomView, SeatView, WaitingView, game_view,
 };
@@ -400,6 +401,7 @@ impl Room {
             lang: founding.lang,
             spectator_chat: false,
             standing: None,
+            challenge: None,
         };
         let mut room = Room::with_state(id, state, store, settings);
         room.reported = Reported::entering();
@@ -459,6 +461,7 @@ impl Room {
             lang: founding.lang,
             spectator_chat: false,
             standing: None,
+            challenge: None,
         };
         let mut room = Room::with_state(id, state, store, settings);
         room.reported = Reported::entering();
@@ -574,8 +577,15 @@ impl Room {
                 .iter()
                 .map(|code| Move::parse(code).ok_or_else(|| fail(format!("bad move '{code}'"))))
                 .collect::<Result<Vec<_>, _>>()?;
-            let table = Table::replay(room.state.rules, room.state.seats.len(), game.seed, &moves)
-                .map_err(|e| fail(e.to_string()))?;
+            let source = match &room.state.challenge {
+                Some(challenge) => {
+                    table::DiceSource::Challenge(martian_challenge::Challenge::of(challenge.date))
+                }
+                None => table::DiceSource::Seed(game.seed),
+            };
+            let table =
+                Table::replay_dealt(room.state.rules, room.state.seats.len(), source, &moves)
+                    .map_err(|e| fail(e.to_string()))?;
             room.table = Some(table);
             room.make_bots().map_err(|e| fail(e.to_string()))?;
             room.schedule();

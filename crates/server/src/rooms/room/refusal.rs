@@ -83,6 +83,10 @@ pub enum Refusal {
     /// The solver the coach reads is busy preparing other rooms' solutions.
     #[error("the coach waits for the server's solver, busy with other rooms: ask again shortly")]
     CoachBusy,
+    #[error("the coach is off in a ranked challenge: play the day again unranked to use it")]
+    CoachInRankedChallenge,
+    #[error("a challenge room plays the day's game only: start another challenge instead")]
+    ChallengeRoom,
 
     // Handing a seat to a bot.
     #[error("there is no seat {0}")]
@@ -179,6 +183,8 @@ impl Refusal {
             | Refusal::RemovePresent
             | Refusal::RulesAfterStart
             | Refusal::GameUnderWay
+            | Refusal::CoachInRankedChallenge
+            | Refusal::ChallengeRoom
             | Refusal::NoGameFor(_) => ErrorCode::WrongState,
             Refusal::BotPlaysYourSeat => ErrorCode::NotYourTurn,
             Refusal::Table(TableError::NotYourTurn) => ErrorCode::NotYourTurn,
@@ -414,6 +420,16 @@ mod tests {
                 "only players can do this",
             ),
             (
+                Refusal::CoachInRankedChallenge,
+                C::WrongState,
+                "the coach is off in a ranked challenge: play the day again unranked to use it",
+            ),
+            (
+                Refusal::ChallengeRoom,
+                C::WrongState,
+                "a challenge room plays the day's game only: start another challenge instead",
+            ),
+            (
                 Refusal::NotAnAction("jump".into()),
                 C::Invalid,
                 "'jump' is not an action: use roll, stop, R, H, C or K",
@@ -575,6 +591,8 @@ mod tests {
                 | Refusal::Table(_)
                 | Refusal::Coach(_)
                 | Refusal::CoachBusy
+                | Refusal::CoachInRankedChallenge
+                | Refusal::ChallengeRoom
                 | Refusal::NoSuchSeat(_)
                 | Refusal::PlayedByBot(_)
                 | Refusal::PlayerHere
