@@ -375,6 +375,7 @@ mod shared {
         let decision = |position: &str, choice: &str| AttemptDecision {
             position: position.into(),
             choice: choice.into(),
+            best: "roll".into(),
             loss: 0.5,
         };
         let finished =
@@ -506,6 +507,10 @@ mod shared {
         assert!(row.ranked && row.name == "ANA" && row.loss == 2.0 && row.finished_ms == 30);
         let positions: Vec<&str> = decisions.iter().map(|d| d.position.as_str()).collect();
         assert_eq!(positions, ["p0", "p1"]);
+        assert_eq!(
+            (decisions[1].choice.as_str(), decisions[1].best.as_str()),
+            ("R", "roll")
+        );
         assert!(
             !challenges
                 .attempt(again_id)

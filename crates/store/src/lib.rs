@@ -8,6 +8,7 @@
 //! a process that lost a room (paused past its lease, then resumed) cannot write to it.
 
 pub mod accounts;
+mod attempts;
 mod backend;
 pub mod challenges;
 mod file_lock;

@@ -181,6 +181,7 @@ pub async fn attempt(
             json!({
                 "key": d.position,
                 "chosen": d.choice,
+                "best": d.best,
                 "loss": d.loss,
                 "others": others.get(&d.position),
             })

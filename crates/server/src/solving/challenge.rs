@@ -206,6 +206,7 @@ pub async fn settle(
             .map(|d| AttemptDecision {
                 position: d.key.clone(),
                 choice: d.chosen.code(),
+                best: d.best.code(),
                 loss: d.loss,
             })
             .collect(),

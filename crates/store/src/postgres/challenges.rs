@@ -5,11 +5,11 @@ use tokio_postgres::Row;
 
 use super::accounts::PgAccounts;
 use super::pg;
-use crate::backend::StoreError;
-use crate::challenges::{
+use crate::attempts::{
     AttemptDecision, AttemptPlayer, AttemptRow, BOARD_ORDER, BoardPage, ChoiceCount,
     FinishedAttempt, scores_of, scores_text,
 };
+use crate::backend::StoreError;
 
 /// Migration 6: the daily challenge's attempts.
 pub(super) const MIGRATION: &str = "
@@ -39,6 +39,7 @@ CREATE TABLE challenge_decisions (
     date TEXT NOT NULL,
     position TEXT NOT NULL,
     choice TEXT NOT NULL,
+    best TEXT NOT NULL,
     loss DOUBLE PRECISION NOT NULL,
     ranked BOOLEAN NOT NULL,
     attempt_loss DOUBLE PRECISION NOT NULL,
@@ -150,9 +151,9 @@ impl PgAccounts {
         let insert = tx
             .prepare(
                 "INSERT INTO challenge_decisions
-                     (attempt, seq, date, position, choice, loss, ranked, attempt_loss,
+                     (attempt, seq, date, position, choice, best, loss, ranked, attempt_loss,
                       attempt_finished_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             )
             .await
             .map_err(pg)?;
@@ -166,6 +167,7 @@ impl PgAccounts {
                     &a.date,
                     &d.position,
                     &d.choice,
+                    &d.best,
                     &d.loss,
                     &ranked,
                     &a.loss,
@@ -306,7 +308,7 @@ impl PgAccounts {
         };
         let decisions = client
             .query(
-                "SELECT position, choice, loss FROM challenge_decisions
+                "SELECT position, choice, best, loss FROM challenge_decisions
                  WHERE attempt = $1 ORDER BY seq",
                 &[&id],
             )
@@ -316,7 +318,8 @@ impl PgAccounts {
             .map(|row| AttemptDecision {
                 position: row.get(0),
                 choice: row.get(1),
-                loss: row.get(2),
+                best: row.get(2),
+                loss: row.get(3),
             })
             .collect();
         Ok(Some((attempt_row(&row), decisions)))

@@ -4,11 +4,11 @@
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::accounts::Calls;
-use crate::backend::StoreError;
-use crate::challenges::{
+use crate::attempts::{
     AttemptDecision, AttemptPlayer, AttemptRow, BOARD_ORDER, BoardPage, ChoiceCount,
     FinishedAttempt, scores_of, scores_text,
 };
+use crate::backend::StoreError;
 
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS challenge_attempts (
@@ -38,6 +38,7 @@ CREATE TABLE IF NOT EXISTS challenge_decisions (
     date TEXT NOT NULL,
     position TEXT NOT NULL,
     choice TEXT NOT NULL,
+    best TEXT NOT NULL,
     loss REAL NOT NULL,
     ranked INTEGER NOT NULL,
     attempt_loss REAL NOT NULL,
@@ -151,9 +152,9 @@ impl Calls {
             {
                 let mut insert = tx.prepare(
                     "INSERT INTO challenge_decisions
-                         (attempt, seq, date, position, choice, loss, ranked, attempt_loss,
+                         (attempt, seq, date, position, choice, best, loss, ranked, attempt_loss,
                           attempt_finished_ms)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 )?;
                 for (seq, d) in a.decisions.iter().enumerate() {
                     insert.execute(params![
@@ -162,6 +163,7 @@ impl Calls {
                         a.date,
                         d.position,
                         d.choice,
+                        d.best,
                         d.loss,
                         a.claimed.is_some(),
                         a.loss,
@@ -306,7 +308,7 @@ impl Calls {
                 return Ok(None);
             };
             let mut statement = conn.prepare(
-                "SELECT position, choice, loss FROM challenge_decisions
+                "SELECT position, choice, best, loss FROM challenge_decisions
                  WHERE attempt = ?1 ORDER BY seq",
             )?;
             let decisions = statement
@@ -314,7 +316,8 @@ impl Calls {
                     Ok(AttemptDecision {
                         position: row.get(0)?,
                         choice: row.get(1)?,
-                        loss: row.get(2)?,
+                        best: row.get(2)?,
+                        loss: row.get(3)?,
                     })
                 })?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
