@@ -26,7 +26,9 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-// Plays every page's seat until each is back on the challenge's page with its result.
+// Plays every page's seat until each is back on the challenge's page with its result. The pages'
+// clocks run ahead while nobody can move: a whole game's turn ends are held on screen for
+// seconds each (game.js, HOLD_MS), which would make this test take a minute.
 async function playUntilGraded(pages, limit = 120_000) {
   const deadline = Date.now() + limit;
   while (Date.now() < deadline) {
@@ -39,7 +41,10 @@ async function playUntilGraded(pages, limit = 120_000) {
         await page.waitForTimeout(20);
       }
     }
-    if (!moved) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (!moved) {
+      await Promise.all(pages.map((p) => p.clock.fastForward(1000).catch(() => null)));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
   }
   throw new Error("the challenge was not graded in time");
 }
@@ -48,6 +53,7 @@ test("two players finish the day and both see the board and what the others did"
   const players = [];
   for (const name of ["Ana", "Bob"]) {
     const { page, errors } = await openPage(browser, base, { viewport: { width: 1280, height: 800 } }, name);
+    await page.clock.install();
     await page.goto(`${base}/challenge`);
     await page.fill("#challenge-name", name);
     await page.getByRole("button", { name: "Play today's challenge" }).click();
