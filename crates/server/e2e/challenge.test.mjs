@@ -34,17 +34,11 @@ async function playUntilGraded(pages, limit = 120_000) {
   while (Date.now() < deadline) {
     const graded = await Promise.all(pages.map((p) => p.locator("#challenge-result-title").count()));
     if (graded.every((n) => n > 0)) return;
-    let moved = false;
     for (const page of pages) {
-      if (await moveIfMyTurn(page).catch(() => null)) {
-        moved = true;
-        await page.waitForTimeout(20);
-      }
+      if (await moveIfMyTurn(page).catch(() => null)) await page.waitForTimeout(20);
+      else await page.clock.fastForward(1000).catch(() => null);
     }
-    if (!moved) {
-      await Promise.all(pages.map((p) => p.clock.fastForward(1000).catch(() => null)));
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error("the challenge was not graded in time");
 }

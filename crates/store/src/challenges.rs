@@ -5,7 +5,9 @@
 //! A ranked attempt is claimed when its game starts ([`Challenges::claim`]): one per day and
 //! player, so that leaving a game half-played and starting again plays unranked. Decisions carry
 //! their attempt's place on the board (its loss and finish), so that the best-ranked player's
-//! choice at a position is the first entry of an index, however many played the day.
+//! choice at a position is the first entry of an index, however many played the day; and each
+//! ranked choice is counted as it is stored, so that the shares at a position everyone reaches
+//! (the day's first roll) are read, not counted, at each result.
 
 use std::sync::Arc;
 

@@ -46,6 +46,13 @@ CREATE TABLE challenge_decisions (
     attempt_finished_ms BIGINT NOT NULL,
     PRIMARY KEY (attempt, seq)
 );
+CREATE TABLE challenge_choice_counts (
+    date TEXT NOT NULL,
+    position TEXT NOT NULL,
+    choice TEXT NOT NULL,
+    count BIGINT NOT NULL,
+    PRIMARY KEY (date, position, choice)
+);
 CREATE INDEX challenge_positions
     ON challenge_decisions (date, position, attempt_loss, attempt_finished_ms, attempt, choice)
     WHERE ranked;
@@ -158,7 +165,21 @@ impl PgAccounts {
             .await
             .map_err(pg)?;
         let ranked = a.claimed.is_some();
+        let count = tx
+            .prepare(
+                "INSERT INTO challenge_choice_counts (date, position, choice, count)
+                 VALUES ($1, $2, $3, 1)
+                 ON CONFLICT (date, position, choice)
+                 DO UPDATE SET count = challenge_choice_counts.count + 1",
+            )
+            .await
+            .map_err(pg)?;
         for (seq, d) in a.decisions.iter().enumerate() {
+            if ranked {
+                tx.execute(&count, &[&a.date, &d.position, &d.choice])
+                    .await
+                    .map_err(pg)?;
+            }
             tx.execute(
                 &insert,
                 &[
@@ -243,9 +264,8 @@ impl PgAccounts {
         let client = guard.as_ref().ok_or(StoreError::Stopped)?;
         let rows = client
             .query(
-                "SELECT position, choice, COUNT(*) FROM challenge_decisions
-                 WHERE date = $1 AND ranked AND position = ANY($2)
-                 GROUP BY position, choice",
+                "SELECT position, choice, count FROM challenge_choice_counts
+                 WHERE date = $1 AND position = ANY($2)",
                 &[&date, &positions],
             )
             .await

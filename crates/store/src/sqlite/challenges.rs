@@ -45,6 +45,13 @@ CREATE TABLE IF NOT EXISTS challenge_decisions (
     attempt_finished_ms INTEGER NOT NULL,
     PRIMARY KEY (attempt, seq)
 );
+CREATE TABLE IF NOT EXISTS challenge_choice_counts (
+    date TEXT NOT NULL,
+    position TEXT NOT NULL,
+    choice TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (date, position, choice)
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS challenge_positions
     ON challenge_decisions (date, position, attempt_loss, attempt_finished_ms, attempt, choice)
     WHERE ranked = 1;
@@ -156,7 +163,15 @@ impl Calls {
                           attempt_finished_ms)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 )?;
+                let mut count = tx.prepare(
+                    "INSERT INTO challenge_choice_counts (date, position, choice, count)
+                     VALUES (?1, ?2, ?3, 1)
+                     ON CONFLICT (date, position, choice) DO UPDATE SET count = count + 1",
+                )?;
                 for (seq, d) in a.decisions.iter().enumerate() {
+                    if a.claimed.is_some() {
+                        count.execute(params![a.date, d.position, d.choice])?;
+                    }
                     insert.execute(params![
                         id,
                         seq as i64,
@@ -242,9 +257,8 @@ impl Calls {
         }
         self.call(move |conn| {
             let mut statement = conn.prepare(&format!(
-                "SELECT position, choice, COUNT(*) FROM challenge_decisions
-                 WHERE date = ?1 AND ranked = 1 AND position IN ({})
-                 GROUP BY position, choice",
+                "SELECT position, choice, count FROM challenge_choice_counts
+                 WHERE date = ?1 AND position IN ({})",
                 placeholders(2, positions.len())
             ))?;
             let values: Vec<&dyn rusqlite::ToSql> = std::iter::once(&date as &dyn rusqlite::ToSql)
