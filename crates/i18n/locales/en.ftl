@@ -2655,3 +2655,98 @@ challenge-lost-most = Where you lost the most:
 challenge-lost-at = turn { $turn } (round { $round }): you { $chosen }; perfect play would { $best } (−{ $points } points).
 challenge-share = To share (no dice, no scores):
 challenge-share-title = Martian Dice daily { $date } — { $points } points of chance lost
+
+## The daily challenge's page (/challenge).
+
+web-challenge-link = Daily challenge
+# $date: YYYY-MM-DD.
+web-challenge-title = Daily challenge — { $date }
+web-challenge-about = The same dice for everyone, against the hard bot under the official rules. Every decision is graded against perfect play: the board ranks skill, not luck. Today's first game is ranked, without the coach; the archive's days play unranked.
+# $today: yes or no.
+web-challenge-play = { $today ->
+        [yes] Play today's challenge
+       *[no] Play this day (unranked)
+    }
+# $ranked: yes or no.
+web-challenge-result = { $ranked ->
+        [yes] Your result
+       *[no] Your result (unranked)
+    }
+# $rank, $of: numbers; $percentile: a whole number.
+web-challenge-placing = Rank { $rank } of { $of } — you placed level with or ahead of { $percentile }% of the day's players.
+# $points: a decimal number; $won: yes or no.
+web-challenge-loss = Chance to win lost against perfect play: { $points } points. { $won ->
+        [yes] You won the game.
+       *[no] You lost the game.
+    }
+# $days: a number.
+web-challenge-streak = { $days ->
+        [one] Streak: { $days } day in a row with a ranked challenge.
+       *[other] Streak: { $days } days in a row with a ranked challenge.
+    }
+web-challenge-copy = Copy
+web-challenge-copied = Copied
+web-challenge-decisions = Your decisions, and what the others did
+# $turn: a number; $action: stop, roll or take; $face: death-ray, human, cow, chicken (take only).
+web-challenge-you = Turn { $turn }, you { $action ->
+        [stop] stopped:
+        [roll] rolled again:
+       *[take] { $face ->
+            [death-ray] took the death rays:
+            [human] took the humans:
+            [cow] took the cows:
+           *[chicken] took the chickens:
+        }
+    }
+# $share: a whole number (percent); $action, $face: as web-challenge-you.
+web-challenge-others = { $share }% { $action ->
+        [stop] stopped here
+        [roll] rolled again here
+       *[take] { $face ->
+            [death-ray] took the death rays here
+            [human] took the humans here
+            [cow] took the cows here
+           *[chicken] took the chickens here
+        }
+    }
+# $action, $face: as web-challenge-you.
+web-challenge-perfect = perfect play { $action ->
+        [stop] stops
+        [roll] rolls again
+       *[take] { $face ->
+            [death-ray] takes the death rays
+            [human] takes the humans
+            [cow] takes the cows
+           *[chicken] takes the chickens
+        }
+    }
+# $action, $face: as web-challenge-you.
+web-challenge-top = the day's best player { $action ->
+        [stop] stopped
+        [roll] rolled again
+       *[take] { $face ->
+            [death-ray] took the death rays
+            [human] took the humans
+            [cow] took the cows
+           *[chicken] took the chickens
+        }
+    }
+web-challenge-board-title = The day's board
+# The table's accessible name (a contract of the page's tests).
+web-challenge-board = Challenge leaderboard
+web-challenge-board-loading = Loading the board…
+web-challenge-board-failed = The board could not be loaded.
+web-challenge-board-empty = Nobody has finished this day's ranked challenge yet.
+web-challenge-rank = Rank
+web-challenge-name = Player
+web-challenge-lost = Points lost
+web-challenge-accuracy = Accuracy
+web-challenge-game = Game
+web-challenge-guest = (guest)
+# $won: yes or no; $scores: the final totals, 25–19.
+web-challenge-outcome = { $won ->
+        [yes] won { $scores }
+       *[no] lost { $scores }
+    }
+web-challenge-archive = Other days
+web-challenge-today = Today

@@ -2609,3 +2609,98 @@ challenge-lost-most = Onde você mais perdeu:
 challenge-lost-at = turno { $turn } (rodada { $round }): você { $chosen }; o jogo perfeito mandava { $best } (−{ $points } pontos).
 challenge-share = Para compartilhar (sem dados, sem placar):
 challenge-share-title = Martian Dice diário { $date } — { $points } pontos de chance perdidos
+
+## A página do desafio diário (/challenge).
+
+web-challenge-link = Desafio diário
+# $date: AAAA-MM-DD.
+web-challenge-title = Desafio diário — { $date }
+web-challenge-about = Os mesmos dados para todos, contra o robô difícil nas regras oficiais. Cada decisão é avaliada contra o jogo perfeito: o placar mede habilidade, não sorte. A primeira partida de hoje vale para o placar, sem o treinador; os dias do arquivo não valem.
+# $today: yes ou no.
+web-challenge-play = { $today ->
+        [yes] Jogar o desafio de hoje
+       *[no] Jogar este dia (fora do placar)
+    }
+# $ranked: yes ou no.
+web-challenge-result = { $ranked ->
+        [yes] Seu resultado
+       *[no] Seu resultado (fora do placar)
+    }
+# $rank, $of: números; $percentile: um número inteiro.
+web-challenge-placing = Posição { $rank } de { $of } — você ficou empatado ou à frente de { $percentile }% dos jogadores do dia.
+# $points: um número decimal; $won: yes ou no.
+web-challenge-loss = Chance de vitória perdida contra o jogo perfeito: { $points } pontos. { $won ->
+        [yes] Você venceu a partida.
+       *[no] Você perdeu a partida.
+    }
+# $days: um número.
+web-challenge-streak = { $days ->
+        [one] Sequência: { $days } dia seguido com um desafio no placar.
+       *[other] Sequência: { $days } dias seguidos com um desafio no placar.
+    }
+web-challenge-copy = Copiar
+web-challenge-copied = Copiado
+web-challenge-decisions = Suas decisões, e o que os outros fizeram
+# $turn: um número; $action: stop, roll ou take; $face: death-ray, human, cow, chicken (só take).
+web-challenge-you = Turno { $turn }, você { $action ->
+        [stop] parou:
+        [roll] rolou de novo:
+       *[take] { $face ->
+            [death-ray] pegou os raios da morte:
+            [human] pegou os humanos:
+            [cow] pegou as vacas:
+           *[chicken] pegou as galinhas:
+        }
+    }
+# $share: um número inteiro (por cento); $action, $face: como em web-challenge-you.
+web-challenge-others = { $share }% { $action ->
+        [stop] pararam aqui
+        [roll] rolaram de novo aqui
+       *[take] { $face ->
+            [death-ray] pegaram os raios da morte aqui
+            [human] pegaram os humanos aqui
+            [cow] pegaram as vacas aqui
+           *[chicken] pegaram as galinhas aqui
+        }
+    }
+# $action, $face: como em web-challenge-you.
+web-challenge-perfect = o jogo perfeito { $action ->
+        [stop] para
+        [roll] rola de novo
+       *[take] { $face ->
+            [death-ray] pega os raios da morte
+            [human] pega os humanos
+            [cow] pega as vacas
+           *[chicken] pega as galinhas
+        }
+    }
+# $action, $face: como em web-challenge-you.
+web-challenge-top = o melhor jogador do dia { $action ->
+        [stop] parou
+        [roll] rolou de novo
+       *[take] { $face ->
+            [death-ray] pegou os raios da morte
+            [human] pegou os humanos
+            [cow] pegou as vacas
+           *[chicken] pegou as galinhas
+        }
+    }
+web-challenge-board-title = O placar do dia
+# O nome acessível da tabela.
+web-challenge-board = Placar do desafio
+web-challenge-board-loading = Carregando o placar…
+web-challenge-board-failed = Não foi possível carregar o placar.
+web-challenge-board-empty = Ninguém terminou ainda o desafio deste dia no placar.
+web-challenge-rank = Posição
+web-challenge-name = Jogador
+web-challenge-lost = Pontos perdidos
+web-challenge-accuracy = Precisão
+web-challenge-game = Partida
+web-challenge-guest = (visitante)
+# $won: yes ou no; $scores: os totais finais, 25–19.
+web-challenge-outcome = { $won ->
+        [yes] venceu { $scores }
+       *[no] perdeu { $scores }
+    }
+web-challenge-archive = Outros dias
+web-challenge-today = Hoje

@@ -162,11 +162,20 @@ pub enum ClientMessage {
     MyRooms { seats: Vec<HeldSeat> },
     /// Keeps the connection alive; answered with `pong`.
     Ping {},
+    /// Plays the daily challenge of `date` (today, UTC, when absent) against its bot, in a room
+    /// of one's own (docs/challenge.md). A guest gives the key its browser keeps (`guest` in
+    /// `challenge_started`), which counts its one ranked attempt a day.
+    Challenge {
+        date: Option<String>,
+        name: String,
+        avatar: Option<String>,
+        guest: Option<String>,
+    },
 }
 
 impl ClientMessage {
     /// Every request's `type`, as [`ClientMessage::kind`] names them.
-    pub const KINDS: [&'static str; 27] = [
+    pub const KINDS: [&'static str; 28] = [
         "create_room",
         "join",
         "resume",
@@ -194,6 +203,7 @@ impl ClientMessage {
         "match_cancel",
         "my_rooms",
         "ping",
+        "challenge",
     ];
 
     /// The request type of a text that is not a valid message but plainly meant to be one: a
@@ -234,6 +244,7 @@ impl ClientMessage {
             ClientMessage::MatchCancel {} => "match_cancel",
             ClientMessage::MyRooms { .. } => "my_rooms",
             ClientMessage::Ping {} => "ping",
+            ClientMessage::Challenge { .. } => "challenge",
         }
     }
 }
@@ -441,6 +452,19 @@ pub enum ServerMessage<'a> {
     Invited {
         from: &'a str,
         code: &'a str,
+    },
+    /// The sender plays the daily challenge of `date` (before `joined`): ranked or not, and,
+    /// for a guest, the key its browser keeps for the next days' attempts.
+    ChallengeStarted {
+        date: &'a str,
+        ranked: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        guest: Option<&'a str>,
+    },
+    /// The sender's challenge game is graded: its result (docs/challenge.md), or why it is not.
+    ChallengeResult {
+        #[serde(flatten)]
+        result: &'a serde_json::Value,
     },
     /// A request was refused; nothing changed.
     Error {

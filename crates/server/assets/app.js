@@ -20,6 +20,7 @@ import { outcomeText } from "./js/turns.js";
 import { openHowTo, relabelHowTo } from "./js/howto.js";
 import { relabelReplay } from "./js/replay.js";
 import { renderReviewPage } from "./js/reviewpage.js";
+import { renderChallengePage, challengeDate, todayUtc, onChallengeStarted, onChallengeResult } from "./js/challenge.js";
 import { resetChat, addLines, patchChat, chatRefused } from "./js/chat.js";
 import { goHome } from "./js/leave.js";
 import { savedAvatar, saveAvatar, avatarIds, newcomerAvatar } from "./js/avatars.js";
@@ -65,6 +66,7 @@ function relabel() {
 function route() {
   const path = /^\/r\/([^/]+)\/?$/.exec(location.pathname);
   if (path) return { kind: "code", code: normaliseCode(decodeURIComponent(path[1])) };
+  if (/^\/challenge\/?$/.test(location.pathname)) return { kind: "challenge", date: challengeDate() };
   const profile = /^\/p\/([^/]+)\/?$/.exec(location.pathname);
   if (profile) return { kind: "profile", name: decodeURIComponent(profile[1]) };
   const room = /room=([0-9a-f]{32})/.exec(location.hash);
@@ -89,7 +91,7 @@ function enterRoute() {
   const where = route();
   state.waiting = false;
   state.stale = false;
-  if (where.kind === "home" || where.kind === "review" || where.kind === "profile") {
+  if (where.kind === "home" || where.kind === "review" || where.kind === "profile" || where.kind === "challenge") {
     state.roomId = null;
     state.room = null;
     render();
@@ -250,6 +252,16 @@ function receive(message) {
       onMyRooms(message.rooms || []);
       if (!state.roomId && route().kind === "home") render();
       break;
+    case "challenge_started":
+      onChallengeStarted(message);
+      break;
+    case "challenge_result": {
+      // The game is graded: its result and the day's board, on the challenge's page.
+      onChallengeResult(message);
+      history.pushState(null, "", message.date === todayUtc() ? "/challenge" : `/challenge?date=${message.date}`);
+      onNavigate();
+      break;
+    }
     case "error":
       onError(message);
       break;
@@ -599,6 +611,17 @@ function render() {
     return;
   }
   state.profileShown = null;
+  if (where.kind === "challenge" && !state.roomId) {
+    setTitle(`${t("web-challenge-title", { date: where.date })} — ${t("web-title")}`);
+    // Drawn once per visit and language; the page redraws itself as the board arrives.
+    const shown = `${where.date}/${lang()}`;
+    if (state.challengeShown !== shown) {
+      state.challengeShown = shown;
+      renderChallengePage(app, where.date);
+    }
+    return;
+  }
+  state.challengeShown = null;
   if (where.kind === "review" && !state.roomId) {
     setTitle(`${t("web-review-title", { number: where.number })} — ${t("web-title")}`);
     return renderReviewPage(app, where.room, where.number, false, where.turn);

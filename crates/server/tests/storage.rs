@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use martian_server::Metrics;
+use martian_server::store::challenges::{AttemptDecision, AttemptPlayer, FinishedAttempt};
 use martian_server::store::reviews::{BestTurn, ReviewedSeatRow};
 use martian_server::store::{
     Claim, PostgresOptions, SCHEMA_VERSION, Store, StoreError, StoredRoom, Write,
@@ -365,6 +366,166 @@ mod shared {
         store.close().await;
     }
 
+    pub async fn challenge_attempts_rank_count_choices_and_claim_once(engine: Engine) {
+        let player = |key: &str, account: Option<i64>| AttemptPlayer {
+            key: key.into(),
+            account,
+            name: key.to_uppercase(),
+        };
+        let decision = |position: &str, choice: &str| AttemptDecision {
+            position: position.into(),
+            choice: choice.into(),
+            best: "roll".into(),
+            loss: 0.5,
+        };
+        let finished =
+            |who: AttemptPlayer, claimed, loss, finished_ms, choices: &[(&str, &str)]| {
+                FinishedAttempt {
+                    date: "2026-12-07".into(),
+                    player: who,
+                    claimed,
+                    loss,
+                    accuracy: Some(90.0),
+                    won: loss < 1.0,
+                    scores: vec![25, 13],
+                    finished_ms,
+                    decisions: choices.iter().map(|(p, c)| decision(p, c)).collect(),
+                }
+            };
+        let (store, _) = engine.open().await;
+        let challenges = store.challenges();
+        let day = || "2026-12-07".to_string();
+        let ana = challenges
+            .claim(day(), player("ana", Some(1)), 1)
+            .await
+            .unwrap();
+        let bob = challenges
+            .claim(day(), player("bob", None), 2)
+            .await
+            .unwrap();
+        let cy = challenges
+            .claim(day(), player("cy", None), 3)
+            .await
+            .unwrap();
+        // One ranked attempt a day per player: claimed once, however often asked.
+        assert!(ana.is_some() && bob.is_some() && cy.is_some());
+        assert_eq!(
+            challenges
+                .claim(day(), player("ana", Some(1)), 4)
+                .await
+                .unwrap(),
+            None
+        );
+        let other_day = challenges.claim("2026-12-06".into(), player("ana", Some(1)), 5);
+        assert!(other_day.await.unwrap().is_some());
+        let start = [("p0", "roll"), ("p1", "R")];
+        let ana_id = challenges
+            .finish(finished(player("ana", Some(1)), ana, 2.0, 30, &start))
+            .await
+            .unwrap();
+        // Bob ties Ana's loss but finished first; Cy lost nothing.
+        challenges
+            .finish(finished(
+                player("bob", None),
+                bob,
+                2.0,
+                20,
+                &[("p0", "stop")],
+            ))
+            .await
+            .unwrap();
+        challenges
+            .finish(finished(
+                player("cy", None),
+                cy,
+                0.0,
+                40,
+                &[("p0", "roll"), ("p1", "H")],
+            ))
+            .await
+            .unwrap();
+        // Ana's second game plays unranked: not on the board, not among the choices.
+        let again = finished(player("ana", Some(1)), None, 0.0, 50, &[("p0", "stop")]);
+        let again_id = challenges.finish(again).await.unwrap();
+        // Cy's claim before finishing stays off the board.
+        challenges
+            .claim(day(), player("dee", None), 6)
+            .await
+            .unwrap();
+        store.close().await;
+
+        let (store, _) = engine.open().await;
+        let challenges = store.challenges();
+        let board = challenges.board(day(), 0, 10).await.unwrap();
+        assert_eq!(board.total, 3);
+        let names: Vec<&str> = board.rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["CY", "BOB", "ANA"]);
+        assert_eq!((board.rows[1].guest, board.rows[2].guest), (true, false));
+        assert_eq!(board.rows[2].scores, [25, 13]);
+        assert_eq!(board.rows[2].accuracy, Some(90.0));
+        let page = challenges.board(day(), 1, 1).await.unwrap();
+        assert_eq!((page.total, page.rows[0].name.as_str()), (3, "BOB"));
+        assert_eq!(
+            challenges.ahead(day(), 2.0, 30, ana_id).await.unwrap(),
+            (2, 3)
+        );
+        assert_eq!(
+            challenges.ahead(day(), 0.0, 50, again_id).await.unwrap(),
+            (1, 3)
+        );
+        let mut counts: Vec<(String, String, u64)> = challenges
+            .choices(day(), vec!["p0".into(), "p1".into(), "p9".into()])
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|c| (c.position, c.choice, c.count))
+            .collect();
+        counts.sort();
+        let expected = [
+            ("p0", "roll", 2),
+            ("p0", "stop", 1),
+            ("p1", "H", 1),
+            ("p1", "R", 1),
+        ];
+        let expected: Vec<(String, String, u64)> = expected
+            .iter()
+            .map(|&(p, c, n)| (p.to_string(), c.to_string(), n))
+            .collect();
+        assert_eq!(counts, expected);
+        let best = challenges
+            .best_choices(day(), vec!["p0".into(), "p1".into(), "p9".into()])
+            .await
+            .unwrap();
+        assert_eq!(
+            best,
+            [
+                ("p0".to_string(), "roll".to_string()),
+                ("p1".to_string(), "H".to_string())
+            ]
+        );
+        let (row, decisions) = challenges.attempt(ana_id).await.unwrap().unwrap();
+        assert!(row.ranked && row.name == "ANA" && row.loss == 2.0 && row.finished_ms == 30);
+        let positions: Vec<&str> = decisions.iter().map(|d| d.position.as_str()).collect();
+        assert_eq!(positions, ["p0", "p1"]);
+        assert_eq!(
+            (decisions[1].choice.as_str(), decisions[1].best.as_str()),
+            ("R", "roll")
+        );
+        assert!(
+            !challenges
+                .attempt(again_id)
+                .await
+                .unwrap()
+                .unwrap()
+                .0
+                .ranked
+        );
+        assert_eq!(challenges.attempt(9999).await.unwrap(), None);
+        // Ana finished a ranked attempt on the 7th only (the 6th was claimed, never finished).
+        assert_eq!(challenges.ranked_days(1, 10).await.unwrap(), ["2026-12-07"]);
+        store.close().await;
+    }
+
     pub async fn a_probe_is_a_real_write_and_a_closed_store_refuses(engine: Engine) {
         let (store, rooms) = engine.open().await;
         store.probe().await.unwrap();
@@ -409,6 +570,7 @@ both!(
     only_the_last_game_is_loaded_with_its_moves_in_order,
     finished_records_are_listed_newest_first_below_a_bound,
     reviewed_seats_are_stored_once_and_read_back_by_seat,
+    challenge_attempts_rank_count_choices_and_claim_once,
     a_probe_is_a_real_write_and_a_closed_store_refuses,
 );
 

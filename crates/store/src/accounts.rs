@@ -70,6 +70,14 @@ impl Accounts {
         }
     }
 
+    /// The daily challenge's attempts, beside the accounts (the same engine and connection).
+    pub(crate) fn challenges(&self) -> crate::challenges::Challenges {
+        match &self.engine {
+            Engine::Sqlite(calls) => crate::challenges::Challenges::sqlite(calls.clone()),
+            Engine::Postgres(pg) => crate::challenges::Challenges::postgres(pg.clone()),
+        }
+    }
+
     /// The accounts of the database `db` (a SQLite file, or a `postgres://` URL), for the
     /// operator's tools: usable while the server runs.
     pub async fn open_beside_server(db: &str) -> Result<Accounts, StoreError> {

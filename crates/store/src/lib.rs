@@ -8,7 +8,9 @@
 //! a process that lost a room (paused past its lease, then resumed) cannot write to it.
 
 pub mod accounts;
+mod attempts;
 mod backend;
+pub mod challenges;
 mod file_lock;
 mod forget;
 mod postgres;
@@ -24,6 +26,7 @@ pub use backend::{
     Backend, BoxFuture, CHAT_KEPT, Fence, RoomRow, StoreError, StoreMetrics, StoredGame,
     StoredRoom, Write, now_ms,
 };
+pub use challenges::Challenges;
 pub use forget::DELETED_PLAYER;
 pub use postgres::{Claim, Postgres, PostgresOptions, SCHEMA_VERSION};
 pub use presence::Presence;

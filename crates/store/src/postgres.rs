@@ -22,6 +22,7 @@
 //!   any other process's renewal would take at once.
 
 pub(crate) mod accounts;
+mod challenges;
 mod leases;
 mod presence;
 mod ratings;
@@ -47,7 +48,7 @@ use writes::writer;
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; 7] = [
+const MIGRATIONS: [&str; 8] = [
     "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
@@ -109,6 +110,7 @@ CREATE TABLE chat (
     reviews::MIGRATION,
     presence::MIGRATION,
     ratings::MIGRATION,
+    challenges::MIGRATION,
 ];
 
 /// The advisory lock migrations are applied under (any number, the same for every process).

@@ -22,6 +22,7 @@ use crate::file_lock::FileLock;
 
 pub(crate) mod accounts;
 mod ratings;
+mod challenges;
 mod reviews;
 
 impl From<rusqlite::Error> for StoreError {
@@ -290,6 +291,7 @@ impl Sqlite {
         conn.execute_batch(accounts::SCHEMA)?;
         conn.execute_batch(reviews::SCHEMA)?;
         conn.execute_batch(ratings::SCHEMA)?;
+        conn.execute_batch(challenges::SCHEMA)?;
         migrate(&conn)?;
         conn.execute_batch(INDEXES)?;
         let (rooms, next_moves) = load_rooms(&conn)?;

@@ -92,6 +92,11 @@ impl Store {
         self.accounts.ratings()
     }
 
+    /// The daily challenge's attempts, in the same database.
+    pub fn challenges(&self) -> crate::challenges::Challenges {
+        self.accounts.challenges()
+    }
+
     /// Whether the storage can store now: a small real write, committed.
     pub async fn probe(&self) -> Result<(), StoreError> {
         self.backend.probe().await

@@ -51,6 +51,7 @@ function mainCard(name) {
         <p class="muted small-print">${esc(t("web-quick-match-hint"))}</p>
         <button type="button" id="quick-play" class="big" data-sends>${esc(t("web-play-bot"))}</button>
         <button type="submit" id="create" class="big" data-sends>${esc(t("web-create-room"))}</button>
+        <a class="button big" id="daily-challenge" href="/challenge">${esc(t("web-challenge-link"))}</a>
       </form>
       <form id="code-form" class="code-form" novalidate>
         <label for="room-code">${esc(t("web-room-code"))}</label>

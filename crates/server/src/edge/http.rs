@@ -40,6 +40,11 @@ pub fn router(app: Arc<App>) -> Router {
             get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
         )
         .route("/r/{code}/qr.svg", get(crate::edge::invite::qr))
+        // The daily challenge: the page, which plays it and shows its board.
+        .route(
+            "/challenge",
+            get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
+        )
         // A player's profile: the page, which shows it.
         .route(
             "/p/{name}",
@@ -86,6 +91,14 @@ pub fn router(app: Arc<App>) -> Router {
                 )),
         )
         .route("/api/challenge/{date}", get(crate::edge::challenge::day))
+        .route(
+            "/api/challenge/{date}/leaderboard",
+            get(crate::edge::challenge::leaderboard),
+        )
+        .route(
+            "/api/challenge/{date}/attempts/{id}",
+            get(crate::edge::challenge::attempt),
+        )
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/readyz", get(ready));
     let router = if app.config.metrics == MetricsAt::GamePort {

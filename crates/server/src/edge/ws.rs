@@ -2,6 +2,7 @@
 //! frames within the limits (size, speed, silence) and forwards its room's messages to it. What a
 //! client's messages do is in `client`; the frames written to it, in `frames`.
 
+mod challenge;
 mod client;
 mod frames;
 

@@ -3,6 +3,7 @@
 //! one at a time in the order they arrive.
 
 mod bots;
+mod challenge;
 mod chat;
 mod entry;
 mod lobby;
@@ -28,7 +29,7 @@ use martian_engine::{Action, Awaiting, GameState, MAX_PLAYERS, PlayerInfo, Rules
 
 use crate::rooms::chat::{Bucket, ChatLog};
 use crate::rooms::outbox::{ConnId, Outbox, Outgoing, Text};
-use crate::rooms::table::{Command, Move, Table};
+use crate::rooms::table::{self, Command, Move, Table};
 use crate::rooms::views::{
     HistoryCache, RoomChange, RoomEvent, RoomView, SeatView, WaitingView, game_view,
 };
@@ -402,6 +403,7 @@ impl Room {
             spectator_chat: false,
             standing: None,
             rated: false,
+            challenge: None,
         };
         let mut room = Room::with_state(id, state, store, settings);
         room.reported = Reported::entering();
@@ -462,6 +464,7 @@ impl Room {
             spectator_chat: false,
             standing: None,
             rated: false,
+            challenge: None,
         };
         let mut room = Room::with_state(id, state, store, settings);
         room.reported = Reported::entering();
@@ -577,8 +580,15 @@ impl Room {
                 .iter()
                 .map(|code| Move::parse(code).ok_or_else(|| fail(format!("bad move '{code}'"))))
                 .collect::<Result<Vec<_>, _>>()?;
-            let table = Table::replay(room.state.rules, room.state.seats.len(), game.seed, &moves)
-                .map_err(|e| fail(e.to_string()))?;
+            let source = match &room.state.challenge {
+                Some(challenge) => {
+                    table::DiceSource::Challenge(martian_challenge::Challenge::of(challenge.date))
+                }
+                None => table::DiceSource::Seed(game.seed),
+            };
+            let table =
+                Table::replay_dealt(room.state.rules, room.state.seats.len(), source, &moves)
+                    .map_err(|e| fail(e.to_string()))?;
             room.table = Some(table);
             room.make_bots().map_err(|e| fail(e.to_string()))?;
             room.schedule();

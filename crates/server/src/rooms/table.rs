@@ -1,6 +1,7 @@
 //! A game at a table: the engine's [`Game`], the seed its dice come from, and every move made, so
 //! that the seed and the moves replay to exactly the same state (rolls included) after a restart.
 
+use martian_challenge::Challenge;
 use martian_engine::{
     Action, Awaiting, Dice, Face, Game, GameError, GameRecord, GameRng, PlayerInfo, Rules, Step,
     seeded_rng,
@@ -84,20 +85,56 @@ pub enum TableError {
 
 pub use martian_protocol::views::Event;
 
+/// Where a table's dice and its bots' generators come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiceSource {
+    /// An ordinary room: one generator seeded once, drawn roll after roll.
+    Seed(u64),
+    /// The daily challenge: each roll and each bot decision keyed by where it is made
+    /// (`martian_challenge::Challenge::dice` and `bot_rng`), so that the same decisions meet
+    /// the same dice as on the page and in the terminal.
+    Challenge(Challenge),
+}
+
+impl DiceSource {
+    /// The seed the game's record carries.
+    pub fn seed(self) -> u64 {
+        match self {
+            DiceSource::Seed(seed) => seed,
+            DiceSource::Challenge(challenge) => challenge.seed,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Dealer {
+    Seeded(GameRng),
+    Challenge(Challenge),
+}
+
 /// A game being played at a table.
 #[derive(Clone, Debug)]
 pub struct Table {
     seed: u64,
-    rng: GameRng,
+    dealer: Dealer,
     game: Game,
     moves: Vec<Move>,
 }
 
 impl Table {
     pub fn new(rules: Rules, players: usize, seed: u64) -> Result<Table, GameError> {
+        Table::dealt(rules, players, DiceSource::Seed(seed))
+    }
+
+    /// A new game whose dice come from `source`.
+    pub fn dealt(rules: Rules, players: usize, source: DiceSource) -> Result<Table, GameError> {
+        let dealer = match source {
+            DiceSource::Seed(seed) => Dealer::Seeded(seeded_rng(seed)),
+            DiceSource::Challenge(challenge) => Dealer::Challenge(challenge),
+        };
         Ok(Table {
-            seed,
-            rng: seeded_rng(seed),
+            seed: source.seed(),
+            dealer,
             game: Game::new(rules, players)?,
             moves: Vec::new(),
         })
@@ -110,7 +147,17 @@ impl Table {
         seed: u64,
         moves: &[Move],
     ) -> Result<Table, ReplayError> {
-        let mut table = Table::new(rules, players, seed).map_err(|e| ReplayError {
+        Table::replay_dealt(rules, players, DiceSource::Seed(seed), moves)
+    }
+
+    /// The table after `moves` with dice from `source`.
+    pub fn replay_dealt(
+        rules: Rules,
+        players: usize,
+        source: DiceSource,
+        moves: &[Move],
+    ) -> Result<Table, ReplayError> {
+        let mut table = Table::dealt(rules, players, source).map_err(|e| ReplayError {
             index: 0,
             error: e.to_string(),
         })?;
@@ -146,6 +193,9 @@ impl Table {
     /// A generator for a bot's decision at this point: a pure function of the seed and the number
     /// of moves, so bot choices stay reproducible across restarts.
     pub fn bot_rng(&self) -> GameRng {
+        if let Dealer::Challenge(challenge) = &self.dealer {
+            return challenge.bot_rng(&self.game);
+        }
         let mix = (self.moves.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         seeded_rng(self.seed ^ mix ^ 0xB07_B07)
     }
@@ -224,7 +274,17 @@ impl Table {
                     }
                     Awaiting::Nothing => return Err(GameError::Over),
                 }
-                let dice = self.game.roll(&mut self.rng)?;
+                let dice = match &mut self.dealer {
+                    Dealer::Seeded(rng) => self.game.roll(rng)?,
+                    Dealer::Challenge(challenge) => {
+                        // Fails only when no roll is awaited, checked above.
+                        let dice = challenge
+                            .dice(&self.game)
+                            .map_err(|_| martian_engine::TurnError::AwaitingDecision)?;
+                        self.game.apply_roll(dice)?;
+                        dice
+                    }
+                };
                 match awaiting {
                     Awaiting::RollOffRoll { seat, .. } => events.push(Event::RollOffRoll {
                         seat,

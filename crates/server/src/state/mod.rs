@@ -152,6 +152,20 @@ pub struct RoomState {
     /// The room's games are rated (docs/ratings.md).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// A room of the daily challenge: its one game is the day's, against the day's bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<ChallengeSeat>,
+}
+
+/// Who plays a room's daily challenge, and whether the attempt is ranked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeSeat {
+    pub date: martian_challenge::ChallengeDate,
+    /// What one ranked attempt a day is counted by (`martian_store::challenges::AttemptPlayer`).
+    pub player: String,
+    pub account: Option<i64>,
+    /// The ranked attempt claimed in the store when the room was made; `None`: unranked.
+    pub claimed: Option<i64>,
 }
 
 impl RoomState {

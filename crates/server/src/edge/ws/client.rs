@@ -6,6 +6,7 @@ use std::sync::Arc;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
+use super::challenge::ChallengeAsked;
 use crate::edge::App;
 use crate::edge::accept::Peer;
 use crate::meeting::codes::CodeRefusal;
@@ -162,6 +163,7 @@ impl Client {
                     | ClientMessage::QuickMatch { .. }
                     | ClientMessage::MatchBot {}
                     | ClientMessage::MatchCancel {}
+                    | ClientMessage::Challenge { .. }
             ) {
                 return Some(refusal(
                     app,
@@ -227,7 +229,8 @@ impl Client {
         let named = match &message {
             ClientMessage::CreateRoom { name, .. }
             | ClientMessage::Join { name, .. }
-            | ClientMessage::QuickMatch { name, .. } => Some(name.as_str()),
+            | ClientMessage::QuickMatch { name, .. }
+            | ClientMessage::Challenge { name, .. } => Some(name.as_str()),
             ClientMessage::Watch { name, .. } => name.as_deref(),
             _ => None,
         };
@@ -308,6 +311,23 @@ impl Client {
                 lang,
                 players,
             } => return Box::pin(self.quick_match(app, name, avatar, lang, players)).await,
+            ClientMessage::Challenge {
+                date,
+                name,
+                avatar,
+                guest,
+            } => {
+                let asked = ChallengeAsked {
+                    date,
+                    name,
+                    avatar,
+                    guest,
+                };
+                match Box::pin(self.challenge(app, asked)).await {
+                    Ok(created) => created,
+                    Err(reply) => return Some(reply),
+                }
+            }
             ClientMessage::MatchBot {} | ClientMessage::MatchCancel {} => {
                 return Some(refusal(
                     app,
@@ -462,6 +482,21 @@ impl Client {
         app: &Arc<App>,
         founding: Founding,
     ) -> Result<(String, Entry), CreateRefusal> {
+        let settings = app.rooms.settings.clone();
+        self.open_room(app, move |id, store| {
+            Ok(Room::create(id, founding, store, settings)?)
+        })
+        .await
+    }
+
+    /// Makes a room with `make` (given its id and storage handle; it answers the room and the
+    /// token its first person enters with), stored and running; returns its id and how that
+    /// person enters it.
+    pub(super) async fn open_room(
+        &mut self,
+        app: &Arc<App>,
+        make: impl FnOnce(String, martian_store::Store) -> Result<(Room, String), CreateRefusal>,
+    ) -> Result<(String, Entry), CreateRefusal> {
         let creator = Creator {
             addr: self.peer.addr,
             conn: Some(self.conn),
@@ -480,12 +515,7 @@ impl Client {
         // A new room's lease starts at generation 1 (with leases; 0 without).
         let store = app.rooms.store.for_room(&id, 1);
         let generation = store.fence().map_or(0, |fence| fence.generation);
-        let (mut room, token) = Room::create(
-            id.clone(),
-            founding,
-            store.clone(),
-            app.rooms.settings.clone(),
-        )?;
+        let (mut room, token) = make(id.clone(), store.clone())?;
         // A code no other room here has (with several processes, the database's unique index
         // refuses the rare code another process took at the same moment).
         for _ in 0..8 {

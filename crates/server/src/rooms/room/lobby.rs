@@ -1,9 +1,15 @@
 //! The host's requests: seats, rules, timer, and starting a game.
 
 use super::*;
+use crate::rooms::table::DiceSource;
+use martian_challenge::Challenge;
 
 impl Room {
     pub(super) async fn host(&mut self, message: ClientMessage) -> Reply {
+        if self.state.challenge.is_some() {
+            // The day's game is the whole room: no other seats, rules or games.
+            return Err(Refusal::ChallengeRoom);
+        }
         let lobby = self.state.status == Status::Lobby;
         match message {
             ClientMessage::AddBot { bot } => {
@@ -115,8 +121,15 @@ impl Room {
         if self.state.status == Status::Playing {
             return Err(Refusal::GameUnderWay);
         }
+        if self.state.challenge.is_some() && self.state.game > 0 {
+            return Err(Refusal::ChallengeRoom);
+        }
         self.prepare_bots()?;
-        let seed = random_seed();
+        let source = match &self.state.challenge {
+            Some(challenge) => DiceSource::Challenge(Challenge::of(challenge.date)),
+            None => DiceSource::Seed(random_seed()),
+        };
+        let seed = source.seed();
         let mut next = self.state.clone();
         let rotated = next.status == Status::Over && next.seats.len() > 1;
         if rotated {
@@ -134,7 +147,8 @@ impl Room {
         next.status = Status::Playing;
         next.game += 1;
         let number = next.game;
-        let table = Table::new(next.rules, next.seats.len(), seed).map_err(Refusal::NoGameFor)?;
+        let table =
+            Table::dealt(next.rules, next.seats.len(), source).map_err(Refusal::NoGameFor)?;
         // The new game and the room's state: one transaction, or nothing.
         let started = Write::GameStarted {
             room: self.id.clone(),

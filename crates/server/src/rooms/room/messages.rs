@@ -65,6 +65,9 @@ impl Room {
                 if seat.is_none() {
                     return Err(Refusal::SpectatorCoached);
                 }
+                if on && self.ranked_challenge() {
+                    return Err(Refusal::CoachInRankedChallenge);
+                }
                 if on && let Some(reason) = self.coach_unavailable() {
                     return Err(reason.into());
                 }
@@ -99,7 +102,8 @@ impl Room {
             | ClientMessage::Watch { .. }
             | ClientMessage::QuickMatch { .. }
             | ClientMessage::MatchBot {}
-            | ClientMessage::MatchCancel {} => Err(Refusal::AlreadyInRoom),
+            | ClientMessage::MatchCancel {}
+            | ClientMessage::Challenge { .. } => Err(Refusal::AlreadyInRoom),
             // Answered by the connection itself, in a room or not.
             ClientMessage::Browse { .. } | ClientMessage::MyRooms { .. } => Ok(Vec::new()),
             host_only => {
@@ -168,6 +172,7 @@ impl Room {
         if let Some(ended) = ended {
             self.settings.metrics.game_finished();
             tracing::info!(game = self.state.game, "game over");
+            self.challenge_over(&ended.record);
             review_ended(
                 ended,
                 &self.settings.deciders,

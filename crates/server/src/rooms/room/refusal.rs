@@ -83,6 +83,10 @@ pub enum Refusal {
     /// The solver the coach reads is busy preparing other rooms' solutions.
     #[error("the coach waits for the server's solver, busy with other rooms: ask again shortly")]
     CoachBusy,
+    #[error("the coach is off in a ranked challenge: play the day again unranked to use it")]
+    CoachInRankedChallenge,
+    #[error("a challenge room plays the day's game only: start another challenge instead")]
+    ChallengeRoom,
 
     // Handing a seat to a bot.
     #[error("there is no seat {0}")]
@@ -185,6 +189,8 @@ impl Refusal {
             | Refusal::RulesAfterStart
             | Refusal::RatedAfterStart
             | Refusal::GameUnderWay
+            | Refusal::CoachInRankedChallenge
+            | Refusal::ChallengeRoom
             | Refusal::NoGameFor(_) => ErrorCode::WrongState,
             Refusal::BotPlaysYourSeat => ErrorCode::NotYourTurn,
             Refusal::Table(TableError::NotYourTurn) => ErrorCode::NotYourTurn,
@@ -421,6 +427,16 @@ mod tests {
                 "only players can do this",
             ),
             (
+                Refusal::CoachInRankedChallenge,
+                C::WrongState,
+                "the coach is off in a ranked challenge: play the day again unranked to use it",
+            ),
+            (
+                Refusal::ChallengeRoom,
+                C::WrongState,
+                "a challenge room plays the day's game only: start another challenge instead",
+            ),
+            (
                 Refusal::NotAnAction("jump".into()),
                 C::Invalid,
                 "'jump' is not an action: use roll, stop, R, H, C or K",
@@ -592,6 +608,8 @@ mod tests {
                 | Refusal::Table(_)
                 | Refusal::Coach(_)
                 | Refusal::CoachBusy
+                | Refusal::CoachInRankedChallenge
+                | Refusal::ChallengeRoom
                 | Refusal::NoSuchSeat(_)
                 | Refusal::PlayedByBot(_)
                 | Refusal::PlayerHere
