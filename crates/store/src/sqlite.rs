@@ -21,8 +21,8 @@ use crate::backend::{
 use crate::file_lock::FileLock;
 
 pub(crate) mod accounts;
-mod ratings;
 mod challenges;
+mod ratings;
 mod reviews;
 
 impl From<rusqlite::Error> for StoreError {
