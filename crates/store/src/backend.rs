@@ -332,3 +332,21 @@ pub struct ReviewedSeatRow {
     /// When the game ended.
     pub finished_ms: i64,
 }
+
+/// An account online on some process, and the room its newest connection there is in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seen {
+    /// The account's name key (`martian_protocol::names::skeleton` of its name).
+    pub key: String,
+    /// The room (its id) the account is in there, if any.
+    pub room: Option<String>,
+}
+
+/// A text for every connection an account has open, whichever process holds them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Told {
+    /// The account's name key.
+    pub key: String,
+    /// The message, as the connections are sent it.
+    pub text: String,
+}

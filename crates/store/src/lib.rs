@@ -15,6 +15,7 @@ mod file_lock;
 mod forget;
 mod postgres;
 pub mod presence;
+mod rated;
 pub mod ratings;
 mod redact;
 pub mod reviews;

@@ -16,23 +16,7 @@ use tokio::sync::mpsc;
 use crate::backend::StoreError;
 use crate::postgres::accounts::PgAccounts;
 
-/// An account online on some process, and the room its newest connection there is in.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Seen {
-    /// The account's name key (`martian_protocol::names::skeleton` of its name).
-    pub key: String,
-    /// The room (its id) the account is in there, if any.
-    pub room: Option<String>,
-}
-
-/// A text for every connection an account has open, whichever process holds them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Told {
-    /// The account's name key.
-    pub key: String,
-    /// The message, as the connections are sent it.
-    pub text: String,
-}
+pub use crate::backend::{Seen, Told};
 
 /// The shared presence of a cluster's processes. Cheap to clone.
 #[derive(Clone, Debug)]

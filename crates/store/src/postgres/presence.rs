@@ -8,8 +8,7 @@ use tokio::sync::mpsc;
 
 use super::accounts::PgAccounts;
 use super::{connect_hearing, pg};
-use crate::backend::StoreError;
-use crate::presence::{Seen, Told};
+use crate::backend::{Seen, StoreError, Told};
 
 /// Migration 6: who is online on which process.
 pub(super) const MIGRATION: &str = "

@@ -13,7 +13,7 @@ use tokio_postgres::{Row, Transaction};
 use super::accounts::PgAccounts;
 use super::pg;
 use crate::backend::StoreError;
-use crate::ratings::{
+use crate::rated::{
     AccountRating, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat, RatingChange,
     Replayed, accounts_of, day_of, replay, settle,
 };

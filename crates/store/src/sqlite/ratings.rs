@@ -9,7 +9,7 @@ use rusqlite::{OptionalExtension, Row, Transaction, params};
 
 use super::accounts::Calls;
 use crate::backend::StoreError;
-use crate::ratings::{
+use crate::rated::{
     AccountRating, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat, RatingChange,
     Replayed, accounts_of, day_of, replay, settle,
 };
