@@ -2686,6 +2686,14 @@ web-challenge-streak = { $days ->
     }
 web-challenge-copy = Copy
 web-challenge-copied = Copied
+
+# The result as a picture (an SVG to download and share): no dice, no scores.
+web-challenge-picture-title = Martian Dice daily { $date }
+web-challenge-picture-loss = { $points } points of chance lost
+# $rank, $of: whole numbers.
+web-challenge-picture-place = Place { $rank } of { $of }
+web-challenge-picture-alt = Your result as a picture: { $date }, { $points } points of chance lost, a square per turn
+web-challenge-picture-download = Download the picture
 web-challenge-decisions = Your decisions, and what the others did
 # $turn: a number; $action: stop, roll or take; $face: death-ray, human, cow, chicken (take only).
 web-challenge-you = Turn { $turn }, you { $action ->

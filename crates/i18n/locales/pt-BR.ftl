@@ -2640,6 +2640,14 @@ web-challenge-streak = { $days ->
     }
 web-challenge-copy = Copiar
 web-challenge-copied = Copiado
+
+# O resultado como imagem (um SVG para baixar e compartilhar): sem dados, sem placar.
+web-challenge-picture-title = Martian Dice, desafio diário { $date }
+web-challenge-picture-loss = { $points } pontos de chance perdidos
+# $rank, $of: números inteiros.
+web-challenge-picture-place = Posição { $rank } de { $of }
+web-challenge-picture-alt = Seu resultado como imagem: { $date }, { $points } pontos de chance perdidos, um quadrado por turno
+web-challenge-picture-download = Baixar a imagem
 web-challenge-decisions = Suas decisões, e o que os outros fizeram
 # $turn: um número; $action: stop, roll ou take; $face: death-ray, human, cow, chicken (só take).
 web-challenge-you = Turno { $turn }, você { $action ->

@@ -75,6 +75,18 @@ test("two players finish the day and both see the board and what the others did"
     await page.click("#challenge-copy");
     await page.waitForSelector("#challenge-copy:text('Copied')", { timeout: STEP });
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), share, name);
+    // The picture: named for a screen reader, one square per turn as the share text's row, and
+    // downloadable as an SVG.
+    const picture = page.getByRole("img", { name: /^Your result as a picture: / });
+    await picture.waitFor({ timeout: STEP });
+    const squares = await picture.evaluate((img) => {
+      const svg = decodeURIComponent(img.src.slice(img.src.indexOf(",") + 1));
+      return new DOMParser().parseFromString(svg, "image/svg+xml").querySelectorAll("rect[rx='4']").length;
+    });
+    assert.equal(squares, Array.from(share.split("\n")[1]).length, name);
+    assert.ok(await picture.evaluate((img) => img.naturalWidth > 0), `${name}: the picture draws`);
+    const download = page.getByRole("link", { name: "Download the picture" });
+    assert.match(await download.getAttribute("download"), /^martian-dice-daily-\d{4}-\d{2}-\d{2}\.svg$/, name);
     assert.deepEqual(errors, []);
   }
 });

@@ -1,6 +1,7 @@
 // The daily challenge at /challenge (docs/challenge.md): Play for today (ranked once) and for the
 // archive's days (unranked), the game played at the page's ordinary table, then the result — rank,
-// percentile, streak, the share text with its Copy button, what the others did at each decision —
+// percentile, streak, the share text with its Copy button and its picture, what the others did at
+// each decision —
 // and the day's board. The result is kept per day in this browser; what the others did is asked
 // again at each visit, since the board grows.
 import { t } from "../i18n.js";
@@ -97,6 +98,47 @@ function decisionLine(decision, seen) {
   return `<li><span class="muted">${esc(t("web-challenge-you", { turn: decision.turn || 0, ...choiceWords(decision.chosen) }))}</span> ${esc(parts.join("; "))}</li>`;
 }
 
+// The marks' colours, as the share text's squares show them.
+const MARK_COLOURS = { "🟩": "#2e9e44", "🟨": "#e5c02a", "🟧": "#ef8a1f", "🟥": "#d83a3a" };
+
+// The result as a picture without spoilers (no dice, no scores): the day, the chance lost, the
+// place, and one square per turn coloured by its worst decision. An SVG, shown and downloadable.
+export function resultPicture(result, placing) {
+  const marks = Array.from(result.marks || "").filter((mark) => MARK_COLOURS[mark]);
+  const size = 28;
+  const gap = 6;
+  const perRow = 12;
+  const rows = Math.max(1, Math.ceil(marks.length / perRow));
+  const width = Math.max(360, 32 + perRow * (size + gap));
+  const height = 132 + rows * (size + gap);
+  const squares = marks
+    .map((mark, i) => {
+      const x = 16 + (i % perRow) * (size + gap);
+      const y = 112 + Math.floor(i / perRow) * (size + gap);
+      return `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="4" fill="${MARK_COLOURS[mark]}"/>`;
+    })
+    .join("");
+  const line = (y, text, weight) =>
+    `<text x="16" y="${y}" font-family="sans-serif" font-size="${weight ? 22 : 17}"${weight ? ' font-weight="bold"' : ""} fill="#1b1b2f">${esc(text)}</text>`;
+  const place = placing ? t("web-challenge-picture-place", { rank: placing.rank, of: placing.of }) : "";
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`
+    + `<rect width="100%" height="100%" rx="12" fill="#f4f1ea"/>`
+    + line(36, t("web-challenge-picture-title", { date: result.date }), true)
+    + line(66, t("web-challenge-picture-loss", { points: result.loss.toFixed(1) }))
+    + line(92, place)
+    + squares
+    + `</svg>`;
+}
+
+function pictureFigure(result, placing) {
+  const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(resultPicture(result, placing))}`;
+  const alt = t("web-challenge-picture-alt", { points: result.loss.toFixed(1), date: result.date });
+  return `<figure class="challenge-picture">
+      <img id="challenge-picture" src="${url}" alt="${esc(alt)}">
+      <figcaption><a id="challenge-picture-download" href="${url}" download="martian-dice-daily-${esc(result.date)}.svg">${esc(t("web-challenge-picture-download"))}</a></figcaption>
+    </figure>`;
+}
+
 function resultSection(result, fresh) {
   const placing = (fresh && fresh.placing) || result.placing;
   const freshOthers = new Map(((fresh && fresh.decisions) || []).map((d) => [d.key, d.others]));
@@ -109,6 +151,7 @@ function resultSection(result, fresh) {
       ${streak}
       <pre id="challenge-share" class="challenge-share">${esc(result.share)}</pre>
       <button type="button" id="challenge-copy">${esc(t("web-challenge-copy"))}</button>
+      ${pictureFigure(result, placing)}
       <h3>${esc(t("web-challenge-decisions"))}</h3>
       <ol class="challenge-decisions">${lines}</ol>
     </section>`;
