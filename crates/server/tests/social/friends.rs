@@ -417,7 +417,8 @@ async fn a_friend_on_another_process_of_a_cluster_is_seen_where_they_are_and_inv
     let code = dora_page.room["code"].as_str().unwrap().to_string();
     let mut cleo_page = signed_in(b.addr(), &cleo).await;
     // Each process sees the other's player online; Dora's room is told.
-    let on_b = friends_until(b.addr(), &cleo, |friends| friends[0]["online"] == true).await;
+    // (What a process publishes may be a heartbeat behind: Dora online before she is in her room.)
+    let on_b = friends_until(b.addr(), &cleo, |friends| friends[0]["room"].is_string()).await;
     assert_eq!(
         on_b,
         json!([{"name": "Dora", "online": true, "room": room}])
