@@ -270,12 +270,15 @@ async fn a_bots_first_roll_waits_three_bot_delays_after_a_turn_ended() {
     ana.send(json!({"type": "start"})).await;
     ana.until(|r| r["status"] == "playing").await;
     // Ana's turn ends; then the bot's first roll comes no sooner than three delays later.
+    // The clock starts when the ending action is sent: the server cannot end the turn before
+    // that, while the moment its update arrives may lag more than the roll's does.
     let ended = loop {
         let action = ana.simple_action();
         let before = ana.room["game"]["history"].as_array().unwrap().len();
+        let sent = Instant::now();
         ana.play_one(&action).await;
         if ana.room["game"]["history"].as_array().unwrap().len() > before {
-            break Instant::now();
+            break sent;
         }
     };
     let rolled = event(&mut ana, "rolled").await;
