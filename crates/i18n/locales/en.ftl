@@ -1983,6 +1983,7 @@ web-error = { $code ->
         [chat_rate_limited] You are writing fast: wait { $seconds } s.
         [queue_full] Too many people are waiting for a quick match: try again in a moment, or play against a bot.
         [queue_address_limit] Too many people from your network are waiting for a quick match: try again in a moment.
+        [not_signed_in] Sign in to play a rated game.
         [wrong_state] That cannot be done right now.
         [too_many_connections] Too many connections from your address (other tabs or devices on your network): close some, or try again later.
         [rate_limited] Slow down a little.

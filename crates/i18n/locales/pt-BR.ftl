@@ -1978,6 +1978,7 @@ web-error = { $code ->
         [chat_rate_limited] Você está escrevendo rápido: espere { $seconds } s.
         [queue_full] Gente demais esperando uma partida rápida: tente de novo em um instante, ou jogue contra um bot.
         [queue_address_limit] Gente demais da sua rede esperando uma partida rápida: tente de novo em um instante.
+        [not_signed_in] Entre na sua conta para jogar uma partida valendo rating.
         [wrong_state] Isso não pode ser feito agora.
         [too_many_connections] Conexões demais a partir do seu endereço (outras abas ou aparelhos da sua rede): feche algumas ou tente de novo mais tarde.
         [rate_limited] Vá com calma.
