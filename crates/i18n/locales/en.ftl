@@ -1983,6 +1983,7 @@ web-error = { $code ->
         [chat_rate_limited] You are writing fast: wait { $seconds } s.
         [queue_full] Too many people are waiting for a quick match: try again in a moment, or play against a bot.
         [queue_address_limit] Too many people from your network are waiting for a quick match: try again in a moment.
+        [not_signed_in] Sign in to play a rated game.
         [wrong_state] That cannot be done right now.
         [too_many_connections] Too many connections from your address (other tabs or devices on your network): close some, or try again later.
         [rate_limited] Slow down a little.
@@ -2758,3 +2759,34 @@ web-challenge-outcome = { $won ->
     }
 web-challenge-archive = Other days
 web-challenge-today = Today
+
+## Ratings (docs/ratings.md): rated quick match, the end screen's changes, the profile, the leaderboard.
+web-match-rated = Rated
+# $rating: the waiter's displayed rating; $low, $high: the ratings they may be seated with now.
+web-match-range = Rated: your rating { $rating }, looking for { $low } to { $high } (wider the longer you wait).
+web-rating = Rating
+web-rating-provisional = provisional
+# $games: rated games played.
+web-rating-games = { $games ->
+        [one] after 1 rated game
+       *[other] after { $games } rated games
+    }
+# $count: rated games; $low, $high: the lowest and highest rating in them.
+web-rating-chart-label = { $count ->
+        [one] Rating after 1 rated game: { $low }
+       *[other] Rating after each of { $count } rated games, the oldest first: from { $low } to { $high }
+    }
+web-rating-changes = Rating change
+web-leaderboard = Leaderboard
+# $days: the days a player's last rated game may be ago.
+web-leaderboard-note = Established players with a rated game in the last { $days } days, and the bots' fixed ratings on the same scale.
+# $bot: a bot's name (easy, medium, hard, greedy, optimal).
+web-leaderboard-bot = Bot: { $bot }
+web-leaderboard-rank = Rank
+web-leaderboard-player = Player
+web-leaderboard-games = Rated games
+web-leaderboard-unavailable = The leaderboard could not be read: try again later.
+# $days: the days the climb is counted over.
+web-climbers = Climbers of the last { $days } days
+web-climbers-climb = Gained
+web-climbers-none = Nobody has climbed this week yet.

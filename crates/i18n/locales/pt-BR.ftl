@@ -1978,6 +1978,7 @@ web-error = { $code ->
         [chat_rate_limited] Você está escrevendo rápido: espere { $seconds } s.
         [queue_full] Gente demais esperando uma partida rápida: tente de novo em um instante, ou jogue contra um bot.
         [queue_address_limit] Gente demais da sua rede esperando uma partida rápida: tente de novo em um instante.
+        [not_signed_in] Entre na sua conta para jogar uma partida valendo rating.
         [wrong_state] Isso não pode ser feito agora.
         [too_many_connections] Conexões demais a partir do seu endereço (outras abas ou aparelhos da sua rede): feche algumas ou tente de novo mais tarde.
         [rate_limited] Vá com calma.
@@ -2712,3 +2713,34 @@ web-challenge-outcome = { $won ->
     }
 web-challenge-archive = Outros dias
 web-challenge-today = Hoje
+
+## Ratings (docs/ratings.md): partida rápida valendo rating, as mudanças na tela final, o perfil, a classificação.
+web-match-rated = Valendo rating
+# $rating: o rating de quem espera; $low, $high: os ratings com quem pode sentar agora.
+web-match-range = Valendo rating: seu rating { $rating }, procurando de { $low } a { $high } (mais amplo quanto mais você espera).
+web-rating = Rating
+web-rating-provisional = provisório
+# $games: partidas valendo rating jogadas.
+web-rating-games = { $games ->
+        [one] depois de 1 partida valendo rating
+       *[other] depois de { $games } partidas valendo rating
+    }
+# $count: partidas valendo rating; $low, $high: o menor e o maior rating nelas.
+web-rating-chart-label = { $count ->
+        [one] Rating depois de 1 partida valendo rating: { $low }
+       *[other] Rating depois de cada uma de { $count } partidas valendo rating, da mais antiga à mais recente: de { $low } a { $high }
+    }
+web-rating-changes = Mudança de rating
+web-leaderboard = Classificação
+# $days: há quantos dias pode ter sido a última partida valendo rating.
+web-leaderboard-note = Jogadores estabelecidos com uma partida valendo rating nos últimos { $days } dias, e os ratings fixos dos robôs na mesma escala.
+# $bot: o nome de um robô (easy, medium, hard, greedy, optimal).
+web-leaderboard-bot = Robô: { $bot }
+web-leaderboard-rank = Posição
+web-leaderboard-player = Jogador
+web-leaderboard-games = Partidas valendo rating
+web-leaderboard-unavailable = Não foi possível ler a classificação: tente de novo mais tarde.
+# $days: os dias em que a subida é contada.
+web-climbers = Quem mais subiu nos últimos { $days } dias
+web-climbers-climb = Ganhou
+web-climbers-none = Ninguém subiu esta semana ainda.

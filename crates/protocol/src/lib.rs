@@ -147,12 +147,14 @@ pub enum ClientMessage {
     Coach { on: bool },
     /// Subscribes to the live list of public rooms, or stops.
     Browse { on: bool },
-    /// Waits in the quick-match queue for a table of `players` (2 by default).
+    /// Waits in the quick-match queue for a table of `players` (2 by default); `rated` (signed
+    /// in only) for a rated table, with rated askers of close ratings.
     QuickMatch {
         name: String,
         avatar: Option<String>,
         lang: Option<RoomLang>,
         players: Option<usize>,
+        rated: Option<bool>,
     },
     /// Takes the bot offered after a wait in the queue.
     MatchBot {},
@@ -318,6 +320,8 @@ pub enum ErrorCode {
     /// The rules and the bots chosen together are beyond what the solver takes: the reply's
     /// `limit` says up to which target.
     SolverLimit,
+    /// Only a signed-in page may do this (a rated quick match).
+    NotSignedIn,
 }
 
 impl ErrorCode {
@@ -356,6 +360,7 @@ impl ErrorCode {
             ErrorCode::Busy => "busy",
             ErrorCode::Moved => "moved",
             ErrorCode::SolverLimit => "solver_limit",
+            ErrorCode::NotSignedIn => "not_signed_in",
         }
     }
 }

@@ -68,6 +68,13 @@ pub struct MatchState {
     pub bot_offer_ms: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bot_offered: Option<bool>,
+    /// A rated waiter's displayed rating.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i64>,
+    /// The displayed ratings a rated waiter may be seated with now, lowest and highest: it
+    /// widens as they wait.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_range: Option<[i64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub room: Option<String>,
 }

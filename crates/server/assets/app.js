@@ -26,6 +26,7 @@ import { goHome } from "./js/leave.js";
 import { savedAvatar, saveAvatar, avatarIds, newcomerAvatar } from "./js/avatars.js";
 import { rememberRoom, forgetRoom, roomOfCode, myRoomsQuestions, onMyRooms } from "./js/myrooms.js";
 import { drawAccountTools, drawAccountOffer, renderProfile, claimSeat, drawFriends, signedIn, showInvite, adoptAccountAvatar } from "./js/account.js";
+import { renderLeaderboard } from "./js/ratings.js";
 
 const app = byId("app");
 const langSwitch = byId("lang");
@@ -67,6 +68,7 @@ function route() {
   const path = /^\/r\/([^/]+)\/?$/.exec(location.pathname);
   if (path) return { kind: "code", code: normaliseCode(decodeURIComponent(path[1])) };
   if (/^\/challenge\/?$/.test(location.pathname)) return { kind: "challenge", date: challengeDate() };
+  if (/^\/leaderboard\/?$/.test(location.pathname)) return { kind: "leaderboard" };
   const profile = /^\/p\/([^/]+)\/?$/.exec(location.pathname);
   if (profile) return { kind: "profile", name: decodeURIComponent(profile[1]) };
   const room = /room=([0-9a-f]{32})/.exec(location.hash);
@@ -91,7 +93,7 @@ function enterRoute() {
   const where = route();
   state.waiting = false;
   state.stale = false;
-  if (where.kind === "home" || where.kind === "review" || where.kind === "profile" || where.kind === "challenge") {
+  if (["home", "review", "profile", "challenge", "leaderboard"].includes(where.kind)) {
     state.roomId = null;
     state.room = null;
     render();
@@ -161,6 +163,7 @@ const homeActions = {
     if (!name) return;
     const players = state.matchPlayers || 2;
     state.matchRequest = { type: "quick_match", name, avatar: state.avatar, lang: lang(), players };
+    if (state.matchRated && signedIn()) state.matchRequest.rated = true;
     send(state.matchRequest);
   },
   onMatchCancel: () => {
@@ -611,6 +614,16 @@ function render() {
     return;
   }
   state.profileShown = null;
+  if (where.kind === "leaderboard" && !state.roomId) {
+    setTitle(`${t("web-leaderboard")} — ${t("web-title")}`);
+    // Drawn once per visit and language: the messages of the connection redraw nothing here.
+    if (state.leaderboardShown !== lang()) {
+      state.leaderboardShown = lang();
+      renderLeaderboard(app);
+    }
+    return;
+  }
+  state.leaderboardShown = null;
   if (where.kind === "challenge" && !state.roomId) {
     setTitle(`${t("web-challenge-title", { date: where.date })} — ${t("web-title")}`);
     // Drawn once per visit and language; the page redraws itself as the board arrives.

@@ -3,7 +3,7 @@
 # from npm (no browser download: Debian's /usr/bin/chromium is used), and runs the test, which
 # starts its own server on 127.0.0.1 with a fresh database, the social table's test (social.test.mjs,
 # a server of its own), the accounts test (accounts.test.mjs, a server of its own), the daily
-# challenge (challenge.test.mjs, a server of its own), then the cluster test (cluster.test.mjs: PostgreSQL, two servers and nginx of
+# challenge (challenge.test.mjs, a server of its own), rated play (rated.test.mjs, a server of its own), then the cluster test (cluster.test.mjs: PostgreSQL, two servers and nginx of
 # its own), with the strategy cards' test (cards.test.mjs) before it. Exits non-zero on failure.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -20,4 +20,4 @@ cargo build --quiet --profile test --manifest-path "$root/Cargo.toml" -p martian
 export MARTIAN_DICE_BIN="$target/debug/martian-dice"
 export E2E_OUT="$target/e2e"
 mkdir -p "$E2E_OUT"
-node --test --test-concurrency=1 e2e.test.mjs social.test.mjs accounts.test.mjs challenge.test.mjs cards.test.mjs cluster.test.mjs
+node --test --test-concurrency=1 e2e.test.mjs social.test.mjs accounts.test.mjs challenge.test.mjs rated.test.mjs cards.test.mjs cluster.test.mjs

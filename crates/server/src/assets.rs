@@ -32,6 +32,7 @@ const MODULES: &[(&str, &str)] = &[
     ("net.js", include_str!("../assets/js/net.js")),
     ("notices.js", include_str!("../assets/js/notices.js")),
     ("public.js", include_str!("../assets/js/public.js")),
+    ("ratings.js", include_str!("../assets/js/ratings.js")),
     ("replay.js", include_str!("../assets/js/replay.js")),
     ("review.js", include_str!("../assets/js/review.js")),
     ("reviewpage.js", include_str!("../assets/js/reviewpage.js")),

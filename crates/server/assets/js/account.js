@@ -8,6 +8,7 @@ import { state } from "./state.js";
 import { recordHref } from "./finished.js";
 import { notify } from "./notices.js";
 import { SEAT_COLOURS } from "./colours.js";
+import { profileRatingHtml } from "./ratings.js";
 
 const SEAT_KEY = /^martian-dice:seat:([0-9a-f]{32})$/;
 
@@ -239,6 +240,7 @@ export async function renderProfile(app, name) {
       <p>${esc(t("web-profile-since", { date: day(p.member_since_ms) }))}</p>
       <div class="row">${follow}<a class="button" href="/">${esc(t("web-back-home"))}</a></div>
       ${follow ? `<p class="note" id="block-note">${esc(t("web-block-note"))}</p>` : ""}
+      ${profileRatingHtml(p.rating)}
       <h2>${esc(t("web-profile-games"))}</h2>${tallies}
       ${reviewedHtml(p)}
       <h2>${esc(t("web-profile-recent"))}</h2>${recent ? `<ul class="recent">${recent}</ul>` : `<p>${esc(t("web-profile-no-games"))}</p>`}

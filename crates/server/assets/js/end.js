@@ -10,6 +10,7 @@ import { recordHref } from "./finished.js";
 import { openReplay } from "./replay.js";
 import { SEAT_COLOURS } from "./colours.js";
 import { reviewButton, reviewSlot, bindReview } from "./review.js";
+import { ratingChange } from "./ratings.js";
 
 // Each seat's total after each round: totals[seat][round], round 0 being the start.
 export function totalsByRound(game, players) {
@@ -68,6 +69,17 @@ function triggerRound(room, game) {
   return null;
 }
 
+// A rated game's change of each person's rating ("+12", "−8"), from the room's finished game of
+// that number; the bots' do not move.
+function ratingChanges(room, game) {
+  const finished = (room.finished || []).find((f) => f.number === game.number);
+  const changes = (finished && finished.rating_changes) || [];
+  const rows = changes
+    .map((change, seat) => (change == null ? "" : `<li>${esc(seatName(room, seat))}: <strong class="${change < 0 ? "lost" : "won"}">${esc(ratingChange(change))}</strong></li>`))
+    .join("");
+  return rows ? `<h3 id="rating-changes-title">${esc(t("web-rating-changes"))}</h3><ul class="story" id="rating-changes" aria-labelledby="rating-changes-title">${rows}</ul>` : "";
+}
+
 function biggestTurn(game) {
   return game.history.reduce((best, turn) => (!best || turn.score > best.score ? turn : best), null);
 }
@@ -96,6 +108,7 @@ export function endPanel(room, game) {
   return `<section class="end" id="end-screen" aria-labelledby="end-title">
     <div class="end-head">${faces}<h2 id="end-title"><span class="star" aria-hidden="true">★</span> ${esc(title)}</h2></div>
     <ul class="story">${story.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>
+    ${ratingChanges(room, game)}
     ${chart(room, game)}
     ${joiners}${first}
     <div class="row end-actions" id="end-actions">${rematch}<a class="button" href="${recordHref(room.id, game.number)}" download>${esc(t("web-download"))}</a>

@@ -10,7 +10,7 @@ import { send, applyOffline } from "./net.js";
 import { avatarPicker, avatarIds, saveAvatar } from "./avatars.js";
 import { myRoomsList, olderRoomsQuestion } from "./myrooms.js";
 import { publicLists, matchingPanel } from "./public.js";
-import { keepAvatar } from "./account.js";
+import { keepAvatar, signedIn } from "./account.js";
 
 let drawn = null;
 
@@ -47,11 +47,13 @@ function mainCard(name) {
           <button type="button" id="quick-match" class="primary big" data-sends>${esc(t("web-quick-match"))}</button>
           <label for="match-players" class="visually-hidden">${esc(t("web-match-players"))}</label>
           <select id="match-players">${sizes}</select>
+          ${signedIn() ? `<label class="choice" for="match-rated"><input type="checkbox" id="match-rated"${state.matchRated ? " checked" : ""}> <span>${esc(t("web-match-rated"))}</span></label>` : ""}
         </div>
         <p class="muted small-print">${esc(t("web-quick-match-hint"))}</p>
         <button type="button" id="quick-play" class="big" data-sends>${esc(t("web-play-bot"))}</button>
         <button type="submit" id="create" class="big" data-sends>${esc(t("web-create-room"))}</button>
         <a class="button big" id="daily-challenge" href="/challenge">${esc(t("web-challenge-link"))}</a>
+        <a class="button big" id="leaderboard-link" href="/leaderboard">${esc(t("web-leaderboard"))}</a>
       </form>
       <form id="code-form" class="code-form" novalidate>
         <label for="room-code">${esc(t("web-room-code"))}</label>
@@ -120,6 +122,8 @@ function bindForm({ onHelp, onQuickMatch, onCreate, onCode }) {
     };
   });
   byId("match-players").onchange = () => (state.matchPlayers = Number(byId("match-players").value));
+  const rated = byId("match-rated");
+  if (rated) rated.onchange = () => (state.matchRated = rated.checked);
   byId("create-form").onsubmit = (event) => {
     event.preventDefault();
     onCreate(false);
@@ -170,6 +174,8 @@ function patchMatching() {
   if (queue) queue.textContent = t("web-match-queue", { position: m.position || 1, waiting: m.waiting || 1 });
   const offerIn = byId("match-offer-in");
   if (offerIn) offerIn.textContent = t("web-match-bot-in", { seconds: Math.max(0, Math.ceil((m.offerAt - Date.now()) / 1000)) });
+  const range = byId("match-range");
+  if (range && m.rating_range) range.textContent = t("web-match-range", { rating: m.rating, low: m.rating_range[0], high: m.rating_range[1] });
 }
 
 function bindLists({ onLeaveRoom }) {

@@ -65,6 +65,7 @@ export function matchingPanel() {
     <div class="match-spinner" aria-hidden="true">${avatarOf({ avatar: state.avatar, name: "" }, { size: 56 })}<span class="dots"><span></span><span></span><span></span></span></div>
     <p role="timer" id="match-waited">${esc(t("web-match-waited", { seconds: waited }))}</p>
     <p class="muted" id="match-queue">${esc(t("web-match-queue", { position: m.position || 1, waiting: m.waiting || 1 }))}</p>
+    ${m.rating_range ? `<p class="muted" id="match-range">${esc(t("web-match-range", { rating: m.rating, low: m.rating_range[0], high: m.rating_range[1] }))}</p>` : ""}
     ${offer}
     <button type="button" id="match-cancel" class="big" data-sends>${esc(t("web-match-cancel"))}</button></section>`;
 }

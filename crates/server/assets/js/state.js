@@ -28,6 +28,8 @@ export const state = {
   // Quick match: the table size asked for, the request (sent again after a lost connection), and
   // the queue's state while waiting.
   matchPlayers: 2,
+  // A signed-in page may ask for a rated table (the "Rated" box beside Quick match).
+  matchRated: false,
   matchRequest: null,
   matching: null,
   // The live list of public rooms, and this browser's games (my_rooms), as last sent.

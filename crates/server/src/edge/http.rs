@@ -45,6 +45,11 @@ pub fn router(app: Arc<App>) -> Router {
             "/challenge",
             get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
         )
+        // The ratings' leaderboard: the page, which shows it.
+        .route(
+            "/leaderboard",
+            get(|| async { asset(assets::INDEX_HTML, "text/html; charset=utf-8") }),
+        )
         // A player's profile: the page, which shows it.
         .route(
             "/p/{name}",

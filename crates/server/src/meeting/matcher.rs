@@ -10,7 +10,11 @@
 //! - whoever takes the bot offered is seated with everyone waiting for the same size, whatever
 //!   their language (up to the table's size: the taker's language first, then the longest
 //!   waiting), and bots fill only the seats left;
-//! - two signed-in people of whom one blocks the other are never seated together.
+//! - two signed-in people of whom one blocks the other are never seated together;
+//! - rated askers (signed in) sit only with rated askers, at a rated table: two of them only
+//!   while their displayed ratings are within the reach of the one who has waited longer
+//!   ([`rating_reach`], widening as they wait), the closest ratings first; the bot offered to
+//!   them is the anchor bot nearest their rating ([`anchor_near`]).
 //!
 //! The queue is bounded, in memory (a restart empties it: its clients reconnect and ask again),
 //! and a matched room is stored like any other.
@@ -32,6 +36,7 @@ use crate::state::avatars::Avatar;
 use crate::state::ids::random_room_id;
 use crate::state::signed::{Signed, apart};
 use martian_protocol::{ErrorCode, MATCH_PLAYERS, RoomLang, error_json};
+use martian_ratings::Anchor;
 
 /// For this long a waiter is matched only with people of their language.
 pub const LANG_WAIT: Duration = Duration::from_secs(10);
@@ -41,6 +46,30 @@ const STATUS_EVERY: Duration = Duration::from_secs(5);
 
 /// People from one address that may wait at once.
 pub const PER_ADDRESS: usize = 8;
+
+/// How far (in displayed rating) a rated waiter reaches at first…
+pub const RATING_REACH: i64 = 100;
+/// …and how much farther for each [`RATING_WIDENS_EVERY`] of waiting.
+pub const RATING_WIDENS_BY: i64 = 50;
+/// See [`RATING_WIDENS_BY`].
+pub const RATING_WIDENS_EVERY: Duration = Duration::from_secs(5);
+
+/// How far from their own displayed rating a rated waiter who has waited `waited` may be
+/// seated: 100, then 50 more every 5 s (300 at the default bot offer, 20 s).
+pub fn rating_reach(waited: Duration) -> i64 {
+    let steps = waited.as_millis() / RATING_WIDENS_EVERY.as_millis();
+    let steps = i64::try_from(steps).unwrap_or(i64::MAX);
+    RATING_REACH.saturating_add(RATING_WIDENS_BY.saturating_mul(steps))
+}
+
+/// The anchor bot whose fixed displayed rating is nearest `rating` (the weaker on a tie): the
+/// bot a rated waiter is offered.
+pub fn anchor_near(rating: i64) -> Anchor {
+    Anchor::ALL
+        .into_iter()
+        .min_by_key(|anchor| (anchor.rating().display() - rating).abs())
+        .unwrap_or(Anchor::Medium)
+}
 
 /// One waiting.
 #[derive(Debug)]
@@ -55,8 +84,19 @@ pub struct Waiter {
     pub since: Instant,
     /// The account the waiter is signed in as: never seated with one it blocks or that blocks it.
     pub signed: Option<Signed>,
-    /// The place last told, and when.
-    told: Option<(usize, Instant, bool)>,
+    /// A rated asker's displayed rating (`None`: an unrated asker).
+    pub rated: Option<i64>,
+    /// What was last told, and when.
+    told: Option<Told>,
+}
+
+/// What a waiter was last told, to tell them again only when it changed (or now and then).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Told {
+    position: usize,
+    at: Instant,
+    offered: bool,
+    reach: Option<i64>,
 }
 
 impl Waiter {
@@ -79,6 +119,7 @@ impl Waiter {
             players,
             since: Instant::now(),
             signed: None,
+            rated: None,
             told: None,
         }
     }
@@ -88,19 +129,56 @@ impl Waiter {
         self.signed = signed;
         self
     }
+
+    /// The waiter, asking for a rated table with their displayed `rating` (signed in only).
+    pub fn rated(mut self, rating: i64) -> Waiter {
+        self.rated = Some(rating);
+        self
+    }
+
+    /// How far from `other`'s rating this waiter's is (0 between unrated askers).
+    fn distance(&self, other: &Waiter) -> i64 {
+        match (self.rated, other.rated) {
+            (Some(mine), Some(theirs)) => (mine - theirs).abs(),
+            _ => 0,
+        }
+    }
+}
+
+/// Whether `one` and `other` may sit at one table: neither blocks the other, and both ask for
+/// an unrated table, or both for a rated one as two accounts whose ratings are within the
+/// reach of the one who has waited longer.
+fn may_sit(one: &Waiter, other: &Waiter, now: Instant) -> bool {
+    if apart(one.signed.as_ref(), other.signed.as_ref()) {
+        return false;
+    }
+    match (one.rated, other.rated) {
+        (None, None) => true,
+        (Some(_), Some(_)) => {
+            let account = |w: &Waiter| w.signed.as_ref().map(|s| s.id);
+            let reach = rating_reach(now.duration_since(one.since.min(other.since)));
+            account(one) != account(other) && one.distance(other) <= reach
+        }
+        _ => false,
+    }
 }
 
 /// Picks from `candidates` (in order) up to `wanted` people who may sit with `table` and with
-/// each other: nobody who blocks or is blocked by someone already at the table.
-fn pick_apart(waiters: &[Waiter], table: &mut Vec<usize>, candidates: &[usize], wanted: usize) {
+/// each other (see [`may_sit`]).
+fn pick_apart(
+    waiters: &[Waiter],
+    table: &mut Vec<usize>,
+    candidates: &[usize],
+    wanted: usize,
+    now: Instant,
+) {
     for &i in candidates {
         if table.len() >= wanted {
             break;
         }
-        let other = waiters[i].signed.as_ref();
         if table
             .iter()
-            .all(|&t| !apart(waiters[t].signed.as_ref(), other))
+            .all(|&t| may_sit(&waiters[t], &waiters[i], now))
         {
             table.push(i);
         }
@@ -217,13 +295,19 @@ impl Matcher {
         if taker.since.elapsed() < self.bot_after {
             return Err(QueueRefusal::NoBotYet);
         }
-        // People rather than bots, whatever their language.
+        // People rather than bots, whatever their language: the closest ratings first.
         let mut chosen: Vec<usize> = (0..waiters.len())
             .filter(|&i| i != index && waiters[i].players == taker.players)
             .collect();
-        chosen.sort_by_key(|&i| (waiters[i].lang != taker.lang, waiters[i].since));
+        chosen.sort_by_key(|&i| {
+            (
+                waiters[i].distance(taker),
+                waiters[i].lang != taker.lang,
+                waiters[i].since,
+            )
+        });
         let mut table = vec![index];
-        pick_apart(&waiters, &mut table, &chosen, taker.players);
+        pick_apart(&waiters, &mut table, &chosen, taker.players, Instant::now());
         let group = take_out(&mut waiters, table);
         drop(waiters);
         self.wake.notify_one();
@@ -261,22 +345,24 @@ impl Matcher {
                     i != lead
                         && self.accepts(&waiters[i], size, now)
                         && compatible(leader, &waiters[i], now)
+                        && may_sit(leader, &waiters[i], now)
                 })
                 .collect();
             if partners.len() + 1 < size {
                 continue;
             }
-            // Those who asked for this size first, then their own language, then the longest
-            // waiting.
+            // Those who asked for this size first, then the closest ratings, then their own
+            // language, then the longest waiting.
             partners.sort_by_key(|&i| {
                 (
                     waiters[i].players != size,
+                    waiters[i].distance(leader),
                     waiters[i].lang != leader.lang,
                     waiters[i].since,
                 )
             });
             let mut table = vec![lead];
-            pick_apart(waiters, &mut table, &partners, size);
+            pick_apart(waiters, &mut table, &partners, size, now);
             if table.len() < size || table.iter().all(|&i| waiters[i].players != size) {
                 continue;
             }
@@ -312,18 +398,25 @@ impl Matcher {
                 position += 1;
                 let waited = now.duration_since(waiter.since);
                 let offered = waited >= self.bot_after;
+                let reach = waiter.rated.map(|_| rating_reach(waited));
                 let due = match waiter.told {
                     None => true,
-                    Some((told, at, was_offered)) => {
-                        told != position
-                            || was_offered != offered
-                            || now.duration_since(at) >= STATUS_EVERY
+                    Some(told) => {
+                        told.position != position
+                            || told.offered != offered
+                            || told.reach != reach
+                            || now.duration_since(told.at) >= STATUS_EVERY
                     }
                 };
                 if !due {
                     continue;
                 }
-                waiter.told = Some((position, now, offered));
+                waiter.told = Some(Told {
+                    position,
+                    at: now,
+                    offered,
+                    reach,
+                });
                 let state = MatchState {
                     state: "waiting",
                     players: Some(players),
@@ -332,6 +425,11 @@ impl Matcher {
                     waited_ms: Some(waited.as_millis() as u64),
                     bot_offer_ms: Some(self.bot_after.saturating_sub(waited).as_millis() as u64),
                     bot_offered: Some(offered),
+                    rating: waiter.rated,
+                    rating_range: waiter
+                        .rated
+                        .zip(reach)
+                        .map(|(rating, reach)| [rating - reach, rating + reach]),
                     room: None,
                 };
                 let _ = waiter.outbox.send(Outgoing::Text(state.to_json().into()));
@@ -385,7 +483,19 @@ pub async fn seat_with_bots(rooms: &Rooms, group: Vec<Waiter>) {
     seat(rooms, group, bots).await;
 }
 
-/// Makes a room for `group` (and `bots` bots), stores it, and sends each of them into it.
+/// The bot of a table of `group`: at a rated table the anchor nearest the people's mean rating,
+/// else the server's stand-in.
+fn table_bot(rooms: &Rooms, group: &[Waiter]) -> String {
+    let ratings: Vec<i64> = group.iter().filter_map(|w| w.rated).collect();
+    if ratings.is_empty() {
+        return rooms.settings.stand_in.clone();
+    }
+    let mean = ratings.iter().sum::<i64>() / ratings.len() as i64;
+    anchor_near(mean).bot().to_string()
+}
+
+/// Makes a room for `group` (and `bots` bots), stores it, and sends each of them into it. A
+/// group of rated askers gets a rated room, each seat its account's.
 pub async fn seat(rooms: &Rooms, group: Vec<Waiter>, bots: usize) {
     let id = random_room_id();
     let lead = &group[0];
@@ -400,14 +510,23 @@ pub async fn seat(rooms: &Rooms, group: Vec<Waiter>, bots: usize) {
         group.iter().map(|w| (w.name.clone(), w.avatar)).collect();
     let store = rooms.store.for_room(&id, 1);
     let generation = store.fence().map_or(0, |fence| fence.generation);
-    let (room, tokens) = Room::matched(
+    let bot = table_bot(rooms, &group);
+    let (mut room, tokens) = Room::matched(
         id.clone(),
         &players,
         bots,
+        &bot,
         founding,
         store.clone(),
         rooms.settings.clone(),
     );
+    if lead.rated.is_some() {
+        let accounts: Vec<Option<i64>> = group
+            .iter()
+            .map(|w| w.signed.as_ref().map(|s| s.id))
+            .collect();
+        room.rated_from_the_queue(&accounts);
+    }
     let (tx, rx) = room_queue();
     let added = rooms.registry.insert(
         NewRoom {
@@ -591,6 +710,76 @@ mod tests {
         assert_eq!(conns(&[blocker.take_bot(2).unwrap()]), [vec![2]]);
         blocker.join(waiter(5, RoomLang::En, 2, s(0))).unwrap();
         assert_eq!(conns(&blocker.pass().0), [vec![4, 5]]);
+    }
+
+    /// A rated asker signed in as account `conn`.
+    fn rated(conn: ConnId, rating: i64, waited: Duration) -> Waiter {
+        let account = Signed::new(conn as i64, &format!("p{conn}"), &[]);
+        waiter(conn, RoomLang::En, 2, waited)
+            .signed(Some(account))
+            .rated(rating)
+    }
+
+    #[test]
+    fn the_rating_reach_widens_by_50_every_5_seconds() {
+        let ms = Duration::from_millis;
+        assert_eq!(rating_reach(Duration::ZERO), 100);
+        assert_eq!(rating_reach(ms(4_999)), 100);
+        assert_eq!(rating_reach(ms(5_000)), 150);
+        assert_eq!(rating_reach(ms(20_000)), 300);
+        assert_eq!(rating_reach(Duration::MAX), i64::MAX);
+    }
+
+    #[test]
+    fn the_bot_offered_a_rated_waiter_is_the_anchor_nearest_their_rating() {
+        // The anchors' displayed ratings: easy 1205, medium 1588, hard 1800, greedy 1850,
+        // optimal 1955.
+        assert_eq!(anchor_near(1000), Anchor::Easy);
+        assert_eq!(anchor_near(1396), Anchor::Easy);
+        assert_eq!(anchor_near(1397), Anchor::Medium);
+        assert_eq!(anchor_near(1830), Anchor::Greedy);
+        assert_eq!(anchor_near(1825), Anchor::Hard, "a tie goes to the weaker");
+        assert_eq!(anchor_near(2400), Anchor::Optimal);
+    }
+
+    #[tokio::test]
+    async fn rated_askers_sit_with_rated_askers_of_close_ratings_first() {
+        let s = Duration::from_secs;
+        let matcher = Matcher::new(100, s(20));
+        matcher.join(rated(1, 1000, s(3))).unwrap();
+        matcher.join(waiter(2, RoomLang::En, 2, s(3))).unwrap();
+        // A rated and an unrated asker never meet.
+        assert!(matcher.pass().0.is_empty());
+        // 150 apart is beyond the first reach (100).
+        matcher.join(rated(3, 1150, s(2))).unwrap();
+        assert!(matcher.pass().0.is_empty());
+        // Within reach, the closest first: 1000 with 1020 (not 1080), 1150 with 1080.
+        matcher.join(rated(4, 1080, s(1))).unwrap();
+        matcher.join(rated(5, 1020, s(0))).unwrap();
+        assert_eq!(conns(&matcher.pass().0), [vec![1, 5], vec![3, 4]]);
+        assert_eq!(matcher.pass().1, [1, 0, 0], "the unrated asker waits on");
+
+        // The reach of the one who has waited longer decides: 180 apart meets after 10 s.
+        let widening = Matcher::new(100, s(20));
+        widening.join(rated(6, 1000, s(9))).unwrap();
+        widening.join(rated(7, 1180, s(0))).unwrap();
+        assert!(widening.pass().0.is_empty());
+        let widening = Matcher::new(100, s(20));
+        widening.join(rated(6, 1000, s(10))).unwrap();
+        widening.join(rated(7, 1180, s(0))).unwrap();
+        assert_eq!(conns(&widening.pass().0), [vec![6, 7]]);
+
+        // One account asking twice (two pages) never plays itself.
+        let twice = Matcher::new(100, Duration::ZERO);
+        twice.join(rated(8, 1000, s(1))).unwrap();
+        let mut again = rated(9, 1000, s(0));
+        again.signed = twice.lock()[0].signed.clone();
+        twice.join(again).unwrap();
+        assert!(twice.pass().0.is_empty());
+        // Taking the bot seats only rated askers within reach: 1500 is too far.
+        twice.join(rated(10, 1500, s(0))).unwrap();
+        twice.join(waiter(11, RoomLang::En, 2, s(0))).unwrap();
+        assert_eq!(conns(&[twice.take_bot(8).unwrap()]), [vec![8]]);
     }
 
     #[tokio::test]

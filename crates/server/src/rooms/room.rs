@@ -410,12 +410,13 @@ impl Room {
         Ok((room, token))
     }
 
-    /// A quick-match room: a seat for each player (names already checked), then `bots` bot
-    /// seats; its game starts once the players are in. Returns each player's token.
+    /// A quick-match room: a seat for each player (names already checked), then `bots` seats of
+    /// the bot `bot`; its game starts once the players are in. Returns each player's token.
     pub fn matched(
         id: String,
         players: &[(String, Option<Avatar>)],
         bots: usize,
+        bot: &str,
         founding: Founding,
         store: Store,
         settings: Arc<RoomSettings>,
@@ -438,14 +439,13 @@ impl Room {
             seats.push(SeatState::person(name, token_hash(&token), avatar));
             tokens.push(token);
         }
-        let bot = &settings.stand_in;
         for i in 0..bots {
             let name = if i == 0 {
-                bot.clone()
+                bot.to_string()
             } else {
                 format!("{bot} {}", i + 1)
             };
-            seats.push(SeatState::bot(name, bot.clone()));
+            seats.push(SeatState::bot(name, bot.to_string()));
         }
         let state = RoomState {
             seats,

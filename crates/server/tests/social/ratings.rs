@@ -1,14 +1,17 @@
 //! Issue 38's rated games at the table: a host signed in makes a room rated (refused with a bot
 //! that is not rated), plays it out against a rated bot, sees their change at the end, and the
-//! leaderboard answers with the bots' fixed ratings.
+//! leaderboard answers with the bots' fixed ratings; a rated quick match seats rated askers
+//! together at a rated table, or with the anchor bot nearest their rating.
+
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use super::accounts::{cookie_of, post};
-use super::common::{Client, http_get, play_out, server};
+use super::common::{Client, http_get, next_where, play_out, server};
 
-/// A signed-in page (a new account named `name`) that made a room, its seat marked.
-async fn signed_host(addr: std::net::SocketAddr, name: &str) -> Client {
+/// A page signed in as a new account named `name`.
+async fn signed_page(addr: std::net::SocketAddr, name: &str) -> Client {
     let (status, headers, body) = post(
         addr,
         "/api/accounts",
@@ -19,8 +22,12 @@ async fn signed_host(addr: std::net::SocketAddr, name: &str) -> Client {
     assert_eq!(status, 201, "{body}");
     let cookie = cookie_of(&headers).0;
     let origin = format!("http://{addr}");
-    let mut page =
-        Client::connect_with(addr, &[("Cookie", cookie.as_str()), ("Origin", &origin)]).await;
+    Client::connect_with(addr, &[("Cookie", cookie.as_str()), ("Origin", &origin)]).await
+}
+
+/// A signed-in page (a new account named `name`) that made a room, its seat marked.
+async fn signed_host(addr: std::net::SocketAddr, name: &str) -> Client {
+    let mut page = signed_page(addr, name).await;
     page.send(json!({"type": "create_room", "name": name}))
         .await;
     page.recv_type("joined").await;
@@ -111,4 +118,94 @@ async fn a_rated_game_against_a_rated_bot_shows_the_change_and_the_leaderboard_a
     } else {
         assert!(climbers.is_empty(), "{board}");
     }
+}
+
+/// Asks for a rated quick match (for two) and reads the first `waiting`.
+async fn rated_quick_match(page: &mut Client, name: &str) -> Value {
+    page.send(json!({"type": "quick_match", "name": name, "rated": true}))
+        .await;
+    page.recv_type("matching").await
+}
+
+/// Reads until matched, into the room, its game under way.
+async fn matched(page: &mut Client) {
+    next_where(page, "matching", |m| m["state"] == "matched").await;
+    page.recv_type("joined").await;
+    page.until(|room| room["status"] == "playing").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_quick_match_seats_rated_askers_at_a_rated_table() {
+    let running = server(|config| {
+        config.rate_per_second = 1000.0;
+        config.rate_burst = 1000.0;
+        config.match_bot_after = Duration::from_millis(500);
+    })
+    .await;
+    let addr = running.addr();
+
+    // A guest cannot ask for a rated table.
+    let mut guest = Client::connect(addr).await;
+    let error = refused(
+        &mut guest,
+        json!({"type": "quick_match", "name": "Guest", "rated": true}),
+    )
+    .await;
+    assert_eq!(error["code"], "not_signed_in", "{error}");
+
+    // A new player's rating is 1000; the reach starts 100 each side.
+    let mut ana = signed_page(addr, "Ana").await;
+    let waiting = rated_quick_match(&mut ana, "Ana").await;
+    assert_eq!(waiting["state"], "waiting", "{waiting}");
+    assert_eq!(waiting["rating"], 1000, "{waiting}");
+    assert_eq!(waiting["rating_range"], json!([900, 1100]), "{waiting}");
+    // Bob asks unrated: he and Ana never meet, though both are signed in.
+    let mut bob = signed_page(addr, "Bob").await;
+    bob.send(json!({"type": "quick_match", "name": "Bob"}))
+        .await;
+    let unrated = bob.recv_type("matching").await;
+    assert!(unrated.get("rating_range").is_none(), "{unrated}");
+    // Cy asks rated under another name: a rated seat is the account's, so he sits as Cy.
+    let mut cy = signed_page(addr, "Cy").await;
+    cy.send(json!({"type": "quick_match", "name": "Someone", "rated": true}))
+        .await;
+    matched(&mut ana).await;
+    matched(&mut cy).await;
+    assert_eq!(ana.room_id, cy.room_id);
+    let room = &ana.room;
+    assert_eq!(room["rated"], true, "{room}");
+    assert_eq!(room["rules"]["target"], 25, "official rules: {room}");
+    let seats: Vec<(&str, bool)> = room["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|seat| (seat["name"].as_str().unwrap(), seat["claimed"] == true))
+        .collect();
+    assert_eq!(seats, [("Ana", true), ("Cy", true)]);
+    // Bob still waits: cancelling tells him so.
+    bob.send(json!({"type": "match_cancel"})).await;
+    let cancelled = next_where(&mut bob, "matching", |m| m["state"] != "waiting").await;
+    assert_eq!(cancelled["state"], "cancelled", "{cancelled}");
+
+    tokio::join!(play_out(&mut ana), play_out(&mut cy));
+    let finished = &ana.room["finished"][0];
+    let changes = finished["rating_changes"].as_array().expect("changes");
+    let winner = finished["winners"][0].as_u64().unwrap() as usize;
+    assert_eq!(finished["winners"].as_array().unwrap().len(), 1);
+    for (seat, change) in changes.iter().enumerate() {
+        let change = change.as_i64().expect("each person's change");
+        assert_eq!(change > 0, seat == winner, "{finished}");
+    }
+    assert_eq!(cy.room["finished"][0]["rating_changes"], json!(changes));
+
+    // Alone past the bot offer, a new player (1000) is offered the anchor nearest: easy (1205).
+    let mut dee = signed_page(addr, "Dee").await;
+    rated_quick_match(&mut dee, "Dee").await;
+    next_where(&mut dee, "matching", |m| m["bot_offered"] == true).await;
+    dee.send(json!({"type": "match_bot"})).await;
+    matched(&mut dee).await;
+    assert_eq!(dee.room["rated"], true, "{}", dee.room);
+    assert_eq!(dee.room["seats"][1]["bot"], "easy", "{}", dee.room);
+    assert_eq!(dee.room["seats"][0]["claimed"], true, "{}", dee.room);
+    running.abort();
 }

@@ -24,6 +24,17 @@ use martian_protocol::{
     ClientMessage, ErrorCode, ErrorExtra, LeftCode, MATCH_PLAYERS, MAX_MESSAGE_BYTES, MAX_MY_ROOMS,
     ServerMessage, clean_name, error_json_with,
 };
+use martian_ratings::Rating;
+
+/// A `quick_match` as asked.
+pub(super) struct MatchAsked {
+    name: String,
+    avatar: Option<String>,
+    lang: Option<martian_protocol::RoomLang>,
+    players: Option<usize>,
+    /// For a rated table (signed in only).
+    rated: bool,
+}
 
 /// A connection's state between its messages.
 pub(super) struct Client {
@@ -310,7 +321,17 @@ impl Client {
                 avatar,
                 lang,
                 players,
-            } => return Box::pin(self.quick_match(app, name, avatar, lang, players)).await,
+                rated,
+            } => {
+                let asked = MatchAsked {
+                    name,
+                    avatar,
+                    lang,
+                    players,
+                    rated: rated.unwrap_or(false),
+                };
+                return Box::pin(self.quick_match(app, asked)).await;
+            }
             ClientMessage::Challenge {
                 date,
                 name,
@@ -562,11 +583,15 @@ impl Client {
     pub(super) async fn quick_match(
         &mut self,
         app: &Arc<App>,
-        name: String,
-        avatar: Option<String>,
-        lang: Option<martian_protocol::RoomLang>,
-        players: Option<usize>,
+        asked: MatchAsked,
     ) -> Option<String> {
+        let MatchAsked {
+            name,
+            avatar,
+            lang,
+            players,
+            rated,
+        } = asked;
         let kind = "quick_match";
         let name = match clean_name(&name) {
             Ok(name) => name,
@@ -584,7 +609,37 @@ impl Client {
             Ok(avatar) => avatar,
             Err(why) => return Some(refusal(app, ErrorCode::Invalid, &why, Some(kind))),
         };
-        let waiter = Waiter::new(
+        let signed = self.signed(app).await;
+        let rating = if rated {
+            let Some(account) = &signed else {
+                return Some(refusal(
+                    app,
+                    ErrorCode::NotSignedIn,
+                    "a rated quick match is for signed-in players: sign in first",
+                    Some(kind),
+                ));
+            };
+            match app.players.accounts.ratings().of(account.id).await {
+                Ok(rating) => Some(rating.map_or(Rating::NEW, |r| r.rating).display()),
+                Err(error) => {
+                    tracing::warn!("reading a rating for a rated quick match: {error}");
+                    return Some(refusal(
+                        app,
+                        ErrorCode::Storage,
+                        error.to_client(),
+                        Some(kind),
+                    ));
+                }
+            }
+        } else {
+            None
+        };
+        // A rated seat is the account's: it sits under the account's name.
+        let name = match (&signed, rating) {
+            (Some(account), Some(_)) => account.name.clone(),
+            _ => name,
+        };
+        let mut waiter = Waiter::new(
             self.conn,
             self.outbox.clone(),
             self.peer.addr,
@@ -593,7 +648,10 @@ impl Client {
             lang.unwrap_or_default(),
             players.unwrap_or(MATCH_PLAYERS.0),
         )
-        .signed(self.signed(app).await);
+        .signed(signed);
+        if let Some(rating) = rating {
+            waiter = waiter.rated(rating);
+        }
         match app.matcher.join(waiter) {
             Ok(()) => {
                 self.matching = true;

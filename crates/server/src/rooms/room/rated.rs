@@ -47,6 +47,18 @@ fn rated_players(state: &RoomState) -> Option<Vec<RatedPlayer>> {
 }
 
 impl Room {
+    /// Makes a quick-match room of rated askers rated, before it is stored: each person's seat
+    /// is their account's (`accounts`, seat by seat; they asked signed in, under its name).
+    pub fn rated_from_the_queue(&mut self, accounts: &[Option<i64>]) {
+        self.state.rated = true;
+        for (seat, account) in self.state.seats.iter_mut().zip(accounts) {
+            if account.is_some() && seat.human {
+                seat.claimed = true;
+                seat.account = *account;
+            }
+        }
+    }
+
     /// The host makes the room's games rated, or not.
     pub(super) async fn set_rated(&mut self, rated: bool) -> Reply {
         if self.state.status == Status::Playing {
