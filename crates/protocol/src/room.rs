@@ -76,4 +76,25 @@ pub struct FinishedGame {
     /// empty for a game that was not rated.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rating_changes: Vec<Option<i64>>,
+    /// Whether each seat's name is an account's (the mark beside it); empty when none is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claimed: Vec<bool>,
+}
+
+impl FinishedGame {
+    /// Marks the seats whose name belongs to one of `accounts` (their name keys,
+    /// [`names::skeleton`](crate::names::skeleton)): an account's name is its own, so a seat
+    /// that bore it was the account's.
+    pub fn mark_accounts(&mut self, accounts: &[String]) {
+        let claimed: Vec<bool> = self
+            .names
+            .iter()
+            .map(|name| accounts.contains(&crate::names::skeleton(name)))
+            .collect();
+        self.claimed = if claimed.contains(&true) {
+            claimed
+        } else {
+            Vec::new()
+        };
+    }
 }

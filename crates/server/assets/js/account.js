@@ -5,7 +5,7 @@
 import { t, lang, percent as fraction } from "../i18n.js";
 import { byId, esc } from "./dom.js";
 import { state } from "./state.js";
-import { recordHref } from "./finished.js";
+import { recordHref, finishedName } from "./finished.js";
 import { notify } from "./notices.js";
 import { SEAT_COLOURS } from "./colours.js";
 import { profileRatingHtml } from "./ratings.js";
@@ -212,7 +212,7 @@ export async function renderProfile(app, name) {
     : `<p>${esc(t("web-profile-no-games"))}</p>`;
   const recent = p.recent
     .map((g) => {
-      const result = g.names.map((n, i) => `${esc(n)} ${g.scores[i] ?? ""}`).join(" · ");
+      const result = g.names.map((_, i) => `${finishedName(g, i)} ${g.scores[i] ?? ""}`).join(" · ");
       return `<li><span class="${g.won ? "won" : "lost"}">${esc(t(g.won ? "web-profile-game-won" : "web-profile-game-lost"))}</span> ${result}
         <span class="row"><a class="button small" href="/#review=${g.room}/${g.number}">${esc(t("web-profile-review"))}</a>
         <a class="button small" href="${recordHref(g.room, g.number)}" download>${esc(t("web-download"))}</a></span></li>`;

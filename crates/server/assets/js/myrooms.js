@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { esc } from "./dom.js";
 import { state, forgetToken, savedToken, playerName } from "./state.js";
 import { avatarOf } from "./avatars.js";
-import { recordHref } from "./finished.js";
+import { recordHref, winnersHtml } from "./finished.js";
 
 const INDEX_KEY = "martian-dice:rooms";
 // The protocol's bound on one `my_rooms` question (MAX_MY_ROOMS).
@@ -133,7 +133,8 @@ function finishedLinks(room) {
     .map((g) => {
       const names = g.winners.map((w) => (w === room.seat ? t("web-you") : g.names[w])).join(", ");
       const label = `${t("web-game-number", { number: g.number })}: ${t("web-finished-winner", { names, count: g.winners.length })} (${g.scores.join("–")})`;
-      return `<li><span>${esc(label)}</span><span class="row">
+      const shown = `${esc(t("web-game-number", { number: g.number }))}: ${winnersHtml(g, (name, w) => (w === room.seat ? t("web-you") : name))} (${esc(g.scores.join("–"))})`;
+      return `<li><span>${shown}</span><span class="row">
         <a class="button small" href="${recordHref(room.room, g.number)}" download aria-label="${esc(t("web-download-named", { label }))}">${esc(t("web-download"))}</a>
         <a class="button small" href="/#review=${room.room}/${g.number}" aria-label="${esc(t("web-review-named", { label }))}">${esc(t("web-review"))}</a></span></li>`;
     })

@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::edge::App;
+use martian_protocol::names::skeleton;
 use crate::state::FinishedGame;
 use crate::state::ids::is_room_id;
 use crate::state::records::summary;
@@ -84,6 +85,14 @@ pub async fn games(
         })
         .collect();
     games.reverse();
+    // The mark beside an account's name, as the room showed it.
+    match app.players.accounts.seated_in(&room).await {
+        Ok(seated) => {
+            let accounts: Vec<String> = seated.iter().map(|(_, name)| skeleton(name)).collect();
+            games.iter_mut().for_each(|game| game.mark_accounts(&accounts));
+        }
+        Err(error) => tracing::warn!(room = %room, "the accounts of a room's seats: {error}"),
+    }
     let page = Page {
         room: &room,
         before: more.then(|| records[PAGE - 1].0),

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use martian_protocol::HeldSeat;
+use martian_protocol::names::skeleton;
 use serde::Serialize;
 
 use martian_store::reviews::ReviewedSeatRow;
@@ -39,6 +40,8 @@ pub struct RecentGame {
     pub number: u32,
     pub seat: usize,
     pub names: Vec<String>,
+    /// Whether each seat's name is an account's (the mark beside it).
+    pub claimed: Vec<bool>,
     pub scores: Vec<u16>,
     pub won: bool,
     /// The game's record (JSON) and its exact review.
@@ -195,10 +198,18 @@ impl Players {
                 .store
                 .finished_records(&seat.room, u32::MAX, GAMES_PER_ROOM)
                 .await?;
+            let accounts: Vec<String> = self
+                .accounts
+                .seated_in(&seat.room)
+                .await?
+                .iter()
+                .map(|(_, name)| skeleton(name))
+                .collect();
             for (number, record) in records {
-                if let Some(game) = summary(number, &record)
+                if let Some(mut game) = summary(number, &record)
                     && (seat.seat as usize) < game.names.len()
                 {
+                    game.mark_accounts(&accounts);
                     played.push((seat.claimed_ms, seat.room.clone(), seat.seat as usize, game));
                 }
             }
@@ -262,6 +273,7 @@ impl Players {
                 room,
                 number: game.number,
                 seat,
+                claimed: game.names.iter().enumerate().map(|(i, _)| game.claimed.get(i).copied().unwrap_or(false)).collect(),
                 names: game.names,
                 scores: game.scores,
             })

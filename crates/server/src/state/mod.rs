@@ -263,6 +263,7 @@ mod tests {
                 scores: vec![25],
                 names: vec!["Ana".into()],
                 rating_changes: Vec::new(),
+                claimed: Vec::new(),
             });
             assert!(state.finished.len() <= RECENT_FINISHED);
             assert_eq!(state.finished_total(), number);
@@ -276,6 +277,7 @@ mod tests {
                 scores: vec![],
                 names: vec![],
                 rating_changes: Vec::new(),
+                claimed: Vec::new(),
             })
             .collect();
         state.trim_finished();

@@ -34,6 +34,7 @@ pub(crate) fn summary(number: u32, record: &str) -> Option<FinishedGame> {
         scores: result.scores,
         names: record.players.into_iter().map(|p| p.name).collect(),
         rating_changes: Vec::new(),
+        claimed: Vec::new(),
     })
 }
 

@@ -159,6 +159,11 @@ impl Room {
                 scores: outcome.scores.clone(),
                 names: over.seats.iter().map(|s| s.name.clone()).collect(),
                 rating_changes,
+                claimed: if over.seats.iter().any(|s| s.claimed) {
+                    over.seats.iter().map(|s| s.claimed).collect()
+                } else {
+                    Vec::new()
+                },
             });
             writes.push(Write::GameFinished {
                 room: self.id.clone(),
