@@ -47,7 +47,7 @@ impl Accounts {
     }
 
     /// The reviewed seats, beside the accounts (the same engine and connection).
-    pub(crate) fn reviews(&self) -> crate::reviews::Reviews {
+    pub fn reviews(&self) -> crate::reviews::Reviews {
         match &self.engine {
             Engine::Sqlite(calls) => crate::reviews::Reviews::sqlite(calls.clone()),
             Engine::Postgres(pg) => crate::reviews::Reviews::postgres(pg.clone()),

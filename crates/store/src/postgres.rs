@@ -48,7 +48,7 @@ use writes::writer;
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; 8] = [
+const MIGRATIONS: [&str; 9] = [
     "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
@@ -111,6 +111,7 @@ CREATE TABLE chat (
     presence::MIGRATION,
     ratings::MIGRATION,
     challenges::MIGRATION,
+    ratings::ACCURACY_MIGRATION,
 ];
 
 /// The advisory lock migrations are applied under (any number, the same for every process).

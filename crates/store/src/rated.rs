@@ -90,6 +90,16 @@ impl Climber {
     }
 }
 
+/// A row of the best-accuracy board: an account's mean accuracy (the exact review's, 0 to 100)
+/// over its reviewed rated games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Accurate {
+    pub name: String,
+    pub accuracy: f64,
+    /// Rated games whose review had something at stake (the mean's games).
+    pub games: u32,
+}
+
 /// One rated game in an account's history: the rating after it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryPoint {

@@ -13,7 +13,8 @@ use std::sync::Arc;
 use crate::backend::StoreError;
 use crate::rated::check;
 pub use crate::rated::{
-    AccountRating, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat, RatingChange,
+    AccountRating, Accurate, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat,
+    RatingChange,
 };
 use martian_ratings::Rating;
 
@@ -88,6 +89,19 @@ impl Ratings {
         climbers.sort_by(|a, b| b.climb().cmp(&a.climb()).then_with(|| a.name.cmp(&b.name)));
         climbers.truncate(limit as usize);
         Ok(climbers)
+    }
+
+    /// The accounts of the best mean accuracy over their reviewed rated games, of those with
+    /// at least `min_games` of them and a rated game ended at `since_ms` or later, the best
+    /// first, at most `limit`; disabled accounts left out. A rated game counts once its review
+    /// is stored (a voided one no longer does).
+    pub async fn most_accurate(
+        &self,
+        since_ms: i64,
+        min_games: u32,
+        limit: u32,
+    ) -> Result<Vec<Accurate>, StoreError> {
+        each_engine!(self.most_accurate(since_ms, min_games, limit))
     }
 
     /// Voids a rated game and recomputes every rating without it: whether there was such a

@@ -292,6 +292,7 @@ impl Sqlite {
         conn.execute_batch(reviews::SCHEMA)?;
         conn.execute_batch(ratings::SCHEMA)?;
         conn.execute_batch(challenges::SCHEMA)?;
+        ratings::ensure_accuracy(&conn)?;
         migrate(&conn)?;
         conn.execute_batch(INDEXES)?;
         let (rooms, next_moves) = load_rooms(&conn)?;

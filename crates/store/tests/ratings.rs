@@ -3,7 +3,9 @@
 //! for bit; on PostgreSQL, two processes applying games of one player at once.
 
 use martian_ratings::Rating;
+use martian_store::accounts::NewAccount;
 use martian_store::ratings::{AccountRating, RatedGame, RatedPlayer, RatedSeat};
+use martian_store::reviews::ReviewedSeatRow;
 use martian_store::{Accounts, Ratings, Store, StoreMetrics};
 use martian_testkit::postgres;
 
@@ -32,9 +34,14 @@ impl Engine {
 
     /// A handle on the ratings: on PostgreSQL each is a connection of its own, as a process's.
     async fn ratings(&self) -> Ratings {
+        self.accounts().await.ratings()
+    }
+
+    /// A handle on the accounts (and the ratings and reviews beside them).
+    async fn accounts(&self) -> Accounts {
         match self {
-            Engine::Sqlite(_, store) => store.ratings(),
-            Engine::Postgres(url) => Accounts::open_beside_server(url).await.unwrap().ratings(),
+            Engine::Sqlite(_, store) => store.accounts(),
+            Engine::Postgres(url) => Accounts::open_beside_server(url).await.unwrap(),
         }
     }
 }
@@ -198,6 +205,144 @@ mod shared {
             bits(&without.all().await.unwrap())
         );
     }
+
+    /// A review of `seat` of the game `room`/`number` with `accuracy`.
+    fn reviewed(room: &str, number: u32, seat: u32, accuracy: Option<f64>) -> ReviewedSeatRow {
+        ReviewedSeatRow {
+            room: room.into(),
+            number,
+            seat,
+            accuracy,
+            decisions: 10,
+            mean_loss: Some(0.01),
+            best_turn: None,
+            finished_ms: 5 * DAY_MS,
+        }
+    }
+
+    pub async fn the_best_accuracy_counts_reviewed_rated_games(engine: Engine) {
+        let accounts = engine.accounts().await;
+        let ratings = accounts.ratings();
+        let reviews = accounts.reviews();
+        let mut ids = Vec::new();
+        for name in ["Ana", "Bia", "Cid"] {
+            let row = accounts
+                .create(NewAccount {
+                    name: name.into(),
+                    key: name.to_lowercase(),
+                    password: "x".into(),
+                    recovery: Vec::new(),
+                    avatar: String::new(),
+                    created_ms: 0,
+                })
+                .await
+                .unwrap()
+                .unwrap();
+            ids.push(row.id);
+        }
+        let (ana, bia, cid) = (ids[0], ids[1], ids[2]);
+        // Ana and Bia play 12 rated duels; Cid plays 9 against a bot: too few to be listed.
+        for number in 0..12 {
+            let room = format!("duel{number}");
+            ratings
+                .apply(game(
+                    &room,
+                    1,
+                    5 * DAY_MS,
+                    &[(person(ana), 1), (person(bia), 2)],
+                ))
+                .await
+                .unwrap();
+            let ana_accuracy = 90.0 + f64::from(number % 3);
+            reviews
+                .store(vec![
+                    reviewed(&room, 1, 0, Some(ana_accuracy)),
+                    reviewed(&room, 1, 1, Some(80.0)),
+                ])
+                .await
+                .unwrap();
+        }
+        for number in 0..9 {
+            let room = format!("bot{number}");
+            ratings
+                .apply(game(
+                    &room,
+                    1,
+                    5 * DAY_MS,
+                    &[(person(cid), 1), (bot("easy"), 2)],
+                ))
+                .await
+                .unwrap();
+            reviews
+                .store(vec![reviewed(&room, 1, 0, Some(99.0))])
+                .await
+                .unwrap();
+        }
+        // Not counted: a review stored again, a seat with nothing at stake, an unrated game.
+        reviews
+            .store(vec![reviewed("duel0", 1, 0, Some(10.0))])
+            .await
+            .unwrap();
+        reviews
+            .store(vec![reviewed("bot0", 1, 1, None)])
+            .await
+            .unwrap();
+        reviews
+            .store(vec![reviewed("casual", 1, 0, Some(0.0))])
+            .await
+            .unwrap();
+        let board = ratings.most_accurate(0, 10, 100).await.unwrap();
+        // Ana: four games each of 90, 91 and 92.
+        let names: Vec<(&str, f64, u32)> = board
+            .iter()
+            .map(|row| (row.name.as_str(), row.accuracy, row.games))
+            .collect();
+        assert_eq!(names, [("Ana", 91.0, 12), ("Bia", 80.0, 12)]);
+        // Cid's tenth reviewed rated game lists him, first.
+        ratings
+            .apply(game(
+                "bot9",
+                1,
+                5 * DAY_MS,
+                &[(person(cid), 1), (bot("easy"), 2)],
+            ))
+            .await
+            .unwrap();
+        reviews
+            .store(vec![reviewed("bot9", 1, 0, Some(99.0))])
+            .await
+            .unwrap();
+        let board = ratings.most_accurate(0, 10, 2).await.unwrap();
+        let names: Vec<&str> = board.iter().map(|row| row.name.as_str()).collect();
+        assert_eq!(names, ["Cid", "Ana"]);
+        // Players not active since the date given are left out.
+        assert!(
+            ratings
+                .most_accurate(6 * DAY_MS, 10, 100)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        // A voided game no longer counts: Cid is back to nine.
+        let before = ratings.most_accurate(0, 1, 100).await.unwrap();
+        assert!(ratings.void("bot9", 1).await.unwrap());
+        let after = ratings.most_accurate(0, 10, 100).await.unwrap();
+        let names: Vec<&str> = after.iter().map(|row| row.name.as_str()).collect();
+        assert_eq!(names, ["Ana", "Bia"]);
+        // The recomputation gives the counts kept as the reviews came.
+        let ana_before: Vec<_> = before.iter().filter(|row| row.name != "Cid").collect();
+        let after_all = ratings.most_accurate(0, 1, 100).await.unwrap();
+        let ana_after: Vec<_> = after_all.iter().filter(|row| row.name != "Cid").collect();
+        assert_eq!(ana_before, ana_after);
+        assert_eq!(
+            after_all
+                .iter()
+                .find(|row| row.name == "Cid")
+                .unwrap()
+                .games,
+            9
+        );
+    }
 }
 
 macro_rules! both {
@@ -241,6 +386,7 @@ macro_rules! both {
 both!(
     a_game_applies_once_and_reads_back,
     recomputing_gives_the_stored_ratings_bit_for_bit,
+    the_best_accuracy_counts_reviewed_rated_games,
 );
 
 /// Two processes (two connections) end rated games of one player at the same moment, many

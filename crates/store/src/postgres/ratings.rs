@@ -14,8 +14,8 @@ use super::accounts::PgAccounts;
 use super::pg;
 use crate::backend::StoreError;
 use crate::rated::{
-    AccountRating, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat, RatingChange,
-    Replayed, accounts_of, day_of, replay, settle,
+    AccountRating, Accurate, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat,
+    RatingChange, Replayed, accounts_of, day_of, replay, settle,
 };
 
 /// Migration 7: the ratings.
@@ -58,6 +58,75 @@ CREATE TABLE rating_history (
 );
 CREATE INDEX rating_history_by_game ON rating_history (seq);
 ";
+
+/// Migration 9: each account's reviewed rated games and the sum of their accuracies, kept as
+/// the reviews are stored (the best-accuracy board reads it; summing at each look would scan
+/// every rated game), filled from what is kept; the rated games by when they ended (the week's
+/// climbers).
+pub(super) const ACCURACY_MIGRATION: &str = "
+CREATE TABLE rated_accuracy (
+    account_id BIGINT PRIMARY KEY,
+    reviewed INTEGER NOT NULL,
+    accuracy_sum DOUBLE PRECISION NOT NULL,
+    accuracy DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX rated_accuracy_by_accuracy ON rated_accuracy (accuracy);
+CREATE INDEX rated_games_by_finished ON rated_games (finished_ms);
+INSERT INTO rated_accuracy (account_id, reviewed, accuracy_sum, accuracy)
+SELECT account_id, count(*), sum(accuracy), sum(accuracy) / count(*)
+FROM (SELECT s.account_id, r.accuracy
+      FROM rated_games g JOIN rated_seats s ON s.seq = g.seq
+      JOIN reviewed_seats r ON r.room_id = g.room_id AND r.number = g.number AND r.seat = s.seat
+      WHERE NOT g.voided AND s.account_id IS NOT NULL AND r.accuracy IS NOT NULL
+      ORDER BY g.seq) reviewed
+GROUP BY account_id;
+";
+
+/// Every account's reviewed rated games again, from the results and reviews kept.
+const REBUILD_ACCURACY: &str = "
+DELETE FROM rated_accuracy;
+INSERT INTO rated_accuracy (account_id, reviewed, accuracy_sum, accuracy)
+SELECT account_id, count(*), sum(accuracy), sum(accuracy) / count(*)
+FROM (SELECT s.account_id, r.accuracy
+      FROM rated_games g JOIN rated_seats s ON s.seq = g.seq
+      JOIN reviewed_seats r ON r.room_id = g.room_id AND r.number = g.number AND r.seat = s.seat
+      WHERE NOT g.voided AND s.account_id IS NOT NULL AND r.accuracy IS NOT NULL
+      ORDER BY g.seq) reviewed
+GROUP BY account_id;
+";
+
+/// Counts a stored review of `seat` of the game `room`/`number` in its account's accuracy, if
+/// the game is rated (not voided) and an account played the seat. Under the recomputation's
+/// lock, shared: a rebuild never meets a count half done.
+pub(super) async fn count_accuracy(
+    tx: &Transaction<'_>,
+    room: &str,
+    number: u32,
+    seat: u32,
+    accuracy: f64,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "SELECT pg_advisory_xact_lock_shared($1)",
+        &[&RECOMPUTE_LOCK],
+    )
+    .await
+    .map_err(pg)?;
+    tx.execute(
+        "INSERT INTO rated_accuracy AS x (account_id, reviewed, accuracy_sum, accuracy)
+         SELECT s.account_id, 1, $4, $4
+         FROM rated_games g JOIN rated_seats s ON s.seq = g.seq
+         WHERE g.room_id = $1 AND g.number = $2 AND s.seat = $3 AND NOT g.voided
+               AND s.account_id IS NOT NULL
+         ON CONFLICT (account_id) DO UPDATE SET
+             reviewed = x.reviewed + 1,
+             accuracy_sum = x.accuracy_sum + excluded.accuracy_sum,
+             accuracy = (x.accuracy_sum + excluded.accuracy_sum) / (x.reviewed + 1)",
+        &[&room, &(number as i32), &(seat as i32), &accuracy],
+    )
+    .await
+    .map_err(pg)?;
+    Ok(())
+}
 
 /// The advisory lock a recomputation holds, and every update in shared mode: no update runs
 /// while every rating is rewritten.
@@ -320,6 +389,7 @@ async fn recompute(tx: &Transaction<'_>) -> Result<(), StoreError> {
     tx.batch_execute("DELETE FROM ratings; DELETE FROM rating_history")
         .await
         .map_err(pg)?;
+    tx.batch_execute(REBUILD_ACCURACY).await.map_err(pg)?;
     let rows: Vec<&AccountRating> = ratings.values().collect();
     let accounts: Vec<i64> = rows.iter().map(|r| r.account).collect();
     let mus: Vec<f64> = rows.iter().map(|r| r.rating.mu).collect();
@@ -446,6 +516,35 @@ impl PgAccounts {
                     games: row.get::<_, i32>(4) as u32,
                     updated_ms: row.get(5),
                 },
+            })
+            .collect())
+    }
+
+    pub(crate) async fn most_accurate(
+        &self,
+        since_ms: i64,
+        min_games: u32,
+        limit: u32,
+    ) -> Result<Vec<Accurate>, StoreError> {
+        let guard = self.client().await?;
+        let client = guard.as_ref().ok_or(StoreError::Stopped)?;
+        let rows = client
+            .query(
+                "SELECT a.name, x.accuracy, x.reviewed
+                 FROM rated_accuracy x JOIN accounts a ON a.id = x.account_id
+                 JOIN ratings r ON r.account_id = x.account_id
+                 WHERE x.reviewed >= $2 AND r.updated_ms >= $1 AND NOT a.disabled
+                 ORDER BY x.accuracy DESC, a.name_key LIMIT $3",
+                &[&since_ms, &(min_games as i32), &i64::from(limit)],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows
+            .iter()
+            .map(|row| Accurate {
+                name: row.get(0),
+                accuracy: row.get(1),
+                games: row.get::<_, i32>(2) as u32,
             })
             .collect())
     }

@@ -63,22 +63,27 @@ impl PgAccounts {
         for row in &rows {
             let best_turn = row.best_turn.map(|best| best.turn as i32);
             let best_skill = row.best_turn.map(|best| best.skill);
-            tx.execute(
-                &insert,
-                &[
-                    &row.room,
-                    &(row.seat as i32),
-                    &(row.number as i32),
-                    &row.accuracy,
-                    &(row.decisions as i32),
-                    &row.mean_loss,
-                    &best_turn,
-                    &best_skill,
-                    &row.finished_ms,
-                ],
-            )
-            .await
-            .map_err(pg)?;
+            let added = tx
+                .execute(
+                    &insert,
+                    &[
+                        &row.room,
+                        &(row.seat as i32),
+                        &(row.number as i32),
+                        &row.accuracy,
+                        &(row.decisions as i32),
+                        &row.mean_loss,
+                        &best_turn,
+                        &best_skill,
+                        &row.finished_ms,
+                    ],
+                )
+                .await
+                .map_err(pg)?;
+            if let (1, Some(accuracy)) = (added, row.accuracy) {
+                super::ratings::count_accuracy(&tx, &row.room, row.number, row.seat, accuracy)
+                    .await?;
+            }
         }
         tx.commit().await.map_err(pg)
     }

@@ -133,7 +133,9 @@ impl Calls {
         let conn = Connection::open(path)?;
         conn.pragma_update(None, "busy_timeout", 5000)?;
         conn.execute_batch(SCHEMA)?;
+        conn.execute_batch(super::reviews::SCHEMA)?;
         conn.execute_batch(super::ratings::SCHEMA)?;
+        super::ratings::ensure_accuracy(&conn)?;
         let (tx, rx) = mpsc::channel::<Op>();
         std::thread::Builder::new()
             .name("martian-accounts".into())

@@ -5,13 +5,13 @@
 use std::collections::HashMap;
 
 use martian_ratings::Rating;
-use rusqlite::{OptionalExtension, Row, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
 use super::accounts::Calls;
 use crate::backend::StoreError;
 use crate::rated::{
-    AccountRating, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat, RatingChange,
-    Replayed, accounts_of, day_of, replay, settle,
+    AccountRating, Accurate, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat,
+    RatingChange, Replayed, accounts_of, day_of, replay, settle,
 };
 
 pub(super) const SCHEMA: &str = "
@@ -52,7 +52,74 @@ CREATE TABLE IF NOT EXISTS rating_history (
     PRIMARY KEY (account_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS rating_history_by_game ON rating_history (seq);
+CREATE INDEX IF NOT EXISTS rated_games_by_finished ON rated_games (finished_ms);
 ";
+
+/// Each account's reviewed rated games and the sum of their accuracies, kept as the reviews are
+/// stored (the best-accuracy board reads it; summing at each look would scan every rated game).
+const ACCURACY_SCHEMA: &str = "
+CREATE TABLE rated_accuracy (
+    account_id INTEGER PRIMARY KEY,
+    reviewed INTEGER NOT NULL,
+    accuracy_sum REAL NOT NULL,
+    accuracy REAL NOT NULL
+);
+CREATE INDEX rated_accuracy_by_accuracy ON rated_accuracy (accuracy);
+";
+
+/// Every account's reviewed rated games again, from the results and reviews kept (voided games
+/// left out), summed in the games' order.
+const REBUILD_ACCURACY: &str = "
+DELETE FROM rated_accuracy;
+INSERT INTO rated_accuracy (account_id, reviewed, accuracy_sum, accuracy)
+SELECT account_id, count(*), sum(accuracy), sum(accuracy) / count(*)
+FROM (SELECT s.account_id, r.accuracy
+      FROM rated_games g JOIN rated_seats s ON s.seq = g.seq
+      JOIN reviewed_seats r ON r.room_id = g.room_id AND r.number = g.number AND r.seat = s.seat
+      WHERE g.voided = 0 AND s.account_id IS NOT NULL AND r.accuracy IS NOT NULL
+      ORDER BY g.seq)
+GROUP BY account_id;
+";
+
+/// Makes the accuracies' table if it is missing and fills it from what is kept (a database
+/// from before it existed).
+pub(super) fn ensure_accuracy(conn: &Connection) -> rusqlite::Result<()> {
+    let exists: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rated_accuracy')",
+        [],
+        |row| row.get(0),
+    )?;
+    if !exists {
+        conn.execute_batch(&format!(
+            "BEGIN; {ACCURACY_SCHEMA} {REBUILD_ACCURACY} COMMIT;"
+        ))?;
+    }
+    Ok(())
+}
+
+/// Counts a stored review of `seat` of the game `room`/`number` in its account's accuracy, if
+/// the game is rated (not voided) and an account played the seat.
+pub(super) fn count_accuracy(
+    tx: &Transaction<'_>,
+    room: &str,
+    number: u32,
+    seat: u32,
+    accuracy: f64,
+) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO rated_accuracy (account_id, reviewed, accuracy_sum, accuracy)
+         SELECT s.account_id, 1, ?4, ?4
+         FROM rated_games g JOIN rated_seats s ON s.seq = g.seq
+         WHERE g.room_id = ?1 AND g.number = ?2 AND s.seat = ?3 AND g.voided = 0
+               AND s.account_id IS NOT NULL
+         ON CONFLICT (account_id) DO UPDATE SET
+             reviewed = reviewed + 1,
+             accuracy_sum = accuracy_sum + excluded.accuracy_sum,
+             accuracy = (accuracy_sum + excluded.accuracy_sum) / (reviewed + 1)",
+        params![room, number, seat, accuracy],
+    )?;
+    Ok(())
+}
 
 const DAY_MS: i64 = 86_400_000;
 
@@ -256,6 +323,7 @@ fn recompute(tx: &Transaction<'_>) -> Result<(), StoreError> {
             ],
         )?;
     }
+    tx.execute_batch(REBUILD_ACCURACY)?;
     for (seq, change) in &changes {
         tx.execute(
             "INSERT INTO rating_history
@@ -374,6 +442,33 @@ impl Calls {
                             games: row.get(4)?,
                             updated_ms: row.get(5)?,
                         },
+                    })
+                })?
+                .collect()
+        })
+        .await
+    }
+
+    pub(crate) async fn most_accurate(
+        &self,
+        since_ms: i64,
+        min_games: u32,
+        limit: u32,
+    ) -> Result<Vec<Accurate>, StoreError> {
+        self.call(move |conn| {
+            let mut statement = conn.prepare(
+                "SELECT a.name, x.accuracy, x.reviewed
+                 FROM rated_accuracy x JOIN accounts a ON a.id = x.account_id
+                 JOIN ratings r ON r.account_id = x.account_id
+                 WHERE x.reviewed >= ?2 AND r.updated_ms >= ?1 AND a.disabled = 0
+                 ORDER BY x.accuracy DESC, a.name_key LIMIT ?3",
+            )?;
+            statement
+                .query_map(params![since_ms, min_games, limit], |row| {
+                    Ok(Accurate {
+                        name: row.get(0)?,
+                        accuracy: row.get(1)?,
+                        games: row.get(2)?,
                     })
                 })?
                 .collect()

@@ -50,7 +50,7 @@ impl Calls {
         self.call(move |conn| {
             let tx = conn.transaction()?;
             for row in &rows {
-                tx.execute(
+                let added = tx.execute(
                     &format!(
                         "INSERT OR IGNORE INTO reviewed_seats ({COLUMNS})
                          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
@@ -67,6 +67,9 @@ impl Calls {
                         row.finished_ms,
                     ],
                 )?;
+                if let (1, Some(accuracy)) = (added, row.accuracy) {
+                    super::ratings::count_accuracy(&tx, &row.room, row.number, row.seat, accuracy)?;
+                }
             }
             tx.commit()
         })
