@@ -2790,3 +2790,7 @@ web-leaderboard-unavailable = The leaderboard could not be read: try again later
 web-climbers = Climbers of the last { $days } days
 web-climbers-climb = Gained
 web-climbers-none = Nobody has climbed this week yet.
+web-accuracy-board = Best accuracy (at least { $games } reviewed rated games)
+web-accuracy-board-accuracy = Accuracy
+web-accuracy-board-none = Nobody has { $games } reviewed rated games yet: the best accuracy of the exact review shows here then.
+web-accuracy-percent = { $accuracy }%

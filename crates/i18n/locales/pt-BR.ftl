@@ -2744,3 +2744,7 @@ web-leaderboard-unavailable = Não foi possível ler a classificação: tente de
 web-climbers = Quem mais subiu nos últimos { $days } dias
 web-climbers-climb = Ganhou
 web-climbers-none = Ninguém subiu esta semana ainda.
+web-accuracy-board = Melhor precisão (ao menos { $games } partidas valendo rating revisadas)
+web-accuracy-board-accuracy = Precisão
+web-accuracy-board-none = Ninguém tem { $games } partidas valendo rating revisadas ainda: a melhor precisão da revisão exata aparece aqui então.
+web-accuracy-percent = { $accuracy }%

@@ -87,7 +87,20 @@ function climbersHtml(board) {
     <tbody>${rows}</tbody></table>`;
 }
 
-// /leaderboard: GET /api/leaderboard as a table named "Leaderboard", and the week's climbers.
+// The best mean accuracy of the exact review over rated games: skill the solver grades, not luck.
+function accuracyHtml(board) {
+  const accuracy = board.accuracy || [];
+  if (!accuracy.length) return `<p class="muted" id="accuracy-none">${esc(t("web-accuracy-board-none", { games: board.accuracy_games }))}</p>`;
+  const rows = accuracy
+    .map((a) => `<tr><td>${a.rank}</td><th scope="row"><a href="/p/${encodeURIComponent(a.name)}">${esc(a.name)}</a></th><td>${esc(t("web-accuracy-percent", { accuracy: a.accuracy.toFixed(1) }))}</td><td>${a.games}</td></tr>`)
+    .join("");
+  return `<table class="tallies" id="accuracy-board"><caption>${esc(t("web-accuracy-board", { games: board.accuracy_games }))}</caption>
+    <thead><tr><th scope="col">${esc(t("web-leaderboard-rank"))}</th><th scope="col">${esc(t("web-leaderboard-player"))}</th><th scope="col">${esc(t("web-accuracy-board-accuracy"))}</th><th scope="col">${esc(t("web-leaderboard-games"))}</th></tr></thead>
+    <tbody>${rows}</tbody></table>`;
+}
+
+// /leaderboard: GET /api/leaderboard as a table named "Leaderboard", the week's climbers and the
+// best accuracy.
 export async function renderLeaderboard(app) {
   app.innerHTML = `<section class="card leaderboard" aria-busy="true"><h1 id="leaderboard-title" tabindex="-1">${esc(t("web-leaderboard"))}</h1></section>`;
   const board = await getJson("/api/leaderboard");
@@ -104,6 +117,7 @@ export async function renderLeaderboard(app) {
         <thead><tr><th scope="col">${esc(t("web-leaderboard-rank"))}</th><th scope="col">${esc(t("web-leaderboard-player"))}</th><th scope="col">${esc(t("web-rating"))}</th><th scope="col">${esc(t("web-leaderboard-games"))}</th></tr></thead>
         <tbody>${ladderRows(board)}</tbody></table>
       ${climbersHtml(board)}
+      ${accuracyHtml(board)}
       <a class="button" href="/">${esc(t("web-back-home"))}</a>
     </section>`;
 }

@@ -538,9 +538,13 @@ const LEADERBOARD_ROWS: u32 = 100;
 const ACTIVE_DAYS: i64 = 30;
 /// This week's climbers: rated games of this many days.
 const CLIMB_DAYS: i64 = 7;
+/// The best-accuracy list counts players with at least this many reviewed rated games.
+const ACCURACY_GAMES: u32 = 10;
 
 /// `GET /api/leaderboard`: the established players active in the last 30 days by displayed
-/// rating, this week's climbers, and the bots' fixed ratings for scale (docs/ratings.md).
+/// rating, this week's climbers, the best mean accuracy of the exact review (active players
+/// with 10 reviewed rated games or more), and the bots' fixed ratings for scale
+/// (docs/ratings.md).
 async fn leaderboard(State(app): State<Arc<App>>) -> Response {
     let ratings = app.players.accounts.ratings();
     let now = martian_store::now_ms();
@@ -551,12 +555,28 @@ async fn leaderboard(State(app): State<Arc<App>>) -> Response {
     let climbers = ratings
         .climbers(now - CLIMB_DAYS * day, LEADERBOARD_ROWS)
         .await;
-    let (players, climbers) = match (players, climbers) {
-        (Ok(players), Ok(climbers)) => (players, climbers),
-        (Err(error), _) | (_, Err(error)) => {
+    let accurate = ratings
+        .most_accurate(now - ACTIVE_DAYS * day, ACCURACY_GAMES, LEADERBOARD_ROWS)
+        .await;
+    let (players, climbers, accurate) = match (players, climbers, accurate) {
+        (Ok(players), Ok(climbers), Ok(accurate)) => (players, climbers, accurate),
+        (Err(error), _, _) | (_, Err(error), _) | (_, _, Err(error)) => {
             return refusal(&AccountError::Store(error));
         }
     };
+    let accuracy: Vec<serde_json::Value> = accurate
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            json!({
+                "rank": i + 1,
+                "name": row.name,
+                // One decimal, as the review shows it.
+                "accuracy": (row.accuracy * 10.0).round() / 10.0,
+                "games": row.games,
+            })
+        })
+        .collect();
     let players: Vec<serde_json::Value> = players
         .iter()
         .enumerate()
@@ -589,8 +609,10 @@ async fn leaderboard(State(app): State<Arc<App>>) -> Response {
         json!({
             "active_days": ACTIVE_DAYS,
             "climb_days": CLIMB_DAYS,
+            "accuracy_games": ACCURACY_GAMES,
             "players": players,
             "climbers": climbers,
+            "accuracy": accuracy,
             "bots": anchors,
         }),
     )

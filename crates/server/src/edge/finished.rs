@@ -11,10 +11,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::edge::App;
-use martian_protocol::names::skeleton;
 use crate::state::FinishedGame;
 use crate::state::ids::is_room_id;
 use crate::state::records::summary;
+use martian_protocol::names::skeleton;
 
 /// Games per page.
 pub const PAGE: usize = 100;
@@ -89,7 +89,9 @@ pub async fn games(
     match app.players.accounts.seated_in(&room).await {
         Ok(seated) => {
             let accounts: Vec<String> = seated.iter().map(|(_, name)| skeleton(name)).collect();
-            games.iter_mut().for_each(|game| game.mark_accounts(&accounts));
+            games
+                .iter_mut()
+                .for_each(|game| game.mark_accounts(&accounts));
         }
         Err(error) => tracing::warn!(room = %room, "the accounts of a room's seats: {error}"),
     }

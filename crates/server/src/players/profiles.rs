@@ -273,7 +273,12 @@ impl Players {
                 room,
                 number: game.number,
                 seat,
-                claimed: game.names.iter().enumerate().map(|(i, _)| game.claimed.get(i).copied().unwrap_or(false)).collect(),
+                claimed: game
+                    .names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, _)| game.claimed.get(i).copied().unwrap_or(false))
+                    .collect(),
                 names: game.names,
                 scores: game.scores,
             })
