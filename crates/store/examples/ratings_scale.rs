@@ -11,7 +11,9 @@
 //! The games and their reviews are written straight into the tables (a million games through the
 //! API would take an hour on PostgreSQL); the ratings, their history and the accuracies are then
 //! computed from them by the store's own recomputation, so every rating is what the games give.
-//! Each game has two accounts; a game ends every 30 seconds over the year before now.
+//! Each game has two accounts, one of the tenth who play most (a hundred games a year each),
+//! the other anyone; a game ends every 30 seconds over the year before now. `--keep` leaves
+//! the SQLite file behind (its path printed) to look at the queries' plans.
 
 use std::time::{Duration, Instant};
 
@@ -29,10 +31,10 @@ INSERT INTO accounts (id, name, name_key, password, created_ms)
 INSERT INTO rated_games (seq, room_id, number, finished_ms)
     SELECT n, 'room' || (n / 100), n % 100, $NOW - ($GAMES - n) * 30000 FROM numbers WHERE n <= $GAMES;
 INSERT INTO rated_seats (seq, seat, account_id, place)
-    SELECT n, 0, n % $PLAYERS + 1, 1 + n % 2 FROM numbers WHERE n <= $GAMES;
+    SELECT n, 0, n % ($PLAYERS / 10) + 1, 1 + n % 2 FROM numbers WHERE n <= $GAMES;
 INSERT INTO rated_seats (seq, seat, account_id, place)
-    SELECT n, 1, (CASE WHEN (n * 7919 + 13) % $PLAYERS = n % $PLAYERS
-                       THEN (n + 1) % $PLAYERS ELSE (n * 7919 + 13) % $PLAYERS END) + 1,
+    SELECT n, 1, (CASE WHEN (n * 7919 + 13) % $PLAYERS = n % ($PLAYERS / 10)
+                       THEN (n * 7919 + 14) % $PLAYERS ELSE (n * 7919 + 13) % $PLAYERS END) + 1,
            2 - n % 2
     FROM numbers WHERE n <= $GAMES;
 INSERT INTO reviewed_seats (room_id, seat, number, accuracy, decisions, finished_ms)
@@ -229,5 +231,9 @@ async fn main() {
         slowest.as_secs_f64() * 1000.0
     );
     store.close().await;
-    let _ = std::fs::remove_dir_all(&dir);
+    if args.iter().any(|a| a == "--keep") {
+        println!("kept {}", dir.join("bench.db").display());
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -100,6 +100,37 @@ pub struct Accurate {
     pub games: u32,
 }
 
+/// One account's move in one rated game of a period: its rating before and after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Move {
+    pub account: i64,
+    pub before: Rating,
+    pub after: Rating,
+}
+
+/// The accounts whose displayed rating rose over `moves` (a period's, in the order applied):
+/// each account's rating before its first move and after its last, the most risen first (then
+/// by account), without names.
+pub(crate) fn risen(moves: &[Move]) -> Vec<(i64, Rating, Rating)> {
+    let mut spans: HashMap<i64, (Rating, Rating)> = HashMap::new();
+    for step in moves {
+        spans
+            .entry(step.account)
+            .and_modify(|span| span.1 = step.after)
+            .or_insert((step.before, step.after));
+    }
+    let mut risen: Vec<(i64, Rating, Rating)> = spans
+        .into_iter()
+        .map(|(account, (before, after))| (account, before, after))
+        .filter(|(_, before, after)| after.display() > before.display())
+        .collect();
+    risen.sort_by(|a, b| {
+        let climb = |row: &(i64, Rating, Rating)| row.2.display() - row.1.display();
+        climb(b).cmp(&climb(a)).then(a.0.cmp(&b.0))
+    });
+    risen
+}
+
 /// One rated game in an account's history: the rating after it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryPoint {
@@ -343,5 +374,27 @@ mod tests {
         assert_eq!(day_of(DAY_MS - 1), 0);
         assert_eq!(day_of(DAY_MS), 1);
         assert_eq!(day_of(-1), -1);
+    }
+
+    #[test]
+    fn the_risen_are_measured_from_the_first_move_to_the_last_most_first() {
+        let at = |mu: f64| Rating { mu, sigma: 5.0 };
+        let step = |account, before, after| Move {
+            account,
+            before: at(before),
+            after: at(after),
+        };
+        let moves = [
+            step(1, 20.0, 21.0),
+            step(2, 30.0, 29.0),
+            step(3, 25.0, 26.0),
+            step(1, 21.0, 20.5),
+            step(3, 26.0, 28.0),
+            step(2, 29.0, 29.5),
+        ];
+        let risen = risen(&moves);
+        let order: Vec<(i64, f64, f64)> = risen.iter().map(|r| (r.0, r.1.mu, r.2.mu)).collect();
+        // 3 rose 3 points, 1 half a point; 2 fell overall.
+        assert_eq!(order, [(3, 25.0, 28.0), (1, 20.0, 20.5)]);
     }
 }

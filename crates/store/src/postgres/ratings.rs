@@ -14,7 +14,7 @@ use super::accounts::PgAccounts;
 use super::pg;
 use crate::backend::StoreError;
 use crate::rated::{
-    AccountRating, Accurate, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat,
+    AccountRating, Accurate, HistoryPoint, Move, Ranked, RatedGame, RatedPlayer, RatedSeat,
     RatingChange, Replayed, accounts_of, day_of, replay, settle,
 };
 
@@ -61,8 +61,9 @@ CREATE INDEX rating_history_by_game ON rating_history (seq);
 
 /// Migration 9: each account's reviewed rated games and the sum of their accuracies, kept as
 /// the reviews are stored (the best-accuracy board reads it; summing at each look would scan
-/// every rated game), filled from what is kept; the rated games by when they ended (the week's
-/// climbers).
+/// every rated game), filled from what is kept; the indexes the leaderboard's lists read in
+/// their order (the rated games by when they ended and the history by game, covering, for the
+/// week's climbers; the ratings by conservative skill).
 pub(super) const ACCURACY_MIGRATION: &str = "
 CREATE TABLE rated_accuracy (
     account_id BIGINT PRIMARY KEY,
@@ -70,8 +71,12 @@ CREATE TABLE rated_accuracy (
     accuracy_sum DOUBLE PRECISION NOT NULL,
     accuracy DOUBLE PRECISION NOT NULL
 );
-CREATE INDEX rated_accuracy_by_accuracy ON rated_accuracy (accuracy);
+CREATE INDEX rated_accuracy_by_accuracy ON rated_accuracy (accuracy DESC, account_id);
 CREATE INDEX rated_games_by_finished ON rated_games (finished_ms);
+DROP INDEX rating_history_by_game;
+CREATE INDEX rating_history_by_seq ON rating_history (seq)
+    INCLUDE (account_id, mu_before, sigma_before, mu, sigma);
+CREATE INDEX ratings_by_conservative ON ratings ((mu - 3 * sigma) DESC, account_id);
 INSERT INTO rated_accuracy (account_id, reviewed, accuracy_sum, accuracy)
 SELECT account_id, count(*), sum(accuracy), sum(accuracy) / count(*)
 FROM (SELECT s.account_id, r.accuracy
@@ -498,7 +503,7 @@ impl PgAccounts {
                 "SELECT a.name, r.account_id, r.mu, r.sigma, r.games, r.updated_ms
                  FROM ratings r JOIN accounts a ON a.id = r.account_id
                  WHERE r.games > 0 AND r.updated_ms >= $1 AND r.sigma <= $2 AND NOT a.disabled
-                 ORDER BY r.mu - 3 * r.sigma DESC, a.name_key LIMIT $3",
+                 ORDER BY (r.mu - 3 * r.sigma) DESC, r.account_id LIMIT $3",
                 &[&since_ms, &established, &i64::from(limit)],
             )
             .await
@@ -534,7 +539,7 @@ impl PgAccounts {
                  FROM rated_accuracy x JOIN accounts a ON a.id = x.account_id
                  JOIN ratings r ON r.account_id = x.account_id
                  WHERE x.reviewed >= $2 AND r.updated_ms >= $1 AND NOT a.disabled
-                 ORDER BY x.accuracy DESC, a.name_key LIMIT $3",
+                 ORDER BY x.accuracy DESC, x.account_id LIMIT $3",
                 &[&since_ms, &(min_games as i32), &i64::from(limit)],
             )
             .await
@@ -549,27 +554,22 @@ impl PgAccounts {
             .collect())
     }
 
-    pub(crate) async fn climbers(&self, since_ms: i64) -> Result<Vec<Climber>, StoreError> {
+    pub(crate) async fn moves_since(&self, since_ms: i64) -> Result<Vec<Move>, StoreError> {
         let guard = self.client().await?;
         let client = guard.as_ref().ok_or(StoreError::Stopped)?;
         let rows = client
             .query(
-                "SELECT a.name, f.mu_before, f.sigma_before, l.mu, l.sigma
-                 FROM (SELECT h.account_id, min(h.seq) AS first, max(h.seq) AS last
-                       FROM rating_history h JOIN rated_games g ON g.seq = h.seq
-                       WHERE g.finished_ms >= $1 GROUP BY h.account_id) w
-                 JOIN rating_history f ON f.account_id = w.account_id AND f.seq = w.first
-                 JOIN rating_history l ON l.account_id = w.account_id AND l.seq = w.last
-                 JOIN accounts a ON a.id = w.account_id
-                 WHERE NOT a.disabled",
+                "SELECT h.account_id, h.mu_before, h.sigma_before, h.mu, h.sigma
+                 FROM rated_games g JOIN rating_history h ON h.seq = g.seq
+                 WHERE g.finished_ms >= $1 ORDER BY g.seq",
                 &[&since_ms],
             )
             .await
             .map_err(pg)?;
         Ok(rows
             .iter()
-            .map(|row| Climber {
-                name: row.get(0),
+            .map(|row| Move {
+                account: row.get(0),
                 before: Rating {
                     mu: row.get(1),
                     sigma: row.get(2),
@@ -580,6 +580,22 @@ impl PgAccounts {
                 },
             })
             .collect())
+    }
+
+    pub(crate) async fn enabled_names(
+        &self,
+        ids: Vec<i64>,
+    ) -> Result<HashMap<i64, String>, StoreError> {
+        let guard = self.client().await?;
+        let client = guard.as_ref().ok_or(StoreError::Stopped)?;
+        let rows = client
+            .query(
+                "SELECT id, name FROM accounts WHERE id = ANY($1) AND NOT disabled",
+                &[&ids],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
     }
 
     pub(crate) async fn void_rated(&self, room: String, number: u32) -> Result<bool, StoreError> {

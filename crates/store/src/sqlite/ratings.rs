@@ -10,7 +10,7 @@ use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 use super::accounts::Calls;
 use crate::backend::StoreError;
 use crate::rated::{
-    AccountRating, Accurate, Climber, HistoryPoint, Ranked, RatedGame, RatedPlayer, RatedSeat,
+    AccountRating, Accurate, HistoryPoint, Move, Ranked, RatedGame, RatedPlayer, RatedSeat,
     RatingChange, Replayed, accounts_of, day_of, replay, settle,
 };
 
@@ -51,8 +51,11 @@ CREATE TABLE IF NOT EXISTS rating_history (
     weight REAL NOT NULL,
     PRIMARY KEY (account_id, seq)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS rating_history_by_game ON rating_history (seq);
+DROP INDEX IF EXISTS rating_history_by_game;
+CREATE INDEX IF NOT EXISTS rating_history_by_seq
+    ON rating_history (seq, account_id, mu_before, sigma_before, mu, sigma);
 CREATE INDEX IF NOT EXISTS rated_games_by_finished ON rated_games (finished_ms);
+CREATE INDEX IF NOT EXISTS ratings_by_conservative ON ratings (mu - 3 * sigma DESC, account_id);
 ";
 
 /// Each account's reviewed rated games and the sum of their accuracies, kept as the reviews are
@@ -64,7 +67,7 @@ CREATE TABLE rated_accuracy (
     accuracy_sum REAL NOT NULL,
     accuracy REAL NOT NULL
 );
-CREATE INDEX rated_accuracy_by_accuracy ON rated_accuracy (accuracy);
+CREATE INDEX rated_accuracy_by_accuracy ON rated_accuracy (accuracy DESC, account_id);
 ";
 
 /// Every account's reviewed rated games again, from the results and reviews kept (voided games
@@ -424,10 +427,12 @@ impl Calls {
     ) -> Result<Vec<Ranked>, StoreError> {
         self.call(move |conn| {
             let mut statement = conn.prepare(
+                // From the highest conservative skill down by its index (CROSS JOIN keeps that
+                // order), until the limit is met.
                 "SELECT a.name, r.account_id, r.mu, r.sigma, r.games, r.updated_ms
-                 FROM ratings r JOIN accounts a ON a.id = r.account_id
+                 FROM ratings r CROSS JOIN accounts a ON a.id = r.account_id
                  WHERE r.games > 0 AND r.updated_ms >= ?1 AND r.sigma <= ?2 AND a.disabled = 0
-                 ORDER BY r.mu - 3 * r.sigma DESC, a.name_key LIMIT ?3",
+                 ORDER BY r.mu - 3 * r.sigma DESC, r.account_id LIMIT ?3",
             )?;
             statement
                 .query_map(params![since_ms, established, limit], |row| {
@@ -457,11 +462,13 @@ impl Calls {
     ) -> Result<Vec<Accurate>, StoreError> {
         self.call(move |conn| {
             let mut statement = conn.prepare(
+                // From the best accuracy down by its index (CROSS JOIN keeps that order), until
+                // the limit is met.
                 "SELECT a.name, x.accuracy, x.reviewed
-                 FROM rated_accuracy x JOIN accounts a ON a.id = x.account_id
-                 JOIN ratings r ON r.account_id = x.account_id
+                 FROM rated_accuracy x CROSS JOIN ratings r ON r.account_id = x.account_id
+                 CROSS JOIN accounts a ON a.id = x.account_id
                  WHERE x.reviewed >= ?2 AND r.updated_ms >= ?1 AND a.disabled = 0
-                 ORDER BY x.accuracy DESC, a.name_key LIMIT ?3",
+                 ORDER BY x.accuracy DESC, x.account_id LIMIT ?3",
             )?;
             statement
                 .query_map(params![since_ms, min_games, limit], |row| {
@@ -476,22 +483,19 @@ impl Calls {
         .await
     }
 
-    pub(crate) async fn climbers(&self, since_ms: i64) -> Result<Vec<Climber>, StoreError> {
+    pub(crate) async fn moves_since(&self, since_ms: i64) -> Result<Vec<Move>, StoreError> {
         self.call(move |conn| {
+            // The games first (CROSS JOIN keeps SQLite's planner to that order): the period's
+            // games by the index on their end, each game's moves by the covering index.
             let mut statement = conn.prepare(
-                "SELECT a.name, f.mu_before, f.sigma_before, l.mu, l.sigma
-                 FROM (SELECT h.account_id, min(h.seq) AS first, max(h.seq) AS last
-                       FROM rating_history h JOIN rated_games g ON g.seq = h.seq
-                       WHERE g.finished_ms >= ?1 GROUP BY h.account_id) w
-                 JOIN rating_history f ON f.account_id = w.account_id AND f.seq = w.first
-                 JOIN rating_history l ON l.account_id = w.account_id AND l.seq = w.last
-                 JOIN accounts a ON a.id = w.account_id
-                 WHERE a.disabled = 0",
+                "SELECT h.account_id, h.mu_before, h.sigma_before, h.mu, h.sigma
+                 FROM rated_games g CROSS JOIN rating_history h ON h.seq = g.seq
+                 WHERE g.finished_ms >= ?1 ORDER BY g.seq",
             )?;
             statement
                 .query_map([since_ms], |row| {
-                    Ok(Climber {
-                        name: row.get(0)?,
+                    Ok(Move {
+                        account: row.get(0)?,
                         before: Rating {
                             mu: row.get(1)?,
                             sigma: row.get(2)?,
@@ -503,6 +507,24 @@ impl Calls {
                     })
                 })?
                 .collect()
+        })
+        .await
+    }
+
+    pub(crate) async fn enabled_names(
+        &self,
+        ids: Vec<i64>,
+    ) -> Result<HashMap<i64, String>, StoreError> {
+        self.call(move |conn| {
+            let mut statement =
+                conn.prepare("SELECT name FROM accounts WHERE id = ?1 AND disabled = 0")?;
+            let mut names = HashMap::new();
+            for id in ids {
+                if let Some(name) = statement.query_row([id], |row| row.get(0)).optional()? {
+                    names.insert(id, name);
+                }
+            }
+            Ok(names)
         })
         .await
     }
