@@ -274,6 +274,7 @@ function receive(message) {
 }
 
 function onMatching(message) {
+  movedInARow = 0;
   if (message.state === "waiting") {
     const now = Date.now();
     const first = !state.matching;
@@ -389,6 +390,12 @@ function errorText(error) {
 }
 
 function onError(error) {
+  if (error.code === "moved" && error.request === "quick_match" && state.matchRequest && movedInARow < 3) {
+    // Another server process makes the quick matches: reconnect to it (?match=1) and ask again.
+    movedInARow += 1;
+    reconnectForRoom();
+    return;
+  }
   if (error.code === "moved" && movedInARow < 3 && (state.roomId || error.room)) {
     movedInARow += 1;
     if (error.room) {
@@ -675,6 +682,7 @@ installKeys({ onHelp: () => openHowTo() });
 render();
 connect({
   roomOf: () => state.roomId || (route().kind === "room" ? route().room : null),
+  matchOf: () => Boolean(state.matchRequest),
   onMessage: receive,
   onOpen: (welcome) => {
     state.welcome = welcome;
@@ -689,8 +697,8 @@ connect({
     });
     resetLobby();
     resetHome();
-    // A queue is not kept across a lost connection: ask again.
-    if (state.matching && state.matchRequest) send(state.matchRequest);
+    // A queue is not kept across a lost connection (nor across processes): ask again.
+    if (state.matchRequest) send(state.matchRequest);
     enterRoute();
     render();
   },

@@ -3,7 +3,9 @@
 // `martian-dice serve --db postgres://…` processes and nginx from deploy/nginx-cluster.conf in
 // front of them, all on 127.0.0.1. The page names its room when it connects, so after the
 // process running its game is killed it comes back by itself to the process that took the room
-// over; and a page that reaches a process not running its room is sent on (`moved`).
+// over; a page that reaches a process not running its room is sent on (`moved`); and two pages
+// asking for a quick match on two processes meet at one table, made by the process that makes the
+// matches.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
@@ -221,4 +223,28 @@ test("a page at a process that does not run its room is sent on to it", async ()
   assert.equal(pg.sql(`SELECT owner FROM rooms WHERE id = '${room}'`), survivor, "the room did not move");
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test("two pages asking for a quick match on two processes meet at one table", async () => {
+  assert.ok(survivor && nodes.c, "the tests before ran");
+  // The survivor makes the quick matches (the oldest live lease). The page on the third process
+  // is answered `moved`, connects again with /ws?match=1 (handed to the survivor) and asks there.
+  const pages = [];
+  for (const [name, addr] of [["Cid", nodes.c.addr], ["Dee", nodes[survivor].addr]]) {
+    const opened = await newPage(`match-${name}`);
+    await opened.page.goto(`http://${addr}/`);
+    await opened.page.waitForSelector("#quick-match:not([disabled])", { timeout: STEP });
+    await opened.page.fill("#name", name);
+    pages.push(opened);
+  }
+  for (const { page } of pages) await page.click("#quick-match");
+  for (const { page } of pages) await page.waitForSelector("#board", { timeout: STEP });
+  const [cid, dee] = await Promise.all(pages.map(({ page }) => roomOf(page)));
+  assert.equal(cid, dee, "both pages sit at one table");
+  assert.ok(pages[0].sockets.includes("/ws?match=1"), `the page on the third process asked again with match=1: ${pages[0].sockets.join(", ")}`);
+  assert.equal(pg.sql(`SELECT owner FROM rooms WHERE id = '${cid}'`), survivor, "the matchmaker runs the room");
+  for (const { context, errors } of pages) {
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

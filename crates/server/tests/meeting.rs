@@ -1,8 +1,8 @@
 //! Meeting people: the live list of public rooms, quick match (two strangers matched, a bot
 //! offered after the wait and taken for everyone waiting, sizes combined after the wait,
 //! cancelling, the queue's bound), room codes typed with look-alikes, and — with several
-//! processes sharing PostgreSQL — the per-address room cap, the public list and room codes
-//! across processes.
+//! processes sharing PostgreSQL — the per-address room cap, the public list, room codes and
+//! quick match across processes.
 
 mod common;
 
@@ -231,6 +231,12 @@ async fn matched(client: &mut Client) -> (String, u64) {
     )
     .await
     .expect("matched within seconds");
+    seated(client, matched).await
+}
+
+/// After `matched` (a `matching` that is not `waiting`): the room id and seat, once the game
+/// started.
+async fn seated(client: &mut Client, matched: Value) -> (String, u64) {
     assert_eq!(matched["state"], "matched", "{matched}");
     let joined = client.recv_type("joined").await;
     assert_eq!(joined["room"], matched["room"]);
@@ -383,6 +389,126 @@ async fn processes_sharing_postgresql_share_the_room_cap_the_list_and_the_codes(
     a.abort();
     b.abort();
     c.abort();
+}
+
+/// A new account named `name`, made on the process at `addr`: its session cookie.
+async fn account(addr: SocketAddr, name: &str) -> String {
+    let body = json!({"name": name, "password": "correct horse battery"}).to_string();
+    let (status, headers, text) =
+        martian_testkit::ws::http(addr, "POST", "/api/accounts", &[], Some(body.as_bytes())).await;
+    assert_eq!(status, 201, "{text}");
+    headers
+        .iter()
+        .find(|(name, value)| name == "set-cookie" && value.starts_with("md_session="))
+        .map(|(_, value)| value.split(';').next().unwrap().to_string())
+        .expect("a session cookie")
+}
+
+/// Plays one move: the player whose turn it is moves, the other sees it.
+async fn one_move(ana: &mut Client, bia: &mut Client) {
+    let (mover, other) = if ana.my_turn() {
+        (ana, bia)
+    } else {
+        (bia, ana)
+    };
+    assert!(mover.my_turn(), "one of the two is to move");
+    let moves = mover.room["game"]["moves"].as_u64().unwrap();
+    let action = mover.simple_action();
+    mover.play_one(&action).await;
+    other
+        .until(|room| room["game"]["moves"].as_u64().unwrap() > moves)
+        .await;
+}
+
+/// Issue 38: quick match meets people across the processes of a cluster. The process whose
+/// lease is oldest (A, started first) makes every match: a `quick_match` on another process's
+/// plain connection is answered `moved`, and the page connects again with `/ws?match=1`, which
+/// that process hands to A. Guests meet and play; rated askers signed in on two processes meet
+/// at a rated table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_match_meets_people_on_two_processes_of_a_cluster() {
+    let url = postgres::server().database();
+    let fast = |config: &mut martian_server::Config| {
+        // The test plays faster than a person: the speed limit is not what it is about.
+        config.rate_per_second = 1000.0;
+        config.rate_burst = 1000.0;
+    };
+    let a = node(&url, "a", fast).await;
+    let b = node(&url, "b", fast).await;
+    let ask = |name: &str| json!({"type": "quick_match", "name": name, "lang": "en"});
+
+    let mut ana = Client::connect(a.addr()).await;
+    let waiting = ana.send_following(ask("Ana")).await;
+    assert_eq!(waiting["state"], "waiting", "{waiting}");
+    let mut bia = Client::connect(b.addr()).await;
+    bia.send(ask("Bia")).await;
+    let moved = bia.recv().await;
+    assert_eq!(moved["code"], "moved", "{moved}");
+    assert_eq!(moved["request"], "quick_match");
+    assert!(moved["message"].as_str().unwrap().contains("/ws?match=1"));
+    assert_eq!(moved.get("room"), None, "{moved}");
+    // Followed as the page does: through B, to A's queue, where Ana waits (so Bia's first
+    // answer may already be `matched`).
+    let first = bia.send_following(ask("Bia")).await;
+    assert_eq!(first["type"], "matching", "{first}");
+    let (room, seat) = matched(&mut ana).await;
+    assert_eq!(seat, 0);
+    let bia_seat = match first["state"].as_str() {
+        Some("waiting") => matched(&mut bia).await,
+        _ => seated(&mut bia, first).await,
+    };
+    assert_eq!(bia_seat, (room.clone(), 1));
+    assert_eq!(table(&bia), [("Ana".into(), false), ("Bia".into(), false)]);
+    one_move(&mut ana, &mut bia).await;
+    one_move(&mut ana, &mut bia).await;
+    // Back to the room by its own URL on B (a page reloaded): handed to the room's process.
+    let token = bia.token.clone().unwrap();
+    bia.close().await;
+    let mut bia = Client::connect_to(b.addr(), &format!("/ws?room={room}"), &[]).await;
+    bia.send(json!({"type": "resume", "room": room, "token": token}))
+        .await;
+    assert_eq!(bia.recv_type("joined").await["seat"], 1);
+    bia.recv_type("update").await;
+    one_move(&mut ana, &mut bia).await;
+
+    // Rated: Cleo signed in on B, Dora on A, both new (1000): one rated table.
+    let (cleo, dora) = (
+        account(b.addr(), "Cleo").await,
+        account(a.addr(), "Dora").await,
+    );
+    let rated = |name: &str| json!({"type": "quick_match", "name": name, "rated": true});
+    let (origin_a, origin_b) = (
+        format!("http://{}", a.addr()),
+        format!("http://{}", b.addr()),
+    );
+    let mut cleo =
+        Client::connect_with(b.addr(), &[("Cookie", &cleo), ("Origin", &origin_b)]).await;
+    assert_eq!(cleo.welcome["account"]["name"], "Cleo");
+    let waiting = cleo.send_following(rated("Cleo")).await;
+    assert_eq!(waiting["rating"], 1000, "{waiting}");
+    assert_eq!(
+        cleo.welcome["account"]["name"], "Cleo",
+        "signed in after the move too"
+    );
+    let mut dora =
+        Client::connect_with(a.addr(), &[("Cookie", &dora), ("Origin", &origin_a)]).await;
+    let first = dora.send_following(rated("Dora")).await;
+    assert_eq!(first["type"], "matching", "{first}");
+    let (room, seat) = matched(&mut cleo).await;
+    assert_eq!(seat, 0);
+    let dora_seat = match first["state"].as_str() {
+        Some("waiting") => matched(&mut dora).await,
+        _ => seated(&mut dora, first).await,
+    };
+    assert_eq!(dora_seat, (room, 1));
+    assert_eq!(cleo.room["rated"], true, "{}", cleo.room);
+    assert_eq!(
+        table(&dora),
+        [("Cleo".into(), false), ("Dora".into(), false)]
+    );
+    one_move(&mut cleo, &mut dora).await;
+    a.abort();
+    b.abort();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

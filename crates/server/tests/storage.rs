@@ -861,6 +861,35 @@ async fn a_released_process_hands_its_rooms_over_at_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_matchmaker_is_the_process_whose_lease_has_run_unbroken_the_longest() {
+    let url = postgres::server().database();
+    let lease = Duration::from_millis(800);
+    // The older lease makes the matches, whatever the names; one that joins does not take over.
+    let (_, b) = open_node(&url, "b", lease).await;
+    let (_, a) = open_node(&url, "a", lease).await;
+    let b_addr = ("b".to_string(), "127.0.0.1:1/b".to_string());
+    assert_eq!(a.matchmaker().await.unwrap(), Some(b_addr.clone()));
+    assert_eq!(b.matchmaker().await.unwrap(), Some(b_addr.clone()));
+    // B stops renewing: once its lease ran out, A makes them; B renewing after that begins a
+    // new lease, younger than A's.
+    let a_addr = ("a".to_string(), "127.0.0.1:1/a".to_string());
+    for _ in 0..4 {
+        tokio::time::sleep(lease / 4).await;
+        a.renew().await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    a.renew().await.unwrap();
+    assert_eq!(b.matchmaker().await.unwrap(), Some(a_addr.clone()));
+    b.renew().await.unwrap();
+    assert_eq!(b.matchmaker().await.unwrap(), Some(a_addr));
+    // A stops gracefully: B at once. Nobody live: nobody.
+    a.release().await.unwrap();
+    assert_eq!(a.matchmaker().await.unwrap(), Some(b_addr));
+    b.release().await.unwrap();
+    assert_eq!(a.matchmaker().await.unwrap(), None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn presence_reads_other_processes_fresh_rows_and_notify_reaches_every_listener() {
     use martian_server::store::presence::{Seen, Told};
     let url = postgres::server().database();

@@ -19,7 +19,9 @@
 //!   that has no owner) may be claimed by any process, which adds one to the room's generation.
 //!   A claim renews the claimant's own lease in the same statement: a room is never held under
 //!   a lease that has already run out (after a database outage, before the next renewal), which
-//!   any other process's renewal would take at once.
+//!   any other process's renewal would take at once. A node's `started_at` is when its lease
+//!   began, unbroken since (a lease renewed after it ran out begins again): the process with the
+//!   oldest live lease makes the cluster's quick matches ([`Postgres::matchmaker`]).
 
 pub(crate) mod accounts;
 mod challenges;

@@ -22,6 +22,10 @@ pub struct Client {
     pub room_id: Option<String>,
     /// The server's `welcome`.
     pub welcome: Value,
+    /// The process connected to, and the extra handshake headers: a reconnection (see
+    /// [`Client::send_following`]) goes there with them.
+    addr: SocketAddr,
+    headers: Vec<(String, String)>,
 }
 
 impl Client {
@@ -30,11 +34,15 @@ impl Client {
         let (ws, _) = connect_async(format!("ws://{addr}/ws"))
             .await
             .expect("connects");
-        Client::welcomed(ws).await
+        Client::welcomed(ws, addr, &[]).await
     }
 
-    /// A client on `ws`, once it has read the welcome.
-    async fn welcomed(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
+    /// A client on `ws` (connected to `addr` with `headers`), once it has read the welcome.
+    async fn welcomed(
+        ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+        addr: SocketAddr,
+        headers: &[(&str, &str)],
+    ) -> Client {
         let mut client = Client {
             ws,
             room: Value::Null,
@@ -42,6 +50,11 @@ impl Client {
             token: None,
             room_id: None,
             welcome: Value::Null,
+            addr,
+            headers: headers
+                .iter()
+                .map(|(name, value)| (name.to_string(), value.to_string()))
+                .collect(),
         };
         let welcome = client.recv().await;
         assert_eq!(welcome["type"], "welcome", "{welcome}");
@@ -71,7 +84,7 @@ impl Client {
             );
         }
         let (ws, _) = connect_async(request).await.expect("connects");
-        Client::welcomed(ws).await
+        Client::welcomed(ws, addr, headers).await
     }
 
     /// Connects from the loopback address `from` (127.0.0.x: a client of an address of its own)
@@ -88,7 +101,37 @@ impl Client {
         )
         .await
         .expect("the handshake");
-        Client::welcomed(ws).await
+        Client::welcomed(ws, addr, &[]).await
+    }
+
+    /// Sends `request` and reads the answer; when it is `moved` (with several processes:
+    /// another runs the room, or makes the quick matches), connects again where the answer says —
+    /// `/ws?room=ROOM` or `/ws?match=1`, to the same process with the same headers, as the page
+    /// does — and sends `request` there. Returns the first answer that is not `moved`; the
+    /// room state seen so far is kept.
+    pub async fn send_following(&mut self, request: Value) -> Value {
+        for _ in 0..3 {
+            self.send(request.clone()).await;
+            let answer = self.recv().await;
+            if answer["type"] != "error" || answer["code"] != "moved" {
+                return answer;
+            }
+            let path = match (answer["room"].as_str(), answer["request"].as_str()) {
+                (Some(room), _) => format!("/ws?room={room}"),
+                (None, Some("quick_match")) => "/ws?match=1".to_string(),
+                _ => panic!("a moved answer that says nowhere to go: {answer}"),
+            };
+            let headers: Vec<(&str, &str)> = self
+                .headers
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.as_str()))
+                .collect();
+            let again = Client::connect_to(self.addr, &path, &headers).await;
+            let mut old = std::mem::replace(&mut self.ws, again.ws);
+            self.welcome = again.welcome;
+            let _ = old.close(None).await;
+        }
+        panic!("moved three times in a row for {request}");
     }
 
     pub async fn send(&mut self, message: Value) {

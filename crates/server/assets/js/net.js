@@ -17,6 +17,9 @@ const net = {
   // The room the page is in, if any: the connection names it (/ws?room=…) so that a balancer in
   // front of several server processes sends it to the process that runs the room.
   roomOf: () => null,
+  // Whether the page waits (or asks) for a quick match, outside a room: the connection says so
+  // (/ws?match=1) so that, with several server processes, it reaches the one that makes them.
+  matchOf: () => false,
   // An action sent and not yet answered by an update or an error.
   inFlight: null,
   // The server said it is restarting: its close is expected, and the next one comes up soon.
@@ -42,10 +45,11 @@ function backoff(failures) {
 // PING_MS keeps a quiet player connected.
 const PING_MS = 25000;
 
-export function connect({ onMessage, onOpen, roomOf }) {
+export function connect({ onMessage, onOpen, roomOf, matchOf }) {
   net.onMessage = onMessage;
   net.onOpen = onOpen;
   if (roomOf) net.roomOf = roomOf;
+  if (matchOf) net.matchOf = matchOf;
   open();
   setInterval(() => {
     if (net.status === "open" && net.ws && net.ws.readyState === WebSocket.OPEN) net.ws.send('{"type":"ping"}');
@@ -57,7 +61,7 @@ function open() {
   net.retryTimer = null;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const room = net.roomOf();
-  const query = room ? `?room=${encodeURIComponent(room)}` : "";
+  const query = room ? `?room=${encodeURIComponent(room)}` : net.matchOf() ? "?match=1" : "";
   const ws = new WebSocket(`${scheme}://${location.host}/ws${query}`);
   net.ws = ws;
   if (net.status !== "down") net.status = "connecting";
@@ -106,8 +110,8 @@ function open() {
 }
 
 // The server process this connection reached does not run the room the page now wants (an
-// invite followed, a room that moved): connects again at once, naming the room, with no word of
-// a lost connection.
+// invite followed, a room that moved), or does not make the quick matches: connects again at
+// once, naming the room (or the quick match), with no word of a lost connection.
 export function reconnectForRoom() {
   if (net.ws) {
     net.ws.onclose = null;

@@ -17,6 +17,16 @@
 //!   its lease has not run out yet) the connection waits for the lease to run out and the room is
 //!   taken over here.
 //!
+//! - **Quick match**: one process of the cluster makes every quick match, the **matchmaker**:
+//!   the live process whose lease has run unbroken the longest (every process reads the same
+//!   answer from the database; one that joins never takes the part over). A WebSocket for
+//!   `/ws?match=1` reaching another process is handed to it as a room's connection is to the
+//!   room's owner (waiting out the lease of one that does not answer); a `quick_match` on a
+//!   connection opened without it, on another process, is answered `moved` (reconnect to
+//!   `/ws?match=1`). The queue is the matchmaker's, in memory: if it dies, its waiters'
+//!   connections drop, and they reconnect and ask again (the next oldest process is the
+//!   matchmaker once the lease of the dead one runs out).
+//!
 //! Fencing is the storage's: every change of a room is stored only if the room's row still names
 //! this process and the generation the room was claimed with (see `store/postgres.rs`).
 
@@ -265,6 +275,45 @@ impl Cluster {
                 }
             }
         }
+    }
+
+    /// Where a connection for quick match (`/ws?match=1`) is served: here if this process is
+    /// the matchmaker (or no lease is live: the queue is then this process's), else by the
+    /// matchmaker. One that does not answer is waited for until its lease runs out and another
+    /// process is the matchmaker.
+    pub async fn route_match(&self) -> Route {
+        let deadline = Instant::now() + self.postgres.lease() + Duration::from_secs(2);
+        loop {
+            let (node, addr) = match self.postgres.matchmaker().await {
+                Err(error) => return Route::Unavailable(error.to_string()),
+                Ok(None) => return Route::Local,
+                Ok(Some(found)) => found,
+            };
+            if node == self.postgres.node() {
+                return Route::Local;
+            }
+            if let Ok(Ok(stream)) =
+                tokio::time::timeout(Duration::from_secs(1), TcpStream::connect(&addr)).await
+            {
+                return Route::Elsewhere { stream, addr };
+            }
+            if Instant::now() >= deadline {
+                return Route::Unavailable(format!(
+                    "the process {node} that makes the quick matches does not answer"
+                ));
+            }
+            tokio::time::sleep(Duration::from_millis(500).min(self.renew)).await;
+        }
+    }
+
+    /// Whether another process is the matchmaker now (for a `quick_match` on a connection
+    /// opened without `match=1`: the client is told to reconnect to `/ws?match=1`).
+    pub async fn matches_elsewhere(&self) -> Result<bool, StoreError> {
+        Ok(self
+            .postgres
+            .matchmaker()
+            .await?
+            .is_some_and(|(node, _)| node != self.postgres.node()))
     }
 
     /// Whether `room` is held by another process now (for a request on an open connection:

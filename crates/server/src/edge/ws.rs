@@ -119,25 +119,43 @@ pub async fn upgrade(
         }
         slot
     });
+    let room = room_of(request.uri());
+    // Served here (the matchmaker, or handed here by a process that found it so): its
+    // `quick_match` joins this process's queue without asking the database again.
+    let for_match = room.is_none() && asks_for_match(request.uri()) && app.cluster.is_some();
     if let Some(cluster) = app.cluster.clone()
         && peer.admission == Admission::Served
         && !request.headers().contains_key(crate::cluster::HOP_HEADER)
-        && let Some(room) = room_of(request.uri())
     {
-        match cluster.route(&app.rooms, &room).await {
-            Route::Local | Route::Missing => {}
-            Route::Elsewhere { stream, addr } => {
+        let route = match &room {
+            Some(room) => Some(cluster.route(&app.rooms, room).await),
+            None if for_match => Some(cluster.route_match().await),
+            None => None,
+        };
+        match route {
+            None | Some(Route::Local | Route::Missing) => {}
+            Some(Route::Elsewhere { stream, addr }) => {
                 return crate::edge::relay::proxy(
                     &app, request, peer, direct, stream, &addr, address,
                 )
                 .await;
             }
-            Route::Unavailable(why) => {
-                tracing::warn!(room = %room, "no process serves the room now: {why}");
+            Some(Route::Unavailable(why)) => {
+                let (what, text) = match &room {
+                    Some(room) => (
+                        format!("the room {room}"),
+                        "the room's server cannot be reached now: try again in a moment\n",
+                    ),
+                    None => (
+                        "quick match".to_string(),
+                        "the quick-match server cannot be reached now: try again in a moment\n",
+                    ),
+                };
+                tracing::warn!("no process serves {what} now: {why}");
                 return (
                     StatusCode::SERVICE_UNAVAILABLE,
                     [(header::RETRY_AFTER, "1")],
-                    "the room's server cannot be reached now: try again in a moment\n",
+                    text,
                 )
                     .into_response();
             }
@@ -170,7 +188,7 @@ pub async fn upgrade(
             Some(socket_config()),
         )
         .await;
-        connection(app, socket, peer, account).await;
+        connection(app, socket, peer, account, for_match).await;
         drop(address);
     });
     Response::builder()
@@ -202,6 +220,13 @@ fn room_of(uri: &axum::http::Uri) -> Option<String> {
         .find_map(|pair| pair.strip_prefix("room="))
         .filter(|room| is_room_id(room))
         .map(String::from)
+}
+
+/// Whether a WebSocket URL asks for the quick-match queue (`/ws?match=1`): with several
+/// processes, the connection is served by the one that makes the quick matches.
+fn asks_for_match(uri: &axum::http::Uri) -> bool {
+    uri.query()
+        .is_some_and(|query| query.split('&').any(|pair| pair == "match=1"))
 }
 
 /// A token bucket: `burst` frames at once, refilled at `rate` per second.
@@ -260,6 +285,7 @@ async fn connection(
     mut socket: Socket,
     peer: Peer,
     account: Option<crate::players::Account>,
+    match_here: bool,
 ) {
     let full = match peer.admission {
         Admission::Served => None,
@@ -301,6 +327,7 @@ async fn connection(
         just_left: false,
         browsing: None,
         matching: false,
+        match_here,
         guesses: Default::default(),
         account,
     };

@@ -13,7 +13,9 @@ impl Postgres {
                 "INSERT INTO nodes (name, addr, expires_at, started_at)
                  VALUES ($1, $2, now() + make_interval(secs => $3), now())
                  ON CONFLICT (name) DO UPDATE
-                 SET addr = $2, expires_at = now() + make_interval(secs => $3)",
+                 SET addr = $2, expires_at = now() + make_interval(secs => $3),
+                     started_at = CASE WHEN nodes.expires_at < now() THEN now()
+                                       ELSE nodes.started_at END",
                 &[
                     &self.options.node,
                     &self.options.addr,
@@ -129,7 +131,9 @@ impl Postgres {
                      INSERT INTO nodes (name, addr, expires_at, started_at)
                      VALUES ($1, $3, now() + make_interval(secs => $4), now())
                      ON CONFLICT (name) DO UPDATE
-                     SET addr = $3, expires_at = now() + make_interval(secs => $4))
+                     SET addr = $3, expires_at = now() + make_interval(secs => $4),
+                         started_at = CASE WHEN nodes.expires_at < now() THEN now()
+                                           ELSE nodes.started_at END)
                  UPDATE rooms SET owner = $1, generation = rooms.generation + 1, live = FALSE, listing = NULL
                  FROM (
                      SELECT r.id, r.generation FROM rooms r LEFT JOIN nodes n ON n.name = r.owner
@@ -176,6 +180,23 @@ impl Postgres {
             },
             None => Claim::Missing,
         })
+    }
+
+    /// The process that makes the cluster's quick matches: of those with a live lease, the one
+    /// whose lease has run unbroken the longest (then the smallest name) — its name and address.
+    /// A process that joins never takes the part from one that has it; `None` when no lease is
+    /// live (the database's clock decides, as for the rooms).
+    pub async fn matchmaker(&self) -> Result<Option<(String, String)>, StoreError> {
+        let client = self.reader().await?;
+        let row = client
+            .query_opt(
+                "SELECT name, addr FROM nodes WHERE expires_at >= now()
+                 ORDER BY started_at, name LIMIT 1",
+                &[],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(row.map(|row| (row.get(0), row.get(1))))
     }
 
     /// Lets go of every room this process owns and of its lease, so that the other processes

@@ -48,6 +48,9 @@ pub(super) struct Client {
     pub(super) browsing: Option<tokio::sync::watch::Receiver<Text>>,
     /// The connection waits in the quick-match queue.
     pub(super) matching: bool,
+    /// With several processes: the connection was opened for quick match (`/ws?match=1`) and
+    /// served by the process that makes them, so its `quick_match` is this process's.
+    pub(super) match_here: bool,
     /// The room codes it typed that found no room.
     pub(super) guesses: crate::meeting::codes::ConnectionGuesses,
     /// The account the connection is signed in as (from the session cookie).
@@ -609,6 +612,30 @@ impl Client {
             Ok(avatar) => avatar,
             Err(why) => return Some(refusal(app, ErrorCode::Invalid, &why, Some(kind))),
         };
+        if let Some(cluster) = &app.cluster
+            && !self.match_here
+        {
+            match cluster.matches_elsewhere().await {
+                Ok(false) => {}
+                Ok(true) => {
+                    return Some(refusal(
+                        app,
+                        ErrorCode::Moved,
+                        "another server makes the quick matches: reconnect to /ws?match=1 and ask there",
+                        Some(kind),
+                    ));
+                }
+                Err(error) => {
+                    tracing::error!("finding the process that makes the quick matches: {error}");
+                    return Some(refusal(
+                        app,
+                        ErrorCode::Storage,
+                        error.to_client(),
+                        Some(kind),
+                    ));
+                }
+            }
+        }
         let signed = self.signed(app).await;
         let rating = if rated {
             let Some(account) = &signed else {
