@@ -485,11 +485,13 @@ impl Calls {
 
     pub(crate) async fn moves_since(&self, since_ms: i64) -> Result<Vec<Move>, StoreError> {
         self.call(move |conn| {
-            // The games first (CROSS JOIN keeps SQLite's planner to that order): the period's
-            // games by the index on their end, each game's moves by the covering index.
+            // The period's games by the index on their end (named: scanning the games in
+            // order would skip the sort but read them all), then each game's moves by the
+            // covering index (CROSS JOIN keeps that order).
             let mut statement = conn.prepare(
                 "SELECT h.account_id, h.mu_before, h.sigma_before, h.mu, h.sigma
-                 FROM rated_games g CROSS JOIN rating_history h ON h.seq = g.seq
+                 FROM rated_games g INDEXED BY rated_games_by_finished
+                 CROSS JOIN rating_history h ON h.seq = g.seq
                  WHERE g.finished_ms >= ?1 ORDER BY g.seq",
             )?;
             statement
