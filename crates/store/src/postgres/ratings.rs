@@ -557,29 +557,51 @@ impl PgAccounts {
     pub(crate) async fn moves_since(&self, since_ms: i64) -> Result<Vec<Move>, StoreError> {
         let guard = self.client().await?;
         let client = guard.as_ref().ok_or(StoreError::Stopped)?;
-        let rows = client
-            .query(
-                "SELECT h.account_id, h.mu_before, h.sigma_before, h.mu, h.sigma
-                 FROM rated_games g JOIN rating_history h ON h.seq = g.seq
-                 WHERE g.finished_ms >= $1 ORDER BY g.seq",
+        // The period's first game, then the history from it on: a range the planner sees
+        // (joined on the games' end alone it reads the whole history into a hash). The period's
+        // games are read by their end (OFFSET 0 keeps the planner from walking every game in
+        // sequence order looking for the first that ended in the period).
+        let first: Option<i64> = client
+            .query_one(
+                "SELECT min(seq) FROM (SELECT seq FROM rated_games WHERE finished_ms >= $1
+                 OFFSET 0) period",
                 &[&since_ms],
             )
             .await
+            .map_err(pg)?
+            .get(0);
+        let Some(first) = first else {
+            return Ok(Vec::new());
+        };
+        let rows = client
+            .query(
+                "SELECT h.seq, h.account_id, h.mu_before, h.sigma_before, h.mu, h.sigma
+                 FROM rated_games g JOIN rating_history h ON h.seq = g.seq
+                 WHERE g.finished_ms >= $1 AND h.seq >= $2",
+                &[&since_ms, &first],
+            )
+            .await
             .map_err(pg)?;
-        Ok(rows
+        let mut moves: Vec<(i64, Move)> = rows
             .iter()
-            .map(|row| Move {
-                account: row.get(0),
-                before: Rating {
-                    mu: row.get(1),
-                    sigma: row.get(2),
-                },
-                after: Rating {
-                    mu: row.get(3),
-                    sigma: row.get(4),
-                },
+            .map(|row| {
+                let step = Move {
+                    account: row.get(1),
+                    before: Rating {
+                        mu: row.get(2),
+                        sigma: row.get(3),
+                    },
+                    after: Rating {
+                        mu: row.get(4),
+                        sigma: row.get(5),
+                    },
+                };
+                (row.get(0), step)
             })
-            .collect())
+            .collect();
+        // In the order applied (sorted here: PostgreSQL's sort of the week spills to disk).
+        moves.sort_by_key(|(seq, _)| *seq);
+        Ok(moves.into_iter().map(|(_, step)| step).collect())
     }
 
     pub(crate) async fn enabled_names(
