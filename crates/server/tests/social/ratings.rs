@@ -108,8 +108,11 @@ async fn a_rated_game_against_a_rated_bot_shows_the_change_and_the_leaderboard_a
     assert_eq!(status, 200, "{body}");
     let board: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(board["bots"][0], json!({"bot": "optimal", "rating": 1955}));
-    // One game leaves Ana provisional: not among the established players.
+    // One game leaves Ana provisional: not among the established players; nor among the most
+    // accurate, who need ten reviewed rated games.
     assert_eq!(board["players"], json!([]));
+    assert_eq!(board["accuracy_games"], 10);
+    assert_eq!(board["accuracy"], json!([]));
     let climbers = board["climbers"].as_array().unwrap();
     if won {
         assert_eq!(climbers.len(), 1, "{board}");
