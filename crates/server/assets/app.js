@@ -450,6 +450,8 @@ function onError(error) {
     history.replaceState(null, "", "/");
     render();
   }
+  // A refused rated room: the box shows what the room is again.
+  if (error.request === "set_rated" && byId("opt-rated")) byId("opt-rated").checked = Boolean(state.room && state.room.rated);
   if (["quick_match", "match_bot"].includes(error.request)) {
     state.matching = null;
     state.matchRequest = null;

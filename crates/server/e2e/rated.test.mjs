@@ -112,7 +112,34 @@ test("two accounts play a rated quick match: both see their change, then the Lea
     assert.deepEqual(rows, ["Bot: optimal", "Bot: greedy", "Bot: hard", "Bot: medium", "Bot: easy"], name);
     // The winner climbed this week.
     assert.equal(await page.locator("#climbers tbody tr").count(), 1, name);
+    // Nobody has ten reviewed rated games: the best-accuracy list says so.
+    await page.locator("#accuracy-none").waitFor({ timeout: STEP });
     await axe(page, `leaderboard (${name})`);
     assert.deepEqual(errors, []);
   }
+});
+
+test("a signed-in host makes a room rated in the lobby, and a room it cannot be stays unrated", async () => {
+  const { page, errors } = await openPage(browser, base, DESKTOP, "Cid");
+  await page.goto(base + "/");
+  await page.waitForSelector("#quick-match:not([disabled])", { timeout: STEP });
+  await createAccount(page, "Cid");
+  await page.fill("#name", "Cid");
+  await page.getByRole("button", { name: "Create a room", exact: true }).click();
+  await page.waitForSelector("#start", { timeout: STEP });
+  const rated = page.getByRole("checkbox", { name: /^Rated:/ });
+  const mark = page.locator("#rated-mark");
+  assert.equal(await mark.isVisible(), false);
+  await rated.check();
+  await mark.waitFor({ state: "visible", timeout: STEP });
+  await rated.uncheck();
+  await mark.waitFor({ state: "hidden", timeout: STEP });
+  // A bot without a rating at the table: the server refuses, and the box shows the room as it is.
+  await page.locator('#bot-form input[value="random"]').check();
+  await page.click("#add-bot");
+  await page.locator("#seats").getByText(/random/i).first().waitFor({ timeout: STEP });
+  await rated.click();
+  await page.waitForFunction(() => !document.getElementById("opt-rated").checked, null, { timeout: STEP });
+  assert.equal(await mark.isVisible(), false);
+  assert.deepEqual(errors, []);
 });

@@ -129,6 +129,7 @@ function drawSkeleton(app, room, host, seated) {
       <div class="lobby-main">
         <section class="card lobby-top" aria-labelledby="lobby-title">
           <h1 id="lobby-title">${esc(t("web-lobby-title"))}</h1>
+          <p id="rated-mark"${room.rated ? "" : " hidden"}><span class="badge">${esc(t("web-room-rated"))}</span></p>
           <div id="start-box">${startBox}</div>
           ${codeBox(room)}
           <label for="invite" class="invite-label">${esc(t("web-invite"))}</label>
@@ -192,6 +193,7 @@ function optionsCard() {
     <label class="choice"><input type="checkbox" id="opt-public" data-sends> <span>${esc(t("web-option-public"))}</span></label>
     <label class="choice"><input type="checkbox" id="opt-spectator-chat" data-sends> <span>${esc(t("web-option-spectator-chat"))}</span></label>
     ${signedIn() ? `<label class="choice"><input type="checkbox" id="opt-standing" data-sends aria-describedby="standing-note"> <span>${esc(t("web-option-standing"))}</span></label><small id="standing-note" class="muted">${esc(t("web-option-standing-note"))}</small>` : ""}
+    ${signedIn() ? `<label class="choice"><input type="checkbox" id="opt-rated" data-sends aria-describedby="rated-note"> <span>${esc(t("web-option-rated"))}</span></label><small id="rated-note" class="muted">${esc(t("web-option-rated-note"))}</small>` : ""}
     <div class="number-field"><label for="opt-lang">${esc(t("web-option-lang"))}</label><select id="opt-lang" data-sends>${langs}</select></div></section>`;
 }
 
@@ -200,6 +202,8 @@ function bindHost() {
   byId("opt-spectator-chat").onchange = () => send({ type: "set_options", spectator_chat: byId("opt-spectator-chat").checked });
   const standing = byId("opt-standing");
   if (standing) standing.onchange = () => send({ type: "set_options", standing: standing.checked });
+  const rated = byId("opt-rated");
+  if (rated) rated.onchange = () => send({ type: "set_rated", rated: rated.checked });
   byId("opt-lang").onchange = () => send({ type: "set_options", lang: byId("opt-lang").value });
   const botRadios = [...document.querySelectorAll('#bot-form input[name="bot"]')];
   const chosen = botRadios.find((r) => r.value === state.botChoice) || botRadios.find((r) => r.value === "medium") || botRadios[0];
@@ -297,6 +301,8 @@ function sendTimer() {
 }
 
 function patch(room, host) {
+  const ratedMark = byId("rated-mark");
+  if (ratedMark) ratedMark.hidden = !room.rated;
   keepFocus(() => {
     byId("seats").innerHTML = seatTable(room, null);
     bindSeatButtons(byId("seats"));
@@ -306,7 +312,7 @@ function patch(room, host) {
     bindLeave(byId("leave-slot"));
   });
   if (host) {
-    const options = { "opt-public": Boolean(room.public), "opt-spectator-chat": Boolean(room.spectator_chat), "opt-standing": Boolean(room.standing) };
+    const options = { "opt-public": Boolean(room.public), "opt-spectator-chat": Boolean(room.spectator_chat), "opt-standing": Boolean(room.standing), "opt-rated": Boolean(room.rated) };
     for (const [id, value] of Object.entries(options)) if (byId(id) && byId(id).checked !== value) byId(id).checked = value;
     if (room.lang && byId("opt-lang").value !== room.lang) byId("opt-lang").value = room.lang;
     const hint = byId("timer-seconds-hint");
