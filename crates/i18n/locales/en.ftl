@@ -1462,6 +1462,10 @@ web-seats-rotated = { $you ->
         [yes] Rematch: you play first.
        *[no] Rematch: { $name } plays first.
     }
+web-seats-drawn = { $you ->
+        [yes] Rated game: the seats were drawn at random, and you play first.
+       *[no] Rated game: the seats were drawn at random; { $name } plays first.
+    }
 web-waiting-rematch = The host can start a rematch.
 web-download = Download record
 web-replay = Replay

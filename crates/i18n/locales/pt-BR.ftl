@@ -1442,6 +1442,10 @@ web-seats-rotated = { $you ->
         [yes] Revanche: você começa.
        *[no] Revanche: { $name } começa.
     }
+web-seats-drawn = { $you ->
+        [yes] Partida valendo rating: os lugares foram sorteados, e você começa.
+       *[no] Partida valendo rating: os lugares foram sorteados; { $name } começa.
+    }
 web-waiting-rematch = O anfitrião pode começar uma revanche.
 web-download = Baixar o registro
 web-replay = Assistir de novo

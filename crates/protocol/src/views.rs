@@ -239,6 +239,11 @@ pub enum RoomChange {
     },
     /// A rematch moved the first player on: the seats turned by one.
     SeatsRotated,
+    /// A rated game's seats were drawn at random (no one always sits first): `order[new]` is
+    /// the seat each player had before.
+    SeatsDrawn {
+        order: Vec<usize>,
+    },
     /// A seat (or, `None`, one in line) picked another avatar.
     AvatarChanged {
         seat: Option<usize>,

@@ -550,6 +550,9 @@ function narrate(event, room, before, later) {
     case "seats_rotated":
       notify(t("web-seats-rotated", { name: seatName(room, 0), you: youOr(0) }));
       break;
+    case "seats_drawn":
+      notify(t("web-seats-drawn", { name: seatName(room, 0), you: youOr(0) }));
+      break;
     case "timed_out":
       notify(t("web-timed-out", { name, you, on: event.on_timeout || "bot" }));
       break;

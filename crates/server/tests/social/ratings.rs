@@ -76,6 +76,10 @@ async fn a_rated_game_against_a_rated_bot_shows_the_change_and_the_leaderboard_a
 
     ana.send(json!({"type": "start"})).await;
     ana.until(|room| room["status"] == "playing").await;
+    // A rated game's seats are drawn: Ana knows hers, whichever it is.
+    let me = ana.seat.expect("Ana is seated") as usize;
+    assert_eq!(ana.room["seats"][me]["name"], "Ana", "{}", ana.room);
+    assert_eq!(ana.room["seats"][1 - me]["bot"], "hard", "{}", ana.room);
     // Rated or not is decided before the game.
     let error = refused(&mut ana, json!({"type": "set_rated", "rated": false})).await;
     assert_eq!(error["code"], "wrong_state", "{error}");
@@ -85,11 +89,11 @@ async fn a_rated_game_against_a_rated_bot_shows_the_change_and_the_leaderboard_a
     let changes = finished["rating_changes"].as_array().expect("changes");
     assert_eq!(changes.len(), 2, "{finished}");
     assert!(
-        changes[1].is_null(),
+        changes[1 - me].is_null(),
         "the bot's rating does not move: {finished}"
     );
-    let change = changes[0].as_i64().expect("Ana's change");
-    let won = finished["winners"] == json!([0]);
+    let change = changes[me].as_i64().expect("Ana's change");
+    let won = finished["winners"] == json!([me]);
     assert_eq!(change > 0, won, "{finished}");
 
     // The profile shows the rating and its history.
@@ -178,12 +182,16 @@ async fn a_rated_quick_match_seats_rated_askers_at_a_rated_table() {
     let room = &ana.room;
     assert_eq!(room["rated"], true, "{room}");
     assert_eq!(room["rules"]["target"], 25, "official rules: {room}");
-    let seats: Vec<(&str, bool)> = room["seats"]
+    let mut seats: Vec<(&str, bool)> = room["seats"]
         .as_array()
         .unwrap()
         .iter()
         .map(|seat| (seat["name"].as_str().unwrap(), seat["claimed"] == true))
         .collect();
+    // Drawn in either order; each knows their own.
+    assert_eq!(room["seats"][ana.seat.unwrap() as usize]["name"], "Ana");
+    assert_eq!(cy.room["seats"][cy.seat.unwrap() as usize]["name"], "Cy");
+    seats.sort();
     assert_eq!(seats, [("Ana", true), ("Cy", true)]);
     // Bob still waits: cancelling tells him so.
     bob.send(json!({"type": "match_cancel"})).await;
@@ -208,7 +216,13 @@ async fn a_rated_quick_match_seats_rated_askers_at_a_rated_table() {
     dee.send(json!({"type": "match_bot"})).await;
     matched(&mut dee).await;
     assert_eq!(dee.room["rated"], true, "{}", dee.room);
-    assert_eq!(dee.room["seats"][1]["bot"], "easy", "{}", dee.room);
-    assert_eq!(dee.room["seats"][0]["claimed"], true, "{}", dee.room);
+    let dee_seat = dee.seat.expect("Dee is seated") as usize;
+    assert_eq!(
+        dee.room["seats"][1 - dee_seat]["bot"],
+        "easy",
+        "{}",
+        dee.room
+    );
+    assert_eq!(dee.room["seats"][dee_seat]["claimed"], true, "{}", dee.room);
     running.abort();
 }

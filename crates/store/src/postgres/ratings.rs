@@ -59,12 +59,30 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_game ON rating_history (seq);
 ";
 
+/// Every account's reviewed rated games summed from the results and reviews kept (voided games
+/// left out), in the games' order: migration 9's fill and a recomputation's.
+macro_rules! fill_accuracy {
+    () => {
+        "
+INSERT INTO rated_accuracy (account_id, reviewed, accuracy_sum, accuracy)
+SELECT account_id, count(*), sum(accuracy), sum(accuracy) / count(*)
+FROM (SELECT s.account_id, r.accuracy
+      FROM rated_games g JOIN rated_seats s ON s.seq = g.seq
+      JOIN reviewed_seats r ON r.room_id = g.room_id AND r.number = g.number AND r.seat = s.seat
+      WHERE NOT g.voided AND s.account_id IS NOT NULL AND r.accuracy IS NOT NULL
+      ORDER BY g.seq) reviewed
+GROUP BY account_id;
+"
+    };
+}
+
 /// Migration 9: each account's reviewed rated games and the sum of their accuracies, kept as
 /// the reviews are stored (the best-accuracy board reads it; summing at each look would scan
 /// every rated game), filled from what is kept; the indexes the leaderboard's lists read in
 /// their order (the rated games by when they ended and the history by game, covering, for the
 /// week's climbers; the ratings by conservative skill).
-pub(super) const ACCURACY_MIGRATION: &str = "
+pub(super) const ACCURACY_MIGRATION: &str = concat!(
+    "
 CREATE TABLE rated_accuracy (
     account_id BIGINT PRIMARY KEY,
     reviewed INTEGER NOT NULL,
@@ -77,28 +95,12 @@ DROP INDEX rating_history_by_game;
 CREATE INDEX rating_history_by_seq ON rating_history (seq)
     INCLUDE (account_id, mu_before, sigma_before, mu, sigma);
 CREATE INDEX ratings_by_conservative ON ratings ((mu - 3 * sigma) DESC, account_id);
-INSERT INTO rated_accuracy (account_id, reviewed, accuracy_sum, accuracy)
-SELECT account_id, count(*), sum(accuracy), sum(accuracy) / count(*)
-FROM (SELECT s.account_id, r.accuracy
-      FROM rated_games g JOIN rated_seats s ON s.seq = g.seq
-      JOIN reviewed_seats r ON r.room_id = g.room_id AND r.number = g.number AND r.seat = s.seat
-      WHERE NOT g.voided AND s.account_id IS NOT NULL AND r.accuracy IS NOT NULL
-      ORDER BY g.seq) reviewed
-GROUP BY account_id;
-";
+",
+    fill_accuracy!()
+);
 
 /// Every account's reviewed rated games again, from the results and reviews kept.
-const REBUILD_ACCURACY: &str = "
-DELETE FROM rated_accuracy;
-INSERT INTO rated_accuracy (account_id, reviewed, accuracy_sum, accuracy)
-SELECT account_id, count(*), sum(accuracy), sum(accuracy) / count(*)
-FROM (SELECT s.account_id, r.accuracy
-      FROM rated_games g JOIN rated_seats s ON s.seq = g.seq
-      JOIN reviewed_seats r ON r.room_id = g.room_id AND r.number = g.number AND r.seat = s.seat
-      WHERE NOT g.voided AND s.account_id IS NOT NULL AND r.accuracy IS NOT NULL
-      ORDER BY g.seq) reviewed
-GROUP BY account_id;
-";
+const REBUILD_ACCURACY: &str = concat!("DELETE FROM rated_accuracy;", fill_accuracy!());
 
 /// Counts a stored review of `seat` of the game `room`/`number` in its account's accuracy, if
 /// the game is rated (not voided) and an account played the seat. Under the recomputation's

@@ -131,10 +131,21 @@ impl Room {
         };
         let seed = source.seed();
         let mut next = self.state.clone();
-        let rotated = next.status == Status::Over && next.seats.len() > 1;
-        if rotated {
-            next.seats.rotate_left(1);
-            next.host = (next.host + next.seats.len() - 1) % next.seats.len();
+        // A rated game's seats are drawn (who sits first is a small disadvantage, docs/ratings.md:
+        // nobody always takes it); another rematch turns them by one, so the first player moves on.
+        let seats = next.seats.len();
+        let reseat = if next.rated && seats > 1 {
+            Some(Reseat::Drawn(super::social::drawn_order(seats)))
+        } else if next.status == Status::Over && seats > 1 {
+            Some(Reseat::Rotated(
+                (0..seats).map(|new| (new + 1) % seats).collect(),
+            ))
+        } else {
+            None
+        };
+        if let Some(order) = reseat.as_ref().map(Reseat::order) {
+            next.seats = super::social::permuted(std::mem::take(&mut next.seats), order);
+            next.host = order.iter().position(|&old| old == next.host).unwrap_or(0);
         }
         // People in line (and here) take their seats.
         let seated = self.seat_waiting(&mut next);
@@ -159,8 +170,8 @@ impl Room {
         self.auto_start = None;
         self.settings.metrics.game_started();
         tracing::info!(game = number, "game started");
-        if rotated {
-            self.rotated();
+        if let Some(order) = reseat.as_ref().map(Reseat::order) {
+            self.reseated(order);
         }
         self.seated_from_line(&seated);
         self.table = Some(table);
@@ -168,8 +179,12 @@ impl Room {
         self.make_bots()?;
         self.schedule();
         let mut events: Vec<RoomEvent> = Vec::new();
-        if rotated {
-            events.push(RoomEvent::Room(RoomChange::SeatsRotated));
+        match reseat {
+            Some(Reseat::Rotated(_)) => events.push(RoomEvent::Room(RoomChange::SeatsRotated)),
+            Some(Reseat::Drawn(order)) => {
+                events.push(RoomEvent::Room(RoomChange::SeatsDrawn { order }));
+            }
+            None => {}
         }
         events.extend(
             seated
@@ -178,5 +193,21 @@ impl Room {
         );
         events.push(RoomEvent::Room(RoomChange::GameStarted { number }));
         Ok(events)
+    }
+}
+
+/// How a game's start seats the players anew: `order[new]` is the old seat.
+enum Reseat {
+    /// A rematch: turned by one.
+    Rotated(Vec<usize>),
+    /// A rated game: drawn at random.
+    Drawn(Vec<usize>),
+}
+
+impl Reseat {
+    fn order(&self) -> &[usize] {
+        match self {
+            Reseat::Rotated(order) | Reseat::Drawn(order) => order,
+        }
     }
 }

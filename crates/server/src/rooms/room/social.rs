@@ -53,21 +53,22 @@ impl Room {
         self.send(conn, joined);
     }
 
-    /// The seats turned by one for a rematch (the state is already stored): each member learns
-    /// their new seat.
-    pub(super) fn rotated(&mut self) {
-        let seats = self.disconnected.len();
-        if seats < 2 {
-            return;
+    /// The seats put in `order` (`order[new]` is the old seat; the state is already stored):
+    /// a rematch's turn by one, a rated game's draw. Each member whose seat changed learns it.
+    pub(super) fn reseated(&mut self, order: &[usize]) {
+        let mut new_of = vec![0; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            new_of[old] = new;
         }
-        self.disconnected.rotate_left(1);
-        self.bots.rotate_left(1);
+        self.disconnected = permuted(std::mem::take(&mut self.disconnected), order);
+        self.bots = permuted(std::mem::take(&mut self.bots), order);
         let mut moved = Vec::new();
         for (&id, member) in &mut self.members {
-            if let Some(seat) = member.seat {
-                let new_seat = (seat + seats - 1) % seats;
-                member.seat = Some(new_seat);
-                moved.push((id, new_seat));
+            if let Some(seat) = member.seat
+                && new_of[seat] != seat
+            {
+                member.seat = Some(new_of[seat]);
+                moved.push((id, new_of[seat]));
             }
         }
         for (id, seat) in moved {
@@ -354,4 +355,23 @@ impl Room {
         }
         Some(mine)
     }
+}
+
+/// `items` put in `order` (`order[new]` is an item's old place; a permutation of its places).
+pub(super) fn permuted<T>(items: Vec<T>, order: &[usize]) -> Vec<T> {
+    let mut old: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    order
+        .iter()
+        .map(|&place| old[place].take().expect("the order is a permutation"))
+        .collect()
+}
+
+/// The seats of a rated game's table of `seats`, drawn at random: `order[new]` is the old seat.
+pub(super) fn drawn_order(seats: usize) -> Vec<usize> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut order: Vec<usize> = (0..seats).collect();
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(crate::state::ids::random_seed());
+    order.shuffle(&mut rng);
+    order
 }
