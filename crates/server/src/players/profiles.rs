@@ -191,6 +191,7 @@ impl Players {
     /// The public profile of `name`.
     pub async fn profile(&self, rooms: &Rooms, name: &str) -> Result<Profile, AccountError> {
         let row = self.find(name).await?;
+        let key = skeleton(&row.name);
         let seats = self.accounts.seats(row.id).await?;
         let mut played: Vec<(i64, String, usize, FinishedGame)> = Vec::new();
         for seat in seats.iter().take(PROFILE_ROOMS) {
@@ -206,11 +207,19 @@ impl Players {
                 .map(|(_, name)| skeleton(name))
                 .collect();
             for (number, record) in records {
-                if let Some(mut game) = summary(number, &record)
-                    && (seat.seat as usize) < game.names.len()
-                {
+                let Some(mut game) = summary(number, &record) else {
+                    continue;
+                };
+                // The seat the account held in this game: where its name sits (a rematch turns
+                // the seats, a rated game draws them), else the seat it claimed.
+                let here = game
+                    .names
+                    .iter()
+                    .position(|name| skeleton(name) == key)
+                    .unwrap_or(seat.seat as usize);
+                if here < game.names.len() {
                     game.mark_accounts(&accounts);
-                    played.push((seat.claimed_ms, seat.room.clone(), seat.seat as usize, game));
+                    played.push((seat.claimed_ms, seat.room.clone(), here, game));
                 }
             }
         }

@@ -12,6 +12,11 @@ use super::common::{Client, http_get, next_where, play_out, server};
 
 /// A page signed in as a new account named `name`.
 async fn signed_page(addr: std::net::SocketAddr, name: &str) -> Client {
+    signed(addr, name).await.0
+}
+
+/// A page signed in as a new account named `name`, and its session cookie.
+async fn signed(addr: std::net::SocketAddr, name: &str) -> (Client, String) {
     let (status, headers, body) = post(
         addr,
         "/api/accounts",
@@ -22,12 +27,13 @@ async fn signed_page(addr: std::net::SocketAddr, name: &str) -> Client {
     assert_eq!(status, 201, "{body}");
     let cookie = cookie_of(&headers).0;
     let origin = format!("http://{addr}");
-    Client::connect_with(addr, &[("Cookie", cookie.as_str()), ("Origin", &origin)]).await
+    let page =
+        Client::connect_with(addr, &[("Cookie", cookie.as_str()), ("Origin", &origin)]).await;
+    (page, cookie)
 }
 
-/// A signed-in page (a new account named `name`) that made a room, its seat marked.
-async fn signed_host(addr: std::net::SocketAddr, name: &str) -> Client {
-    let mut page = signed_page(addr, name).await;
+/// `page` (signed in as `name`) makes a room; its seat marked.
+async fn hosting(mut page: Client, name: &str) -> Client {
     page.send(json!({"type": "create_room", "name": name}))
         .await;
     page.recv_type("joined").await;
@@ -50,7 +56,19 @@ async fn a_rated_game_against_a_rated_bot_shows_the_change_and_the_leaderboard_a
     })
     .await;
     let addr = running.addr();
-    let mut ana = signed_host(addr, "Ana").await;
+    let (page, cookie) = signed(addr, "Ana").await;
+    let mut ana = hosting(page, "Ana").await;
+    // The page claims its seat for the account, as it does once signed in: the room's games
+    // are Ana's on her profile.
+    let seat = json!({"room": ana.room_id.clone().unwrap(), "token": ana.token.clone().unwrap()});
+    let (status, _, body) = post(
+        addr,
+        "/api/accounts/me/seats",
+        Some(&cookie),
+        json!({ "seats": [seat] }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
 
     // A bot that is not rated keeps the room unrated.
     ana.send(json!({"type": "add_bot", "bot": "random"})).await;
@@ -100,6 +118,10 @@ async fn a_rated_game_against_a_rated_bot_shows_the_change_and_the_leaderboard_a
     let (status, body) = http_get(addr, "/api/players/Ana").await;
     assert_eq!(status, 200, "{body}");
     let profile: Value = serde_json::from_str(&body).unwrap();
+    // The game is Ana's at the seat the draw gave her, won or lost as it was.
+    let recent = &profile["recent"][0];
+    assert_eq!(recent["seat"], me, "{profile}");
+    assert_eq!(recent["won"], won, "{profile}");
     let rating = &profile["rating"];
     assert_eq!(rating["provisional"], true, "{profile}");
     assert_eq!(rating["games"], 1);
