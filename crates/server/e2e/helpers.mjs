@@ -192,8 +192,9 @@ export async function narrowWidths(page, label) {
 }
 
 /// One move by the page's own buttons, if it is this page's turn: take rays while the tanks
-/// lead, else an earthling; stop once the turn scores, else roll. Returns the action, or null.
-export async function moveIfMyTurn(page, { keys = false } = {}) {
+/// lead, else an earthling; stop once the turn scores `stopAt` (1: as soon as it scores) or can
+/// roll no more, else roll. Returns the action, or null.
+export async function moveIfMyTurn(page, { keys = false, stopAt = 1 } = {}) {
   const board = page.locator("#board[data-my-turn=true]");
   if ((await board.count()) === 0) return null;
   const buttons = page.locator("#actions button[data-act]:not([disabled])");
@@ -203,7 +204,7 @@ export async function moveIfMyTurn(page, { keys = false } = {}) {
   const tanksLead = (await board.getAttribute("data-tanks-lead")) === "true";
   const earthling = acts.find((a) => ["H", "C", "K"].includes(a));
   let choice;
-  if (acts.includes("stop") && score > 0) choice = "stop";
+  if (acts.includes("stop") && (score >= stopAt || !acts.includes("roll"))) choice = "stop";
   else if (acts.includes("roll")) choice = "roll";
   else if (acts.includes("R") && (tanksLead || !earthling)) choice = "R";
   else choice = earthling || acts[0];

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { STEP, DESKTOP, axe, startServer, launchBrowser, openPage } from "./helpers.mjs";
+import { STEP, DESKTOP, axe, startServer, launchBrowser, openPage, moveIfMyTurn } from "./helpers.mjs";
 
 let server;
 let base;
@@ -39,26 +39,9 @@ async function createAccount(page, name) {
   await page.getByRole("link", { name: "Your profile" }).waitFor({ timeout: STEP });
 }
 
-// One move by the page's own buttons, if it is this page's turn: as helpers.mjs's moveIfMyTurn,
-// but a turn goes on until it scores 6 (the official target of 25 is reached in about half the
-// rounds of stopping at the first point). Returns the action, or null.
-async function move(page) {
-  const board = page.locator("#board[data-my-turn=true]");
-  if ((await board.count()) === 0) return null;
-  const buttons = page.locator("#actions button[data-act]:not([disabled])");
-  if ((await buttons.count()) === 0) return null;
-  const acts = await buttons.evaluateAll((list) => list.map((b) => b.dataset.act));
-  const score = Number(await board.getAttribute("data-turn-score"));
-  const tanksLead = (await board.getAttribute("data-tanks-lead")) === "true";
-  const earthling = acts.find((a) => ["H", "C", "K"].includes(a));
-  let choice;
-  if (acts.includes("stop") && (score >= 6 || !acts.includes("roll"))) choice = "stop";
-  else if (acts.includes("roll")) choice = "roll";
-  else if (acts.includes("R") && (tanksLead || !earthling)) choice = "R";
-  else choice = earthling || acts[0];
-  await page.locator(`#actions button[data-act="${choice}"]`).click();
-  return choice;
-}
+// A turn goes on until it scores 6: the official target of 25 is reached in about half the
+// rounds of stopping at the first point.
+const move = (page) => moveIfMyTurn(page, { stopAt: 6 });
 
 // Plays every page's seat until each shows the end screen. The pages' clocks run ahead while
 // nobody can move: a game's turn ends are held on screen for seconds each (game.js, HOLD_MS),
