@@ -471,6 +471,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         metrics: metrics.clone(),
         online: Default::default(),
         invites: Default::default(),
+        climbers: Default::default(),
         shared: cluster.as_ref().and_then(|cluster| {
             let presence = store.accounts().presence()?;
             Some(crate::players::presence::SharedPresence::new(

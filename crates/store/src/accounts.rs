@@ -7,6 +7,7 @@
 //! fast hash is enough); this module never sees the secrets themselves.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use crate::backend::StoreError;
 pub use crate::backend::{AccountData, AccountRow, NewAccount, SeatRow, SessionRow};
@@ -15,6 +16,8 @@ pub use crate::backend::{AccountData, AccountRow, NewAccount, SeatRow, SessionRo
 #[derive(Clone, Debug)]
 pub struct Accounts {
     engine: Engine,
+    /// How many times this process changed the ratings (shared by every handle).
+    ratings_changed: Arc<AtomicU64>,
 }
 
 #[derive(Clone, Debug)]
@@ -37,12 +40,14 @@ impl Accounts {
     pub(crate) fn sqlite(calls: crate::sqlite::accounts::Calls) -> Accounts {
         Accounts {
             engine: Engine::Sqlite(calls),
+            ratings_changed: Arc::default(),
         }
     }
 
     pub(crate) fn postgres(pg: Arc<crate::postgres::accounts::PgAccounts>) -> Accounts {
         Accounts {
             engine: Engine::Postgres(pg),
+            ratings_changed: Arc::default(),
         }
     }
 
@@ -64,9 +69,10 @@ impl Accounts {
 
     /// The ratings, beside the accounts (the same engine and connection).
     pub fn ratings(&self) -> crate::ratings::Ratings {
+        let changed = self.ratings_changed.clone();
         match &self.engine {
-            Engine::Sqlite(calls) => crate::ratings::Ratings::sqlite(calls.clone()),
-            Engine::Postgres(pg) => crate::ratings::Ratings::postgres(pg.clone()),
+            Engine::Sqlite(calls) => crate::ratings::Ratings::sqlite(calls.clone(), changed),
+            Engine::Postgres(pg) => crate::ratings::Ratings::postgres(pg.clone(), changed),
         }
     }
 

@@ -9,6 +9,7 @@
 //! order applied is the order replayed.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::backend::StoreError;
 use crate::rated::check;
@@ -22,6 +23,7 @@ use martian_ratings::Rating;
 #[derive(Clone, Debug)]
 pub struct Ratings {
     engine: Engine,
+    changed: Arc<AtomicU64>,
 }
 
 #[derive(Clone, Debug)]
@@ -40,16 +42,38 @@ macro_rules! each_engine {
 }
 
 impl Ratings {
-    pub(crate) fn sqlite(calls: crate::sqlite::accounts::Calls) -> Ratings {
+    pub(crate) fn sqlite(
+        calls: crate::sqlite::accounts::Calls,
+        changed: Arc<AtomicU64>,
+    ) -> Ratings {
         Ratings {
             engine: Engine::Sqlite(calls),
+            changed,
         }
     }
 
-    pub(crate) fn postgres(pg: Arc<crate::postgres::accounts::PgAccounts>) -> Ratings {
+    pub(crate) fn postgres(
+        pg: Arc<crate::postgres::accounts::PgAccounts>,
+        changed: Arc<AtomicU64>,
+    ) -> Ratings {
         Ratings {
             engine: Engine::Postgres(pg),
+            changed,
         }
+    }
+
+    /// How many times the ratings were changed through this store's handles (a game applied,
+    /// voided, everything recomputed): what a list kept from them compares to know it is out of
+    /// date. Another process's changes (a cluster's) are not counted.
+    pub fn changes(&self) -> u64 {
+        self.changed.load(Ordering::Acquire)
+    }
+
+    fn changed<T>(&self, done: Result<T, StoreError>) -> Result<T, StoreError> {
+        if done.is_ok() {
+            self.changed.fetch_add(1, Ordering::AcqRel);
+        }
+        done
     }
 
     /// Keeps a finished rated game's result and applies its update, in one transaction: the
@@ -57,7 +81,8 @@ impl Ratings {
     /// answers the changes it made then.
     pub async fn apply(&self, game: RatedGame) -> Result<Vec<RatingChange>, StoreError> {
         check(&game)?;
-        each_engine!(self.apply_rated(game))
+        let applied = each_engine!(self.apply_rated(game));
+        self.changed(applied)
     }
 
     /// An account's rating; `None` before its first rated game.
@@ -128,11 +153,13 @@ impl Ratings {
     /// Voids a rated game and recomputes every rating without it: whether there was such a
     /// game (not voided already).
     pub async fn void(&self, room: &str, number: u32) -> Result<bool, StoreError> {
-        each_engine!(self.void_rated(room.to_string(), number))
+        let voided = each_engine!(self.void_rated(room.to_string(), number));
+        self.changed(voided)
     }
 
     /// Recomputes every rating and history from the results kept.
     pub async fn recompute(&self) -> Result<(), StoreError> {
-        each_engine!(self.recompute_ratings())
+        let recomputed = each_engine!(self.recompute_ratings());
+        self.changed(recomputed)
     }
 }

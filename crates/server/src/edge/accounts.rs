@@ -536,8 +536,6 @@ async fn profile(State(app): State<Arc<App>>, Path(name): Path<String>) -> Respo
 const LEADERBOARD_ROWS: u32 = 100;
 /// The leaderboard's players are those with a rated game in this many days.
 const ACTIVE_DAYS: i64 = 30;
-/// This week's climbers: rated games of this many days.
-const CLIMB_DAYS: i64 = 7;
 /// The best-accuracy list counts players with at least this many reviewed rated games.
 const ACCURACY_GAMES: u32 = 10;
 
@@ -552,8 +550,10 @@ async fn leaderboard(State(app): State<Arc<App>>) -> Response {
     let players = ratings
         .leaderboard(now - ACTIVE_DAYS * day, LEADERBOARD_ROWS)
         .await;
-    let climbers = ratings
-        .climbers(now - CLIMB_DAYS * day, LEADERBOARD_ROWS)
+    let climbers = app
+        .players
+        .climbers
+        .climbers(&ratings, LEADERBOARD_ROWS)
         .await;
     let accurate = ratings
         .most_accurate(now - ACTIVE_DAYS * day, ACCURACY_GAMES, LEADERBOARD_ROWS)
@@ -608,7 +608,7 @@ async fn leaderboard(State(app): State<Arc<App>>) -> Response {
         StatusCode::OK,
         json!({
             "active_days": ACTIVE_DAYS,
-            "climb_days": CLIMB_DAYS,
+            "climb_days": crate::players::climbers::CLIMB_DAYS,
             "accuracy_games": ACCURACY_GAMES,
             "players": players,
             "climbers": climbers,

@@ -4,6 +4,7 @@
 //! Guest first: nothing here is needed to play. The edge (`edge/accounts.rs`) is the HTTP face of
 //! these operations; the storage is `martian_store::accounts`, in the rooms' database.
 
+pub(crate) mod climbers;
 pub(crate) mod invites;
 pub(crate) mod limits;
 pub mod operator;
@@ -118,6 +119,8 @@ pub struct Players {
     pub invites: invites::InviteLimits,
     /// Who is online on the cluster's other processes (with PostgreSQL).
     pub shared: Option<presence::SharedPresence>,
+    /// This week's climbers, kept between asks of the leaderboard.
+    pub climbers: Arc<climbers::KeptClimbers>,
 }
 
 /// A signed-in connection: its outbox, and the room it is in, if any.

@@ -92,6 +92,12 @@ async fn a_rated_game_against_a_rated_bot_shows_the_change_and_the_leaderboard_a
     ana.send(json!({"type": "set_rated", "rated": true})).await;
     ana.until(|room| room["rated"] == true).await;
 
+    // The leaderboard asked before the game: the climbers it keeps must not outlive the game.
+    let (status, body) = http_get(addr, "/api/leaderboard").await;
+    assert_eq!(status, 200, "{body}");
+    let board: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(board["climbers"], json!([]), "{board}");
+
     ana.send(json!({"type": "start"})).await;
     ana.until(|room| room["status"] == "playing").await;
     // A rated game's seats are drawn: Ana knows hers, whichever it is.
