@@ -7,6 +7,7 @@ use martian_protocol::HeldSeat;
 use martian_protocol::names::skeleton;
 use serde::Serialize;
 
+use martian_store::accounts::SeatRow;
 use martian_store::reviews::ReviewedSeatRow;
 
 use crate::players::{Account, AccountError, Players};
@@ -264,12 +265,7 @@ impl Players {
                 Err(error) => return Err(error),
             };
         }
-        let held = seats
-            .iter()
-            .take(PROFILE_ROOMS)
-            .map(|seat| (seat.room.clone(), seat.seat))
-            .collect();
-        let reviewed = rooms.store.reviews().of_seats(held).await?;
+        let reviewed = self.reviews_of(rooms, &seats, &played).await?;
         let (accuracy, trend) = accuracy_and_trend(&reviewed);
         let best_turn = best_turn(&reviewed);
         let recent = played
@@ -356,6 +352,47 @@ impl Players {
             .accounts
             .claim_seats(account.id, seats, martian_store::now_ms())
             .await?)
+    }
+}
+
+impl Players {
+    /// The reviews of the account's seats in the games of `played`: each game's review of the
+    /// seat the account held in it (a rematch turns the seats, a rated game draws them), and
+    /// for games beyond those read, of the seat it claimed in the room.
+    async fn reviews_of(
+        &self,
+        rooms: &Rooms,
+        seats: &[SeatRow],
+        played: &[(i64, String, usize, FinishedGame)],
+    ) -> Result<Vec<ReviewedSeatRow>, AccountError> {
+        let held_in: HashMap<(&str, u32), u32> = played
+            .iter()
+            .map(|(_, room, seat, game)| ((room.as_str(), game.number), *seat as u32))
+            .collect();
+        let claimed: HashMap<&str, u32> = seats
+            .iter()
+            .take(PROFILE_ROOMS)
+            .map(|seat| (seat.room.as_str(), seat.seat))
+            .collect();
+        let mut asked: Vec<(String, u32)> = claimed
+            .iter()
+            .map(|(room, seat)| (room.to_string(), *seat))
+            .chain(
+                held_in
+                    .iter()
+                    .map(|((room, _), seat)| (room.to_string(), *seat)),
+            )
+            .collect();
+        asked.sort_unstable();
+        asked.dedup();
+        let mut reviewed = rooms.store.reviews().of_seats(asked).await?;
+        reviewed.retain(|row| {
+            let seat = held_in
+                .get(&(row.room.as_str(), row.number))
+                .or_else(|| claimed.get(row.room.as_str()));
+            seat == Some(&row.seat)
+        });
+        Ok(reviewed)
     }
 }
 
