@@ -266,12 +266,12 @@ mod tests {
 
     #[test]
     fn optimal_plays_many_seats_through_the_reduced_game() {
-        // A target of 15 keeps the three-player solve behind the reduction quick.
-        let turn = four_points_in_hand_under(Rules::official().with_target(15).unwrap());
-        // Four players, last seat, final round: 10 + 4 loses to 15, so it rolls on.
-        assert_eq!(decide(&turn, &[15, 3, 7, 10], 3, Some(0)), Action::Roll);
-        // And it banks when 12 + 4 beats everyone.
-        assert_eq!(decide(&turn, &[15, 3, 7, 12], 3, Some(0)), Action::Stop);
+        // A target of 10 keeps the three-player solve behind the reduction quick.
+        let turn = four_points_in_hand_under(Rules::official().with_target(10).unwrap());
+        // Four players, last seat, final round: 5 + 4 loses to 10, so it rolls on.
+        assert_eq!(decide(&turn, &[10, 3, 5, 5], 3, Some(0)), Action::Roll);
+        // And it banks when 7 + 4 beats everyone.
+        assert_eq!(decide(&turn, &[10, 3, 5, 7], 3, Some(0)), Action::Stop);
     }
 
     fn sampled(bot: &mut dyn Strategy, rules: Rules, scores: &[u16], seat: usize) -> Vec<f64> {
