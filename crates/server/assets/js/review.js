@@ -276,7 +276,7 @@ export function cardMark(review, index) {
 
 // The game measured against the card (the review's `card`): per seat the totals, then per
 // decision with a choice the card's move, its line in the reader's language and its cost.
-function cardSection(review, card) {
+function cardSection(review, card, level) {
   const measured = review.card;
   const words = (measured.words && (measured.words[lang()] || measured.words.en)) || measured.lines;
   const seats = measured.seats
@@ -307,13 +307,13 @@ function cardSection(review, card) {
     })
     .join("");
   const name = card === "own" ? t("web-review-own-name") : t("web-coach-card-option", { lines: card });
-  return `<h4>${esc(t("web-review-card", { card: name }))}</h4>
+  return `<h${level} class="review-part">${esc(t("web-review-card", { card: name }))}</h${level}>
     <ul class="review-seats-card" id="review-card-seats">${seats}</ul>
     <details class="card-decisions" id="review-card-decisions"><summary>${esc(t("web-review-card-decisions", { count: measured.decisions.length }))}</summary><ol>${items}</ol></details>`;
 }
 
 // The card's part of a review: its choice, and the game against the chosen card.
-function cardPart(measured, card) {
+function cardPart(measured, card, level) {
   const choice = `<p class="coach-card">${cardSelect("review-card-choice", card, true)}</p>`;
   if (!card || !measured) return `<div class="review-card">${choice}</div>`;
   const form = card === "own" ? ownCardForm(measured) : "";
@@ -335,7 +335,7 @@ function cardPart(measured, card) {
       body = `<p class="banner">${esc(t("web-review-failed", { detail: measured.detail || "" }))}</p>`;
       break;
     default:
-      body = measured.review.card ? cardSection(measured.review, card) : "";
+      body = measured.review.card ? cardSection(measured.review, card, level) : "";
   }
   return `<div class="review-card" aria-busy="${measured.status === "loading"}">${choice}${form}${body}</div>`;
 }
@@ -475,7 +475,9 @@ function notes(review) {
   return out.join("");
 }
 
-export function reviewBody(entry, measured = null, card = 0) {
+// `level`: its headings' level, one below the review's title (the end screen's h3, the review
+// page's h1).
+export function reviewBody(entry, measured = null, card = 0, level = 4) {
   switch (entry.status) {
     case "loading":
       return `<p class="muted">${esc(t("web-review-loading"))}</p>`;
@@ -486,7 +488,7 @@ export function reviewBody(entry, measured = null, card = 0) {
     default: {
       const review = entry.review;
       return `${notes(review)}${chart(review)}<ul class="review-seats">${seatLines(review)}</ul>
-        <h4>${esc(t("web-review-mistakes"))}</h4>${mistakes(review)}${cardPart(measured, card)}`;
+        <h${level} class="review-part">${esc(t("web-review-mistakes"))}</h${level}>${mistakes(review)}${cardPart(measured, card, level)}`;
     }
   }
 }

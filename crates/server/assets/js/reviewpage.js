@@ -26,7 +26,7 @@ export function renderReviewPage(app, roomId, number, again = false, turn = null
       <h1 id="review-page-title" tabindex="-1">${esc(t("web-review-title", { number }))}</h1>
       <div class="row"><a class="button" href="${recordHref(roomId, number)}" download>${esc(t("web-download"))}</a>
         <button type="button" id="review-page-replay">${esc(t("web-replay"))}</button><a class="button" href="/">${esc(t("web-back-home"))}</a></div>
-      <section class="review" aria-busy="${entry.status === "loading"}">${reviewBody(entry, measured, card)}</section></section>`;
+      <section class="review" aria-busy="${entry.status === "loading"}">${reviewBody(entry, measured, card, 2)}</section></section>`;
   });
   byId("review-page-replay").onclick = () => openReplay(number, roomId);
   bindCardChoice(app, roomId, number, redraw);
