@@ -37,11 +37,14 @@ export async function startServer(db, args = [], addr = "127.0.0.1:0") {
   return { child, url };
 }
 
-// Debian's chromium, headless, as every browser test runs it.
+// Debian's chromium, headless, as every browser test runs it. Each page is a person's screen in
+// sight: without the last three flags, every page but the newest is a background tab whose
+// frames come once a second, and each click waits two of them for the button to be still.
 export function launchBrowser() {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required",
+      "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows", "--disable-background-timer-throttling"],
   });
 }
 
@@ -209,6 +212,9 @@ export async function moveIfMyTurn(page, { keys = false, stopAt = 1 } = {}) {
   else if (acts.includes("R") && (tanksLead || !earthling)) choice = "R";
   else choice = earthling || acts[0];
   const button = page.locator(`#actions button[data-act="${choice}"]`);
+  // The player looks at their own screen: the page that moves is the one in front (a page behind
+  // gets a frame a second, and a click waits for two still frames).
+  await page.bringToFront();
   if (keys) {
     const key = await button.getAttribute("aria-keyshortcuts");
     await page.keyboard.press(key);

@@ -117,8 +117,9 @@ test("every new screen passes axe-core in both languages at 390 and 1280 px", as
       assert.match(await other.textContent("#public-box"), new RegExp(lang === "en" ? "Ana's room" : "Sala de Júlia"));
       await checkScreen(other, `home with lists ${label}`, { shot: `home-lists-${lang}-${size}` });
 
-      // A short game with a bot, and its end with the chat beside it.
-      await page.fill("#rule-target", "3");
+      // A short game with a bot (a target of 1: few turns, each held on screen for a moment),
+      // and its end with the chat beside it.
+      await page.fill("#rule-target", "1");
       await page.check('#bot-form input[value="random"]', { force: true });
       await page.click("#add-bot");
       await seatCount(page, 2);
