@@ -470,46 +470,17 @@ async fn duel_against_the_medium_bot(addr: std::net::SocketAddr, cookie: &str) -
 async fn a_finished_duel_s_review_shows_on_the_profile_as_accuracy_trend_and_best_turn() {
     let running = server(|config| config.rate_burst = 1e9).await;
     let addr = running.addr();
-    let (status, headers, body) = post(
-        addr,
-        "/api/accounts",
-        None,
-        json!({"name": "Ana", "password": "correct horse battery"}),
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    let (cookie, _) = cookie_of(&headers);
+    let cookie = ana_signs_up(addr).await;
     let (_, profile) = get(addr, "/api/players/Ana", None).await;
     assert_eq!(profile["accuracy"], Value::Null, "{profile}");
     assert_eq!(profile["trend"], json!([]));
     assert_eq!(profile["best_turn"], Value::Null);
 
     let (room, _page) = duel_against_the_medium_bot(addr, &cookie).await;
-    // The review is stored off the game's threads, a moment after the game ends.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-    let (profile, body) = loop {
-        let (status, _, body) = http(addr, "GET", "/api/players/Ana", &[], None).await;
-        assert_eq!(status, 200, "{body}");
-        let profile: Value = serde_json::from_str(&body).unwrap();
-        if profile["trend"].as_array().is_some_and(|t| !t.is_empty()) {
-            break (profile, body);
-        }
-        assert!(std::time::Instant::now() < deadline, "no review: {profile}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    };
+    let (profile, body) = reviewed_profile(addr, 1).await;
 
     // The review of the downloaded record, worked out here: the profile shows its figures.
-    let (status, _, text) = http(
-        addr,
-        "GET",
-        &format!("/api/rooms/{room}/games/1/record"),
-        &[],
-        None,
-    )
-    .await;
-    assert_eq!(status, 200, "{text}");
-    let record = martian_engine::GameRecord::from_json(&text).unwrap();
-    let review = martian_review::review(&record).unwrap();
+    let review = review_of(addr, &room, 1).await;
     let accuracy = review.seats[0]
         .accuracy
         .expect("a duel to 12 puts something at stake");
@@ -561,7 +532,31 @@ async fn a_finished_duel_s_review_shows_on_the_profile_as_accuracy_trend_and_bes
     running.shutdown(std::time::Duration::from_secs(5)).await;
 }
 
-/// The profile's figures of reviews once `games` of Ana's games are reviewed.
+/// Signs Ana up: her session's cookie.
+async fn ana_signs_up(addr: std::net::SocketAddr) -> String {
+    let (status, headers, body) = post(
+        addr,
+        "/api/accounts",
+        None,
+        json!({"name": "Ana", "password": "correct horse battery"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let (cookie, _) = cookie_of(&headers);
+    cookie
+}
+
+/// The review of a game's downloaded record, worked out here.
+async fn review_of(addr: std::net::SocketAddr, room: &str, number: u32) -> martian_review::Review {
+    let path = format!("/api/rooms/{room}/games/{number}/record");
+    let (status, _, text) = http(addr, "GET", &path, &[], None).await;
+    assert_eq!(status, 200, "{text}");
+    let record = martian_engine::GameRecord::from_json(&text).unwrap();
+    martian_review::review(&record).unwrap()
+}
+
+/// Ana's profile (and its text) once `games` of her games are reviewed: the review is stored off
+/// the game's threads, a moment after the game ends.
 async fn reviewed_profile(addr: std::net::SocketAddr, games: usize) -> (Value, String) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     loop {
@@ -583,15 +578,7 @@ async fn reviewed_profile(addr: std::net::SocketAddr, games: usize) -> (Value, S
 async fn the_profile_reads_the_review_of_the_seat_held_in_each_game_after_a_rematch() {
     let running = server(|config| config.rate_burst = 1e9).await;
     let addr = running.addr();
-    let (status, headers, body) = post(
-        addr,
-        "/api/accounts",
-        None,
-        json!({"name": "Ana", "password": "correct horse battery"}),
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    let (cookie, _) = cookie_of(&headers);
+    let cookie = ana_signs_up(addr).await;
     let (room, mut page) = duel_against_the_medium_bot(addr, &cookie).await;
     // The rematch turns the seats: Ana, who claimed seat 0, plays the second game at seat 1.
     page.send(json!({"type": "start"})).await;
@@ -607,17 +594,7 @@ async fn the_profile_reads_the_review_of_the_seat_held_in_each_game_after_a_rema
         "one point a game, each of Ana's seat: {profile}"
     );
     for (number, seat) in [(1, 0), (2, 1)] {
-        let (status, _, text) = http(
-            addr,
-            "GET",
-            &format!("/api/rooms/{room}/games/{number}/record"),
-            &[],
-            None,
-        )
-        .await;
-        assert_eq!(status, 200, "{text}");
-        let record = martian_engine::GameRecord::from_json(&text).unwrap();
-        let review = martian_review::review(&record).unwrap();
+        let review = review_of(addr, &room, number).await;
         let accuracy = review.seats[seat].accuracy.expect("something at stake");
         let point = trend
             .iter()
