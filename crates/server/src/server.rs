@@ -485,11 +485,6 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         players.clone(),
         stop.clone(),
     ));
-    tokio::spawn(crate::players::climbers::keep_fresh(
-        players.climbers.clone(),
-        players.accounts.ratings(),
-        stop.clone(),
-    ));
     let app = Arc::new(App {
         players,
         rooms: rooms.clone(),

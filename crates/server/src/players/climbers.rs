@@ -4,9 +4,7 @@
 //! the list is computed once and answered from memory until it is out of date:
 //!
 //! - at once when this process changed the ratings (a rated game ended here, a game voided): the
-//!   list kept is never answered again, so a player who just finished sees their climb. While
-//!   someone asked for the leaderboard lately, [`keep_fresh`] computes the new list within a
-//!   second of the change, before the next ask comes (which otherwise computes it itself);
+//!   next ask computes it again, so a player who just finished sees their climb;
 //! - after [`FRESH`] otherwise (a cluster's other processes rate games too, and the week moves
 //!   on): the list kept is answered while a new one is computed behind it.
 //!
@@ -17,18 +15,11 @@ use std::time::{Duration, Instant};
 
 use martian_store::StoreError;
 use martian_store::ratings::{Climber, Ratings};
-use tokio::sync::watch;
-
-use crate::state::stopped;
 
 /// This week's climbers: rated games of this many days.
 pub const CLIMB_DAYS: i64 = 7;
 /// How long a list computed while the ratings did not change here is answered as it is.
 pub const FRESH: Duration = Duration::from_secs(30);
-/// How often [`keep_fresh`] looks whether the ratings changed here.
-pub const LOOK_EVERY: Duration = Duration::from_secs(1);
-/// A list nobody asked for in this long is not computed again until someone does.
-pub const WATCHED_FOR: Duration = Duration::from_secs(300);
 
 const DAY_MS: i64 = 86_400_000;
 
@@ -37,8 +28,6 @@ const DAY_MS: i64 = 86_400_000;
 pub struct KeptClimbers {
     kept: Mutex<Option<Kept>>,
     computing: Arc<tokio::sync::Mutex<()>>,
-    /// When the list was last asked for.
-    asked: Mutex<Option<Instant>>,
 }
 
 #[derive(Clone, Debug)]
@@ -57,7 +46,6 @@ impl KeptClimbers {
         ratings: &Ratings,
         limit: u32,
     ) -> Result<Arc<Vec<Climber>>, StoreError> {
-        *self.asked.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
         if let Some(kept) = self.current(ratings, limit) {
             if kept.at.elapsed() >= FRESH {
                 self.compute_behind(ratings.clone(), limit);
@@ -78,16 +66,6 @@ impl KeptClimbers {
         kept.as_ref()
             .filter(|kept| kept.changes == ratings.changes() && kept.limit == limit)
             .cloned()
-    }
-
-    /// Whether a list was kept, the ratings changed here since, and someone asked for it within
-    /// [`WATCHED_FOR`]: what [`keep_fresh`] computes again.
-    fn outdated_and_watched(&self, ratings: &Ratings) -> Option<u32> {
-        let asked = *self.asked.lock().unwrap_or_else(|e| e.into_inner());
-        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        let kept = kept.as_ref()?;
-        let watched = asked.is_some_and(|asked| asked.elapsed() < WATCHED_FOR);
-        (watched && kept.changes != ratings.changes()).then_some(kept.limit)
     }
 
     /// Computes the list again behind the answer, unless a computation is under way.
@@ -122,28 +100,6 @@ impl KeptClimbers {
             climbers: climbers.clone(),
         });
         Ok(climbers)
-    }
-}
-
-/// Computes the climbers again, every [`LOOK_EVERY`], once the ratings changed here while the
-/// leaderboard is watched, so that the ask after a rated game's end finds the list ready; until
-/// `stop`.
-pub async fn keep_fresh(
-    kept: Arc<KeptClimbers>,
-    ratings: Ratings,
-    mut stop: watch::Receiver<bool>,
-) {
-    let mut every = tokio::time::interval(LOOK_EVERY);
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            () = stopped(&mut stop) => break,
-            _ = every.tick() => {
-                if let Some(limit) = kept.outdated_and_watched(&ratings) {
-                    kept.compute_behind(ratings.clone(), limit);
-                }
-            }
-        }
     }
 }
 
@@ -229,37 +185,6 @@ mod tests {
         let kept = Arc::new(KeptClimbers::default());
         assert_eq!(kept.climbers(&ratings, 1).await.unwrap().len(), 1);
         assert_eq!(kept.climbers(&ratings, 10).await.unwrap().len(), 2);
-        store.close().await;
-    }
-
-    #[tokio::test]
-    async fn a_watched_list_is_computed_again_after_a_change_before_anyone_asks() {
-        let (store, _) = Store::open_sqlite(None, StoreMetrics::default()).unwrap();
-        let ratings = store.ratings();
-        let (ana, bia) = (account(&store, "Ana").await, account(&store, "Bia").await);
-        let kept = Arc::new(KeptClimbers::default());
-        let (stop, stopping) = watch::channel(false);
-        let fresh = tokio::spawn(keep_fresh(kept.clone(), ratings.clone(), stopping));
-        // Nothing kept, nothing asked: nothing to compute.
-        ratings.apply(duel("zero", bia, ana)).await.unwrap();
-        tokio::time::sleep(LOOK_EVERY * 2).await;
-        assert!(kept.kept.lock().unwrap().is_none());
-
-        assert_eq!(names(&kept.climbers(&ratings, 10).await.unwrap()), ["Bia"]);
-        ratings.apply(duel("one", ana, bia)).await.unwrap();
-        ratings.apply(duel("two", ana, bia)).await.unwrap();
-        // Within a look or two the list kept is the new one, computed without an ask.
-        let deadline = Instant::now() + LOOK_EVERY * 10;
-        while kept.current(&ratings, 10).is_none() {
-            assert!(Instant::now() < deadline, "not computed again");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        assert_eq!(
-            names(&kept.current(&ratings, 10).unwrap().climbers),
-            ["Ana"]
-        );
-        stop.send(true).unwrap();
-        fresh.await.unwrap();
         store.close().await;
     }
 }
