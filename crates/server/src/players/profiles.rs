@@ -353,9 +353,7 @@ impl Players {
             .claim_seats(account.id, seats, martian_store::now_ms())
             .await?)
     }
-}
 
-impl Players {
     /// The reviews of the account's seats in the games of `played`: each game's review of the
     /// seat the account held in it (a rematch turns the seats, a rated game draws them), and
     /// for games beyond those read, of the seat it claimed in the room.
