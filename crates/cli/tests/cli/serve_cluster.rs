@@ -645,13 +645,40 @@ async fn a_paused_process_loses_its_rooms_and_once_resumed_cannot_store_in_them(
         assert_eq!(state["status"], "playing");
     }
     // A move may bring a further one the server makes itself (the roll after "roll"), told in
-    // an update of its own: what A acknowledged is its last update once it falls quiet.
-    while let Ok(Some(message)) = next_within(&mut on_a, Duration::from_secs(1)).await {
-        if message["type"] == "update" {
+    // an update of its own: what A acknowledged is its last update once the person is to decide
+    // and every move A stored has been told (not once A falls quiet for a while: on a busy
+    // machine an update came later than that, and the test took a stored move for a lost one).
+    let game = state["game"]["number"].as_u64().unwrap();
+    let stored_moves = || -> u64 {
+        pg.sql(
+            &db,
+            &format!("SELECT count(*) FROM moves WHERE room_id = '{room}' AND number = {game}"),
+        )
+        .parse()
+        .unwrap()
+    };
+    let settled = |r: &Value| {
+        r["status"] == "playing"
+            && r["game"]["to_move"] == 0
+            && r["game"]["turn"]["legal"]
+                .as_array()
+                .is_some_and(|legal| !legal.is_empty())
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !(settled(&state) && stored_moves() == position(&state).1) {
+        assert!(
+            Instant::now() < deadline,
+            "A told {:?}, stored {} moves: {state}",
+            position(&state),
+            stored_moves()
+        );
+        if let Ok(Some(message)) = next_within(&mut on_a, Duration::from_millis(200)).await
+            && message["type"] == "update"
+        {
             state = message["room"].clone();
         }
     }
-    assert_eq!(state["status"], "playing");
+    assert_eq!(position(&state).0, game);
     let acknowledged = position(&state);
 
     // Routing while both live: B hands a connection for A's room to A (proxied), and tells a
@@ -675,7 +702,7 @@ async fn a_paused_process_loses_its_rooms_and_once_resumed_cannot_store_in_them(
     );
 
     // A is paused past its lease, with the person's move on its way to it.
-    tokio::task::block_in_place(|| a.signal("STOP"));
+    tokio::task::block_in_place(|| a.pause());
     let paused_at = Instant::now();
     let stale = action(&state);
     send(&mut on_a, json!({"type": "act", "action": stale})).await;

@@ -127,6 +127,28 @@ impl ServeProcess {
         assert!(status.success());
     }
 
+    /// Stops the process (SIGSTOP) and returns once every thread of it has stopped: kill(2)
+    /// returns as soon as the signal is pending, and until a thread of the process takes it the
+    /// others run on — on a busy machine long enough to serve a message sent after the kill.
+    pub fn pause(&self) {
+        self.signal("STOP");
+        let tasks = format!("/proc/{}/task", self.child.id());
+        let stopped = || {
+            std::fs::read_dir(&tasks).unwrap().all(|task| {
+                let stat =
+                    std::fs::read_to_string(task.unwrap().path().join("stat")).unwrap_or_default();
+                // The state follows the command's name in parentheses: "T" when stopped.
+                stat.rsplit_once(") ")
+                    .is_some_and(|(_, rest)| rest.starts_with('T'))
+            })
+        };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !stopped() {
+            assert!(Instant::now() < deadline, "the process did not stop");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     /// SIGTERM, as a service manager stops it; returns its exit status, how long it took, and
     /// all it wrote on standard error.
     pub fn terminate(mut self) -> (ExitStatus, Duration, String) {
