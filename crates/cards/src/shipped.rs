@@ -134,7 +134,7 @@ pub struct Frontier {
 
 /// The cards the search by a budget of conditions found, smallest budget first (the budget of 3
 /// found the 1-line card, `card-1`).
-pub const FRONTIER: [Frontier; 4] = [
+pub const FRONTIER: [Frontier; 7] = [
     Frontier {
         conditions: 1,
         text: "1. Take the death rays when the tanks lead.\n",
@@ -151,13 +151,28 @@ pub const FRONTIER: [Frontier; 4] = [
         conditions: 6,
         text: "1. Take the death rays when the tanks lead and the roll has 6 death rays or fewer and taking the death rays leaves 7 dice or fewer.\n2. Stop when you have 6 points or more and 4 dice or fewer are left unless the death rays lead.\n",
     },
+    Frontier {
+        conditions: 8,
+        text: "1. Take the death rays when the tanks lead by 2 or more and the roll has 6 death rays or fewer and taking the death rays leaves 7 dice or fewer.\n2. Take the death rays when the tanks lead and the roll has 5 death rays or fewer and the biggest earthling group has 3 dice or fewer.\n3. Stop when you have 3 earthling kinds or more unless the tanks lead.\n",
+    },
+    Frontier {
+        conditions: 12,
+        text: "1. Take the death rays when the tanks lead and 7 dice or fewer are left.\n2. Take the death rays when the tanks lead and the roll has as many death rays as the biggest earthling group or more and the roll has 5 death rays or fewer.\n3. Take the death rays when the tanks lead by 2 or more and the roll has 6 death rays or fewer and taking the death rays leaves 6 dice or fewer.\n4. Stop when you have 9 points or more.\n5. Stop when you have 4 points or more and 2 dice or fewer are left unless the death rays lead.\n",
+    },
+    Frontier {
+        conditions: 16,
+        text: "1. Take the death rays when the tanks lead by 2 or more and the roll has 4 death rays or more and the roll has 6 death rays or fewer.\n2. Take the death rays when the tanks lead by 2 or more and 9 dice or fewer are left.\n3. Take the biggest earthling group when it has 4 dice or more and 9 dice or more are left.\n4. Take the death rays when the tanks lead and the roll has 5 death rays or fewer.\n5. Take the smallest earthling group when the tanks lead and 8 dice or fewer are left.\n6. Stop when you have 3 earthling kinds or more unless the tanks lead.\n7. Stop when stopping reaches the target and stopping puts you ahead unless you play first.\n",
+    },
 ];
+
+/// The budgets of conditions of the frontier (docs/strategy.md).
+pub const BUDGETS: [usize; 9] = [1, 2, 3, 4, 6, 8, 12, 16, 24];
 
 /// The best card known of at most `conditions` conditions: among the shipped cards and the
 /// budget searches' cards, the one with the best chance against perfect play (`value` gives it).
 pub fn best_within<E>(
     conditions: usize,
-    value: impl Fn(&Card) -> Result<f64, E>,
+    mut value: impl FnMut(&Card) -> Result<f64, E>,
 ) -> Result<Option<(Card, f64)>, E> {
     let cards = all()
         .map(Shipped::card)
@@ -334,4 +349,20 @@ pub fn rules_section(lang: Lang) -> String {
         out.push_str(shipped.text_in(lang));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The budget searches' cards read, each within the budget it was searched for, one of the
+    /// frontier's budgets.
+    #[test]
+    fn every_frontier_card_reads_and_fits_its_budget() {
+        for frontier in FRONTIER {
+            let card: Card = frontier.text.parse().expect("the frontier's cards read");
+            assert!(card.conditions() <= frontier.conditions, "{frontier:?}");
+            assert!(BUDGETS.contains(&frontier.conditions), "{frontier:?}");
+        }
+    }
 }

@@ -375,9 +375,6 @@ fn cards(rules: Rules) -> Result<Picture> {
     })
 }
 
-/// The budgets of conditions of the frontier.
-pub const BUDGETS: [usize; 9] = [1, 2, 3, 4, 6, 8, 12, 16, 24];
-
 /// The best card known by its budget of conditions (docs/strategy.md), with greedy, the levels
 /// and perfect play marked.
 fn frontier(rules: Rules) -> Result<Picture> {
@@ -388,7 +385,7 @@ fn frontier(rules: Rules) -> Result<Picture> {
         let win = value(&Card::default())?;
         (0.0, 100.0 * win, format!("{:.2}%", 100.0 * win))
     }];
-    for budget in BUDGETS {
+    for budget in martian_cards::shipped::BUDGETS {
         if let Some((_, win)) = martian_cards::shipped::best_within(budget, value)? {
             points.push((budget as f64, 100.0 * win, format!("{:.2}%", 100.0 * win)));
         }
