@@ -1959,6 +1959,46 @@ web-howto-example-tanks = 3 tanks against 2 death rays: the tanks win, and the 4
 web-howto-end-title = The end
 web-howto-end = When a player reaches the target (25 in the official rules), the round is completed so that everybody has played as many turns; then the most points wins. A tie: each tied player rolls 6 dice, and the most death rays wins.
 web-howto-keys-title = Keys
+# The strategy cards in "How to play" (js/cards.js, from GET /api/cards). $name: a card's name
+# (pocket, club, expert; lines-N: the search's card of N lines).
+web-cards-title = Strategy cards
+web-cards-intro = Perfect play is a table no one can learn; a strategy card is a few plain rules you can. What you must remember is its conditions (each "when", "and" or "unless"): here is the best card known for each number of them, with its exact chance to win a duel against perfect play.
+web-cards-show = Show the cards and their chances
+web-cards-loading = Valuing the cards exactly (a few seconds the first time)…
+# $detail: the server's explanation, in English.
+web-cards-failed = The cards could not be valued: { $detail }
+web-cards-name = { $name ->
+        [pocket] The pocket card
+        [club] The club card
+        [expert] The expert card
+        [lines-7] The 7-line card
+        [lines-1] The 1-line card
+        [lines-3] The 3-line card
+        [lines-5] The 5-line card
+       *[other] { $name }
+    }
+web-cards-figure = { $conditions ->
+        [one] { $conditions } condition to remember
+       *[other] { $conditions } conditions to remember
+    }; wins { $chance } against perfect play.
+web-cards-default-only = No line: take the biggest earthling group (else the death rays) and roll again.
+web-cards-table-caption = The best card known with at most so many conditions
+web-cards-at-most = At most
+web-cards-conditions = Conditions
+web-cards-chance = Against perfect play
+web-cards-card = The card
+web-cards-carry-title = Cards to carry
+# The chart's name for screen readers. $low, $high, $greedy: percentages; $fewest, $most: numbers
+# of conditions.
+web-cards-chart-label = The best card known by its number of conditions: { $low } with at most { $fewest }, { $high } with at most { $most }; the expected-score player wins { $greedy }, perfect play 50%.
+web-cards-chart-caption = The chance against perfect play by the conditions a card asks you to remember; dashed: the expected-score player and the bots' levels.
+# $name: greedy, easy, medium, hard.
+web-cards-reference = { $name ->
+        [greedy] greedy
+        [easy] easy
+        [medium] medium
+       *[hard] hard
+    } { $chance }
 web-howto-time-left = Your turn: { $seconds } s left to move.
 # $action: roll, stop, R, H, C, K (the protocol's actions).
 web-howto-key = { $action ->

@@ -1954,6 +1954,41 @@ web-howto-example-tanks = 3 tanques contra 2 raios da morte: os tanques vencem, 
 web-howto-end-title = O fim
 web-howto-end = Quando alguém chega à pontuação-alvo (25 nas regras oficiais), a rodada é completada para que todos joguem o mesmo número de vezes; então vence quem tiver mais pontos. Empate: cada empatado lança 6 dados, e quem tirar mais raios da morte vence.
 web-howto-keys-title = Teclas
+# Os cartões de estratégia em "Como jogar" (js/cards.js, de GET /api/cards).
+web-cards-title = Cartões de estratégia
+web-cards-intro = O jogo perfeito é uma tabela que ninguém decora; um cartão de estratégia são poucas regras simples que dá para lembrar. O que você precisa lembrar são as condições (cada "quando", "e" ou "a menos que"): aqui está o melhor cartão conhecido para cada número delas, com a chance exata de vencer um duelo contra o jogo perfeito.
+web-cards-show = Mostrar os cartões e suas chances
+web-cards-loading = Calculando o valor exato dos cartões (alguns segundos na primeira vez)…
+web-cards-failed = Não foi possível calcular o valor dos cartões: { $detail }
+web-cards-name = { $name ->
+        [pocket] O cartão de bolso
+        [club] O cartão de clube
+        [expert] O cartão de especialista
+        [lines-7] O cartão de 7 linhas
+        [lines-1] O cartão de 1 linha
+        [lines-3] O cartão de 3 linhas
+        [lines-5] O cartão de 5 linhas
+       *[other] { $name }
+    }
+web-cards-figure = { $conditions ->
+        [one] { $conditions } condição para lembrar
+       *[other] { $conditions } condições para lembrar
+    }; vence { $chance } contra o jogo perfeito.
+web-cards-default-only = Nenhuma linha: pegue o maior grupo de terráqueos (senão os raios da morte) e role de novo.
+web-cards-table-caption = O melhor cartão conhecido com no máximo tantas condições
+web-cards-at-most = No máximo
+web-cards-conditions = Condições
+web-cards-chance = Contra o jogo perfeito
+web-cards-card = O cartão
+web-cards-carry-title = Cartões para levar
+web-cards-chart-label = O melhor cartão conhecido pelo número de condições: { $low } com no máximo { $fewest }, { $high } com no máximo { $most }; o jogador de pontuação esperada vence { $greedy }, o jogo perfeito 50%.
+web-cards-chart-caption = A chance contra o jogo perfeito pelas condições que o cartão pede para lembrar; tracejadas: o jogador de pontuação esperada e os níveis dos bots.
+web-cards-reference = { $name ->
+        [greedy] ganancioso
+        [easy] fácil
+        [medium] médio
+       *[hard] difícil
+    } { $chance }
 web-howto-time-left = Sua vez: { $seconds } s para jogar.
 # $action: roll, stop, R, H, C, K (as ações do protocolo).
 web-howto-key = { $action ->

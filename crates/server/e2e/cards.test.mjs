@@ -208,6 +208,48 @@ for (const [lang, locale, options, size] of [["en", "en-US", DESKTOP, "desktop"]
   });
 }
 
+// The lines of a carried card's file (cards/NAME.txt, or its Portuguese beside it).
+function carriedLines(name, lang) {
+  const file = path.resolve("../../../cards", lang === "en" ? "" : lang, `${name}.txt`);
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .map((line) => /^\d+\. (.*)$/.exec(line))
+    .filter(Boolean)
+    .map((match) => match[1]);
+}
+
+for (const [lang, locale, options, size] of [["en", "en-US", PHONE, "phone"], ["pt-BR", "pt-BR", DESKTOP, "desktop"]]) {
+  test(`how to play shows the frontier of the cards and the cards to carry (${lang}, ${size})`, async () => {
+    const { context, page, errors } = await newPage(options, `frontier ${lang}`, locale);
+    await page.goto(base + "/");
+    await page.waitForSelector("#create:not([disabled])", { timeout: STEP });
+    await page.click("#howto-open");
+    await page.click("#howto-cards-show");
+    await page.waitForSelector("#cards-frontier tbody tr", { timeout: STEP });
+    const answer = await page.evaluate(async () => (await fetch("/api/cards")).json());
+    // A row per budget (and one for the default play alone), each with its exact chance as the
+    // server gave it.
+    const rows = await page.locator("#cards-frontier tbody tr").count();
+    assert.equal(rows, answer.frontier.length);
+    const figures = await page.locator("#cards-frontier tbody td:nth-child(3)").allTextContents();
+    const percent = (f) => new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(f);
+    assert.deepEqual(figures, answer.frontier.map((point) => percent(point.against_optimal)));
+    // The cards to carry, their lines as their files have them, in the reader's language.
+    const carried = answer.cards.filter((card) => card.carried);
+    assert.equal(await page.locator(".cards-carried > li").count(), carried.length);
+    const pocket = carried.findIndex((card) => card.name === "pocket");
+    const lines = await page.locator(`.cards-carried > li:nth-child(${pocket + 1}) .card-lines li`).allTextContents();
+    assert.deepEqual(lines, carriedLines("pocket", lang));
+    // The chart says its range in words.
+    const label = await page.getAttribute(".cards-chart svg", "aria-label");
+    assert.ok(label.includes(percent(answer.frontier[answer.frontier.length - 1].against_optimal)), label);
+    await checkScreen(page, `cards frontier ${lang} ${size}`, { shot: `cards-frontier-${lang}-${size}` });
+    if (size === "phone") await narrowWidths(page, `cards frontier ${lang}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test("beyond the coach's limit with the room's dice, the lobby says why and the game's coach is off", async () => {
   const { context, page, errors } = await newPage(DESKTOP, "limit");
   await page.goto(base + "/");

@@ -13,6 +13,7 @@ pub const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 const MODULES: &[(&str, &str)] = &[
     ("account.js", include_str!("../assets/js/account.js")),
     ("avatars.js", include_str!("../assets/js/avatars.js")),
+    ("cards.js", include_str!("../assets/js/cards.js")),
     ("challenge.js", include_str!("../assets/js/challenge.js")),
     ("chat.js", include_str!("../assets/js/chat.js")),
     ("coach.js", include_str!("../assets/js/coach.js")),

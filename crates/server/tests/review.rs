@@ -358,3 +358,79 @@ async fn the_day_s_challenge_is_served_with_its_seed() {
         "{refused}"
     );
 }
+
+/// `GET /api/cards`: every shipped card and the frontier, each card with its exact chance
+/// against perfect play (as `martian_cards::chance` values it), the best card known never worse
+/// with a larger budget, greedy and the levels beside; asked twice, the same answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cards_and_their_frontier_come_with_their_exact_chances() {
+    use martian_cards::shipped;
+    use martian_solver::{TurnPlay, duel_match};
+    fresh_cache();
+    let server = server(|_| {}).await;
+    let addr = server.addr();
+    let (status, body) = http_get(addr, "/api/cards").await;
+    assert_eq!(status, 200, "{body}");
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    let official = Rules::official();
+    let exact = |card: &martian_cards::Card| {
+        martian_cards::chance(card, &TurnPlay::Optimal, official)
+            .unwrap()
+            .win_rate
+    };
+    let cards = answer["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), shipped::all().count());
+    for (entry, shipped) in cards.iter().zip(shipped::all()) {
+        let card = shipped.card();
+        assert_eq!(entry["bot"], shipped.bot);
+        assert_eq!(entry["conditions"], card.conditions());
+        assert_eq!(
+            entry["against_optimal"].as_f64(),
+            Some(exact(&card)),
+            "{entry}"
+        );
+        assert_eq!(
+            entry["carried"],
+            shipped::CARRIED.iter().any(|c| c.bot == shipped.bot)
+        );
+        for lang in ["en", "pt-BR"] {
+            assert_eq!(entry["lines"][lang].as_array().unwrap().len(), card.len());
+        }
+    }
+    let frontier = answer["frontier"].as_array().unwrap();
+    let budgets: Vec<u64> = frontier
+        .iter()
+        .map(|p| p["at_most"].as_u64().unwrap())
+        .collect();
+    let expected: Vec<u64> = std::iter::once(0)
+        .chain(shipped::BUDGETS.iter().map(|&b| b as u64))
+        .collect();
+    assert_eq!(budgets, expected);
+    let mut best = 0.0;
+    for point in frontier {
+        let win = point["against_optimal"].as_f64().unwrap();
+        assert!(win >= best, "the frontier falls at {point}");
+        best = win;
+        assert!(
+            point["conditions"].as_u64() <= point["at_most"].as_u64(),
+            "{point}"
+        );
+        let (_, known) = shipped::best_within(point["at_most"].as_u64().unwrap() as usize, |c| {
+            Ok::<_, ()>(exact(c))
+        })
+        .unwrap()
+        .unwrap_or((martian_cards::Card::default(), exact(&Default::default())));
+        assert_eq!(win, known, "{point}");
+    }
+    let greedy = duel_match(official, [&TurnPlay::Greedy, &TurnPlay::Optimal])
+        .unwrap()
+        .win(0);
+    let references = answer["references"].as_array().unwrap();
+    let names: Vec<&str> = references
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["greedy", "easy", "medium", "hard"]);
+    assert_eq!(references[0]["against_optimal"].as_f64(), Some(greedy));
+    assert_eq!(http_get(addr, "/api/cards").await, (200, body));
+}

@@ -5,6 +5,7 @@ import { byId, esc } from "./dom.js";
 import { FACES, FACE_NAMES, die, diceRow } from "./dice.js";
 import { keysOf, coachKey } from "./keys.js";
 import { tickTimer } from "./timer.js";
+import { cardsSectionHtml, bindCardsSection } from "./cards.js";
 
 // Opens at its title (or the section asked for), the focus on the heading read first; a turn's
 // time left shows at the top while it is open, so that it never runs unseen.
@@ -54,10 +55,14 @@ function draw() {
     <div class="howto-example">${diceRow("TTTRRHHHH", { extra: "small" })}<p>${esc(t("web-howto-example-tanks"))}</p></div>
     <h3 id="howto-end" tabindex="-1">${esc(t("web-howto-end-title"))}</h3>
     <p>${esc(t("web-howto-end"))}</p>
+    <h3 id="howto-cards" tabindex="-1">${esc(t("web-cards-title"))}</h3>
+    <p>${esc(t("web-cards-intro"))}</p>
+    ${cardsSectionHtml()}
     <h3 id="howto-keys" tabindex="-1">${esc(t("web-howto-keys-title"))}</h3>
     <ul class="howto-keys">${keys}<li><kbd>${esc(coachKey())}</kbd> ${esc(t("web-coach"))}</li><li><kbd>?</kbd> ${esc(t("web-how-to-play"))}</li></ul>
     <div class="row"><button type="button" id="howto-close" class="primary">${esc(t("web-close"))}</button></div>`;
   dialog.setAttribute("aria-labelledby", "howto-title");
   byId("howto-close").onclick = () => dialog.close();
   byId("howto-x").onclick = () => dialog.close();
+  bindCardsSection();
 }

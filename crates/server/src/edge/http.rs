@@ -95,6 +95,7 @@ pub fn router(app: Arc<App>) -> Router {
                     crate::solving::reviews::MAX_CARD_BYTES,
                 )),
         )
+        .route("/api/cards", get(crate::solving::cards::cards))
         .route("/api/challenge/{date}", get(crate::edge::challenge::day))
         .route(
             "/api/challenge/{date}/leaderboard",

@@ -71,6 +71,13 @@ pub(crate) struct App {
     pub guesses: Guesses,
 }
 
+/// The solver's pool, for the handlers that value with it (the strategy cards).
+impl axum::extract::FromRef<Arc<App>> for crate::solving::solutions::Solutions {
+    fn from_ref(app: &Arc<App>) -> crate::solving::solutions::Solutions {
+        app.solutions.clone()
+    }
+}
+
 /// The store, for the handlers that read records (the reviews).
 impl axum::extract::FromRef<Arc<App>> for crate::solving::reviews::Records {
     fn from_ref(app: &Arc<App>) -> crate::solving::reviews::Records {
