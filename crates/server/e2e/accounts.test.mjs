@@ -155,6 +155,9 @@ test("two guest games, then the name claimed: the games are on the profile; anot
   await cleo.page.fill("#old-password", PASSWORD);
   await cleo.page.fill("#new-password", "green cows at noon");
   await cleo.page.locator("#account-dialog").getByRole("button", { name: "Change password" }).click();
+  // The change is made once its dialog closes (the page then reloads): the profile's heading is
+  // there before, and the phone, asked too early, was still signed in (and never offered to sign in).
+  await cleo.page.locator("#account-dialog").waitFor({ state: "hidden", timeout: STEP });
   await cleo.page.getByRole("heading", { level: 1, name: "Cleo" }).waitFor({ timeout: STEP });
   await home(phone.page);
   await phone.page.getByRole("button", { name: "Entrar na conta" }).click();
